@@ -1,0 +1,17 @@
+// The command line of `strata`: --help, --version and the options later features add.
+#pragma once
+
+#include <QCommandLineParser>
+
+namespace strata::app {
+
+// Adds Strata's options (and --help/--version) to an empty parser.
+void configureCommandLine(QCommandLineParser& parser);
+
+// True when the arguments only ask for --help or --version, which need no window system.
+bool wantsTextOnly(int argc, char** argv);
+
+// The text `strata --version` prints: the version and the build's features.
+QString versionText();
+
+}  // namespace strata::app

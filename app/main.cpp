@@ -1,0 +1,54 @@
+// strata: the desktop application's entry point.
+#include "app/command_line.hpp"
+#include "app/translations.hpp"
+#include "ui/main_window.hpp"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <cstdio>
+
+namespace {
+
+void describeApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("Strata"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Strata"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(STRATA_VERSION));
+}
+
+// --help and --version must work without a display (in a terminal over SSH, in CI).
+int runTextOnly(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    describeApplication();
+    strata::app::installTranslations(app);
+    QCommandLineParser parser;
+    strata::app::configureCommandLine(parser);
+    parser.process(app);  // prints --help and exits
+    if (parser.isSet(QStringLiteral("version"))) {
+        std::fputs(qPrintable(strata::app::versionText()), stdout);
+        return 0;
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    if (strata::app::wantsTextOnly(argc, argv))
+        return runTextOnly(argc, argv);
+
+    QApplication app(argc, argv);
+    describeApplication();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/strata.svg")));
+    strata::app::installTranslations(app);
+
+    QCommandLineParser parser;
+    strata::app::configureCommandLine(parser);
+    parser.process(app);
+
+    strata::ui::MainWindow window;
+    window.show();
+    return app.exec();
+}

@@ -1,0 +1,39 @@
+# Project-wide options, compiler warnings and sanitizer switches.
+include_guard(GLOBAL)
+
+option(STRATA_BUILD_APP   "Build the Qt desktop application (needs Qt 6.4+)" ON)
+option(STRATA_BUILD_TESTS "Build the tests" ON)
+option(STRATA_WERROR      "Treat compiler warnings as errors" OFF)
+set(STRATA_SANITIZE "" CACHE STRING "Sanitizers to build with: '', 'address,undefined' or 'thread'")
+option(STRATA_FUZZ        "Build libFuzzer targets (needs clang)" OFF)
+set(STRATA_NATIVE_ARCH OFF CACHE BOOL "Compile with -march=native (kernels dispatch at run time anyway)")
+
+# Warnings apply to our own targets only: strata_apply_warnings(<target>).
+function(strata_apply_warnings target)
+    if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+        target_compile_options(${target} PRIVATE
+            $<$<COMPILE_LANGUAGE:CXX,C>:-Wall -Wextra -Wpedantic -Wshadow=local -Wno-missing-field-initializers>)
+        if(STRATA_WERROR)
+            target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX,C>:-Werror>)
+        endif()
+    endif()
+endfunction()
+
+if(STRATA_SANITIZE)
+    # Host C/C++ only: nvcc does not take these flags.
+    add_compile_options($<$<COMPILE_LANGUAGE:CXX,C>:-fsanitize=${STRATA_SANITIZE}>
+                        $<$<COMPILE_LANGUAGE:CXX,C>:-fno-omit-frame-pointer>)
+    add_link_options(-fsanitize=${STRATA_SANITIZE})
+    if(STRATA_SANITIZE MATCHES "undefined")
+        add_compile_options($<$<COMPILE_LANGUAGE:CXX,C>:-fno-sanitize-recover=undefined>)
+    endif()
+endif()
+
+if(STRATA_FUZZ)
+    if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+        message(FATAL_ERROR "STRATA_FUZZ needs clang (libFuzzer)")
+    endif()
+    # The engine itself gets coverage instrumentation so the fuzzers can steer through it.
+    add_compile_options(-fsanitize=fuzzer-no-link,address,undefined)
+    add_link_options(-fsanitize=address,undefined)
+endif()

@@ -1,0 +1,84 @@
+// The main window opens (offscreen), has its menus, and the About dialog lists the build's features.
+#include "app/command_line.hpp"
+#include "ui/about_dialog.hpp"
+#include "ui/build_features.hpp"
+#include "ui/main_window.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QLabel>
+#include <QMenuBar>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeWidget>
+
+using strata::ui::AboutDialog;
+using strata::ui::MainWindow;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QCoreApplication::setApplicationVersion(QStringLiteral(STRATA_VERSION)); }
+
+    void opensWithMenus()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QStringList menus;
+        for (QAction* action : window.menuBar()->actions())
+            menus << action->text().remove(QLatin1Char('&'));
+        QCOMPARE(menus, (QStringList{QStringLiteral("File"), QStringLiteral("Help")}));
+    }
+
+    void aboutActionOpensDialogListingFeatures()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* about = window.findChild<QAction*>(QStringLiteral("aboutAction"));
+        QVERIFY(about);
+        about->trigger();
+        auto* dialog = window.findChild<AboutDialog*>();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+
+        auto* tree = dialog->findChild<QTreeWidget*>(QStringLiteral("buildFeatures"));
+        QVERIFY(tree);
+        QStringList names;
+        for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+            names << tree->topLevelItem(i)->text(0);
+            const QString builtIn = tree->topLevelItem(i)->text(1);
+            QVERIFY2(builtIn == QLatin1String("yes") || builtIn == QLatin1String("no"), qPrintable(builtIn));
+        }
+        QCOMPARE(names, (QStringList{QStringLiteral("CUDA"), QStringLiteral("Vulkan"),
+                                     QStringLiteral("KF6 SyntaxHighlighting")}));
+
+        // The dialog reports what this build really contains.
+#ifdef STRATA_HAVE_KSYNTAXHIGHLIGHTING
+        QCOMPARE(tree->topLevelItem(2)->text(1), QStringLiteral("yes"));
+#else
+        QCOMPARE(tree->topLevelItem(2)->text(1), QStringLiteral("no"));
+#endif
+#ifdef STRATA_HAVE_CUDA
+        QCOMPARE(tree->topLevelItem(0)->text(1), QStringLiteral("yes"));
+        QVERIFY(!tree->topLevelItem(0)->text(2).isEmpty());  // device status
+#else
+        QCOMPARE(tree->topLevelItem(0)->text(1), QStringLiteral("no"));
+#endif
+        auto* qtLabel = dialog->findChild<QLabel*>(QStringLiteral("qtVersionLabel"));
+        QVERIFY(qtLabel && qtLabel->text().contains(QString::fromLatin1(qVersion())));
+    }
+
+    void versionTextNamesVersionAndFeatures()
+    {
+        const QString text = strata::app::versionText();
+        QVERIFY(text.startsWith(QStringLiteral("Strata ") + QStringLiteral(STRATA_VERSION)));
+        QVERIFY(text.contains(QStringLiteral("CUDA: ")));
+        QVERIFY(text.contains(QStringLiteral("Vulkan: ")));
+        QVERIFY(text.contains(QStringLiteral("KF6 SyntaxHighlighting: ")));
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"
