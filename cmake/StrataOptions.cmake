@@ -12,7 +12,11 @@ set(STRATA_NATIVE_ARCH OFF CACHE BOOL "Compile with -march=native (kernels dispa
 function(strata_apply_warnings target)
     if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
         target_compile_options(${target} PRIVATE
-            $<$<COMPILE_LANGUAGE:CXX,C>:-Wall -Wextra -Wpedantic -Wshadow=local -Wno-missing-field-initializers>)
+            $<$<COMPILE_LANGUAGE:CXX,C>:-Wall -Wextra -Wpedantic -Wno-missing-field-initializers>)
+        # Shadowed locals hide real bugs; g++ can limit the check to locals, clang cannot.
+        if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+            target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX,C>:-Wshadow=local>)
+        endif()
         if(STRATA_WERROR)
             target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX,C>:-Werror>)
         endif()

