@@ -3,6 +3,7 @@
 //   strata-monitor [SECONDS] [--hz N] [--json] [--threads]
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <type_traits>
 
 #include "strata/telemetry/system_sampler.hpp"
 
@@ -113,37 +115,95 @@ std::string jsonNumber(const std::optional<T>& value)
     return value ? std::to_string(*value) : "null";
 }
 
+// Appends `"key":value` pairs; a comma goes before every pair but the first of an object.
+class JsonLine {
+public:
+    void open(char bracket) { text_ += bracket, first_ = true; }
+    void close(char bracket) { text_ += bracket, first_ = false; }
+    void key(std::string_view name)
+    {
+        separate();
+        text_ += jsonString(name);
+        text_ += ':';
+        first_ = true;  // the value follows without a comma
+    }
+    void value(const std::string& raw)
+    {
+        separate();
+        text_ += raw;
+    }
+    template <typename T>
+    void field(std::string_view name, const T& raw)
+    {
+        key(name);
+        if constexpr (std::is_same_v<T, std::string>)
+            value(raw);
+        else
+            value(std::to_string(raw));
+    }
+    const std::string& text() const { return text_; }
+
+private:
+    void separate()
+    {
+        if (!first_)
+            text_ += ',';
+        first_ = false;
+    }
+    std::string text_;
+    bool first_ = true;
+};
+
 void printJson(const SystemSnapshot& s)
 {
-    std::string line = "{\"t\":" + std::to_string(static_cast<double>(s.steadyNanoseconds) / 1e9) +
-                       ",\"interval_s\":" + std::to_string(s.intervalSeconds) +
-                       ",\"cpu_total\":" + jsonNumber(s.cpuTotalPercent) + ",\"cores\":[";
-    for (std::size_t i = 0; i < s.cores.size(); ++i)
-        line += (i ? "," : "") + (s.cores[i].online ? jsonNumber(s.cores[i].percent)
-                                                    : std::string("\"offline\""));
-    line += "],\"process\":{\"cpu\":" + jsonNumber(s.process.cpuPercent) +
-            ",\"rss_bytes\":" + std::to_string(s.process.rssBytes) + "},\"threads\":[";
-    for (std::size_t i = 0; i < s.threads.size(); ++i) {
-        const auto& t = s.threads[i];
-        line += std::string(i ? "," : "") + "{\"tid\":" + std::to_string(t.tid) +
-                ",\"name\":" + jsonString(t.name.data()) + ",\"cpu\":" + jsonNumber(t.cpuPercent) +
-                ",\"last_core\":" + std::to_string(t.lastCpu) + "}";
+    JsonLine j;
+    j.open('{');
+    j.field("t", static_cast<double>(s.steadyNanoseconds) / 1e9);
+    j.field("interval_s", s.intervalSeconds);
+    j.field("cpu_total", jsonNumber(s.cpuTotalPercent));
+    j.key("cores");
+    j.open('[');
+    for (const auto& core : s.cores)
+        j.value(core.online ? jsonNumber(core.percent) : std::string("\"offline\""));
+    j.close(']');
+    j.key("process");
+    j.open('{');
+    j.field("cpu", jsonNumber(s.process.cpuPercent));
+    j.field("rss_bytes", s.process.rssBytes);
+    j.close('}');
+    j.key("threads");
+    j.open('[');
+    for (const auto& t : s.threads) {
+        j.value("");
+        j.open('{');
+        j.field("tid", t.tid);
+        j.field("name", jsonString(t.name.data()));
+        j.field("cpu", jsonNumber(t.cpuPercent));
+        j.field("last_core", t.lastCpu);
+        j.close('}');
     }
-    line += "],\"gpu_status\":" + jsonString(s.gpuStatus) + ",\"gpus\":[";
-    for (std::size_t i = 0; i < s.gpus.size(); ++i) {
-        const auto& g = s.gpus[i];
-        line += std::string(i ? "," : "") + "{\"index\":" + std::to_string(g.index) +
-                ",\"name\":" + jsonString(g.name) + ",\"util\":" + jsonNumber(g.utilizationPercent) +
-                ",\"mem_util\":" + jsonNumber(g.memoryUtilizationPercent) +
-                ",\"vram_used\":" + jsonNumber(g.memoryUsedBytes) +
-                ",\"vram_total\":" + jsonNumber(g.memoryTotalBytes) +
-                ",\"power_w\":" + jsonNumber(g.powerWatts) +
-                ",\"temp_c\":" + jsonNumber(g.temperatureCelsius) +
-                ",\"error\":" + jsonString(g.error) + "}";
+    j.close(']');
+    j.field("gpu_status", jsonString(s.gpuStatus));
+    j.key("gpus");
+    j.open('[');
+    for (const auto& g : s.gpus) {
+        j.value("");
+        j.open('{');
+        j.field("index", g.index);
+        j.field("name", jsonString(g.name));
+        j.field("util", jsonNumber(g.utilizationPercent));
+        j.field("mem_util", jsonNumber(g.memoryUtilizationPercent));
+        j.field("vram_used", jsonNumber(g.memoryUsedBytes));
+        j.field("vram_total", jsonNumber(g.memoryTotalBytes));
+        j.field("power_w", jsonNumber(g.powerWatts));
+        j.field("temp_c", jsonNumber(g.temperatureCelsius));
+        j.field("error", jsonString(g.error));
+        j.close('}');
     }
-    line += "],\"sample_cpu_us\":" +
-            std::to_string(static_cast<double>(s.cost.lastSampleCpuNanoseconds) / 1e3) + "}";
-    std::puts(line.c_str());
+    j.close(']');
+    j.field("sample_cpu_us", static_cast<double>(s.cost.lastSampleCpuNanoseconds) / 1e3);
+    j.close('}');
+    std::puts(j.text().c_str());
     std::fflush(stdout);
 }
 
