@@ -248,13 +248,18 @@ int main(int argc, char** argv)
     // Sampling cost measured two ways: getrusage(RUSAGE_THREAD) around each sample() (printing
     // excluded) and the sampler's own per-call thread CPU clock.
     double samplingRusage = 0.0;
+    double firstSampleUs = 0.0;
     auto next = std::chrono::steady_clock::now() + period;
     for (long i = 0; i < count; ++i) {
         std::this_thread::sleep_until(next);
         next += std::chrono::duration_cast<std::chrono::steady_clock::duration>(period);
         const double before = threadCpuSeconds();
         sampler.sample(snapshot);
-        samplingRusage += threadCpuSeconds() - before;
+        const double spent = threadCpuSeconds() - before;
+        if (i == 0)
+            firstSampleUs = spent * 1e6;  // reported apart: first calls can warm caches/NVML
+        else
+            samplingRusage += spent;
         if (args.json)
             printJson(snapshot);
         else
@@ -263,7 +268,9 @@ int main(int argc, char** argv)
 
     // The timed loop is what a panel pays: each sample comes after a sleep, with cold caches.
     // A burst of back-to-back samples shows the warm floor beside it.
-    const double loopUs = samplingRusage * 1e6 / static_cast<double>(count);
+    const long steadyCount = std::max(1L, count - 1);
+    const double loopUs = count > 1 ? samplingRusage * 1e6 / static_cast<double>(steadyCount)
+                                    : firstSampleUs;
     const double loopClockUs = sampler.cost().meanCpuMicroseconds();
     constexpr int kBurst = 2000;
     const double burstStart = threadCpuSeconds();
@@ -271,10 +278,12 @@ int main(int argc, char** argv)
         sampler.sample(snapshot);
     const double burstUs = (threadCpuSeconds() - burstStart) * 1e6 / kBurst;
     std::fprintf(args.json ? stderr : stdout,
-                 "sampling cost: %.1f us CPU per sample at %.3g Hz (getrusage over %ld samples; "
-                 "sampler's thread clock %.1f us) = %.4f%% of one core; warm back-to-back: "
-                 "%.1f us (%d samples); %zu cores, %zu threads, %zu GPUs\n",
-                 loopUs, args.hz, count, loopClockUs, loopUs * args.hz / 1e4, burstUs, kBurst,
+                 "sampling cost: %.1f us CPU per sample at %.3g Hz (getrusage over %ld samples "
+                 "after the first, which took %.1f us; sampler's thread clock, all %ld: %.1f us) "
+                 "= %.4f%% of one core; warm back-to-back: %.1f us (%d samples); %zu cores, "
+                 "%zu threads, %zu GPUs\n",
+                 loopUs, args.hz, steadyCount, firstSampleUs, count, loopClockUs,
+                 loopUs * args.hz / 1e4, burstUs, kBurst,
                  snapshot.cores.size(), snapshot.threads.size(), snapshot.gpus.size());
     return 0;
 }

@@ -24,7 +24,13 @@ SystemSampler::SystemSampler(SystemSamplerOptions options)
         threads_.emplace(options_.taskDirectory);
     if (options_.gpus)
         gpu_.emplace(options_.nvmlLibrary);
-    // Prime the process and thread counters so the first sample() has figures.
+    // Prime the process and thread counters so the first sample() has figures. NVML's first
+    // queries are slow (5.6 ms of CPU on the H200 box, against ~130 us later): take them here,
+    // not in the sampler thread's first period.
+    if (gpu_) {
+        std::vector<GpuSample> gpus;
+        gpu_->sample(gpus);
+    }
     ProcessUsage process;
     process_.sample(process);
     if (threads_) {
