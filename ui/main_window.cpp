@@ -1,6 +1,7 @@
 #include "ui/main_window.hpp"
 
 #include "ui/about_dialog.hpp"
+#include "ui/models/model_manager_dialog.hpp"
 
 #include <QApplication>
 #include <QLabel>
@@ -29,6 +30,9 @@ void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("fileMenu"));
+    QAction* models = file->addAction(tr("&Models…"), this, [this] { openModelManager(this); });
+    models->setObjectName(QStringLiteral("modelsAction"));
+    models->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
 
