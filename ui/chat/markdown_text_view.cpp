@@ -1,0 +1,92 @@
+#include "ui/chat/markdown_text_view.hpp"
+
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocumentFragment>
+
+namespace strata::ui {
+
+MarkdownTextView::MarkdownTextView(QWidget* parent) : QTextBrowser(parent)
+{
+    setOpenExternalLinks(true);
+    setFrameShape(QFrame::NoFrame);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setTextInteractionFlags(Qt::TextBrowserInteraction | Qt::TextSelectableByKeyboard);
+    document()->setDocumentMargin(2);
+    connect(document(), &QTextDocument::contentsChanged, this, &MarkdownTextView::updateHeight);
+}
+
+void MarkdownTextView::appendFinished(const QString& markdown)
+{
+    removeTrailing();
+    insertMarkdownBlock(markdown);
+    m_committedEnd = document()->characterCount() - 1;
+}
+
+void MarkdownTextView::setTrailing(const QString& markdown)
+{
+    removeTrailing();
+    if (markdown.isEmpty())
+        return;
+    insertMarkdownBlock(markdown);
+    m_hasTrailing = true;
+}
+
+void MarkdownTextView::removeTrailing()
+{
+    if (!m_hasTrailing)
+        return;
+    QTextCursor cursor(document());
+    cursor.setPosition(m_committedEnd);
+    cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
+    cursor.removeSelectedText();
+    m_hasTrailing = false;
+    m_empty = m_committedEnd == 0;
+}
+
+// Appending a parsed block as a fragment keeps it identical to what rendering the whole text at once
+// gives: a paragraph needs a new block first, while a list or table fragment brings its own.
+void MarkdownTextView::insertMarkdownBlock(const QString& markdown)
+{
+    QTextDocument block;
+    block.setMarkdown(markdown);
+    QTextCursor probe(&block);
+    bool bringsOwnBlock = probe.currentList() != nullptr;
+    if (block.begin().text().isEmpty() && probe.movePosition(QTextCursor::NextCharacter))
+        bringsOwnBlock = bringsOwnBlock || probe.currentTable() != nullptr;
+
+    QTextCursor cursor(document());
+    cursor.movePosition(QTextCursor::End);
+    if (!m_empty && !bringsOwnBlock)
+        cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
+    cursor.insertFragment(QTextDocumentFragment(&block));
+    m_empty = false;
+}
+
+void MarkdownTextView::updateHeight()
+{
+    document()->setTextWidth(viewport()->width());
+    const int height = static_cast<int>(document()->size().height()) + frameWidth() * 2;
+    if (height != this->height())
+        setFixedHeight(height);
+}
+
+void MarkdownTextView::resizeEvent(QResizeEvent* event)
+{
+    QTextBrowser::resizeEvent(event);
+    updateHeight();
+}
+
+QSize MarkdownTextView::sizeHint() const
+{
+    return {QTextBrowser::sizeHint().width(), height()};
+}
+
+QSize MarkdownTextView::minimumSizeHint() const
+{
+    return {50, height()};
+}
+
+}  // namespace strata::ui
