@@ -43,8 +43,13 @@ ChatCoordinator::ChatCoordinator(ChatStore& store, ConversationListModel& conver
     m_window.sidebar()->setModel(&m_conversations);
     connect(&m_conversations, &ConversationListModel::storeError, this, &ChatCoordinator::showStoreError);
     if (m_conversations.rowCount() > 0)
-        m_window.sidebar()->selectConversation(
-            m_conversations.index(0).data(ConversationListModel::IdRole).toLongLong());
+        showConversation(m_conversations.index(0).data(ConversationListModel::IdRole).toLongLong());
+}
+
+void ChatCoordinator::showConversation(qint64 id)
+{
+    m_window.sidebar()->selectConversation(id);  // the sidebar does not report selections made in code
+    selectConversation(id);
 }
 
 void ChatCoordinator::connectWindow()
@@ -91,8 +96,7 @@ void ChatCoordinator::newConversation()
 {
     if (const std::optional<qint64> id = m_conversations.create(tr("New chat"))) {
         m_window.sidebar()->searchField()->clear();
-        m_window.sidebar()->selectConversation(*id);
-        selectConversation(*id);
+        showConversation(*id);
         m_window.focusInput();
     }
 }
@@ -119,8 +123,7 @@ void ChatCoordinator::deleteConversation(qint64 id)
         m_conversationId = 0;
         m_window.chatPanel()->chatView()->clear();
         if (m_conversations.rowCount() > 0)
-            m_window.sidebar()->selectConversation(
-                m_conversations.index(0).data(ConversationListModel::IdRole).toLongLong());
+            showConversation(m_conversations.index(0).data(ConversationListModel::IdRole).toLongLong());
     }
 }
 

@@ -63,6 +63,7 @@ private:
     };
 
     void connectWindow();
+    void showConversation(qint64 id);
     void connectEngine(EngineController* engine);
     bool ensureConversation(const QString& firstText);
     std::optional<qint64> addMessage(qint64 conversationId, ui::ChatRole role, const QString& content, const QJsonObject& metrics = {});

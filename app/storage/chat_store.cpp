@@ -40,6 +40,12 @@ QString containsPattern(QString text)
     return QLatin1Char('%') + text + QLatin1Char('%');
 }
 
+// Qt binds a null QString as SQL NULL; the text columns are NOT NULL, so "no text" is stored as ''.
+QString text(const QString& value)
+{
+    return value.isNull() ? QStringLiteral("") : value;
+}
+
 QString tr(const char* text)
 {
     return QCoreApplication::translate("ChatStore", text);
@@ -127,10 +133,10 @@ std::optional<qint64> ChatStore::createConversation(const QString& title, const 
     query.prepare(QStringLiteral("INSERT INTO conversations (title, created_ms, updated_ms, system_prompt, "
                                  "sampling_json) VALUES (?, ?, ?, ?, ?)"));
     const qint64 now = nowMs();
-    query.addBindValue(title);
+    query.addBindValue(text(title));
     query.addBindValue(now);
     query.addBindValue(now);
-    query.addBindValue(settings.systemPrompt);
+    query.addBindValue(text(settings.systemPrompt));
     query.addBindValue(toJsonText(settings.sampling.toJson()));
     if (!query.exec() || !transaction.commit()) {
         fail(tr("cannot create a conversation"), query.lastError().text() + transaction.error());
@@ -146,7 +152,7 @@ bool ChatStore::renameConversation(qint64 id, const QString& title)
     SqlTransaction transaction(database());
     QSqlQuery query(database());
     query.prepare(QStringLiteral("UPDATE conversations SET title = ?, updated_ms = ? WHERE id = ?"));
-    query.addBindValue(title);
+    query.addBindValue(text(title));
     query.addBindValue(nowMs());
     query.addBindValue(id);
     if (!query.exec() || query.numRowsAffected() != 1 || !transaction.commit())
@@ -180,7 +186,7 @@ bool ChatStore::setConversationSettings(qint64 id, const ui::ConversationSetting
     SqlTransaction transaction(database());
     QSqlQuery query(database());
     query.prepare(QStringLiteral("UPDATE conversations SET system_prompt = ?, sampling_json = ? WHERE id = ?"));
-    query.addBindValue(settings.systemPrompt);
+    query.addBindValue(text(settings.systemPrompt));
     query.addBindValue(toJsonText(settings.sampling.toJson()));
     query.addBindValue(id);
     if (!query.exec() || query.numRowsAffected() != 1 || !transaction.commit())
@@ -196,7 +202,7 @@ bool ChatStore::setConversationModel(qint64 id, const QString& modelPath)
     SqlTransaction transaction(database());
     QSqlQuery query(database());
     query.prepare(QStringLiteral("UPDATE conversations SET model_path = ? WHERE id = ?"));
-    query.addBindValue(modelPath);
+    query.addBindValue(text(modelPath));
     query.addBindValue(id);
     if (!query.exec() || query.numRowsAffected() != 1 || !transaction.commit())
         return fail(tr("cannot save the model of conversation %1").arg(id),
@@ -282,8 +288,8 @@ std::optional<qint64> ChatStore::addMessage(qint64 conversationId, const ui::Cha
     const qint64 now = message.createdMs != 0 ? message.createdMs : nowMs();
     query.addBindValue(conversationId);
     query.addBindValue(ui::chatRoleName(message.role));
-    query.addBindValue(message.content);
-    query.addBindValue(message.reasoning);
+    query.addBindValue(text(message.content));
+    query.addBindValue(text(message.reasoning));
     query.addBindValue(now);
     query.addBindValue(toJsonText(message.metrics));
     if (!query.exec() || !touchConversation(conversationId, nowMs()) || !transaction.commit()) {
@@ -302,8 +308,8 @@ bool ChatStore::updateMessage(qint64 messageId, const QString& content, const QS
     SqlTransaction transaction(database());
     QSqlQuery query(database());
     query.prepare(QStringLiteral("UPDATE messages SET content = ?, reasoning = ?, metrics_json = ? WHERE id = ?"));
-    query.addBindValue(content);
-    query.addBindValue(reasoning);
+    query.addBindValue(text(content));
+    query.addBindValue(text(reasoning));
     query.addBindValue(toJsonText(metrics));
     query.addBindValue(messageId);
     if (!query.exec() || query.numRowsAffected() != 1 || !transaction.commit())

@@ -15,6 +15,7 @@ MarkdownTextView::MarkdownTextView(QWidget* parent) : QTextBrowser(parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     setTextInteractionFlags(Qt::TextBrowserInteraction | Qt::TextSelectableByKeyboard);
     document()->setDocumentMargin(2);
+    document()->setUndoRedoEnabled(true);
     connect(document(), &QTextDocument::contentsChanged, this, &MarkdownTextView::updateHeight);
 }
 
@@ -22,7 +23,7 @@ void MarkdownTextView::appendFinished(const QString& markdown)
 {
     removeTrailing();
     insertMarkdownBlock(markdown);
-    m_committedEnd = document()->characterCount() - 1;
+    document()->clearUndoRedoStacks();  // only the trailing render is ever undone
 }
 
 void MarkdownTextView::setTrailing(const QString& markdown)
@@ -30,20 +31,21 @@ void MarkdownTextView::setTrailing(const QString& markdown)
     removeTrailing();
     if (markdown.isEmpty())
         return;
+    m_emptyBeforeTrailing = m_empty;
     insertMarkdownBlock(markdown);
     m_hasTrailing = true;
 }
 
+// Undo restores the document exactly, block formats and list membership included, which deleting
+// the trailing text does not (the last finished block would take over the trailing block's format).
 void MarkdownTextView::removeTrailing()
 {
     if (!m_hasTrailing)
         return;
-    QTextCursor cursor(document());
-    cursor.setPosition(m_committedEnd);
-    cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
-    cursor.removeSelectedText();
+    document()->undo();
+    document()->clearUndoRedoStacks();
     m_hasTrailing = false;
-    m_empty = m_committedEnd == 0;
+    m_empty = m_emptyBeforeTrailing;
 }
 
 // Appending a parsed block as a fragment keeps it identical to what rendering the whole text at once
@@ -59,9 +61,18 @@ void MarkdownTextView::insertMarkdownBlock(const QString& markdown)
 
     QTextCursor cursor(document());
     cursor.movePosition(QTextCursor::End);
+    cursor.beginEditBlock();  // one undo step
     if (!m_empty && !bringsOwnBlock)
         cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
+    const int firstBlockAt = cursor.position();
     cursor.insertFragment(QTextDocumentFragment(&block));
+    // The fragment's first block merges into the block at the cursor and would lose its own block
+    // format (a heading's level, a quote's indent): give it back.
+    if (!bringsOwnBlock) {
+        QTextCursor first(document()->findBlock(firstBlockAt));
+        first.setBlockFormat(block.begin().blockFormat());
+    }
+    cursor.endEditBlock();
     m_empty = false;
 }
 

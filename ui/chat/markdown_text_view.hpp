@@ -26,9 +26,9 @@ private:
     void insertMarkdownBlock(const QString& markdown);
     void updateHeight();
 
-    int m_committedEnd = 0;  // document position where the trailing render starts
-    bool m_hasTrailing = false;
-    bool m_empty = true;     // nothing committed or trailing
+    bool m_hasTrailing = false;        // the last undo step is the trailing render
+    bool m_empty = true;               // nothing committed or trailing
+    bool m_emptyBeforeTrailing = true;
 };
 
 }  // namespace strata::ui
