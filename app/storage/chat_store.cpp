@@ -46,11 +46,6 @@ QString text(const QString& value)
     return value.isNull() ? QStringLiteral("") : value;
 }
 
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("ChatStore", text);
-}
-
 }  // namespace
 
 ChatStore::ChatStore()

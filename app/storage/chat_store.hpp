@@ -10,6 +10,7 @@
 
 #include "ui/chat/chat_types.hpp"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 #include <optional>
@@ -32,6 +33,7 @@ struct Conversation {
 };
 
 class ChatStore {
+    Q_DECLARE_TR_FUNCTIONS(ChatStore)
 public:
     ChatStore();
     ~ChatStore();

@@ -209,17 +209,20 @@ private slots:
         const qint64 c = store.createConversation(QStringLiteral("t")).value();
         const qint64 reply = store.addMessage(c, message(ChatRole::Assistant, QString())).value();
         QString text;
-        qint64 worstNs = 0;
+        QList<qint64> ns;
         for (int i = 0; i < 100; ++i) {
             text += QStringLiteral("a few more words of the reply, ");
             QElapsedTimer timer;
             timer.start();
             QVERIFY(store.updateMessage(reply, text, {}, {}));
-            worstNs = std::max(worstNs, timer.nsecsElapsed());
+            ns << timer.nsecsElapsed();
         }
-        qInfo("worst update of a growing reply (%lld chars): %.3f ms", static_cast<long long>(text.size()),
-              worstNs / 1e6);
-        QVERIFY2(worstNs < 50'000'000, "one update took more than 50 ms");
+        std::sort(ns.begin(), ns.end());
+        qInfo("update of a growing reply (up to %lld chars): median %.3f ms, worst %.3f ms",
+              static_cast<long long>(text.size()), ns[ns.size() / 2] / 1e6, ns.back() / 1e6);
+        // Generous bounds: ASan build on a shared 2-core machine.
+        QVERIFY2(ns[ns.size() / 2] < 5'000'000, "the median update took more than 5 ms");
+        QVERIFY2(ns.back() < 100'000'000, "one update took more than 100 ms");
         QCOMPARE(store.messages(c).constFirst().content, text);
     }
 };
