@@ -1,6 +1,7 @@
 #include "tokenizer/spm_merges.hpp"
 
 #include "strata/core/error.hpp"
+#include "tokenizer/unicode_text.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -10,14 +11,6 @@ namespace {
 
 bool candidateAfter(const SpmMerges::Scratch::Candidate& a, const SpmMerges::Scratch::Candidate& b) {
     return a.score != b.score ? a.score < b.score : a.left > b.left;  // max score first, then leftmost
-}
-
-std::size_t utf8Length(unsigned char lead) {
-    if (lead < 0x80) return 1;
-    if ((lead & 0xE0) == 0xC0) return 2;
-    if ((lead & 0xF0) == 0xE0) return 3;
-    if ((lead & 0xF8) == 0xF0) return 4;
-    return 1;  // stray continuation or invalid byte: its own symbol, encoded by byte fallback
 }
 
 }  // namespace
@@ -63,7 +56,10 @@ void SpmMerges::encode(std::string_view text, Scratch& s, std::vector<TokenId>& 
     s.symbols.clear();
     s.heap.clear();
     for (std::size_t pos = 0; pos < text.size();) {
-        const std::size_t len = std::min(utf8Length(static_cast<unsigned char>(text[pos])), text.size() - pos);
+        // An invalid byte is a symbol of its own (byte fallback encodes it) and never swallows the
+        // start of the next character.
+        char32_t cp = 0;
+        const std::size_t len = decodeUtf8(text, pos, &cp);
         const auto index = static_cast<std::int32_t>(s.symbols.size());
         s.symbols.push_back({static_cast<std::uint32_t>(pos), static_cast<std::uint32_t>(len), index - 1, -1});
         if (index > 0) s.symbols[static_cast<std::size_t>(index - 1)].next = index;
