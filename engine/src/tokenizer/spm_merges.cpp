@@ -2,6 +2,7 @@
 
 #include "strata/core/error.hpp"
 #include "tokenizer/unicode_text.hpp"
+#include "tokenizer/word_cache.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -11,6 +12,15 @@ namespace {
 
 bool candidateAfter(const SpmMerges::Scratch::Candidate& a, const SpmMerges::Scratch::Candidate& b) {
     return a.score != b.score ? a.score < b.score : a.left > b.left;  // max score first, then leftmost
+}
+
+constexpr std::string_view kSpace = "\xE2\x96\x81";  // U+2581
+
+// Whether `piece` has U+2581 after a character that is not U+2581.
+bool spaceAfterText(std::string_view piece) {
+    std::size_t pos = 0;
+    while (piece.substr(pos, kSpace.size()) == kSpace) pos += kSpace.size();
+    return pos < piece.size() && piece.find(kSpace, pos) != std::string_view::npos;
 }
 
 }  // namespace
@@ -24,7 +34,10 @@ SpmMerges::SpmMerges(const TokenizerData& data, const std::unordered_map<std::st
     byte_token_.fill(kNoToken);
     for (const auto& [text, id] : text_to_id) {
         const auto type = data.token_type.empty() ? TokenType::Normal : static_cast<TokenType>(data.token_type[static_cast<std::size_t>(id)]);
-        if (type == TokenType::Normal || type == TokenType::UserDefined) pieces_.emplace(text, id);
+        if (type == TokenType::Normal || type == TokenType::UserDefined) {
+            pieces_.emplace(text, id);
+            if (spaceAfterText(text)) words_independent_ = false;
+        }
         unsigned value = 0;
         char tail = 0;
         // <0xXX> byte tokens.
@@ -53,6 +66,35 @@ void SpmMerges::pushCandidate(std::string_view text, Scratch& s, std::int32_t le
 }
 
 void SpmMerges::encode(std::string_view text, Scratch& s, std::vector<TokenId>& out) const {
+    if (!words_independent_) {
+        encodeWord(text, s, out);
+        return;
+    }
+    // Words start where U+2581 follows another character ("a▁▁b" -> "a", "▁▁b").
+    WordCache cache;
+    std::size_t begin = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const std::size_t hit = text.find(kSpace, pos);
+        if (hit == std::string_view::npos) break;
+        std::size_t run_end = hit;
+        while (text.substr(run_end, kSpace.size()) == kSpace) run_end += kSpace.size();
+        if (hit > begin) {
+            const std::string_view word = text.substr(begin, hit - begin);
+            if (!cache.append(word, out)) {
+                const std::size_t from = out.size();
+                encodeWord(word, s, out);
+                cache.remember(word, out, from);
+            }
+            begin = hit;
+        }
+        pos = run_end;
+    }
+    const std::string_view last = text.substr(begin);
+    if (!last.empty() && !cache.append(last, out)) encodeWord(last, s, out);
+}
+
+void SpmMerges::encodeWord(std::string_view text, Scratch& s, std::vector<TokenId>& out) const {
     s.symbols.clear();
     s.heap.clear();
     for (std::size_t pos = 0; pos < text.size();) {

@@ -38,6 +38,7 @@ public:
     void encode(std::string_view text, Scratch& scratch, std::vector<TokenId>& out) const;
 
 private:
+    void encodeWord(std::string_view text, Scratch& s, std::vector<TokenId>& out) const;
     void pushCandidate(std::string_view text, Scratch& s, std::int32_t left) const;
     TokenId lookup(std::string_view piece) const;
 
@@ -45,6 +46,9 @@ private:
     std::vector<float> scores_;
     std::array<TokenId, 256> byte_token_{};
     TokenId unk_ = kNoToken;
+    // True when no piece has U+2581 after another character: then no merge crosses the start of a
+    // word, and each word can be merged (and cached) on its own with the same result.
+    bool words_independent_ = true;
 };
 
 }  // namespace strata::tokenizer

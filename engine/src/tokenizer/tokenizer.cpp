@@ -7,6 +7,7 @@
 #include "tokenizer/special_tokens.hpp"
 #include "tokenizer/spm_merges.hpp"
 #include "tokenizer/unicode_text.hpp"
+#include "tokenizer/word_cache.hpp"
 
 #include <cstdio>
 #include <optional>
@@ -166,6 +167,7 @@ void Tokenizer::Impl::encodeText(std::string_view text, bool after_special, std:
     std::vector<std::pair<std::uint32_t, std::uint32_t>> pieces;
     pre->split(text, cps, pieces);
     BpeMerges::Scratch scratch;
+    WordCache cache;
     for (const auto& [begin, end] : pieces) {
         const std::string_view piece = text.substr(begin, end - begin);
         if (data.ignore_merges) {
@@ -174,7 +176,10 @@ void Tokenizer::Impl::encodeText(std::string_view text, bool after_special, std:
                 continue;
             }
         }
+        if (cache.append(piece, out)) continue;
+        const std::size_t from = out.size();
         bpe->encodeWord(piece, scratch, out);
+        cache.remember(piece, out, from);
     }
 }
 

@@ -1,5 +1,8 @@
 // Bad tokenizer metadata is a clear strata::Error naming the field, never a crash.
 #include "strata/core/error.hpp"
+#include "strata/gguf/file.hpp"
+#include "strata/gguf/writer.hpp"
+#include "strata/tokenizer/gguf_tokenizer_data.hpp"
 #include "strata/tokenizer/tokenizer.hpp"
 
 #include <QTest>
@@ -68,6 +71,58 @@ private slots:
         case 8: d.add_bos = true; break;
         }
         const QString message = errorOf(d);
+        QVERIFY2(message.contains(mentions), qPrintable(QStringLiteral("got: '%1'").arg(message)));
+    }
+
+    void ggufKeysRoundTrip() {
+        TokenizerData d = tinyBpe();
+        d.eos = 3;
+        strata::gguf::Writer w;
+        addTokenizerMetadata(d, w);
+        const auto bytes = w.toBytes();
+        const auto file = strata::gguf::File::fromBytes(bytes);
+        const TokenizerData back = tokenizerDataFromGguf(file.metadata());
+        QCOMPARE(back.tokens, d.tokens);
+        QCOMPARE(back.token_type, d.token_type);
+        QCOMPARE(back.merges, d.merges);
+        QCOMPARE(back.eos, 3);
+        QCOMPARE(back.bos, kNoToken);
+        QVERIFY(back.ignore_merges);  // llama-bpe
+    }
+
+    void ggufKeyErrors_data() {
+        QTest::addColumn<int>("which");
+        QTest::addColumn<QString>("mentions");
+        QTest::newRow("no model") << 0 << "tokenizer.ggml.model is missing";
+        QTest::newRow("tokens not strings") << 1 << "tokenizer.ggml.tokens";
+        QTest::newRow("bad token type") << 2 << "tokenizer.ggml.token_type[0]";
+        QTest::newRow("bos as string") << 3 << "tokenizer.ggml.bos_token_id";
+    }
+    void ggufKeyErrors() {
+        QFETCH(int, which);
+        QFETCH(QString, mentions);
+        strata::gguf::Writer w;
+        addTokenizerMetadata(tinyBpe(), w);
+        using strata::gguf::MetaValue;
+        switch (which) {
+        case 0: {
+            strata::gguf::Writer bare;
+            bare.set("tokenizer.ggml.tokens", MetaValue::stringArray({"a"}));
+            w = bare;
+            break;
+        }
+        case 1: w.set("tokenizer.ggml.tokens", MetaValue::i32Array({1, 2})); break;
+        case 2: w.set("tokenizer.ggml.token_type", MetaValue::i32Array({9, 1, 1, 1})); break;
+        case 3: w.set("tokenizer.ggml.bos_token_id", MetaValue::string("1")); break;
+        }
+        const auto bytes = w.toBytes();
+        const auto file = strata::gguf::File::fromBytes(bytes);
+        QString message;
+        try {
+            tokenizerDataFromGguf(file.metadata());
+        } catch (const strata::Error& e) {
+            message = QString::fromUtf8(e.what());
+        }
         QVERIFY2(message.contains(mentions), qPrintable(QStringLiteral("got: '%1'").arg(message)));
     }
 

@@ -1,6 +1,9 @@
 // Test-only: where the real vocabularies and the reference fixtures live, and loading them once.
 #pragma once
 
+#include "strata/gguf/file.hpp"
+#include "strata/gguf/writer.hpp"
+#include "strata/tokenizer/gguf_tokenizer_data.hpp"
 #include "strata/tokenizer/tokenizer.hpp"
 #include "tests/engine/tokenizer/hf_tokenizer_json.hpp"
 
@@ -36,13 +39,22 @@ inline QString vocabDir(const char* package) {
 
 inline QString testDataDir() { return qEnvironmentVariable("STRATA_TEST_DATA_DIR"); }
 
+// The path a model's vocabulary takes in the app: tokenizer.ggml.* keys in a GGUF file, read back.
+inline TokenizerData throughGguf(const TokenizerData& data) {
+    strata::gguf::Writer writer;
+    addTokenizerMetadata(data, writer);
+    const std::vector<std::byte> bytes = writer.toBytes();
+    const strata::gguf::File file = strata::gguf::File::fromBytes(bytes, "vocabulary.gguf");
+    return tokenizerDataFromGguf(file.metadata());
+}
+
 // Tokenizers are large (up to 200k tokens): build each once per test executable.
 class VocabCache {
 public:
     const Tokenizer& get(const VocabModel& m) {
         auto it = cache_.find(m.package);
         if (it == cache_.end()) {
-            it = cache_.emplace(m.package, std::make_unique<Tokenizer>(loadHfTokenizer(vocabDir(m.package), m.pre))).first;
+            it = cache_.emplace(m.package, std::make_unique<Tokenizer>(throughGguf(loadHfTokenizer(vocabDir(m.package), m.pre)))).first;
         }
         return *it->second;
     }
