@@ -38,16 +38,16 @@ BpeMerges::BpeMerges(const TokenizerData& data, const std::vector<std::string>& 
         const auto merged = text_to_id.find(std::string(left) + std::string(right));
         // Merges whose parts are not tokens can never fire; vocabularies do carry a few.
         if (l == text_to_id.end() || r == text_to_id.end() || merged == text_to_id.end()) continue;
-        merges_.try_emplace(key(l->second, r->second), Merge{static_cast<std::int32_t>(rank), merged->second});
+        merges_.insert(PairTable::key(l->second, r->second), {static_cast<std::int32_t>(rank), merged->second});
     }
 }
 
 void BpeMerges::pushCandidate(Scratch& s, std::int32_t left) const {
     const std::int32_t right = s.symbols[left].next;
     if (right < 0) return;
-    const auto it = merges_.find(key(s.symbols[left].id, s.symbols[right].id));
-    if (it == merges_.end()) return;
-    s.heap.push_back({it->second.rank, left, s.symbols[left].id, s.symbols[right].id, it->second.merged});
+    const PairTable::Merge* m = merges_.find(PairTable::key(s.symbols[left].id, s.symbols[right].id));
+    if (m == nullptr) return;
+    s.heap.push_back({m->rank, left, s.symbols[left].id, s.symbols[right].id, m->merged});
     std::push_heap(s.heap.begin(), s.heap.end(), candidateAfter);
 }
 

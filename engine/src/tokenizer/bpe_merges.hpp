@@ -3,6 +3,7 @@
 #pragma once
 
 #include "strata/tokenizer/tokenizer_data.hpp"
+#include "tokenizer/pair_table.hpp"
 
 #include <array>
 #include <string_view>
@@ -38,17 +39,10 @@ public:
     void encodeWord(std::string_view bytes, Scratch& scratch, std::vector<TokenId>& out) const;
 
 private:
-    struct Merge {
-        std::int32_t rank;
-        TokenId merged;
-    };
-    static std::uint64_t key(TokenId a, TokenId b) {
-        return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) | static_cast<std::uint32_t>(b);
-    }
     void pushCandidate(Scratch& s, std::int32_t left) const;
 
     std::array<TokenId, 256> byte_token_{};
-    std::unordered_map<std::uint64_t, Merge> merges_;
+    PairTable merges_;
 };
 
 }  // namespace strata::tokenizer

