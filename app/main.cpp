@@ -1,7 +1,7 @@
 // strata: the desktop application's entry point.
+#include "app/application.hpp"
 #include "app/command_line.hpp"
 #include "app/translations.hpp"
-#include "ui/main_window.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -48,7 +48,7 @@ int main(int argc, char** argv)
     strata::app::configureCommandLine(parser);
     parser.process(app);
 
-    strata::ui::MainWindow window;
-    window.show();
+    strata::app::Application application;  // store, engine thread, window and their wiring
+    application.show();
     return app.exec();
 }

@@ -1,4 +1,729 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
+<context>
+    <name>Application</name>
+    <message>
+        <location filename="../app/application.cpp" line="36"/>
+        <source>Chats cannot be saved in this session: %1</source>
+        <translation>Chats können in dieser Sitzung nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>BuildFeatures</name>
+    <message>
+        <location filename="../ui/build_features.cpp" line="17"/>
+        <source>architectures %1; %2</source>
+        <translation>Architekturen %1; %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/build_features.cpp" line="23"/>
+        <source>SDK found; the Vulkan back-end is not written yet</source>
+        <translation>SDK gefunden; das Vulkan-Backend gibt es noch nicht</translation>
+    </message>
+</context>
+<context>
+    <name>ChatStore</name>
+    <message>
+        <location filename="../app/storage/chat_schema.cpp" line="51"/>
+        <source>the chat database has schema version %1, but this Strata knows only up to %2; it was written by a newer Strata</source>
+        <translation>die Chat-Datenbank hat die Schemaversion %1, dieses Strata kennt nur bis %2; sie wurde von einem neueren Strata geschrieben</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_schema.cpp" line="67"/>
+        <source>migration to schema version %1 failed: %2</source>
+        <translation>die Migration auf Schemaversion %1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="75"/>
+        <source>%1: %2: %3</source>
+        <translation>%1: %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="84"/>
+        <location filename="../app/storage/chat_store.cpp" line="92"/>
+        <source>cannot open the chat database</source>
+        <translation>die Chat-Datenbank kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="84"/>
+        <source>Qt&apos;s SQLite driver (QSQLITE) is not installed</source>
+        <translation>Der SQLite-Treiber von Qt (QSQLITE) ist nicht installiert</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="101"/>
+        <location filename="../app/storage/chat_store.cpp" line="107"/>
+        <source>not a usable chat database</source>
+        <translation>keine verwendbare Chat-Datenbank</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="137"/>
+        <source>cannot create a conversation</source>
+        <translation>ein Chat kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="154"/>
+        <source>cannot rename conversation %1</source>
+        <translation>Chat %1 kann nicht umbenannt werden</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="173"/>
+        <source>cannot delete conversation %1</source>
+        <translation>Chat %1 kann nicht gelöscht werden</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="188"/>
+        <source>cannot save the settings of conversation %1</source>
+        <translation>die Einstellungen von Chat %1 können nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="203"/>
+        <source>cannot save the model of conversation %1</source>
+        <translation>das Modell von Chat %1 kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="238"/>
+        <source>cannot list conversations</source>
+        <translation>die Chats können nicht aufgelistet werden</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="291"/>
+        <source>cannot save a message in conversation %1</source>
+        <translation>eine Nachricht in Chat %1 kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="311"/>
+        <source>cannot save message %1</source>
+        <translation>Nachricht %1 kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="326"/>
+        <source>cannot read conversation %1</source>
+        <translation>Chat %1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <location filename="../app/storage/chat_store.cpp" line="352"/>
+        <source>cannot delete messages of conversation %1</source>
+        <translation>Nachrichten von Chat %1 können nicht gelöscht werden</translation>
+    </message>
+</context>
+<context>
+    <name>CommandLine</name>
+    <message>
+        <location filename="../app/command_line.cpp" line="13"/>
+        <source>Strata: run large language models locally.</source>
+        <translation>Strata: große Sprachmodelle lokal ausführen.</translation>
+    </message>
+    <message>
+        <location filename="../app/command_line.cpp" line="17"/>
+        <source>Print the version and build features, then exit.</source>
+        <translation>Version und Build-Funktionen ausgeben, dann beenden.</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::ChatCoordinator</name>
+    <message>
+        <location filename="../app/chat_coordinator.cpp" line="27"/>
+        <location filename="../app/chat_coordinator.cpp" line="97"/>
+        <location filename="../app/chat_coordinator.cpp" line="156"/>
+        <source>New chat</source>
+        <translation>Neuer Chat</translation>
+    </message>
+    <message>
+        <location filename="../app/chat_coordinator.cpp" line="314"/>
+        <source>Document read: %1 tokens at %2 tok/s. Ask about it.</source>
+        <translation>Dokument gelesen: %1 Tokens mit %2 Tok/s. Stellen Sie Fragen dazu.</translation>
+    </message>
+    <message>
+        <location filename="../app/chat_coordinator.cpp" line="355"/>
+        <source>Could not load the model %1.
+%2</source>
+        <translation>Das Modell %1 konnte nicht geladen werden.
+%2</translation>
+    </message>
+    <message>
+        <location filename="../app/chat_coordinator.cpp" line="386"/>
+        <source>Chats could not be saved: %1</source>
+        <translation>Chats konnten nicht gespeichert werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::ConversationListModel</name>
+    <message>
+        <location filename="../app/storage/conversation_list_model.cpp" line="32"/>
+        <source>%1
+Last change: %2</source>
+        <translation>%1
+Zuletzt geändert: %2</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::EngineController</name>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="23"/>
+        <source>The file %1 does not exist.</source>
+        <translation>Die Datei %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="27"/>
+        <source>The file %1 cannot be read.</source>
+        <translation>Die Datei %1 kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="30"/>
+        <source>No engine available yet: this build of Strata cannot run models, so %1 was not loaded.</source>
+        <translation>Noch keine Engine verfügbar: Dieser Build von Strata kann keine Modelle ausführen, daher wurde %1 nicht geladen.</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="43"/>
+        <source>No model is loaded. Open a GGUF model to chat.</source>
+        <translation>Es ist kein Modell geladen. Öffnen Sie ein GGUF-Modell, um zu chatten.</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="49"/>
+        <source>No model is loaded. Open a GGUF model before loading a document.</source>
+        <translation>Es ist kein Modell geladen. Öffnen Sie ein GGUF-Modell, bevor Sie ein Dokument laden.</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::AboutDialog</name>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="17"/>
+        <source>About Strata</source>
+        <translation>Über Strata</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="19"/>
+        <source>&lt;h2&gt;Strata %1&lt;/h2&gt;&lt;p&gt;Run large language models locally.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Strata %1&lt;/h2&gt;&lt;p&gt;Große Sprachmodelle lokal ausführen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="22"/>
+        <source>Qt %1 (built with %2)</source>
+        <translation>Qt %1 (gebaut mit %2)</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="30"/>
+        <source>Feature</source>
+        <translation>Funktion</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="30"/>
+        <source>Built in</source>
+        <translation>Enthalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="30"/>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="32"/>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="32"/>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ChatInput</name>
+    <message>
+        <location filename="../ui/chat/chat_input.cpp" line="10"/>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_input.cpp" line="11"/>
+        <source>Write a message. Enter sends, Shift+Enter starts a new line.</source>
+        <translation>Nachricht schreiben. Eingabe sendet, Umschalt+Eingabe beginnt eine neue Zeile.</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ChatPanel</name>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="18"/>
+        <source>&amp;Send</source>
+        <translation>&amp;Senden</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
+        <source>Sto&amp;p</source>
+        <translation>Sto&amp;pp</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
+        <source>&amp;Regenerate</source>
+        <translation>&amp;Neu erzeugen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="24"/>
+        <source>Document reading progress</source>
+        <translation>Fortschritt beim Lesen des Dokuments</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="25"/>
+        <source>Reading document: %p%</source>
+        <translation>Dokument wird gelesen: %p%</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="34"/>
+        <source>Editing a message: Enter sends it again and replaces what followed; Esc cancels.</source>
+        <translation>Nachricht bearbeiten: Eingabe sendet sie erneut und ersetzt, was folgte; Esc bricht ab.</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="41"/>
+        <source>Stop the reply (Esc)</source>
+        <translation>Antwort anhalten (Esc)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="42"/>
+        <source>Write the last reply again</source>
+        <translation>Die letzte Antwort neu schreiben</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="115"/>
+        <source>%1 of %2 tokens, %3 tok/s</source>
+        <translation>%1 von %2 Tokens, %3 Tok/s</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ChatView</name>
+    <message>
+        <location filename="../ui/chat/chat_view.cpp" line="16"/>
+        <source>Conversation</source>
+        <translation>Chatverlauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_view.cpp" line="97"/>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_view.cpp" line="97"/>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::CodeBlockView</name>
+    <message>
+        <location filename="../ui/chat/code_block_view.cpp" line="24"/>
+        <source>code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/code_block_view.cpp" line="27"/>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/code_block_view.cpp" line="28"/>
+        <source>Copy this code</source>
+        <translation>Diesen Code kopieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/code_block_view.cpp" line="29"/>
+        <source>Copy code</source>
+        <translation>Code kopieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/code_block_view.cpp" line="42"/>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ConversationSettingsDialog</name>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="33"/>
+        <source>Chat settings</source>
+        <translation>Chat-Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="37"/>
+        <source>For example: You are a concise assistant.</source>
+        <translation>Zum Beispiel: Du bist ein knapper Assistent.</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="40"/>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="45"/>
+        <source>random</source>
+        <translation>zufällig</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="49"/>
+        <source>&amp;System prompt:</source>
+        <translation>&amp;Systemprompt:</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="50"/>
+        <source>&amp;Temperature:</source>
+        <translation>&amp;Temperatur:</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="51"/>
+        <source>Top-&amp;k:</source>
+        <translation>Top-&amp;k:</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="52"/>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p:</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="53"/>
+        <source>&amp;Min-p:</source>
+        <translation>&amp;Min-p:</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="54"/>
+        <source>&amp;Repeat penalty:</source>
+        <translation>&amp;Wiederholungsstrafe:</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="55"/>
+        <source>Ma&amp;x reply tokens:</source>
+        <translation>Ma&amp;x. Antwort-Tokens:</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="56"/>
+        <source>S&amp;eed:</source>
+        <translation>S&amp;eed:</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ConversationSidebar</name>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="20"/>
+        <source>&amp;New chat</source>
+        <translation>&amp;Neuer Chat</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="25"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="26"/>
+        <source>Search chats</source>
+        <translation>Chats durchsuchen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="31"/>
+        <source>Chats</source>
+        <translation>Chats</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="37"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="101"/>
+        <source>Delete chat</source>
+        <translation>Chat löschen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="102"/>
+        <source>Delete &quot;%1&quot; and all its messages? This cannot be undone.</source>
+        <translation>„%1“ und alle seine Nachrichten löschen? Das kann nicht rückgängig gemacht werden.</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="106"/>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="122"/>
+        <source>&amp;Rename</source>
+        <translation>&amp;Umbenennen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="123"/>
+        <source>&amp;Delete...</source>
+        <translation>&amp;Löschen...</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/main_window.cpp" line="39"/>
+        <source>Strata</source>
+        <translation>Strata</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="42"/>
+        <location filename="../ui/main_window.cpp" line="113"/>
+        <source>Chat se&amp;ttings...</source>
+        <translation>Chat-Einstellun&amp;gen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="66"/>
+        <location filename="../ui/main_window.cpp" line="175"/>
+        <source>No model loaded</source>
+        <translation>Kein Modell geladen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="77"/>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="79"/>
+        <source>&amp;New chat</source>
+        <translation>&amp;Neuer Chat</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="82"/>
+        <source>&amp;Open GGUF model...</source>
+        <translation>GGUF-Modell ö&amp;ffnen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="84"/>
+        <source>&amp;Load document...</source>
+        <translation>Dokument &amp;laden...</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="87"/>
+        <source>&amp;Paste as document</source>
+        <translation>Als Dokument ei&amp;nfügen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="90"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="93"/>
+        <source>&amp;Chat</source>
+        <translation>&amp;Chat</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="95"/>
+        <source>&amp;Write a message</source>
+        <translation>Nachricht &amp;schreiben</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="98"/>
+        <source>&amp;Stop</source>
+        <translation>Ant&amp;wort anhalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="102"/>
+        <source>&amp;Regenerate</source>
+        <translation>&amp;Neu erzeugen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="105"/>
+        <source>Re&amp;name chat</source>
+        <translation>Chat &amp;umbenennen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="107"/>
+        <source>&amp;Delete chat...</source>
+        <translation>Chat &amp;löschen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="108"/>
+        <source>Searc&amp;h chats</source>
+        <translation>Chats durch&amp;suchen</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="116"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="118"/>
+        <source>&amp;About Strata</source>
+        <translation>&amp;Über Strata</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="120"/>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="145"/>
+        <source>Load a document</source>
+        <translation>Ein Dokument laden</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="146"/>
+        <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
+        <translation>Textdokumente (*.txt *.md *.markdown *.rst *.csv *.json *.log);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="153"/>
+        <source>it is larger than %1 MiB</source>
+        <translation>es ist größer als %1 MiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="157"/>
+        <source>Load document</source>
+        <translation>Dokument laden</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="157"/>
+        <source>Cannot load %1: %2</source>
+        <translation>%1 kann nicht geladen werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="169"/>
+        <source>Pasted text</source>
+        <translation>Eingefügter Text</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="175"/>
+        <source>Model loaded</source>
+        <translation>Modell geladen</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::MessageWidget</name>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="19"/>
+        <source>System</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="20"/>
+        <source>You</source>
+        <translation>Sie</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="21"/>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="47"/>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="48"/>
+        <source>Copy the whole message</source>
+        <translation>Die ganze Nachricht kopieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="55"/>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="56"/>
+        <source>Edit this message and send it again</source>
+        <translation>Diese Nachricht bearbeiten und erneut senden</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="61"/>
+        <source>Regenerate</source>
+        <translation>Neu erzeugen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="62"/>
+        <source>Write this reply again</source>
+        <translation>Diese Antwort neu schreiben</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ModelSelector</name>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="14"/>
+        <source>&amp;Open GGUF...</source>
+        <translation>GGUF ö&amp;ffnen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="15"/>
+        <source>No model loaded</source>
+        <translation>Kein Modell geladen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="19"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="24"/>
+        <source>Model loading progress</source>
+        <translation>Fortschritt beim Laden des Modells</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="37"/>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="54"/>
+        <source>No recent models</source>
+        <translation>Keine zuletzt verwendeten Modelle</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="54"/>
+        <source>Choose a recent model</source>
+        <translation>Zuletzt verwendetes Modell wählen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="71"/>
+        <source>Open a GGUF model</source>
+        <translation>Ein GGUF-Modell öffnen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="71"/>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF-Modelle (*.gguf)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="83"/>
+        <source>Loading %1...</source>
+        <translation>%1 wird geladen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="97"/>
+        <source>Loaded</source>
+        <translation>Geladen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="104"/>
+        <source>Not loaded</source>
+        <translation>Nicht geladen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="105"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ReasoningView</name>
+    <message>
+        <location filename="../ui/chat/reasoning_view.cpp" line="15"/>
+        <location filename="../ui/chat/reasoning_view.cpp" line="27"/>
+        <source>Reasoning</source>
+        <translation>Überlegungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/reasoning_view.cpp" line="16"/>
+        <source>Show or hide the model&apos;s reasoning</source>
+        <translation>Die Überlegungen des Modells zeigen oder verbergen</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::WelcomeView</name>
+    <message>
+        <location filename="../ui/chat/welcome_view.cpp" line="16"/>
+        <source>&lt;h2&gt;Welcome to Strata&lt;/h2&gt;&lt;p&gt;Strata runs language models on this computer. Nothing you write leaves it.&lt;/p&gt;&lt;p&gt;To start, you need a model file in the &lt;b&gt;GGUF&lt;/b&gt; format. Download one in the model manager, or open a GGUF file you already have. Small models (1 to 4 billion parameters, quantized to Q4_K or Q8_0) run well on most computers.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Willkommen bei Strata&lt;/h2&gt;&lt;p&gt;Strata führt Sprachmodelle auf diesem Computer aus. Nichts, was Sie schreiben, verlässt ihn.&lt;/p&gt;&lt;p&gt;Zum Start brauchen Sie eine Modelldatei im Format &lt;b&gt;GGUF&lt;/b&gt;. Laden Sie eine in der Modellverwaltung herunter oder öffnen Sie eine GGUF-Datei, die Sie schon haben. Kleine Modelle (1 bis 4 Milliarden Parameter, quantisiert als Q4_K oder Q8_0) laufen auf den meisten Computern gut.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/welcome_view.cpp" line="26"/>
+        <source>&amp;Get a model...</source>
+        <translation>Ein Modell &amp;holen...</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/welcome_view.cpp" line="30"/>
+        <source>Open &amp;GGUF file...</source>
+        <translation>&amp;GGUF-Datei öffnen...</translation>
+    </message>
+</context>
 </TS>

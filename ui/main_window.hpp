@@ -1,20 +1,62 @@
 #pragma once
 
+#include "ui/chat/chat_types.hpp"
+#include "ui/chat/code_highlighting.hpp"
+
 #include <QMainWindow>
+
+class QAction;
+class QSettings;
 
 namespace strata::ui {
 
-// The application's main window. Later features (chat, panels, model manager) plug into it.
+class ChatPanel;
+class ConversationSidebar;
+class ModelSelector;
+
+// The application's main window: conversations on the left; the model selector, the chat and the
+// message box on the right. It composes the chat widgets and owns the menus and the code
+// highlighting repository they share; app/ connects the parts to storage and the engine.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    ConversationSidebar* sidebar() const { return m_sidebar; }
+    ChatPanel* chatPanel() const { return m_chatPanel; }
+    ModelSelector* modelSelector() const { return m_modelSelector; }
+
+    void restoreWindowState(const QSettings& settings);
+    void saveWindowState(QSettings& settings) const;
 
 public slots:
     void showAbout();
+    void focusInput();
+    void openConversationSettings(const strata::ui::ConversationSettings& current);
+    void loadDocumentFromFile();
+    void pasteDocument();
+    void setModelLoaded(bool loaded);
+    void setGenerating(bool generating);
+
+signals:
+    void conversationSettingsRequested();
+    void conversationSettingsChanged(const strata::ui::ConversationSettings& settings);
+    void documentLoadRequested(const QString& name, const QString& text);
+    void closing();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     void buildMenus();
+
+    CodeHighlighting m_highlighting;  // before the widgets that use it
+    ConversationSidebar* m_sidebar;
+    ModelSelector* m_modelSelector;
+    ChatPanel* m_chatPanel;
+    QAction* m_stopAction = nullptr;
+    QAction* m_regenerateAction = nullptr;
 };
 
 }  // namespace strata::ui

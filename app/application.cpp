@@ -1,0 +1,58 @@
+#include "app/application.hpp"
+
+#include "app/chat_coordinator.hpp"
+#include "app/models/model_services.hpp"
+#include "ui/chat/model_selector.hpp"
+#include "ui/chat/chat_panel.hpp"
+#include "ui/chat/chat_view.hpp"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace strata::app {
+
+QString Application::defaultDatabasePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/chats.sqlite");
+}
+
+namespace {
+// Opens the store before anything reads it; the path's folder is created on first start.
+ChatStore& openStore(ChatStore& store, const QString& path)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    store.open(path);
+    return store;
+}
+}  // namespace
+
+Application::Application(const QString& databasePath)
+    : m_conversations(openStore(m_store, databasePath)), m_recentModels(m_settings)
+{
+    m_coordinator = std::make_unique<ChatCoordinator>(m_store, m_conversations, m_engine.controller(),
+                                                      m_recentModels, m_window);
+    if (!m_store.isOpen())
+        m_window.chatPanel()->chatView()->showNotice(
+            QCoreApplication::translate("Application", "Chats cannot be saved in this session: %1")
+                .arg(m_store.lastError()),
+            true);
+    // The model manager's services live as long as the window (the dialog finds them there);
+    // "Load in chat" goes through the model selector like any other load.
+    auto* models = new models::ModelServices(m_settings, {}, &m_window);
+    QObject::connect(models, &models::ModelServices::loadInChatRequested, m_window.modelSelector(),
+                     &ui::ModelSelector::loadRequested);
+    m_window.restoreWindowState(m_settings);
+    QObject::connect(&m_window, &ui::MainWindow::closing, &m_window,
+                     [this] { m_window.saveWindowState(m_settings); });
+}
+
+Application::~Application() = default;
+
+void Application::show()
+{
+    m_window.show();
+}
+
+}  // namespace strata::app

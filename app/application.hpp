@@ -1,0 +1,43 @@
+// Builds the running app and owns its long-lived parts, in dependency order: settings, the chat
+// store, the conversation list, the engine thread, the window and what connects them. Nothing is
+// global; tests build an Application of their own on a temporary database.
+#pragma once
+
+#include "app/engine/engine_host.hpp"
+#include "app/recent_models.hpp"
+#include "app/storage/chat_store.hpp"
+#include "app/storage/conversation_list_model.hpp"
+#include "ui/main_window.hpp"
+
+#include <QSettings>
+#include <memory>
+
+namespace strata::app {
+
+class ChatCoordinator;
+
+class Application {
+public:
+    // The chat database's usual place: chats.sqlite in the XDG data directory of Strata.
+    static QString defaultDatabasePath();
+
+    explicit Application(const QString& databasePath = defaultDatabasePath());
+    ~Application();
+
+    ui::MainWindow& window() { return m_window; }
+    ChatStore& store() { return m_store; }
+    ChatCoordinator& coordinator() { return *m_coordinator; }
+    EngineHost& engine() { return m_engine; }
+    void show();
+
+private:
+    QSettings m_settings;
+    ChatStore m_store;
+    ConversationListModel m_conversations;
+    RecentModels m_recentModels;
+    EngineHost m_engine;
+    ui::MainWindow m_window;
+    std::unique_ptr<ChatCoordinator> m_coordinator;
+};
+
+}  // namespace strata::app

@@ -1,0 +1,389 @@
+#include "app/chat_coordinator.hpp"
+
+#include "app/engine/engine_controller.hpp"
+#include "app/recent_models.hpp"
+#include "app/storage/chat_store.hpp"
+#include "app/storage/conversation_list_model.hpp"
+#include "ui/chat/chat_panel.hpp"
+#include "ui/chat/chat_view.hpp"
+#include "ui/chat/conversation_sidebar.hpp"
+#include "ui/chat/message_widget.hpp"
+#include "ui/chat/model_selector.hpp"
+#include "ui/chat/think_tag_splitter.hpp"
+#include "ui/main_window.hpp"
+
+#include <QFileInfo>
+#include <QLineEdit>
+
+namespace strata::app {
+
+namespace {
+// A new chat is named after the start of its first message.
+QString titleFrom(const QString& text)
+{
+    QString title = text.simplified();
+    if (title.size() > 48)
+        title = title.left(47) + QChar(0x2026);
+    return title.isEmpty() ? ChatCoordinator::tr("New chat") : title;
+}
+}  // namespace
+
+ChatCoordinator::ChatCoordinator(ChatStore& store, ConversationListModel& conversations, EngineController* engine,
+                                 RecentModels& recentModels, ui::MainWindow& window, QObject* parent)
+    : QObject(parent), m_store(store), m_conversations(conversations), m_engine(engine),
+      m_recentModels(recentModels), m_window(window)
+{
+    m_saveTimer.setSingleShot(true);
+    m_saveTimer.setInterval(kSaveIntervalMs);
+    connect(&m_saveTimer, &QTimer::timeout, this, [this] { saveReply({}); });
+    connectWindow();
+    connectEngine(engine);
+    m_window.modelSelector()->setRecentModels(m_recentModels.paths());
+    m_window.setModelLoaded(false);
+    m_window.sidebar()->setModel(&m_conversations);
+    connect(&m_conversations, &ConversationListModel::storeError, this, &ChatCoordinator::showStoreError);
+    if (m_conversations.rowCount() > 0)
+        showConversation(m_conversations.index(0).data(ConversationListModel::IdRole).toLongLong());
+}
+
+void ChatCoordinator::showConversation(qint64 id)
+{
+    m_window.sidebar()->selectConversation(id);  // the sidebar does not report selections made in code
+    selectConversation(id);
+}
+
+void ChatCoordinator::connectWindow()
+{
+    ui::ConversationSidebar* sidebar = m_window.sidebar();
+    connect(sidebar, &ui::ConversationSidebar::newConversationRequested, this, &ChatCoordinator::newConversation);
+    connect(sidebar, &ui::ConversationSidebar::conversationSelected, this, &ChatCoordinator::selectConversation);
+    connect(sidebar, &ui::ConversationSidebar::deleteRequested, this, &ChatCoordinator::deleteConversation);
+    connect(sidebar, &ui::ConversationSidebar::searchChanged, &m_conversations, &ConversationListModel::setFilter);
+
+    ui::ChatPanel* panel = m_window.chatPanel();
+    connect(panel, &ui::ChatPanel::sendRequested, this, &ChatCoordinator::send);
+    connect(panel, &ui::ChatPanel::editAndResendRequested, this, &ChatCoordinator::editAndResend);
+    connect(panel, &ui::ChatPanel::regenerateRequested, this, &ChatCoordinator::regenerate);
+    connect(panel, &ui::ChatPanel::stopRequested, this, &ChatCoordinator::stop);
+
+    connect(m_window.modelSelector(), &ui::ModelSelector::loadRequested, this, &ChatCoordinator::loadModel);
+    connect(&m_window, &ui::MainWindow::documentLoadRequested, this, &ChatCoordinator::loadDocument);
+    connect(&m_window, &ui::MainWindow::conversationSettingsRequested, this, &ChatCoordinator::editSettings);
+    connect(&m_window, &ui::MainWindow::conversationSettingsChanged, this, &ChatCoordinator::saveSettings);
+}
+
+void ChatCoordinator::connectEngine(EngineController* engine)
+{
+    // Requests cross to the engine thread as queued calls; replies come back queued to this thread.
+    connect(this, &ChatCoordinator::loadRequested, engine, &EngineController::loadModel, Qt::QueuedConnection);
+    connect(this, &ChatCoordinator::sendRequested, engine, &EngineController::send, Qt::QueuedConnection);
+    connect(this, &ChatCoordinator::prefillRequested, engine, &EngineController::prefill, Qt::QueuedConnection);
+
+    connect(engine, &EngineController::tokensReady, this, &ChatCoordinator::onTokens, Qt::QueuedConnection);
+    connect(engine, &EngineController::replyFinished, this, &ChatCoordinator::onReplyFinished, Qt::QueuedConnection);
+    connect(engine, &EngineController::prefillProgress, this, &ChatCoordinator::onPrefillProgress,
+            Qt::QueuedConnection);
+    connect(engine, &EngineController::prefillFinished, this, &ChatCoordinator::onPrefillFinished,
+            Qt::QueuedConnection);
+    connect(engine, &EngineController::error, this, &ChatCoordinator::onError, Qt::QueuedConnection);
+    connect(engine, &EngineController::loadProgress, m_window.modelSelector(), &ui::ModelSelector::setLoadProgress,
+            Qt::QueuedConnection);
+    connect(engine, &EngineController::modelLoaded, this, &ChatCoordinator::onModelLoaded, Qt::QueuedConnection);
+    connect(engine, &EngineController::loadFailed, this, &ChatCoordinator::onLoadFailed, Qt::QueuedConnection);
+}
+
+void ChatCoordinator::newConversation()
+{
+    if (const std::optional<qint64> id = m_conversations.create(tr("New chat"))) {
+        m_window.sidebar()->searchField()->clear();
+        showConversation(*id);
+        m_window.focusInput();
+    }
+}
+
+void ChatCoordinator::selectConversation(qint64 id)
+{
+    if (id == m_conversationId)
+        return;
+    m_conversationId = id;
+    reloadView();
+}
+
+void ChatCoordinator::deleteConversation(qint64 id)
+{
+    if (m_active && m_active->conversationId == id) {
+        m_engine->requestStop();
+        m_saveTimer.stop();
+        m_active.reset();
+        m_window.setGenerating(false);
+    }
+    if (!m_conversations.remove(id))
+        return;
+    if (id == m_conversationId) {
+        m_conversationId = 0;
+        m_window.chatPanel()->chatView()->clear();
+        if (m_conversations.rowCount() > 0)
+            showConversation(m_conversations.index(0).data(ConversationListModel::IdRole).toLongLong());
+    }
+}
+
+void ChatCoordinator::reloadView()
+{
+    ui::ChatView* view = m_window.chatPanel()->chatView();
+    view->setMessages(m_store.messages(m_conversationId));
+    // A reply still streaming into this conversation continues below its stored part.
+    if (m_active && isShown(*m_active) && !m_active->prefillOnly && m_active->messageId != 0) {
+        QList<ui::MessageWidget*> widgets = view->messageWidgets();
+        if (!widgets.isEmpty())
+            delete widgets.back();  // the stored partial reply: shown again from the raw stream
+        view->beginReply();
+        view->appendReply(m_active->raw);
+    }
+}
+
+bool ChatCoordinator::ensureConversation(const QString& firstText)
+{
+    if (m_conversationId == 0) {
+        const std::optional<qint64> id = m_conversations.create(titleFrom(firstText));
+        if (!id)
+            return false;
+        m_conversationId = *id;
+        m_window.sidebar()->selectConversation(*id);
+        return true;
+    }
+    // A chat made with "New chat" takes its name from its first message.
+    const std::optional<Conversation> current = m_store.conversation(m_conversationId);
+    if (current && current->summary.title == tr("New chat") && m_store.messages(m_conversationId).isEmpty())
+        m_conversations.rename(m_conversationId, titleFrom(firstText));
+    return true;
+}
+
+std::optional<qint64> ChatCoordinator::addMessage(qint64 conversationId, ui::ChatRole role, const QString& content,
+                                                  const QJsonObject& metrics)
+{
+    ui::ChatMessage message;
+    message.role = role;
+    message.content = content;
+    message.metrics = metrics;
+    const std::optional<qint64> id = m_store.addMessage(conversationId, message);
+    if (!id) {
+        showStoreError(m_store.lastError());
+        return std::nullopt;
+    }
+    m_conversations.touched(conversationId);
+    return id;
+}
+
+void ChatCoordinator::send(const QString& text)
+{
+    if (m_active || !ensureConversation(text))
+        return;
+    const std::optional<qint64> id = addMessage(m_conversationId, ui::ChatRole::User, text);
+    if (!id)
+        return;
+    ui::ChatMessage shown;
+    shown.id = *id;
+    shown.role = ui::ChatRole::User;
+    shown.content = text;
+    m_window.chatPanel()->chatView()->addMessage(shown);
+    startRequest(false);
+}
+
+void ChatCoordinator::editAndResend(qint64 messageId, const QString& text)
+{
+    if (m_active || m_conversationId == 0)
+        return;
+    if (!m_store.deleteMessagesFrom(m_conversationId, messageId)) {
+        showStoreError(m_store.lastError());
+        return;
+    }
+    if (!addMessage(m_conversationId, ui::ChatRole::User, text))
+        return;
+    reloadView();
+    startRequest(false);
+}
+
+void ChatCoordinator::regenerate()
+{
+    if (m_active || m_conversationId == 0)
+        return;
+    const QList<ui::ChatMessage> messages = m_store.messages(m_conversationId);
+    qsizetype lastUser = messages.size() - 1;
+    while (lastUser >= 0 && messages.at(lastUser).role != ui::ChatRole::User)
+        --lastUser;
+    if (lastUser < 0)
+        return;
+    if (lastUser + 1 < messages.size() && !m_store.deleteMessagesFrom(m_conversationId, messages.at(lastUser + 1).id)) {
+        showStoreError(m_store.lastError());
+        return;
+    }
+    reloadView();
+    startRequest(false);
+}
+
+void ChatCoordinator::stop()
+{
+    // Direct, thread-safe call: the engine thread is busy decoding and polls this flag per token.
+    if (m_active)
+        m_engine->requestStop();
+}
+
+void ChatCoordinator::startRequest(bool prefillOnly)
+{
+    const std::optional<Conversation> conversation = m_store.conversation(m_conversationId);
+    ChatTurnRequest request;
+    request.requestId = m_nextRequestId++;
+    request.conversationId = m_conversationId;
+    if (conversation) {
+        request.systemPrompt = conversation->settings.systemPrompt;
+        request.sampling = conversation->settings.sampling;
+    }
+    request.history = m_store.messages(m_conversationId);
+    m_active = ActiveRequest{request.requestId, m_conversationId, prefillOnly, 0, {}};
+    if (prefillOnly) {
+        m_window.chatPanel()->showPrefillProgress(0, 0, 0);
+        emit prefillRequested(request);
+    } else {
+        m_window.setGenerating(true);
+        emit sendRequested(request);
+    }
+}
+
+void ChatCoordinator::onTokens(quint64 requestId, const QString& text)
+{
+    if (!m_active || m_active->requestId != requestId || m_active->prefillOnly)
+        return;
+    ui::ChatView* view = m_window.chatPanel()->chatView();
+    if (m_active->messageId == 0) {
+        const std::optional<qint64> id = addMessage(m_active->conversationId, ui::ChatRole::Assistant, QString());
+        m_active->messageId = id.value_or(0);
+        if (isShown(*m_active))
+            view->beginReply();
+    }
+    m_active->raw += text;
+    if (isShown(*m_active))
+        view->appendReply(text);
+    if (!m_saveTimer.isActive())
+        m_saveTimer.start();
+}
+
+void ChatCoordinator::saveReply(const QJsonObject& metrics)
+{
+    if (!m_active || m_active->messageId == 0)
+        return;
+    const ui::ThinkTagSplitter::Parts parts = ui::splitThinkTags(m_active->raw);
+    if (!m_store.updateMessage(m_active->messageId, parts.answer, parts.reasoning, metrics))
+        showStoreError(m_store.lastError());
+}
+
+void ChatCoordinator::endRequest()
+{
+    m_saveTimer.stop();
+    if (m_active && isShown(*m_active)) {
+        if (m_active->prefillOnly)
+            m_window.chatPanel()->prefillFinished();
+        else
+            m_window.chatPanel()->chatView()->finishReply(m_active->messageId);
+    }
+    m_active.reset();
+    m_window.setGenerating(false);
+}
+
+void ChatCoordinator::onReplyFinished(quint64 requestId, const ReplyMetrics& metrics)
+{
+    if (!m_active || m_active->requestId != requestId)
+        return;
+    saveReply(metrics.toJson());
+    endRequest();
+}
+
+void ChatCoordinator::onPrefillProgress(quint64 requestId, qint64 done, qint64 total, double tokensPerSecond)
+{
+    if (m_active && m_active->requestId == requestId && isShown(*m_active))
+        m_window.chatPanel()->showPrefillProgress(done, total, tokensPerSecond);
+}
+
+void ChatCoordinator::onPrefillFinished(quint64 requestId, const ReplyMetrics& metrics)
+{
+    if (!m_active || m_active->requestId != requestId)
+        return;
+    const bool shown = isShown(*m_active);
+    endRequest();
+    if (shown)
+        m_window.chatPanel()->chatView()->showNotice(
+            tr("Document read: %1 tokens at %2 tok/s. Ask about it.")
+                .arg(metrics.prefilledTokens)
+                .arg(metrics.prefillTokensPerSecond, 0, 'f', 1),
+            false);
+}
+
+void ChatCoordinator::onError(quint64 requestId, const QString& message)
+{
+    const bool current = m_active && m_active->requestId == requestId;
+    if (current) {
+        ReplyMetrics metrics;
+        metrics.finishReason = QStringLiteral("error");
+        saveReply(metrics.toJson());
+    }
+    if (!current || isShown(*m_active))
+        m_window.chatPanel()->chatView()->showNotice(message, true);
+    if (current)
+        endRequest();
+}
+
+void ChatCoordinator::loadModel(const QString& path)
+{
+    m_window.modelSelector()->setLoading(path);
+    emit loadRequested(path, ModelLoadOptions{});
+}
+
+void ChatCoordinator::onModelLoaded(const QString& path)
+{
+    m_modelPath = path;
+    m_recentModels.add(path);
+    m_window.modelSelector()->setRecentModels(m_recentModels.paths());
+    m_window.modelSelector()->setLoaded(path);
+    m_window.setModelLoaded(true);
+    if (m_conversationId != 0)
+        m_store.setConversationModel(m_conversationId, path);
+}
+
+void ChatCoordinator::onLoadFailed(const QString& path, const QString& message)
+{
+    m_window.modelSelector()->setLoadFailed(path, message);
+    m_window.chatPanel()->chatView()->showNotice(
+        tr("Could not load the model %1.\n%2").arg(QFileInfo(path).fileName(), message), true);
+}
+
+void ChatCoordinator::loadDocument(const QString& name, const QString& text)
+{
+    if (m_active || !ensureConversation(name))
+        return;
+    QJsonObject metrics{{QStringLiteral("document"), name}};
+    const std::optional<qint64> id = addMessage(m_conversationId, ui::ChatRole::User, text, metrics);
+    if (!id)
+        return;
+    reloadView();
+    startRequest(true);
+}
+
+void ChatCoordinator::editSettings()
+{
+    if (m_conversationId == 0 && !ensureConversation(QString()))
+        return;
+    const std::optional<Conversation> conversation = m_store.conversation(m_conversationId);
+    m_window.openConversationSettings(conversation ? conversation->settings : ui::ConversationSettings{});
+}
+
+void ChatCoordinator::saveSettings(const ui::ConversationSettings& settings)
+{
+    if (m_conversationId != 0 && !m_store.setConversationSettings(m_conversationId, settings))
+        showStoreError(m_store.lastError());
+}
+
+void ChatCoordinator::showStoreError(const QString& message)
+{
+    m_window.chatPanel()->chatView()->showNotice(tr("Chats could not be saved: %1").arg(message), true);
+}
+
+}  // namespace strata::app

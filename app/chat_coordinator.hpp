@@ -1,0 +1,96 @@
+// Connects one main window to the chat store and the engine thread (GUI thread only).
+// It turns the window's intent (send, stop, regenerate, edit, load a model or a document) into
+// store changes and queued engine requests, and the engine's replies into the chat view and the
+// store: a streamed reply is saved every 0.5 s while it grows and once more when it ends.
+#pragma once
+
+#include "app/engine/engine_requests.hpp"
+
+#include <QObject>
+#include <QTimer>
+#include <optional>
+
+namespace strata::ui {
+class MainWindow;
+}
+
+namespace strata::app {
+
+class ChatStore;
+class ConversationListModel;
+class EngineController;
+class RecentModels;
+
+class ChatCoordinator : public QObject {
+    Q_OBJECT
+public:
+    // How often a reply being generated is written to the store (a kill loses at most this much).
+    static constexpr int kSaveIntervalMs = 500;
+
+    ChatCoordinator(ChatStore& store, ConversationListModel& conversations, EngineController* engine,
+                    RecentModels& recentModels, ui::MainWindow& window, QObject* parent = nullptr);
+
+    qint64 currentConversation() const { return m_conversationId; }
+    bool isReplying() const { return m_active.has_value(); }
+
+public slots:
+    void newConversation();
+    void selectConversation(qint64 id);
+    void deleteConversation(qint64 id);
+    void send(const QString& text);
+    void editAndResend(qint64 messageId, const QString& text);
+    void regenerate();
+    void stop();
+    void loadModel(const QString& path);
+    void loadDocument(const QString& name, const QString& text);
+    void editSettings();
+    void saveSettings(const strata::ui::ConversationSettings& settings);
+    void showStoreError(const QString& message);
+
+signals:
+    // Queued to the EngineController.
+    void loadRequested(const QString& path, const strata::app::ModelLoadOptions& options);
+    void sendRequested(const strata::app::ChatTurnRequest& request);
+    void prefillRequested(const strata::app::ChatTurnRequest& request);
+
+private:
+    struct ActiveRequest {
+        quint64 requestId = 0;
+        qint64 conversationId = 0;
+        bool prefillOnly = false;
+        qint64 messageId = 0;  // the stored reply, created with its first text
+        QString raw;           // the reply as the model wrote it, <think> tags included
+    };
+
+    void connectWindow();
+    void showConversation(qint64 id);
+    void connectEngine(EngineController* engine);
+    bool ensureConversation(const QString& firstText);
+    std::optional<qint64> addMessage(qint64 conversationId, ui::ChatRole role, const QString& content, const QJsonObject& metrics = {});
+    void reloadView();
+    void startRequest(bool prefillOnly);
+    void saveReply(const QJsonObject& metrics);
+    void endRequest();
+    bool isShown(const ActiveRequest& request) const { return request.conversationId == m_conversationId; }
+
+    void onTokens(quint64 requestId, const QString& text);
+    void onReplyFinished(quint64 requestId, const ReplyMetrics& metrics);
+    void onPrefillProgress(quint64 requestId, qint64 done, qint64 total, double tokensPerSecond);
+    void onPrefillFinished(quint64 requestId, const ReplyMetrics& metrics);
+    void onError(quint64 requestId, const QString& message);
+    void onModelLoaded(const QString& path);
+    void onLoadFailed(const QString& path, const QString& message);
+
+    ChatStore& m_store;
+    ConversationListModel& m_conversations;
+    EngineController* m_engine;
+    RecentModels& m_recentModels;
+    ui::MainWindow& m_window;
+    qint64 m_conversationId = 0;
+    QString m_modelPath;
+    quint64 m_nextRequestId = 1;
+    std::optional<ActiveRequest> m_active;
+    QTimer m_saveTimer;
+};
+
+}  // namespace strata::app

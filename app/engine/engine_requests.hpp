@@ -1,0 +1,47 @@
+// What the GUI asks of the engine thread and what it gets back: plain values copied through queued
+// signals (registered with Qt's meta-type system by EngineHost).
+#pragma once
+
+#include "ui/chat/chat_types.hpp"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+namespace strata::app {
+
+struct ModelLoadOptions {
+    int threads = 0;           // 0: the engine's choice (physical cores)
+    int contextLength = 0;     // 0: the model's trained context, capped by the engine
+    QString kvCacheType = QStringLiteral("f16");  // "f16" or "q8_0"
+};
+
+// One conversation turn: the whole history to answer (the engine reuses the longest prefix it
+// already has in its KV cache, so a follow-up only prefills what is new). Regenerate and
+// edit-and-resend are the same request with a shorter or changed history.
+struct ChatTurnRequest {
+    quint64 requestId = 0;     // chosen by the GUI; every reply signal carries it back
+    qint64 conversationId = 0;
+    QString systemPrompt;
+    QList<ui::ChatMessage> history;  // oldest first; ends with the user turn to answer
+    ui::SamplingSettings sampling;
+};
+
+struct ReplyMetrics {
+    int promptTokens = 0;      // tokens in the whole prompt
+    int prefilledTokens = 0;   // of those, how many had to be prefilled (not reused)
+    int generatedTokens = 0;
+    double prefillTokensPerSecond = 0;
+    double decodeTokensPerSecond = 0;
+    double timeToFirstTokenMs = 0;
+    QString finishReason;      // "stop", "length", "cancelled", "error"
+
+    QJsonObject toJson() const;
+};
+
+}  // namespace strata::app
+
+Q_DECLARE_METATYPE(strata::app::ModelLoadOptions)
+Q_DECLARE_METATYPE(strata::app::ChatTurnRequest)
+Q_DECLARE_METATYPE(strata::app::ReplyMetrics)

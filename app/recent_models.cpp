@@ -1,0 +1,40 @@
+#include "app/recent_models.hpp"
+
+#include <QSettings>
+
+namespace strata::app {
+
+namespace {
+const QString kKey = QStringLiteral("models/recent");
+}
+
+RecentModels::RecentModels(QSettings& settings) : m_settings(settings) {}
+
+QStringList RecentModels::paths() const
+{
+    return m_settings.value(kKey).toStringList();
+}
+
+void RecentModels::add(const QString& path)
+{
+    QStringList list = paths();
+    list.removeAll(path);
+    list.prepend(path);
+    while (list.size() > kMaxEntries)
+        list.removeLast();
+    save(list);
+}
+
+void RecentModels::remove(const QString& path)
+{
+    QStringList list = paths();
+    list.removeAll(path);
+    save(list);
+}
+
+void RecentModels::save(const QStringList& paths)
+{
+    m_settings.setValue(kKey, paths);
+}
+
+}  // namespace strata::app

@@ -1,0 +1,26 @@
+// The models opened recently, most recent first, kept in QSettings ("models/recent").
+#pragma once
+
+#include <QStringList>
+
+class QSettings;
+
+namespace strata::app {
+
+class RecentModels {
+public:
+    static constexpr int kMaxEntries = 10;
+
+    explicit RecentModels(QSettings& settings);
+
+    QStringList paths() const;
+    void add(const QString& path);     // moves it to the front
+    void remove(const QString& path);
+
+private:
+    void save(const QStringList& paths);
+
+    QSettings& m_settings;
+};
+
+}  // namespace strata::app

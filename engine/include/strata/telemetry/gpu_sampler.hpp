@@ -1,0 +1,52 @@
+// NVIDIA GPUs through NVML, loaded at run time: builds and machines without the driver work,
+// and say "no NVIDIA driver" instead of failing.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace strata::telemetry {
+
+struct GpuSample {
+    unsigned index = 0;
+    std::string name;
+    std::optional<unsigned> utilizationPercent;        // SM busy share, last sample period
+    std::optional<unsigned> memoryUtilizationPercent;  // memory controller busy share
+    std::optional<std::uint64_t> memoryUsedBytes;
+    std::optional<std::uint64_t> memoryTotalBytes;
+    std::optional<double> powerWatts;
+    std::optional<unsigned> temperatureCelsius;
+    std::string error;  // empty, or why some figure is missing (e.g. "GPU is lost")
+};
+
+// Owns the NVML library handle: nvmlInit once in the constructor, nvmlShutdown in the
+// destructor. Not thread-safe: one sampler thread owns it.
+class GpuSampler {
+public:
+    // `libraryName` is what dlopen() gets; tests pass a missing or fake library.
+    explicit GpuSampler(const std::string& libraryName = "libnvidia-ml.so.1");
+    ~GpuSampler();
+    GpuSampler(const GpuSampler&) = delete;
+    GpuSampler& operator=(const GpuSampler&) = delete;
+
+    bool available() const { return api_ != nullptr; }
+    // "NVML: 1 GPU", "no NVIDIA driver (libnvidia-ml.so.1: cannot open ...)", ...
+    const std::string& status() const { return status_; }
+    unsigned deviceCount() const { return static_cast<unsigned>(handles_.size()); }
+
+    // One entry per device; empty when NVML is not available.
+    void sample(std::vector<GpuSample>& out);
+
+private:
+    struct Api;
+    std::unique_ptr<Api> api_;
+    void* library_ = nullptr;
+    std::vector<void*> handles_;  // nvmlDevice_t
+    std::vector<std::string> names_;
+    std::string status_;
+};
+
+}  // namespace strata::telemetry

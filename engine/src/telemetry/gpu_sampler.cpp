@@ -1,0 +1,173 @@
+#include "strata/telemetry/gpu_sampler.hpp"
+
+#include <dlfcn.h>
+
+#include "nvml_api.hpp"
+
+namespace strata::telemetry {
+
+struct GpuSampler::Api {
+    nvml::InitFn init = nullptr;
+    nvml::ShutdownFn shutdown = nullptr;
+    nvml::ErrorStringFn errorString = nullptr;
+    nvml::DeviceGetCountFn getCount = nullptr;
+    nvml::DeviceGetHandleByIndexFn getHandle = nullptr;
+    nvml::DeviceGetNameFn getName = nullptr;
+    nvml::DeviceGetUtilizationRatesFn getUtilization = nullptr;
+    nvml::DeviceGetMemoryInfoFn getMemory = nullptr;
+    nvml::DeviceGetPowerUsageFn getPower = nullptr;
+    nvml::DeviceGetTemperatureFn getTemperature = nullptr;
+
+    std::string describe(nvml::Return code) const
+    {
+        const char* text = errorString ? errorString(code) : nullptr;
+        return std::string(text ? text : "NVML error") + " (" + std::to_string(code) + ")";
+    }
+};
+
+namespace {
+
+// dlsym hands back void*; the cast to a function pointer is what POSIX documents for it.
+template <typename Fn>
+bool resolve(void* library, const char* symbol, Fn& target, std::string& missing)
+{
+    target = reinterpret_cast<Fn>(dlsym(library, symbol));
+    if (target == nullptr) {
+        if (!missing.empty())
+            missing += ", ";
+        missing += symbol;
+    }
+    return target != nullptr;
+}
+
+}  // namespace
+
+GpuSampler::GpuSampler(const std::string& libraryName)
+{
+    library_ = dlopen(libraryName.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (library_ == nullptr) {
+        const char* why = dlerror();
+        status_ = "no NVIDIA driver (" + (why ? std::string(why) : libraryName + " not found") + ")";
+        return;
+    }
+
+    auto api = std::make_unique<Api>();
+    std::string missing;
+    resolve(library_, "nvmlInit_v2", api->init, missing);
+    resolve(library_, "nvmlShutdown", api->shutdown, missing);
+    resolve(library_, "nvmlErrorString", api->errorString, missing);
+    resolve(library_, "nvmlDeviceGetCount_v2", api->getCount, missing);
+    resolve(library_, "nvmlDeviceGetHandleByIndex_v2", api->getHandle, missing);
+    resolve(library_, "nvmlDeviceGetName", api->getName, missing);
+    resolve(library_, "nvmlDeviceGetUtilizationRates", api->getUtilization, missing);
+    resolve(library_, "nvmlDeviceGetMemoryInfo", api->getMemory, missing);
+    resolve(library_, "nvmlDeviceGetPowerUsage", api->getPower, missing);
+    resolve(library_, "nvmlDeviceGetTemperature", api->getTemperature, missing);
+    if (!missing.empty()) {
+        status_ = "NVML unusable: " + libraryName + " lacks " + missing;
+        dlclose(library_);
+        library_ = nullptr;
+        return;
+    }
+
+    const nvml::Return initResult = api->init();
+    if (initResult != nvml::kSuccess) {
+        status_ = (initResult == nvml::kErrorDriverNotLoaded ||
+                   initResult == nvml::kErrorLibraryNotFound)
+                      ? "no NVIDIA driver (NVML: " + api->describe(initResult) + ")"
+                      : "NVML failed to start: " + api->describe(initResult);
+        dlclose(library_);
+        library_ = nullptr;
+        return;
+    }
+
+    unsigned count = 0;
+    const nvml::Return countResult = api->getCount(&count);
+    if (countResult != nvml::kSuccess) {
+        status_ = "NVML cannot count GPUs: " + api->describe(countResult);
+        api->shutdown();
+        dlclose(library_);
+        library_ = nullptr;
+        return;
+    }
+
+    // Handles and names do not change while NVML is initialised: look them up once.
+    std::string skipped;
+    for (unsigned i = 0; i < count; ++i) {
+        nvml::Device device = nullptr;
+        const nvml::Return handleResult = api->getHandle(i, &device);
+        if (handleResult != nvml::kSuccess) {
+            // e.g. no permission for that GPU: keep its place so indices match nvidia-smi.
+            skipped += " GPU " + std::to_string(i) + ": " + api->describe(handleResult) + ";";
+            device = nullptr;
+        }
+        char name[nvml::kDeviceNameBufferSize] = {};
+        if (device == nullptr || api->getName(device, name, sizeof name) != nvml::kSuccess)
+            name[0] = '\0';
+        name[sizeof name - 1] = '\0';
+        handles_.push_back(static_cast<void*>(device));
+        names_.emplace_back(name[0] ? name : "unknown GPU");
+    }
+    status_ = "NVML: " + std::to_string(count) + (count == 1 ? " GPU" : " GPUs") + skipped;
+    api_ = std::move(api);
+}
+
+GpuSampler::~GpuSampler()
+{
+    if (api_)
+        api_->shutdown();
+    if (library_ != nullptr)
+        dlclose(library_);
+}
+
+void GpuSampler::sample(std::vector<GpuSample>& out)
+{
+    out.resize(handles_.size());
+    if (!api_)
+        return;
+    for (std::size_t i = 0; i < handles_.size(); ++i) {
+        GpuSample& gpu = out[i];
+        gpu.index = static_cast<unsigned>(i);
+        if (gpu.name != names_[i])
+            gpu.name = names_[i];
+        gpu.error.clear();
+        gpu.utilizationPercent.reset();
+        gpu.memoryUtilizationPercent.reset();
+        gpu.memoryUsedBytes.reset();
+        gpu.memoryTotalBytes.reset();
+        gpu.powerWatts.reset();
+        gpu.temperatureCelsius.reset();
+
+        const auto device = static_cast<nvml::Device>(handles_[i]);
+        if (device == nullptr) {
+            gpu.error = "no handle";
+            continue;
+        }
+        // A figure a GPU does not support (NOT_SUPPORTED) is left empty; the first other error
+        // is kept so a panel can say why.
+        auto note = [&](nvml::Return code) {
+            if (code != nvml::kSuccess && code != nvml::kErrorNotSupported &&
+                gpu.error.empty())
+                gpu.error = api_->describe(code);
+            return code == nvml::kSuccess;
+        };
+        nvml::Utilization utilization{};
+        if (note(api_->getUtilization(device, &utilization))) {
+            gpu.utilizationPercent = utilization.gpu;
+            gpu.memoryUtilizationPercent = utilization.memory;
+        }
+        nvml::Memory memory{};
+        if (note(api_->getMemory(device, &memory))) {
+            gpu.memoryUsedBytes = memory.used;
+            gpu.memoryTotalBytes = memory.total;
+        }
+        unsigned milliwatts = 0;
+        if (note(api_->getPower(device, &milliwatts)))
+            gpu.powerWatts = milliwatts / 1000.0;
+        unsigned celsius = 0;
+        if (note(api_->getTemperature(device, nvml::kTemperatureGpu, &celsius)))
+            gpu.temperatureCelsius = celsius;
+    }
+}
+
+}  // namespace strata::telemetry

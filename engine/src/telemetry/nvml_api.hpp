@@ -1,0 +1,46 @@
+// The few NVML entry points Strata uses, declared by hand because no NVML header is shipped
+// here. Types and calling convention follow NVIDIA's NVML API reference (nvml.h):
+//   nvmlReturn_t is a C enum (int-sized), NVML_SUCCESS = 0;
+//   nvmlDevice_t is an opaque pointer (struct nvmlDevice_st*);
+//   nvmlUtilization_t = { unsigned int gpu, memory } in percent;
+//   nvmlMemory_t = { unsigned long long total, free, used } in bytes;
+//   power is in milliwatts, temperature in degrees C (sensor NVML_TEMPERATURE_GPU = 0).
+#pragma once
+
+namespace strata::telemetry::nvml {
+
+using Return = int;
+using Device = struct DeviceOpaque*;
+
+constexpr Return kSuccess = 0;
+constexpr Return kErrorDriverNotLoaded = 9;
+constexpr Return kErrorLibraryNotFound = 12;
+constexpr int kTemperatureGpu = 0;
+constexpr Return kErrorNotSupported = 3;
+constexpr unsigned kDeviceNameBufferSize = 96;  // NVML_DEVICE_NAME_BUFFER_SIZE is 64: room to spare
+
+struct Utilization {
+    unsigned int gpu;
+    unsigned int memory;
+};
+
+struct Memory {
+    unsigned long long total;
+    unsigned long long free;
+    unsigned long long used;
+};
+
+extern "C" {
+using InitFn = Return (*)();
+using ShutdownFn = Return (*)();
+using ErrorStringFn = const char* (*)(Return);
+using DeviceGetCountFn = Return (*)(unsigned int*);
+using DeviceGetHandleByIndexFn = Return (*)(unsigned int, Device*);
+using DeviceGetNameFn = Return (*)(Device, char*, unsigned int);
+using DeviceGetUtilizationRatesFn = Return (*)(Device, Utilization*);
+using DeviceGetMemoryInfoFn = Return (*)(Device, Memory*);
+using DeviceGetPowerUsageFn = Return (*)(Device, unsigned int*);
+using DeviceGetTemperatureFn = Return (*)(Device, int, unsigned int*);
+}
+
+}  // namespace strata::telemetry::nvml

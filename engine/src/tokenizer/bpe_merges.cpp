@@ -1,0 +1,86 @@
+#include "tokenizer/bpe_merges.hpp"
+
+#include "strata/core/error.hpp"
+#include "tokenizer/byte_level.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace strata::tokenizer {
+namespace {
+
+bool candidateAfter(const BpeMerges::Scratch::Candidate& a, const BpeMerges::Scratch::Candidate& b) {
+    return a.rank != b.rank ? a.rank > b.rank : a.left > b.left;  // min-heap on (rank, position)
+}
+
+}  // namespace
+
+BpeMerges::BpeMerges(const TokenizerData& data, const std::vector<std::string>& token_bytes,
+                     const std::unordered_map<std::string_view, TokenId>& text_to_id) {
+    byte_token_.fill(kNoToken);
+    for (std::size_t id = 0; id < token_bytes.size(); ++id) {
+        if (token_bytes[id].size() == 1) {
+            TokenId& slot = byte_token_[static_cast<unsigned char>(token_bytes[id][0])];
+            if (slot == kNoToken) slot = static_cast<TokenId>(id);
+        }
+    }
+    merges_.reserve(data.merges.size());
+    for (std::size_t rank = 0; rank < data.merges.size(); ++rank) {
+        const std::string& m = data.merges[rank];
+        const std::size_t space = m.find(' ', 1);  // a left part may itself be a lone space in odd vocabularies
+        if (space == std::string::npos) {
+            throw Error("tokenizer: tokenizer.ggml.merges[" + std::to_string(rank) + "] = '" + m + "' has no space");
+        }
+        const std::string_view left(m.data(), space);
+        const std::string_view right(m.data() + space + 1, m.size() - space - 1);
+        const auto l = text_to_id.find(left);
+        const auto r = text_to_id.find(right);
+        const auto merged = text_to_id.find(std::string(left) + std::string(right));
+        // Merges whose parts are not tokens can never fire; vocabularies do carry a few.
+        if (l == text_to_id.end() || r == text_to_id.end() || merged == text_to_id.end()) continue;
+        merges_.insert(PairTable::key(l->second, r->second), {static_cast<std::int32_t>(rank), merged->second});
+    }
+}
+
+void BpeMerges::pushCandidate(Scratch& s, std::int32_t left) const {
+    const std::int32_t right = s.symbols[left].next;
+    if (right < 0) return;
+    const PairTable::Merge* m = merges_.find(PairTable::key(s.symbols[left].id, s.symbols[right].id));
+    if (m == nullptr) return;
+    s.heap.push_back({m->rank, left, s.symbols[left].id, s.symbols[right].id, m->merged});
+    std::push_heap(s.heap.begin(), s.heap.end(), candidateAfter);
+}
+
+void BpeMerges::encodeWord(std::string_view bytes, Scratch& s, std::vector<TokenId>& out) const {
+    const auto n = static_cast<std::int32_t>(bytes.size());
+    s.symbols.clear();
+    s.heap.clear();
+    for (std::int32_t i = 0; i < n; ++i) {
+        const TokenId id = byte_token_[static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)])];
+        if (id == kNoToken) {
+            throw Error("tokenizer: the vocabulary has no token for byte " +
+                        std::to_string(static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)])));
+        }
+        s.symbols.push_back({id, i - 1, i + 1 < n ? i + 1 : -1});
+    }
+    for (std::int32_t i = 0; i + 1 < n; ++i) pushCandidate(s, i);
+    while (!s.heap.empty()) {
+        std::pop_heap(s.heap.begin(), s.heap.end(), candidateAfter);
+        const Scratch::Candidate c = s.heap.back();
+        s.heap.pop_back();
+        Scratch::Symbol& left = s.symbols[c.left];
+        // Stale: one side has merged with something else since this pair was queued.
+        if (left.id != c.left_id || left.next < 0 || s.symbols[left.next].id != c.right_id) continue;
+        const std::int32_t right_index = left.next;
+        Scratch::Symbol& right = s.symbols[right_index];
+        left.id = c.merged;
+        left.next = right.next;
+        if (right.next >= 0) s.symbols[right.next].prev = c.left;
+        right.id = kNoToken;  // removed
+        if (left.prev >= 0) pushCandidate(s, left.prev);
+        pushCandidate(s, c.left);
+    }
+    for (std::int32_t i = n > 0 ? 0 : -1; i >= 0; i = s.symbols[i].next) out.push_back(s.symbols[i].id);
+}
+
+}  // namespace strata::tokenizer

@@ -1,0 +1,48 @@
+// Byte-level BPE over one pre-token: start from one token per byte and apply the vocabulary's merges
+// by rank (lowest first, leftmost on ties), as HF tokenizers and llama.cpp do.
+#pragma once
+
+#include "strata/tokenizer/tokenizer_data.hpp"
+#include "tokenizer/pair_table.hpp"
+
+#include <array>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace strata::tokenizer {
+
+class BpeMerges {
+public:
+    // token_bytes[id]: the bytes of each token (empty for tokens BPE never produces).
+    BpeMerges(const TokenizerData& data, const std::vector<std::string>& token_bytes,
+              const std::unordered_map<std::string_view, TokenId>& text_to_id);
+
+    // Scratch reused across words of one encode call (no allocation per word once warm).
+    struct Scratch {
+        struct Symbol {
+            TokenId id;
+            std::int32_t prev;
+            std::int32_t next;
+        };
+        struct Candidate {
+            std::int32_t rank;
+            std::int32_t left;
+            TokenId left_id;
+            TokenId right_id;
+            TokenId merged;
+        };
+        std::vector<Symbol> symbols;
+        std::vector<Candidate> heap;
+    };
+
+    void encodeWord(std::string_view bytes, Scratch& scratch, std::vector<TokenId>& out) const;
+
+private:
+    void pushCandidate(Scratch& s, std::int32_t left) const;
+
+    std::array<TokenId, 256> byte_token_{};
+    PairTable merges_;
+};
+
+}  // namespace strata::tokenizer

@@ -1,0 +1,132 @@
+#include "strata/tokenizer/gguf_tokenizer_data.hpp"
+
+#include "strata/core/error.hpp"
+#include "strata/gguf/metadata.hpp"
+#include "strata/gguf/writer.hpp"
+
+#include <string>
+
+namespace strata::tokenizer {
+namespace {
+
+constexpr std::string_view kPrefix = "tokenizer.ggml.";
+
+std::string key(std::string_view name) { return std::string(kPrefix) + std::string(name); }
+
+[[noreturn]] void wrongType(const std::string& k, const gguf::Value& v, const char* expected) {
+    throw Error("tokenizer: GGUF key " + k + " is " + v.toDisplayString(4) + " (" +
+                std::string(gguf::valueTypeName(v.type())) + "), expected " + expected);
+}
+
+std::string requireString(const gguf::Metadata& m, std::string_view name) {
+    const std::string k = key(name);
+    const gguf::Value* v = m.find(k);
+    if (v == nullptr) throw Error("tokenizer: GGUF key " + k + " is missing");
+    const auto s = v->asString();
+    if (!s) wrongType(k, *v, "a string");
+    return std::string(*s);
+}
+
+std::optional<std::string> optionalString(const gguf::Metadata& m, std::string_view name) {
+    const std::string k = key(name);
+    if (!m.contains(k)) return std::nullopt;
+    return requireString(m, name);
+}
+
+TokenId optionalId(const gguf::Metadata& m, std::string_view name, TokenId fallback) {
+    const std::string k = key(name);
+    const gguf::Value* v = m.find(k);
+    if (v == nullptr) return fallback;
+    const auto id = v->asI64();
+    if (!id) wrongType(k, *v, "an integer token id");
+    // llama.cpp's converters write -1 (as uint32 0xFFFFFFFF) for "none".
+    if (*id < 0 || *id == 0xFFFFFFFFll) return kNoToken;
+    if (*id > 0x7FFFFFFF) throw Error("tokenizer: GGUF key " + k + " = " + std::to_string(*id) + " is not a token id");
+    return static_cast<TokenId>(*id);
+}
+
+bool optionalBool(const gguf::Metadata& m, std::string_view name, bool fallback) {
+    const std::string k = key(name);
+    const gguf::Value* v = m.find(k);
+    if (v == nullptr) return fallback;
+    const auto b = v->asBool();
+    if (!b) wrongType(k, *v, "a bool");
+    return *b;
+}
+
+}  // namespace
+
+TokenizerData tokenizerDataFromGguf(const gguf::Metadata& m) {
+    TokenizerData d;
+    d.model = requireString(m, "model");
+    d.pre = optionalString(m, "pre").value_or("default");
+
+    const std::string tokens_key = key("tokens");
+    const gguf::Value* tokens = m.find(tokens_key);
+    if (tokens == nullptr) throw Error("tokenizer: GGUF key " + tokens_key + " is missing");
+    const auto texts = tokens->strings();
+    if (!texts) wrongType(tokens_key, *tokens, "an array of strings");
+    d.tokens.assign(texts->begin(), texts->end());
+
+    if (const gguf::Value* v = m.find(key("token_type"))) {
+        const auto types = v->integers();
+        if (!types) wrongType(key("token_type"), *v, "an array of integers");
+        d.token_type.reserve(types->size());
+        for (std::size_t i = 0; i < types->size(); ++i) {
+            const std::int64_t t = (*types)[i];
+            if (t < 0 || t > static_cast<std::int64_t>(TokenType::Byte)) {
+                throw Error("tokenizer: GGUF key " + key("token_type") + "[" + std::to_string(i) + "] = " +
+                            std::to_string(t) + " is not a token type");
+            }
+            d.token_type.push_back(static_cast<std::int32_t>(t));
+        }
+    }
+    if (const gguf::Value* v = m.find(key("scores"))) {
+        const auto scores = v->floats();
+        if (!scores) wrongType(key("scores"), *v, "an array of numbers");
+        d.scores = *scores;
+    }
+    if (const gguf::Value* v = m.find(key("merges"))) {
+        const auto merges = v->strings();
+        if (!merges) wrongType(key("merges"), *v, "an array of strings");
+        d.merges.assign(merges->begin(), merges->end());
+    }
+
+    const bool spm = d.model == "llama";
+    const auto inRange = [&](TokenId id) { return static_cast<std::size_t>(id) < d.tokens.size() ? id : kNoToken; };
+    // Defaults as llama.cpp applies them when a SentencePiece file lacks the keys.
+    d.bos = optionalId(m, "bos_token_id", spm ? inRange(1) : kNoToken);
+    d.eos = optionalId(m, "eos_token_id", spm ? inRange(2) : kNoToken);
+    d.unk = optionalId(m, "unknown_token_id", spm ? inRange(0) : kNoToken);
+    d.eot = optionalId(m, "eot_token_id", kNoToken);
+    d.eom = optionalId(m, "eom_token_id", kNoToken);
+    d.pad = optionalId(m, "padding_token_id", kNoToken);
+    d.add_bos = optionalBool(m, "add_bos_token", spm) && d.bos != kNoToken;
+    d.add_eos = optionalBool(m, "add_eos_token", false) && d.eos != kNoToken;
+    d.add_space_prefix = optionalBool(m, "add_space_prefix", spm);
+    applyPreTokenizerDefaults(d);
+    return d;
+}
+
+void addTokenizerMetadata(const TokenizerData& d, gguf::Writer& w) {
+    w.set(key("model"), gguf::MetaValue::string(d.model));
+    if (!d.pre.empty()) w.set(key("pre"), gguf::MetaValue::string(d.pre));
+    w.set(key("tokens"), gguf::MetaValue::stringArray(d.tokens));
+    if (!d.token_type.empty()) w.set(key("token_type"), gguf::MetaValue::i32Array(d.token_type));
+    if (!d.scores.empty()) w.set(key("scores"), gguf::MetaValue::f32Array(d.scores));
+    if (!d.merges.empty()) w.set(key("merges"), gguf::MetaValue::stringArray(d.merges));
+    const auto id = [&](const char* name, TokenId v) {
+        if (v != kNoToken) w.set(key(name), gguf::MetaValue::u32(static_cast<std::uint32_t>(v)));
+    };
+    id("bos_token_id", d.bos);
+    id("eos_token_id", d.eos);
+    id("eot_token_id", d.eot);
+    id("eom_token_id", d.eom);
+    id("unknown_token_id", d.unk);
+    id("padding_token_id", d.pad);
+    w.set(key("add_bos_token"), gguf::MetaValue::boolean(d.add_bos));
+    w.set(key("add_eos_token"), gguf::MetaValue::boolean(d.add_eos));
+    if (d.model == "llama") w.set(key("add_space_prefix"), gguf::MetaValue::boolean(d.add_space_prefix));
+}
+
+}  // namespace strata::tokenizer

@@ -1,0 +1,47 @@
+// UTF-8 decoding and the Unicode character classes the pre-tokenizer regexes use (\p{L}, \p{N}, \s ...),
+// taken from ICU.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace strata::tokenizer {
+
+// Bit flags of one code point. Categories come from ICU's u_charType, whitespace from White_Space.
+enum CharFlag : std::uint16_t {
+    kLetter = 1u << 0,      // \p{L}
+    kNumber = 1u << 1,      // \p{N}
+    kMark = 1u << 2,        // \p{M}
+    kPunct = 1u << 3,       // \p{P}
+    kSymbol = 1u << 4,      // \p{S}
+    kWhitespace = 1u << 5,  // \s (White_Space)
+    kUpper = 1u << 6,       // \p{Lu}
+    kLower = 1u << 7,       // \p{Ll}
+    kTitle = 1u << 8,       // \p{Lt}
+    kModifier = 1u << 9,    // \p{Lm}
+    kOtherLetter = 1u << 10,  // \p{Lo}
+    kLineBreak = 1u << 11,  // '\r' or '\n'
+};
+
+std::uint16_t charFlags(char32_t cp);
+
+// Text as code points with their flags and byte offsets (offsets has one extra entry: the text size).
+// Bytes that are not valid UTF-8 become one code point each (U+FFFD, no class flags) so nothing is lost.
+struct CodePoints {
+    std::vector<char32_t> cps;
+    std::vector<std::uint16_t> flags;
+    std::vector<std::uint32_t> offsets;
+    void assign(std::string_view text);
+    std::size_t size() const { return cps.size(); }
+};
+
+// Length of the UTF-8 sequence at text[pos] (1 for an invalid byte); decodes into *cp.
+std::size_t decodeUtf8(std::string_view text, std::size_t pos, char32_t* cp);
+void appendUtf8(std::string& out, char32_t cp);
+
+// NFC normalisation (ICU). ASCII-only text is returned unchanged without a copy through ICU.
+std::string normalizeNfc(std::string_view text);
+
+}  // namespace strata::tokenizer

@@ -1,0 +1,133 @@
+// The whole chat window on a temporary database, with the real engine thread (which has no engine
+// yet): first start shows the welcome view; load errors and "no model" arrive as readable notices;
+// a sent message is stored and is there again after a restart.
+#include "app/application.hpp"
+#include "app/chat_coordinator.hpp"
+#include "ui/chat/chat_input.hpp"
+#include "ui/chat/chat_panel.hpp"
+#include "ui/chat/chat_view.hpp"
+#include "ui/chat/conversation_sidebar.hpp"
+#include "ui/chat/message_widget.hpp"
+#include "ui/chat/model_selector.hpp"
+#include "ui/chat/welcome_view.hpp"
+
+#include <QApplication>
+#include <QFile>
+#include <QLabel>
+#include <QListView>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using strata::app::Application;
+
+namespace {
+QStringList noticeTexts(Application& app)
+{
+    QStringList texts;
+    for (QLabel* label : app.window().chatPanel()->chatView()->notices())
+        texts << label->text();
+    return texts;
+}
+}  // namespace
+
+class TestChatApplication : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString database() const { return m_dir.filePath(QStringLiteral("chats.sqlite")); }
+
+private slots:
+    void initTestCase()
+    {
+        // Keep the user's real settings out of the test.
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("config")));
+        QCoreApplication::setOrganizationName(QStringLiteral("StrataTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("StrataTest"));
+    }
+
+    void welcomeViewShowsWithoutModel()
+    {
+        Application app(database());
+        app.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
+        auto* welcome = app.window().findChild<strata::ui::WelcomeView*>(QStringLiteral("welcomeView"));
+        QVERIFY(welcome);
+        QVERIFY(welcome->isVisible());
+        auto* getModel = welcome->findChild<QWidget*>(QStringLiteral("getModelButton"));
+        QVERIFY(getModel && getModel->isVisible());
+        QSignalSpy wanted(welcome, &strata::ui::WelcomeView::modelManagerRequested);
+        QTest::mouseClick(getModel, Qt::LeftButton);
+        QCOMPARE(wanted.size(), 1);
+    }
+
+    void loadErrorAppearsInTheChat()
+    {
+        const QString model = m_dir.filePath(QStringLiteral("tiny.gguf"));
+        QFile file(model);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("GGUF");
+        file.close();
+
+        Application app(database());
+        app.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
+        emit app.window().modelSelector()->loadRequested(model);
+        QTRY_COMPARE(noticeTexts(app).size(), 1);
+        const QString text = noticeTexts(app).constFirst();
+        QVERIFY2(text.contains(QStringLiteral("tiny.gguf")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("No engine available yet")), qPrintable(text));
+        QVERIFY(app.window().chatPanel()->chatView()->notices().constFirst()->property("isError").toBool());
+        QVERIFY(app.window().chatPanel()->welcomeView()->isVisible());  // still no model
+
+        emit app.window().modelSelector()->loadRequested(m_dir.filePath(QStringLiteral("missing.gguf")));
+        QTRY_COMPARE(noticeTexts(app).size(), 2);
+        QVERIFY2(noticeTexts(app).at(1).contains(QStringLiteral("does not exist")), qPrintable(noticeTexts(app).at(1)));
+    }
+
+    void sentMessageIsStoredAndSurvivesRestart()
+    {
+        const QString db = m_dir.filePath(QStringLiteral("restart.sqlite"));
+        {
+            Application app(db);
+            app.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
+            auto* input = app.window().chatPanel()->input();
+            input->setFocus();
+            QTest::keyClicks(input, QStringLiteral("What is a GGUF file?"));
+            QTest::keyClick(input, Qt::Key_Return);
+            QCOMPARE(input->toPlainText(), QString());
+            // The engine thread answers that no model is loaded; the window says so and is usable again.
+            QTRY_COMPARE(noticeTexts(app).size(), 1);
+            QVERIFY(noticeTexts(app).constFirst().contains(QStringLiteral("No model is loaded")));
+            QTRY_VERIFY(!app.coordinator().isReplying());
+            QVERIFY(!app.window().chatPanel()->isGenerating());
+        }
+        Application app(db);
+        app.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
+        QListView* list = app.window().sidebar()->listView();
+        QCOMPARE(list->model()->rowCount(), 1);
+        QCOMPARE(list->model()->index(0, 0).data().toString(), QStringLiteral("What is a GGUF file?"));
+        QTRY_COMPARE(app.window().chatPanel()->chatView()->messageWidgets().size(), 1);
+        QCOMPARE(app.window().chatPanel()->chatView()->messageWidgets().constFirst()->content(),
+                 QStringLiteral("What is a GGUF file?"));
+    }
+
+    void keyboardShortcuts()
+    {
+        Application app(m_dir.filePath(QStringLiteral("keys.sqlite")));
+        app.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
+        app.window().activateWindow();
+        QTest::keyClick(&app.window(), Qt::Key_N, Qt::ControlModifier);  // new chat
+        QCOMPARE(app.window().sidebar()->listView()->model()->rowCount(), 1);
+        QVERIFY(app.coordinator().currentConversation() != 0);
+        app.window().sidebar()->listView()->setFocus();
+        QTest::keyClick(&app.window(), Qt::Key_L, Qt::ControlModifier);  // focus the message box
+        QTRY_VERIFY(app.window().chatPanel()->input()->hasFocus());
+    }
+};
+
+QTEST_MAIN(TestChatApplication)
+#include "test_chat_application.moc"

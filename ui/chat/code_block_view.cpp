@@ -1,0 +1,78 @@
+#include "ui/chat/code_block_view.hpp"
+
+#include "ui/chat/code_highlighting.hpp"
+
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace strata::ui {
+
+CodeBlockView::CodeBlockView(const QString& language, const CodeHighlighting* highlighting, QWidget* parent)
+    : QFrame(parent), m_language(language), m_editor(new QPlainTextEdit(this)), m_copy(new QToolButton(this))
+{
+    setObjectName(QStringLiteral("codeBlock"));
+    setFrameShape(QFrame::StyledPanel);
+
+    auto* languageLabel = new QLabel(language.isEmpty() ? tr("code") : language, this);
+    languageLabel->setForegroundRole(QPalette::PlaceholderText);
+    m_copy->setObjectName(QStringLiteral("copyCodeButton"));
+    m_copy->setText(tr("Copy"));
+    m_copy->setToolTip(tr("Copy this code"));
+    m_copy->setAccessibleName(tr("Copy code"));
+    connect(m_copy, &QToolButton::clicked, this, &CodeBlockView::copyToClipboard);
+
+    auto* header = new QHBoxLayout;
+    header->addWidget(languageLabel);
+    header->addStretch();
+    header->addWidget(m_copy);
+
+    m_editor->setObjectName(QStringLiteral("codeText"));
+    m_editor->setReadOnly(true);
+    m_editor->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_editor->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_editor->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_editor->setAccessibleName(tr("Code"));
+    m_editor->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    if (highlighting)
+        highlighting->highlight(m_editor->document(), language, palette());
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 6);
+    layout->setSpacing(2);
+    layout->addLayout(header);
+    layout->addWidget(m_editor);
+    updateHeight();
+}
+
+void CodeBlockView::appendCode(const QString& text)
+{
+    m_code += text;
+    QTextCursor cursor(m_editor->document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.insertText(text);
+    updateHeight();
+}
+
+void CodeBlockView::copyToClipboard() const
+{
+    QGuiApplication::clipboard()->setText(m_code);
+}
+
+void CodeBlockView::updateHeight()
+{
+    const int lines = std::max(1, m_editor->document()->blockCount());
+    const int scrollBar = m_editor->horizontalScrollBar()->sizeHint().height();
+    const int height = lines * m_editor->fontMetrics().lineSpacing() + 2 * m_editor->frameWidth() +
+                       static_cast<int>(2 * m_editor->document()->documentMargin()) + scrollBar;
+    m_editor->setFixedHeight(height);
+}
+
+}  // namespace strata::ui

@@ -1,0 +1,103 @@
+#include "ui/chat/markdown_text_view.hpp"
+
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocumentFragment>
+
+namespace strata::ui {
+
+MarkdownTextView::MarkdownTextView(QWidget* parent) : QTextBrowser(parent)
+{
+    setOpenExternalLinks(true);
+    setFrameShape(QFrame::NoFrame);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    setTextInteractionFlags(Qt::TextBrowserInteraction | Qt::TextSelectableByKeyboard);
+    document()->setDocumentMargin(2);
+    document()->setUndoRedoEnabled(true);
+    connect(document(), &QTextDocument::contentsChanged, this, &MarkdownTextView::updateHeight);
+}
+
+void MarkdownTextView::appendFinished(const QString& markdown)
+{
+    removeTrailing();
+    insertMarkdownBlock(markdown);
+    document()->clearUndoRedoStacks();  // only the trailing render is ever undone
+}
+
+void MarkdownTextView::setTrailing(const QString& markdown)
+{
+    removeTrailing();
+    if (markdown.isEmpty())
+        return;
+    m_emptyBeforeTrailing = m_empty;
+    insertMarkdownBlock(markdown);
+    m_hasTrailing = true;
+}
+
+// Undo restores the document exactly, block formats and list membership included, which deleting
+// the trailing text does not (the last finished block would take over the trailing block's format).
+void MarkdownTextView::removeTrailing()
+{
+    if (!m_hasTrailing)
+        return;
+    document()->undo();
+    document()->clearUndoRedoStacks();
+    m_hasTrailing = false;
+    m_empty = m_emptyBeforeTrailing;
+}
+
+// Appending a parsed block as a fragment keeps it identical to what rendering the whole text at once
+// gives: a paragraph needs a new block first, while a list or table fragment brings its own.
+void MarkdownTextView::insertMarkdownBlock(const QString& markdown)
+{
+    QTextDocument block;
+    block.setMarkdown(markdown);
+    QTextCursor probe(&block);
+    bool bringsOwnBlock = probe.currentList() != nullptr;
+    if (block.begin().text().isEmpty() && probe.movePosition(QTextCursor::NextCharacter))
+        bringsOwnBlock = bringsOwnBlock || probe.currentTable() != nullptr;
+
+    QTextCursor cursor(document());
+    cursor.movePosition(QTextCursor::End);
+    cursor.beginEditBlock();  // one undo step
+    if (!m_empty && !bringsOwnBlock)
+        cursor.insertBlock(QTextBlockFormat(), QTextCharFormat());
+    const int firstBlockAt = cursor.position();
+    cursor.insertFragment(QTextDocumentFragment(&block));
+    // The fragment's first block merges into the block at the cursor and would lose its own block
+    // format (a heading's level, a quote's indent): give it back.
+    if (!bringsOwnBlock) {
+        QTextCursor first(document()->findBlock(firstBlockAt));
+        first.setBlockFormat(block.begin().blockFormat());
+    }
+    cursor.endEditBlock();
+    m_empty = false;
+}
+
+void MarkdownTextView::updateHeight()
+{
+    document()->setTextWidth(viewport()->width());
+    const int height = static_cast<int>(document()->size().height()) + frameWidth() * 2;
+    if (height != this->height())
+        setFixedHeight(height);
+}
+
+void MarkdownTextView::resizeEvent(QResizeEvent* event)
+{
+    QTextBrowser::resizeEvent(event);
+    updateHeight();
+}
+
+QSize MarkdownTextView::sizeHint() const
+{
+    return {QTextBrowser::sizeHint().width(), height()};
+}
+
+QSize MarkdownTextView::minimumSizeHint() const
+{
+    return {50, height()};
+}
+
+}  // namespace strata::ui

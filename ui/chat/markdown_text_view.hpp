@@ -1,0 +1,34 @@
+// Read-only rich text that grows as a reply streams in: finished Markdown blocks are appended
+// once; only the unfinished trailing block is removed and rendered again when it changes.
+// Its height follows its content, so a chat made of many of them scrolls as one page.
+#pragma once
+
+#include <QTextBrowser>
+
+namespace strata::ui {
+
+class MarkdownTextView : public QTextBrowser {
+    Q_OBJECT
+public:
+    explicit MarkdownTextView(QWidget* parent = nullptr);
+
+    void appendFinished(const QString& markdown);
+    void setTrailing(const QString& markdown);  // "" removes the trailing render
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void removeTrailing();
+    void insertMarkdownBlock(const QString& markdown);
+    void updateHeight();
+
+    bool m_hasTrailing = false;        // the last undo step is the trailing render
+    bool m_empty = true;               // nothing committed or trailing
+    bool m_emptyBeforeTrailing = true;
+};
+
+}  // namespace strata::ui

@@ -1,0 +1,117 @@
+#include "ui/chat/message_widget.hpp"
+
+#include "ui/chat/message_body.hpp"
+#include "ui/chat/reasoning_view.hpp"
+
+#include <QClipboard>
+#include <QGuiApplication>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace strata::ui {
+
+namespace {
+QString roleTitle(ChatRole role)
+{
+    switch (role) {
+    case ChatRole::System: return MessageWidget::tr("System");
+    case ChatRole::User: return MessageWidget::tr("You");
+    case ChatRole::Assistant: return MessageWidget::tr("Assistant");
+    }
+    return {};
+}
+
+QToolButton* actionButton(const QString& text, const QString& objectName, QWidget* parent)
+{
+    auto* button = new QToolButton(parent);
+    button->setText(text);
+    button->setAccessibleName(text);
+    button->setObjectName(objectName);
+    button->setAutoRaise(true);
+    return button;
+}
+}  // namespace
+
+MessageWidget::MessageWidget(ChatRole role, qint64 messageId, const CodeHighlighting* highlighting,
+                             QWidget* parent)
+    : QWidget(parent), m_role(role), m_messageId(messageId), m_reasoning(new ReasoningView(this)),
+      m_body(new MessageBody(highlighting, this))
+{
+    setObjectName(QStringLiteral("message"));
+    setBackgroundRole(role == ChatRole::User ? QPalette::AlternateBase : QPalette::Base);
+    setAutoFillBackground(true);
+
+    auto* title = new QLabel(QStringLiteral("<b>%1</b>").arg(roleTitle(role)), this);
+    auto* copy = actionButton(tr("Copy"), QStringLiteral("copyMessageButton"), this);
+    copy->setToolTip(tr("Copy the whole message"));
+    connect(copy, &QToolButton::clicked, this, &MessageWidget::copyToClipboard);
+
+    auto* header = new QHBoxLayout;
+    header->addWidget(title);
+    header->addStretch();
+    if (role == ChatRole::User) {
+        auto* edit = actionButton(tr("Edit"), QStringLiteral("editMessageButton"), this);
+        edit->setToolTip(tr("Edit this message and send it again"));
+        connect(edit, &QToolButton::clicked, this, [this] { emit editRequested(m_messageId, m_content); });
+        header->addWidget(edit);
+    }
+    if (role == ChatRole::Assistant) {
+        m_regenerate = actionButton(tr("Regenerate"), QStringLiteral("regenerateMessageButton"), this);
+        m_regenerate->setToolTip(tr("Write this reply again"));
+        m_regenerate->hide();
+        connect(m_regenerate, &QToolButton::clicked, this, &MessageWidget::regenerateRequested);
+        header->addWidget(m_regenerate);
+    }
+    header->addWidget(copy);
+
+    m_reasoning->hide();
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 8);
+    layout->addLayout(header);
+    layout->addWidget(m_reasoning);
+    layout->addWidget(m_body);
+}
+
+void MessageWidget::showStored(const ChatMessage& message)
+{
+    appendParts({message.reasoning, message.content});
+    m_body->finish();
+}
+
+void MessageWidget::appendStreamed(const QString& chunk)
+{
+    appendParts(m_thinkSplitter.feed(chunk));
+}
+
+void MessageWidget::finishStream()
+{
+    appendParts(m_thinkSplitter.finish());
+    m_body->finish();
+}
+
+void MessageWidget::appendParts(const ThinkTagSplitter::Parts& parts)
+{
+    if (!parts.reasoning.isEmpty()) {
+        m_reasoning->show();
+        m_reasoning->appendText(parts.reasoning);
+    }
+    if (!parts.answer.isEmpty()) {
+        m_content += parts.answer;
+        m_body->appendMarkdown(parts.answer);
+    }
+}
+
+void MessageWidget::setRegenerateVisible(bool visible)
+{
+    if (m_regenerate)
+        m_regenerate->setVisible(visible);
+}
+
+void MessageWidget::copyToClipboard() const
+{
+    QGuiApplication::clipboard()->setText(m_content);
+}
+
+}  // namespace strata::ui

@@ -1,0 +1,57 @@
+// One message in the chat: who wrote it, the reasoning (collapsed), the rendered answer, and its
+// actions: Copy (the exact original text), Edit and resend (user messages), Regenerate (replies).
+#pragma once
+
+#include "ui/chat/chat_types.hpp"
+#include "ui/chat/think_tag_splitter.hpp"
+
+#include <QWidget>
+
+class QToolButton;
+
+namespace strata::ui {
+
+class CodeHighlighting;
+class MessageBody;
+class ReasoningView;
+
+class MessageWidget : public QWidget {
+    Q_OBJECT
+public:
+    MessageWidget(ChatRole role, qint64 messageId, const CodeHighlighting* highlighting,
+                  QWidget* parent = nullptr);
+
+    // A stored message: reasoning and answer at once.
+    void showStored(const ChatMessage& message);
+    // A streamed reply: raw model text, <think> tags included.
+    void appendStreamed(const QString& chunk);
+    void finishStream();
+
+    ChatRole role() const { return m_role; }
+    qint64 messageId() const { return m_messageId; }
+    void setMessageId(qint64 id) { m_messageId = id; }
+    const QString& content() const { return m_content; }  // the answer, exactly as written
+    MessageBody* body() const { return m_body; }
+    ReasoningView* reasoning() const { return m_reasoning; }
+    void setRegenerateVisible(bool visible);
+
+public slots:
+    void copyToClipboard() const;
+
+signals:
+    void editRequested(qint64 messageId, const QString& content);
+    void regenerateRequested();
+
+private:
+    void appendParts(const ThinkTagSplitter::Parts& parts);
+
+    ChatRole m_role;
+    qint64 m_messageId;
+    QString m_content;
+    ThinkTagSplitter m_thinkSplitter;
+    ReasoningView* m_reasoning;
+    MessageBody* m_body;
+    QToolButton* m_regenerate = nullptr;
+};
+
+}  // namespace strata::ui

@@ -1,0 +1,39 @@
+// The Catalogue tab: the built-in list of popular models, and a field for any HTTPS URL.
+#pragma once
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTreeWidget;
+
+namespace strata::models {
+class ModelServices;
+}
+
+namespace strata::ui {
+
+class CataloguePage : public QWidget {
+    Q_OBJECT
+public:
+    explicit CataloguePage(models::ModelServices& services, QWidget* parent = nullptr);
+
+public slots:
+    void downloadSelected();
+    void downloadUrl();
+
+signals:
+    void downloadStarted(const QString& id);
+
+private:
+    QString targetFolder() const;
+
+    models::ModelServices& services_;
+    QTreeWidget* list_;
+    QLineEdit* url_;
+    QComboBox* folder_;
+    QLabel* status_;
+};
+
+}  // namespace strata::ui

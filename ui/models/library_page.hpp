@@ -1,0 +1,51 @@
+// The Library tab: every model in the library folders, its details, and what can be done with it.
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace strata::models {
+class ModelServices;
+}
+
+namespace strata::ui {
+
+class ModelDetailsWidget;
+
+class LibraryPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit LibraryPage(models::ModelServices& services, QWidget* parent = nullptr);
+
+    QString selectedPath() const;
+    void selectPath(const QString& path);
+
+public slots:
+    void loadSelected();
+    void setSelectedAsDefault();
+    void renameSelected();
+    void removeSelected();
+    void revealSelected();
+    void importFile();
+    void addFolder();
+
+private:
+    void updateActions();
+
+    models::ModelServices& services_;
+    QSortFilterProxyModel* proxy_;
+    QTableView* view_;
+    ModelDetailsWidget* details_;
+    QLabel* status_;
+    QPushButton* load_;
+    QPushButton* makeDefault_;
+    QPushButton* rename_;
+    QPushButton* reveal_;
+    QPushButton* remove_;
+};
+
+}  // namespace strata::ui

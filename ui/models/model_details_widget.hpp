@@ -1,0 +1,38 @@
+// The selected model in detail: every metadata key, the chat template, and the RAM it needs at a
+// chosen context length and KV cache type.
+#pragma once
+
+#include "app/models/model_entry.hpp"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QPlainTextEdit;
+class QSpinBox;
+class QTableWidget;
+
+namespace strata::ui {
+
+class ModelDetailsWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit ModelDetailsWidget(QWidget* parent = nullptr);
+
+    void showModel(const models::ModelEntry* entry);  // nullptr: nothing selected
+    QString memoryText() const;
+
+private:
+    void updateEstimate();
+
+    models::ModelEntry entry_;
+    bool hasEntry_ = false;
+    QLabel* summary_;
+    QTableWidget* metadata_;
+    QPlainTextEdit* chatTemplate_;
+    QSpinBox* context_;
+    QComboBox* kvType_;
+    QLabel* estimate_;
+};
+
+}  // namespace strata::ui

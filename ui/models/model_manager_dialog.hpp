@@ -1,0 +1,41 @@
+// The model manager: Library, Catalogue and Downloads tabs over the app's ModelServices.
+// Keyboard: Ctrl+1/2/3 switch tabs, Ctrl+Tab cycles them; on the library list Enter loads,
+// F2 renames, Delete removes; every button has a mnemonic.
+#pragma once
+
+#include <QDialog>
+
+class QTabWidget;
+
+namespace strata::models {
+class ModelServices;
+}
+
+namespace strata::ui {
+
+class CataloguePage;
+class DownloadsPage;
+class LibraryPage;
+
+class ModelManagerDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit ModelManagerDialog(models::ModelServices& services, QWidget* parent = nullptr);
+
+    LibraryPage* libraryPage() const { return library_; }
+    CataloguePage* cataloguePage() const { return catalogue_; }
+    DownloadsPage* downloadsPage() const { return downloads_; }
+    QTabWidget* tabs() const { return tabs_; }
+
+private:
+    QTabWidget* tabs_;
+    LibraryPage* library_;
+    CataloguePage* catalogue_;
+    DownloadsPage* downloads_;
+};
+
+// Opens (or raises) the model manager of `window`. The services are the ModelServices child of
+// `window` when the app created one, otherwise a new one is made as its child (default settings).
+ModelManagerDialog* openModelManager(QWidget* window);
+
+}  // namespace strata::ui
