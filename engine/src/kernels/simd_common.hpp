@@ -42,6 +42,24 @@ inline __m256i unpackNibbles(const uint8_t* p)
     return _mm256_and_si256(both, _mm256_set1_epi8(0x0F));
 }
 
+// 32 bits to 32 bytes: byte j is 0xFF where bit j is set, else 0.
+inline __m256i bitsToBytes(uint32_t bits)
+{
+    // Replicate source byte j/8 into lane j, then test bit j%8 of it: OR-ing every other bit in
+    // makes the byte all-ones exactly when the tested bit was set.
+    const __m256i spread = _mm256_shuffle_epi8(
+        _mm256_set1_epi32(int(bits)),
+        _mm256_set_epi64x(0x0303030303030303, 0x0202020202020202, 0x0101010101010101, 0x0000000000000000));
+    const __m256i othersSet = _mm256_or_si256(spread, _mm256_set1_epi64x(0x7fbfdfeff7fbfdfe));
+    return _mm256_cmpeq_epi8(othersSet, _mm256_set1_epi64x(-1));
+}
+
+// Sum of products of 32 unsigned bytes (u <= 63) with 32 signed bytes, as 8 int32 lanes.
+inline __m256i dotU8I8(__m256i u, __m256i s)
+{
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1));
+}
+
 // Sum of products of 32 signed bytes, as 8 int32 lanes (|x| <= 128 and |y| <= 127 keep maddubs exact).
 inline __m256i dotI8(__m256i x, __m256i y)
 {
