@@ -107,37 +107,55 @@ float dotBlocks32(const void* w, const void* a, int64_t n)
 __m256i quantsQ8_0(const BlockQ8_0& b) { return _mm256_loadu_si256(v256(b.qs)); }
 __m256i quantsQ4_0(const BlockQ4_0& b) { return _mm256_sub_epi8(unpackNibbles(b.qs), _mm256_set1_epi8(8)); }
 
-inline __m512i pairOfScales(int lo, int hi) { return join(_mm256_set1_epi16(int16_t(lo)), _mm256_set1_epi16(int16_t(hi))); }
-
 float dotQ4_K(const void* w, const void* a, int64_t n)
 {
     const auto* x = static_cast<const BlockQ4_K*>(w);
     const auto* y = static_cast<const BlockQ8_K*>(a);
-    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    // One 32-byte load feeds both halves of a zmm: the low half keeps the low nibbles, the high
+    // half is shifted right by 4 (vpsrlvw), giving groups 2j and 2j+1 in Q8_K's element order.
+    const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
+    // vpermw indices: group 2j's scale over lanes 0..15, group 2j+1's over 16..31.
+    alignas(64) static constexpr int16_t kPair[4][32] = {
+        {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+        {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
+        {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5},
+        {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7},
+    };
+    const __m512i pair[4] = {_mm512_load_si512(kPair[0]), _mm512_load_si512(kPair[1]), _mm512_load_si512(kPair[2]),
+                             _mm512_load_si512(kPair[3])};
     __m512 acc = _mm512_setzero_ps();
-    float minSum = 0;
+    __m128 minAcc = _mm_setzero_ps();
     for (int64_t b = 0; b < n / kQK_K; ++b) {
         alignas(16) uint8_t sm[16];
         unpackScaleMinK4(x[b].scales, sm);
+        const __m512i sc = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm))));
+        // Min term: m_j times the sum of its group's two bsums, kept as 4 float lanes until the end.
         const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums));
         const __m128i bs2 = _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums + 8)));
         const __m128i mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
-        const int minInt = hsumI32x4(_mm_madd_epi16(bs2, mins));
+        minAcc = _mm_fmadd_ps(_mm_cvtepi32_ps(_mm_madd_epi16(bs2, mins)),
+                              _mm_set1_ps(y[b].d * halfToFloat(x[b].dmin)), minAcc);
 
-        __m512i isum = _mm512_setzero_si512();
+        __m512i isum0 = _mm512_setzero_si512(), isum1 = _mm512_setzero_si512();
         const uint8_t* q = x[b].qs;
         const int8_t* q8 = y[b].qs;
-        for (int j = 0; j < 4; ++j, q += 32, q8 += 64) {
-            // 64 elements: low nibbles (group 2j) then high nibbles (group 2j+1), as Q8_K stores them.
-            const __m256i raw = _mm256_loadu_si256(v256(q));
-            const __m512i qx = join(_mm256_and_si256(raw, low4), _mm256_and_si256(_mm256_srli_epi16(raw, 4), low4));
-            const __m512i p = _mm512_maddubs_epi16(qx, _mm512_loadu_si512(q8));
-            isum = _mm512_dpwssd_epi32(isum, p, pairOfScales(sm[2 * j], sm[2 * j + 1]));
+        for (int j = 0; j < 4; ++j) {
+            const __m512i raw = _mm512_broadcast_i64x4(_mm256_loadu_si256(v256(q + 32 * j)));
+            const __m512i qx = _mm512_and_si512(_mm512_srlv_epi16(raw, nibbleShift), low4);
+            const __m512i p = _mm512_maddubs_epi16(qx, _mm512_loadu_si512(q8 + 64 * j));
+            const __m512i s = _mm512_permutexvar_epi16(pair[j], sc);
+            if (j % 2 == 0)
+                isum0 = _mm512_dpwssd_epi32(isum0, p, s);
+            else
+                isum1 = _mm512_dpwssd_epi32(isum1, p, s);
         }
-        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(isum), _mm512_set1_ps(y[b].d * halfToFloat(x[b].d)), acc);
-        minSum += y[b].d * halfToFloat(x[b].dmin) * float(minInt);
+        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_add_epi32(isum0, isum1)),
+                              _mm512_set1_ps(y[b].d * halfToFloat(x[b].d)), acc);
     }
-    return _mm512_reduce_add_ps(acc) - minSum;
+    __m128 m = _mm_add_ps(minAcc, _mm_movehl_ps(minAcc, minAcc));
+    m = _mm_add_ss(m, _mm_movehdup_ps(m));
+    return _mm512_reduce_add_ps(acc) - _mm_cvtss_f32(m);
 }
 
 float dotQ6_K(const void* w, const void* a, int64_t n)
