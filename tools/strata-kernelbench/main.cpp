@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -144,7 +145,11 @@ int run(const Options& o)
     }
     const KernelTable& k = defaultKernels();
     const size_t bytes = o.bufferMiB << 20;
-    std::unique_ptr<uint8_t[]> buf(new uint8_t[bytes]);
+    // Page-aligned like an mmapped GGUF file (whose tensors start on 32-byte boundaries).
+    std::unique_ptr<uint8_t[], void (*)(uint8_t*)> buf(static_cast<uint8_t*>(std::aligned_alloc(4096, bytes)),
+                                                        [](uint8_t* p) { std::free(p); });
+    if (!buf)
+        throw Error("cannot allocate the benchmark buffer");
     std::memset(buf.get(), 1, bytes);  // touch every page before timing
 
     const double bw1 = readBandwidth(buf.get(), bytes, 1, o.secondsPerCase);
