@@ -116,6 +116,21 @@ private slots:
         }
     }
 
+    // Odd block counts exercise the single-block tails of the two-blocks-per-step kernels.
+    void oddBlockCountsMatchScalar()
+    {
+        for (int64_t n : {32, 96, 160}) {
+            const auto xw = gaussian(n, 23), xa = gaussian(n, 24);
+            for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0, GgmlType::Q4_1, GgmlType::Q5_0, GgmlType::Q5_1}) {
+                const auto w = quantized(t, xw);
+                const auto a = activationsFor(t, xa);
+                const float want = kernelsFor(Isa::Scalar).dotFor(t)(w.data(), a.data(), n);
+                for (Isa isa : supportedIsas())
+                    QVERIFY(std::fabs(kernelsFor(isa).dotFor(t)(w.data(), a.data(), n) - want) <= 1e-4f * (1 + std::fabs(want)));
+            }
+        }
+    }
+
     void simdIntegerPartsAreExact()
     {
         const int64_t n = 2048;
