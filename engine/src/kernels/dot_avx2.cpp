@@ -273,6 +273,15 @@ float dotQ2_K(const void* w, const void* a, int64_t n)
     return hsum(acc) - minSum;
 }
 
+// pshufb masks: int16 scale 2k of a lane's 8 into the low 128 bits (all 8 words), 2k+1 into the high.
+// Plain bytes, not __m256i globals: those would run AVX2 code at static initialisation on any CPU.
+alignas(32) constexpr int8_t kPairShuffle[4][32] = {
+    {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3},
+    {4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7},
+    {8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11},
+    {12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15},
+};
+
 // Q3_K: q = low2 + 4*hbit - 4; the -4 goes through bsums like Q6_K's -32.
 float dotQ3_K(const void* w, const void* a, int64_t n)
 {
@@ -281,9 +290,11 @@ float dotQ3_K(const void* w, const void* a, int64_t n)
     const __m256i three = _mm256_set1_epi8(3), one = _mm256_set1_epi8(1);
     __m256 acc = _mm256_setzero_ps();
     for (int64_t b = 0; b < n / kQK_K; ++b) {
-        alignas(16) int8_t sc[16];
-        unpackQ3KScales(x[b].scales, sc);
-        const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_load_si128(reinterpret_cast<const __m128i*>(sc)));
+        const __m128i sc8 = _mm_sub_epi8(unpackQ3KScalesBiased(x[b].scales), _mm_set1_epi8(32));
+        const __m256i sc16 = _mm256_cvtepi8_epi16(sc8);
+        // Each half's 8 scales in both 128-bit lanes, for the per-pair byte shuffles below.
+        const __m256i scHalf[2] = {_mm256_broadcastsi128_si256(_mm256_castsi256_si128(sc16)),
+                                   _mm256_broadcastsi128_si256(_mm256_extracti128_si256(sc16, 1))};
         const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[b].bsums));
         const int bias = 4 * hsumI32(_mm256_madd_epi16(sc16, bsums));
         const __m256i hmask = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].hmask));
@@ -296,7 +307,7 @@ float dotQ3_K(const void* w, const void* a, int64_t n)
                 const __m256i hbit = _mm256_and_si256(_mm256_srl_epi16(hmask, _mm_cvtsi32_si128(4 * half + shift)), one);
                 const __m256i q = _mm256_or_si256(low, _mm256_slli_epi16(hbit, 2));
                 const __m256i p = _mm256_maddubs_epi16(q, loadQ8(y[b].qs + 16 * g));
-                isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p, groupScales(sc[g], sc[g + 1])));
+                isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p, _mm256_shuffle_epi8(scHalf[half], _mm256_load_si256(reinterpret_cast<const __m256i*>(kPairShuffle[shift])))));
             }
         }
         isum = _mm256_sub_epi32(isum, _mm256_setr_epi32(bias, 0, 0, 0, 0, 0, 0, 0));

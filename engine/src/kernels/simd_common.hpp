@@ -84,4 +84,20 @@ inline void unpackScaleMinK4(const uint8_t* packed, uint8_t out[16])
     std::memcpy(out + 12, &n1, 4);
 }
 
+// The 16 six-bit Q3_K scales, still biased by +32, as bytes, four at a time with 32-bit masks:
+// low nibbles come from bytes 0..7 (low then high nibble), the top 2 bits from bytes 8..11.
+inline __m128i unpackQ3KScalesBiased(const uint8_t* packed)
+{
+    uint32_t u[3];
+    std::memcpy(u, packed, 12);
+    const uint32_t m4 = 0x0f0f0f0f, m2 = 0x03030303;
+    const uint32_t out[4] = {
+        (u[0] & m4) | ((u[2] & m2) << 4),
+        (u[1] & m4) | (((u[2] >> 2) & m2) << 4),
+        ((u[0] >> 4) & m4) | (((u[2] >> 4) & m2) << 4),
+        ((u[1] >> 4) & m4) | (((u[2] >> 6) & m2) << 4),
+    };
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(out));
+}
+
 }  // namespace strata::kernels::detail
