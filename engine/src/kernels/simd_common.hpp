@@ -8,6 +8,10 @@
 #include <cstring>
 
 namespace strata::kernels::detail {
+// Internal linkage on purpose: each ISA's file gets its own copy compiled with its own flags. As
+// ordinary inline functions the linker would keep one copy for all, maybe an AVX-512 one called
+// from the AVX2 path.
+namespace {
 
 inline float hsum(__m256 v)
 {
@@ -100,4 +104,5 @@ inline __m128i unpackQ3KScalesBiased(const uint8_t* packed)
     return _mm_loadu_si128(reinterpret_cast<const __m128i*>(out));
 }
 
+}  // namespace
 }  // namespace strata::kernels::detail
