@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 #include "kernel_test_util.hpp"
@@ -90,6 +91,14 @@ private slots:
         QCOMPARE(parseIsa("avx2"), std::optional<Isa>(Isa::Avx2));
         QVERIFY(!parseIsa("sse9"));
         qInfo("CPU runs: best %s", isaName(bestIsa(detectCpuFeatures())).data());
+        // STRATA_KERNEL_ISA caps the default (ctest also runs this binary with it set to scalar).
+        if (const char* cap = std::getenv("STRATA_KERNEL_ISA")) {
+            const auto wanted = parseIsa(cap);
+            QVERIFY(wanted.has_value());
+            QCOMPARE(defaultKernels().isa, std::min(*wanted, bestIsa(detectCpuFeatures())));
+        } else {
+            QCOMPARE(defaultKernels().isa, bestIsa(detectCpuFeatures()));
+        }
     }
 
     // Each variant vs the scalar reference. Tolerance: the integer part is exact; the float
