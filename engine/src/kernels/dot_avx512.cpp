@@ -140,6 +140,14 @@ float dotQ4_0(const void* w, const void* a, int64_t n)
     return total;
 }
 
+// vpermw indices: group 2j's scale over lanes 0..15, group 2j+1's over 16..31 (Q4_K, Q5_K).
+alignas(64) constexpr int16_t kPair[4][32] = {
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5},
+    {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7},
+};
+
 float dotQ4_K(const void* w, const void* a, int64_t n)
 {
     const auto* x = static_cast<const BlockQ4_K*>(w);
@@ -148,13 +156,6 @@ float dotQ4_K(const void* w, const void* a, int64_t n)
     // One 32-byte load feeds both halves of a zmm: the low half keeps the low nibbles, the high
     // half is shifted right by 4 (vpsrlvw), giving groups 2j and 2j+1 in Q8_K's element order.
     const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
-    // vpermw indices: group 2j's scale over lanes 0..15, group 2j+1's over 16..31.
-    alignas(64) static constexpr int16_t kPair[4][32] = {
-        {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
-        {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
-        {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5},
-        {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7},
-    };
     const __m512i pair[4] = {_mm512_load_si512(kPair[0]), _mm512_load_si512(kPair[1]), _mm512_load_si512(kPair[2]),
                              _mm512_load_si512(kPair[3])};
     __m512 acc = _mm512_setzero_ps();
@@ -176,6 +177,57 @@ float dotQ4_K(const void* w, const void* a, int64_t n)
         for (int j = 0; j < 4; ++j) {
             const __m512i raw = _mm512_broadcast_i64x4(_mm256_loadu_si256(v256(q + 32 * j)));
             const __m512i qx = _mm512_and_si512(_mm512_srlv_epi16(raw, nibbleShift), low4);
+            const __m512i p = _mm512_maddubs_epi16(qx, _mm512_loadu_si512(q8 + 64 * j));
+            const __m512i s = _mm512_permutexvar_epi16(pair[j], sc);
+            if (j % 2 == 0)
+                isum0 = _mm512_dpwssd_epi32(isum0, p, s);
+            else
+                isum1 = _mm512_dpwssd_epi32(isum1, p, s);
+        }
+        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_add_epi32(isum0, isum1)),
+                              _mm512_set1_ps(y[b].d * halfToFloat(x[b].d)), acc);
+    }
+    __m128 m = _mm_add_ps(minAcc, _mm_movehl_ps(minAcc, minAcc));
+    m = _mm_add_ss(m, _mm_movehdup_ps(m));
+    return _mm512_reduce_add_ps(acc) - _mm_cvtss_f32(m);
+}
+
+float dotQ5_K(const void* w, const void* a, int64_t n)
+{
+    const auto* x = static_cast<const BlockQ5_K*>(w);
+    const auto* y = static_cast<const BlockQ8_K*>(a);
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    // As Q4_K, plus the fifth bits: qh bit 2j belongs to group 2j (low half), bit 2j+1 to 2j+1.
+    const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
+    const __m512i pair[4] = {_mm512_load_si512(kPair[0]), _mm512_load_si512(kPair[1]), _mm512_load_si512(kPair[2]),
+                             _mm512_load_si512(kPair[3])};
+    const __m512i one = _mm512_set1_epi8(1);
+    __m512i qhShift[4];
+    for (int j = 0; j < 4; ++j)
+        qhShift[j] = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set1_epi16(int16_t(2 * j))),
+                                        _mm256_set1_epi16(int16_t(2 * j + 1)), 1);
+    __m512 acc = _mm512_setzero_ps();
+    __m128 minAcc = _mm_setzero_ps();
+    for (int64_t b = 0; b < n / kQK_K; ++b) {
+        alignas(16) uint8_t sm[16];
+        unpackScaleMinK4(x[b].scales, sm);
+        const __m512i sc = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm))));
+        // Min term: m_j times the sum of its group's two bsums, kept as 4 float lanes until the end.
+        const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums));
+        const __m128i bs2 = _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums + 8)));
+        const __m128i mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
+        minAcc = _mm_fmadd_ps(_mm_cvtepi32_ps(_mm_madd_epi16(bs2, mins)),
+                              _mm_set1_ps(y[b].d * halfToFloat(x[b].dmin)), minAcc);
+
+        const __m512i qh = _mm512_broadcast_i64x4(_mm256_loadu_si256(v256(x[b].qh)));
+        __m512i isum0 = _mm512_setzero_si512(), isum1 = _mm512_setzero_si512();
+        const uint8_t* q = x[b].qs;
+        const int8_t* q8 = y[b].qs;
+        for (int j = 0; j < 4; ++j) {
+            const __m512i raw = _mm512_broadcast_i64x4(_mm256_loadu_si256(v256(q + 32 * j)));
+            const __m512i high = _mm512_and_si512(_mm512_srlv_epi16(qh, qhShift[j]), one);
+            const __m512i qx = _mm512_or_si512(_mm512_and_si512(_mm512_srlv_epi16(raw, nibbleShift), low4),
+                                               _mm512_slli_epi16(high, 4));
             const __m512i p = _mm512_maddubs_epi16(qx, _mm512_loadu_si512(q8 + 64 * j));
             const __m512i s = _mm512_permutexvar_epi16(pair[j], sc);
             if (j % 2 == 0)
@@ -252,6 +304,7 @@ void fillAvx512Dots(KernelTable& t)
     set(GgmlType::Q4_0, dotQ4_0);
     set(GgmlType::Q4_K, dotQ4_K);
     set(GgmlType::Q6_K, dotQ6_K);
+    set(GgmlType::Q5_K, dotQ5_K);
 }
 
 }  // namespace strata::kernels::detail
