@@ -49,8 +49,8 @@ void makeScalesExact(GgmlType t, std::vector<uint8_t>& w)
     case GgmlType::Q8_0: case GgmlType::Q4_0:
         each(t == GgmlType::Q8_0 ? sizeof(BlockQ8_0) : sizeof(BlockQ4_0), [&](uint8_t* b) { std::memcpy(b, &one, 2); });
         break;
-    case GgmlType::Q4_K:
-        each(sizeof(BlockQ4_K), [&](uint8_t* b) {
+    case GgmlType::Q4_K: case GgmlType::Q5_K:  // both start with d, dmin
+        each(t == GgmlType::Q4_K ? sizeof(BlockQ4_K) : sizeof(BlockQ5_K), [&](uint8_t* b) {
             std::memcpy(b, &one, 2);
             std::memcpy(b + 2, &quarter, 2);
         });
@@ -143,7 +143,7 @@ private slots:
     void simdIntegerPartsAreExact()
     {
         const int64_t n = 2048;
-        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0, GgmlType::Q4_K, GgmlType::Q6_K}) {
+        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K}) {
             auto w = quantized(t, gaussian(n, 31));
             auto a = activationsFor(t, gaussian(n, 32));
             makeScalesExact(t, w);
