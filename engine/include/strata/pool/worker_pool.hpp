@@ -51,6 +51,9 @@ struct PoolOptions {
     std::function<void(const StallReport&)> onStall;
     // Adaptive: how many µs of worker spinning one µs of host wake latency is worth.
     double adaptiveLatencyWeight = 16.0;
+    // Adaptive: stop spinning while the CPUs are contended (Linux CPU pressure, preempted spins,
+    // slow wakes). Off only to study the gap model alone (strata-poolbench --no-contention).
+    bool adaptiveBacksOffUnderContention = true;
 };
 
 struct RunOptions {
