@@ -43,7 +43,7 @@ struct Options {
     bool pin = true;
     bool contention = true;
     bool json = false;
-    int rounds = 8;
+    int rounds = 20;
 };
 
 [[noreturn]] void usage(const char* why)
@@ -52,7 +52,7 @@ struct Options {
                  "strata-poolbench: %s\n"
                  "usage: strata-poolbench [--scenario gpu-heavy|cpu-positive|both] [--seconds S (total, 30)]\n"
                  "       [--device-us G (200)] [--cpu-us C (50)] [--jobs k (4)] [--prob p] [--lead-us L (100)]\n"
-                 "       [--workers N] [--oversubscribe] [--no-pin] [--no-contention] [--rounds R (8)] [--json]\n",
+                 "       [--workers N] [--oversubscribe] [--no-pin] [--no-contention] [--rounds R (20)] [--json]\n",
                  why);
     std::exit(2);
 }
