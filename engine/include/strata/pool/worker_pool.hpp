@@ -80,6 +80,8 @@ public:
                   [](void* f, std::size_t b, std::size_t e, unsigned w) { (*static_cast<F*>(f))(b, e, w); });
     }
 
+    // prepare() and idleHint() belong to the thread that calls run(); setPolicy() and telemetry()
+    // may be called from any thread.
     // Announces a batch of about `expectedJobs` jobs within `within`: Adaptive wakes that many
     // parked workers now and lets them spin until it arrives. Fixed policies ignore it.
     void prepare(unsigned expectedJobs, std::chrono::microseconds within = std::chrono::microseconds{1000});
