@@ -1,0 +1,62 @@
+// Plain snapshot of a WorkerPool's counters (WorkerPool::telemetry()). Cheap to take a few times
+// a second: it only reads relaxed atomics that the workers own on their own cache lines.
+#pragma once
+
+#include "strata/pool/wait_policy.hpp"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace strata::pool {
+
+enum class ThreadState : std::uint8_t { Starting, Busy, Spinning, Parked, Stopped };
+const char* toString(ThreadState state);
+
+// Log-scale latency histogram: 4 buckets per power of two, from 1 ns up to ~68 s.
+struct LatencyHistogram {
+    static constexpr int kBucketsPerOctave = 4;
+    static constexpr int kBucketCount = 36 * kBucketsPerOctave;
+    std::array<std::uint64_t, kBucketCount> counts{};
+
+    static int bucketOf(std::uint64_t nanos);
+    static double bucketLowerNanos(int bucket);
+    std::uint64_t total() const;
+    // Quantile q in [0,1], interpolated inside the bucket; 0 when empty.
+    double quantileNanos(double q) const;
+};
+
+struct WorkerTelemetry {
+    ThreadState state = ThreadState::Starting;
+    std::uint64_t busyNanos = 0;        // running jobs
+    std::uint64_t spinNanos = 0;        // spinning while idle (all of it)
+    std::uint64_t wastedSpinNanos = 0;  // spinning that ended in a park anyway
+    std::uint64_t parkedNanos = 0;      // asleep in the kernel
+    std::uint64_t parks = 0;
+    std::uint64_t wakes = 0;            // returns from a park
+    std::uint64_t spinHits = 0;         // spins that ended because work arrived
+    std::uint64_t chunks = 0;           // job chunks this thread ran
+};
+
+struct PoolTelemetry {
+    WaitPolicy policy;                  // in force at the time of the snapshot
+    std::uint32_t adaptiveSpinMicros = 0;  // the adaptive worker spin window now
+    std::uint32_t adaptiveHostSpinMicros = 0;
+    std::uint32_t wakeLatencyMicros = 0;   // observed publish -> parked worker running (EWMA)
+    std::uint32_t preemptedSpinPermille = 0;  // share of adaptive spins the OS preempted (EWMA)
+    std::int32_t cpuPressurePermille = -1;    // Linux PSI: share of time tasks waited for a CPU; -1 unknown
+    bool contended = false;                // Adaptive sees the CPUs contended and does not spin
+    std::uint64_t batches = 0;
+    std::uint64_t items = 0;
+    std::uint64_t prepares = 0;
+    std::uint64_t idleHints = 0;
+    std::uint64_t stalls = 0;           // watchdog reports
+    std::vector<WorkerTelemetry> workers;  // one per worker
+    WorkerTelemetry host;               // the thread that calls run(): its share of jobs and waits
+    LatencyHistogram completionWait;    // host idle after its own share until the batch is done
+    LatencyHistogram batchLatency;      // whole run(): publish to done
+
+    WorkerTelemetry workerTotals() const;  // sum over workers (state: Busy if any busy, ...)
+};
+
+}  // namespace strata::pool

@@ -1,0 +1,123 @@
+// The state a WorkerPool shares with its threads. Hot words each sit on their own cache lines.
+#pragma once
+
+#include "adaptive_spin.hpp"
+#include "cpu_pressure.hpp"
+#include "thread_counters.hpp"
+
+#include "strata/pool/cpu_topology.hpp"
+#include "strata/pool/worker_pool.hpp"
+
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace strata::pool {
+namespace detail {
+
+// The claim word: | epoch (32 bits) | next chunk (16) | chunk count (16) |. A thread claims chunk
+// `next` with a compare-exchange of the whole word, so a thread still holding an old epoch can
+// never take a chunk of a newer batch: its expected value no longer matches.
+inline constexpr std::size_t kMaxChunks = 0xffff;
+inline std::uint32_t epochOf(std::uint64_t w) { return static_cast<std::uint32_t>(w >> 32); }
+inline std::uint32_t nextOf(std::uint64_t w) { return static_cast<std::uint32_t>((w >> 16) & 0xffff); }
+inline std::uint32_t countOf(std::uint64_t w) { return static_cast<std::uint32_t>(w & 0xffff); }
+inline std::uint64_t makeJobWord(std::uint32_t epoch, std::uint32_t count)
+{
+    return (static_cast<std::uint64_t>(epoch) << 32) | count;
+}
+inline constexpr std::uint64_t kOneClaim = std::uint64_t{1} << 16;
+
+inline std::uint64_t encodePolicy(WaitPolicy p) { return (std::uint64_t{p.spinMicros} << 8) | static_cast<std::uint8_t>(p.kind); }
+inline WaitPolicy decodePolicy(std::uint64_t w)
+{
+    return WaitPolicy{static_cast<WaitKind>(w & 0xff), static_cast<std::uint32_t>(w >> 8)};
+}
+
+struct alignas(2 * kCacheLine) WorkerSlot {
+    std::atomic<std::uint32_t> wake{0};    // the futex word this worker parks on
+    std::atomic<std::uint32_t> parked{0};  // 1 from just before it sleeps until it is awake again
+};
+
+}  // namespace detail
+
+struct WorkerPool::State {
+    PoolOptions options;
+    CpuTopology topology;
+    unsigned workers = 0;
+    bool oversubscribed = false;  // more pool threads + host than CPUs
+
+    // --- hot words, one per cache-line pair ---
+    alignas(2 * detail::kCacheLine) std::atomic<std::uint64_t> job{0};
+    alignas(2 * detail::kCacheLine) std::atomic<std::uint32_t> done{0};       // chunks finished; host parks on it
+    alignas(2 * detail::kCacheLine) std::atomic<std::uint32_t> signal{0};     // bumped by publish/prepare/hints/stop; spinners watch it
+    alignas(2 * detail::kCacheLine) std::atomic<std::uint32_t> hostParked{0};
+    alignas(2 * detail::kCacheLine) std::atomic<std::uint32_t> spinners{0};   // Adaptive spinners now (for the cap)
+
+    // --- the batch: written by the host before it publishes `job`, read by a thread only after it
+    // claimed a chunk of that batch (the claim orders the reads; see ARCHITECTURE.md) ---
+    alignas(2 * detail::kCacheLine) void* ctx = nullptr;
+    JobFn fn = nullptr;
+    std::size_t items = 0;
+    std::size_t grain = 1;
+    std::atomic<std::uint32_t> participants{0};  // only a hint for idle threads: relaxed
+
+    // --- waiting parameters, read by idle threads ---
+    alignas(2 * detail::kCacheLine) std::atomic<std::uint64_t> policyWord{0};
+    std::atomic<std::int64_t> adaptiveSpinNanos{0};
+    std::atomic<std::int64_t> hostSpinNanos{20'000};
+    std::atomic<std::int64_t> prepareUntilNanos{0};
+    std::atomic<std::int64_t> signalNanos{0};         // time of the last publish/prepare
+    std::atomic<std::int64_t> wakeLatencyNanos{50'000};  // EWMA, updated by woken workers
+    std::atomic<std::uint32_t> spinCap{0};
+    std::atomic<std::uint32_t> preemptedSpinPermille{0};  // EWMA: adaptive spins the OS preempted
+    std::atomic<std::int32_t> cpuPressurePermille{-1};     // PSI "some" share; -1: unknown
+    std::atomic<bool> idle{false};
+    std::atomic<bool> stop{false};
+
+    std::unique_ptr<detail::WorkerSlot[]> slots;
+    std::unique_ptr<detail::ThreadCounters[]> counters;  // workers + 1: the host is last
+    detail::AtomicHistogram completionWait;
+    detail::AtomicHistogram batchLatency;
+    std::atomic<std::uint64_t> batchCount{0}, itemCount{0}, prepareCount{0}, idleHintCount{0}, stallCount{0};
+
+    std::mutex errorMutex;
+    std::exception_ptr error;
+
+    // --- host-only (the thread that calls run/prepare/idleHint) ---
+    std::atomic<bool> running{false};
+    std::uint32_t epoch = 0;
+    detail::GapModel gaps;
+    bool gapOpen = false;          // a batch ended and the next arrival is not yet recorded
+    std::int64_t lastBatchEnd = 0;
+    std::int64_t arrival = 0;      // first prepare() since the last batch ended
+    double widthEwma = 1.0;        // workers a batch wants
+    double announcedEwma = 0.0;    // share of recent batches announced by prepare()
+    double hostWaitEwma = 0.0;     // host completion wait after its own share
+    std::uint64_t batchesSinceModel = 0;
+    detail::CpuPressure pressure;
+
+    mutable std::mutex affinityMutex;
+    std::vector<std::vector<int>> affinity;
+    std::vector<std::thread> threads;
+
+    std::vector<int> cpusForWorker(unsigned index) const;
+    void workerMain(unsigned self, std::vector<int> cpus);
+    void idleWait(unsigned self, std::uint32_t seenSignal);
+    std::int64_t workerSpinBudget(std::int64_t now) const;
+    bool contended() const;
+    bool acquireSpinSlot(WaitKind kind);
+    void drain(unsigned self, std::uint64_t word);
+    void runChunk(unsigned self, std::uint32_t chunk, std::uint32_t count);
+    void wakeWorkers(unsigned wanted, unsigned limit);
+    void bumpSignal(bool forWork);
+    void waitDone(std::uint32_t count, std::int64_t start);
+    void reportStall(std::uint32_t count, std::int64_t waitedNanos);
+    void shutdown();
+};
+
+}  // namespace strata::pool
