@@ -170,7 +170,7 @@ Value items(Interpreter&, const Value& v, CallArgs&)
     if (v.isUndefined()) return Value(List{});
     if (!v.isDict()) throw Error(std::string("items: expected a mapping, got ") + v.typeName());
     List out;
-    for (const auto& [k, item] : v.dictRef()) out.push_back(Value(List{Value(k), item}));
+    for (const auto& [k, item] : v.dictRef()) out.push_back(Value::tuple(List{Value(k), item}));
     return Value(std::move(out));
 }
 
@@ -415,7 +415,7 @@ Value dictsort(Interpreter&, const Value& v, CallArgs& a)
         return reverse ? lessThan(ky, kx, caseSensitive) : lessThan(kx, ky, caseSensitive);
     });
     List out;
-    for (auto& [k, item] : entries) out.push_back(Value(List{Value(k), item}));
+    for (auto& [k, item] : entries) out.push_back(Value::tuple(List{Value(k), item}));
     return Value(std::move(out));
 }
 
@@ -566,9 +566,12 @@ Value center(Interpreter&, const Value& v, CallArgs& a)
     return Value(std::string(static_cast<std::size_t>(left), ' ') + s + std::string(static_cast<std::size_t>(total - left), ' '));
 }
 
+// Jinja's attr() reads attributes only, never dict items: only a namespace has attributes here.
 Value attr(Interpreter& in, const Value& v, CallArgs& a)
 {
-    return in.getAttribute(v, str(ArgReader{a, "attr"}.value(0, "name", Value(""))));
+    const std::string name = str(ArgReader{a, "attr"}.value(0, "name", Value("")));
+    if (v.isNamespace()) return in.getAttribute(v, name);
+    return Value::undefined("'" + std::string(v.typeName()) + "' has no attribute '" + name + "'");
 }
 
 }  // namespace

@@ -247,7 +247,7 @@ Value dictMethod(Interpreter&, const Value& d, const std::string& name, CallArgs
     if (name == "items" || name == "keys" || name == "values") {
         List out;
         for (const auto& [k, v] : d.dictRef()) {
-            if (name == "items") out.push_back(Value(List{Value(k), v}));
+            if (name == "items") out.push_back(Value::tuple(List{Value(k), v}));
             else if (name == "keys") out.emplace_back(k);
             else out.push_back(v);
         }
@@ -260,6 +260,10 @@ Value dictMethod(Interpreter&, const Value& d, const std::string& name, CallArgs
 Value listMethod(Interpreter& in, const Value& l, const std::string& name, CallArgs& a, bool& found)
 {
     found = true;
+    if ((name == "append" || name == "extend") && l.isTuple()) {
+        found = false;  // tuples are immutable
+        return Value();
+    }
     if (name == "append") {
         if (a.positional.size() != 1) throw Error("append takes exactly one argument");
         in.checkSize(l.list().size() + 1);

@@ -104,22 +104,78 @@ std::string strip(std::string_view s, const std::string* chars, bool left, bool 
     return std::string(s.substr(bounds[first], bounds[last] - bounds[first]));
 }
 
+namespace {
+
+// Simple case pairs for Latin-1, Latin Extended-A, Greek and Cyrillic (what chat text mostly
+// needs); other scripts keep their case. Returns cp unchanged when it has no mapping.
+char32_t toUpper(char32_t c)
+{
+    if (c >= 'a' && c <= 'z') return c - 32;
+    if (c < 0xB5) return c;
+    if (c == 0xB5) return 0x39C;
+    if ((c >= 0xE0 && c <= 0xFE && c != 0xF7)) return c - 32;
+    if (c == 0xFF) return 0x178;
+    if (c >= 0x100 && c <= 0x17F) {
+        if (c == 0x131) return 'I';
+        if (c == 0x17F) return 'S';
+        const bool oddUpperRange = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E);
+        if (c == 0x130 || c == 0x138 || c == 0x149 || c == 0x178) return c;
+        if (oddUpperRange) return (c % 2 == 0) ? c - 1 : c;
+        return (c % 2 == 1) ? c - 1 : c;
+    }
+    if (c >= 0x3B1 && c <= 0x3C9 && c != 0x3C2) return c - 32;
+    if (c == 0x3C2) return 0x3A3;
+    if (c >= 0x430 && c <= 0x44F) return c - 32;
+    if (c >= 0x450 && c <= 0x45F) return c - 80;
+    return c;
+}
+
+char32_t toLower(char32_t c)
+{
+    if (c >= 'A' && c <= 'Z') return c + 32;
+    if (c < 0xC0) return c;
+    if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 32;
+    if (c >= 0x100 && c <= 0x17F) {
+        if (c == 0x130) return 'i';  // Python gives "i̇"; close enough for chat text
+        if (c == 0x178) return 0xFF;
+        const bool oddUpperRange = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E);
+        if (c == 0x131 || c == 0x138 || c == 0x149 || c == 0x17F) return c;
+        if (oddUpperRange) return (c % 2 == 1) ? c + 1 : c;
+        return (c % 2 == 0) ? c + 1 : c;
+    }
+    if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2) return c + 32;
+    if (c >= 0x410 && c <= 0x42F) return c + 32;
+    if (c >= 0x400 && c <= 0x40F) return c + 80;
+    return c;
+}
+
+std::string mapCase(std::string_view s, bool up)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t pos = 0, len = 1; pos < s.size(); pos += len) {
+        const char32_t cp = decode(s, pos, len);
+        if (cp == 0xFFFD || (cp < 0x80 && !((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z')))) {
+            out.append(s.substr(pos, len));  // keeps invalid bytes as they were
+        } else if (up && cp == 0xDF) {
+            out += "SS";
+        } else {
+            append(out, up ? toUpper(cp) : toLower(cp));
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
 std::string upper(std::string_view s)
 {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'a' && c <= 'z')
-            c = static_cast<char>(c - 'a' + 'A');
-    return out;
+    return mapCase(s, true);
 }
 
 std::string lower(std::string_view s)
 {
-    std::string out(s);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c - 'A' + 'a');
-    return out;
+    return mapCase(s, false);
 }
 
 }  // namespace strata::chat_template::unicode

@@ -21,7 +21,7 @@ bool isSpace(char32_t cp);
 // str.strip/lstrip/rstrip: `chars` (code points) or Python whitespace when null.
 std::string strip(std::string_view s, const std::string* chars, bool left, bool right);
 
-// ASCII case mapping (non-ASCII letters are left as they are).
+// Case mapping for ASCII, Latin-1, Latin Extended-A, Greek and Cyrillic; other letters unchanged.
 std::string upper(std::string_view s);
 std::string lower(std::string_view s);
 

@@ -43,6 +43,13 @@ Value Value::dict()
     return Value(std::make_shared<Dict>());
 }
 
+Value Value::tuple(List items)
+{
+    Value v(std::move(items));
+    v.tuple_ = true;
+    return v;
+}
+
 double Value::asDouble() const
 {
     switch (kind_) {
@@ -79,7 +86,7 @@ Value Value::deepCopy(int depth) const
         copy.reserve(list_->size());
         for (const Value& item : *list_)
             copy.push_back(item.deepCopy(depth + 1));
-        return Value(std::move(copy));
+        return tuple_ ? tuple(std::move(copy)) : Value(std::move(copy));
     }
     if (kind_ == Kind::Dict || kind_ == Kind::Namespace) {
         auto copy = std::make_shared<Dict>();
@@ -251,14 +258,15 @@ void appendRepr(std::string& out, const Value& v, int depth)
     case Value::Kind::Undefined: out += "Undefined"; return;
     case Value::Kind::String: out += reprString(v.asString()); return;
     case Value::Kind::List: {
-        out += '[';
+        out += v.isTuple() ? '(' : '[';
         bool first = true;
         for (const Value& item : v.list()) {
             if (!first) out += ", ";
             first = false;
             appendRepr(out, item, depth + 1);
         }
-        out += ']';
+        if (v.isTuple() && v.list().size() == 1) out += ',';
+        out += v.isTuple() ? ')' : ']';
         return;
     }
     case Value::Kind::Dict:
@@ -315,6 +323,7 @@ bool pythonEquals(const Value& a, const Value& b, int depth)
     case Value::Kind::String: return a.asString() == b.asString();
     case Value::Kind::List: {
         if (a.listPtr() == b.listPtr()) return true;
+        if (a.isTuple() != b.isTuple()) return false;
         if (a.list().size() != b.list().size()) return false;
         for (std::size_t i = 0; i < a.list().size(); ++i)
             if (!pythonEquals(a.list()[i], b.list()[i], depth + 1)) return false;

@@ -48,6 +48,8 @@ public:
     Value(std::shared_ptr<Dict> dict, bool isNamespace = false);
     Value(std::shared_ptr<Function> fn);
     static Value dict();  // a new empty dict
+    // A Python tuple: a list that prints as (a, b) and never equals a list (items(), dictsort).
+    static Value tuple(List items);
 
     Kind kind() const { return kind_; }
     bool isUndefined() const { return kind_ == Kind::Undefined; }
@@ -58,6 +60,7 @@ public:
     bool isNumber() const { return kind_ == Kind::Int || kind_ == Kind::Float || kind_ == Kind::Bool; }
     bool isString() const { return kind_ == Kind::String; }
     bool isList() const { return kind_ == Kind::List; }
+    bool isTuple() const { return kind_ == Kind::List && tuple_; }
     bool isDict() const { return kind_ == Kind::Dict || kind_ == Kind::Namespace; }
     bool isNamespace() const { return kind_ == Kind::Namespace; }
     bool isFunction() const { return kind_ == Kind::Function; }
@@ -84,6 +87,7 @@ public:
 private:
     Kind kind_ = Kind::Undefined;
     bool b_ = false;
+    bool tuple_ = false;
     std::int64_t i_ = 0;
     double d_ = 0;
     std::string s_;
