@@ -54,6 +54,42 @@ MetaValue MetaValue::f32Array(const std::vector<float>& v)
     return array(ValueType::Float32, std::move(e));
 }
 
+MetaValue MetaValue::fromValue(const Value& v)
+{
+    switch (v.type()) {
+    case ValueType::String:
+        return string(std::string(*v.asString()));
+    case ValueType::Array: {
+        std::vector<MetaValue> e;
+        e.reserve(v.size());
+        if (const size_t s = valueTypeSize(v.elementType()); s != 0) {
+            const auto raw = v.rawElements();
+            for (uint64_t i = 0; i < v.size(); ++i) {
+                MetaValue m;
+                m.type_ = v.elementType();
+                m.bytes_.assign(raw.begin() + static_cast<ptrdiff_t>(i * s), raw.begin() + static_cast<ptrdiff_t>((i + 1) * s));
+                e.push_back(std::move(m));
+            }
+        } else if (v.elementType() == ValueType::String) {
+            const std::vector<std::string_view> items = v.strings().value_or(std::vector<std::string_view>{});
+            for (std::string_view sv : items)
+                e.push_back(string(std::string(sv)));
+        } else {
+            for (uint64_t i = 0; i < v.size(); ++i)
+                e.push_back(fromValue(v.at(i)));
+        }
+        return array(v.elementType(), std::move(e));
+    }
+    default: {
+        MetaValue m;
+        m.type_ = v.type();
+        const auto raw = v.rawElements();
+        m.bytes_.assign(raw.begin(), raw.end());
+        return m;
+    }
+    }
+}
+
 void Writer::setAlignment(uint32_t alignment)
 {
     if (alignment == 0 || !std::has_single_bit(alignment))

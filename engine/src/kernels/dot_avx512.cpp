@@ -105,39 +105,142 @@ float dotBlocks32(const void* w, const void* a, int64_t n)
 }
 
 __m256i quantsQ8_0(const BlockQ8_0& b) { return _mm256_loadu_si256(v256(b.qs)); }
-__m256i quantsQ4_0(const BlockQ4_0& b) { return _mm256_sub_epi8(unpackNibbles(b.qs), _mm256_set1_epi8(8)); }
 
-inline __m512i pairOfScales(int lo, int hi) { return join(_mm256_set1_epi16(int16_t(lo)), _mm256_set1_epi16(int16_t(hi))); }
+// Q4_0, two blocks per step, without unpacking to signed bytes: one zmm gets both blocks' 16 bytes
+// twice, vpsrlvw shifts the upper copy by 4, and a 128-bit lane shuffle puts each block's low and
+// high nibbles side by side. The -8 offset becomes 8 * sum(a), which a second vpdpbusd gives.
+float dotQ4_0(const void* w, const void* a, int64_t n)
+{
+    const auto* x = static_cast<const BlockQ4_0*>(w);
+    const auto* y = static_cast<const BlockQ8_0*>(a);
+    const int64_t nb = n / kQK;
+    const __m512i low4 = _mm512_set1_epi8(0x0F), eight = _mm512_set1_epi8(8);
+    const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
+    __m512 acc = _mm512_setzero_ps();
+    int64_t b = 0;
+    for (; b + 2 <= nb; b += 2) {
+        const __m128i qa = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b].qs));
+        const __m128i qb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b + 1].qs));
+        const __m512i both = _mm512_broadcast_i64x4(_mm256_set_m128i(qb, qa));      // [A B A B]
+        const __m512i nib = _mm512_and_si512(_mm512_srlv_epi16(both, nibbleShift), low4);  // [Alo Blo Ahi Bhi]
+        const __m512i qx = _mm512_shuffle_i64x2(nib, nib, _MM_SHUFFLE(3, 1, 2, 0));   // [Alo Ahi Blo Bhi]
+        const __m512i qy = join(_mm256_loadu_si256(v256(y[b].qs)), _mm256_loadu_si256(v256(y[b + 1].qs)));
+        const __m512i sum = _mm512_sub_epi32(_mm512_dpbusd_epi32(_mm512_setzero_si512(), qx, qy),
+                                             _mm512_dpbusd_epi32(_mm512_setzero_si512(), eight, qy));
+        const __m512 d = scalePair(halfToFloat(x[b].d) * halfToFloat(y[b].d),
+                                   halfToFloat(x[b + 1].d) * halfToFloat(y[b + 1].d));
+        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum), d, acc);
+    }
+    float total = _mm512_reduce_add_ps(acc);
+    if (b < nb) {
+        const __m256i qx = _mm256_sub_epi8(unpackNibbles(x[b].qs), _mm256_set1_epi8(8));
+        const __m256i qy = _mm256_loadu_si256(v256(y[b].qs));
+        total += float(hsumI32(dotI8(qx, qy))) * (halfToFloat(x[b].d) * halfToFloat(y[b].d));
+    }
+    return total;
+}
+
+// vpermw indices: group 2j's scale over lanes 0..15, group 2j+1's over 16..31 (Q4_K, Q5_K).
+alignas(64) constexpr int16_t kPair[4][32] = {
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5},
+    {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7},
+};
 
 float dotQ4_K(const void* w, const void* a, int64_t n)
 {
     const auto* x = static_cast<const BlockQ4_K*>(w);
     const auto* y = static_cast<const BlockQ8_K*>(a);
-    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    // One 32-byte load feeds both halves of a zmm: the low half keeps the low nibbles, the high
+    // half is shifted right by 4 (vpsrlvw), giving groups 2j and 2j+1 in Q8_K's element order.
+    const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
+    const __m512i pair[4] = {_mm512_load_si512(kPair[0]), _mm512_load_si512(kPair[1]), _mm512_load_si512(kPair[2]),
+                             _mm512_load_si512(kPair[3])};
     __m512 acc = _mm512_setzero_ps();
-    float minSum = 0;
+    __m128 minAcc = _mm_setzero_ps();
     for (int64_t b = 0; b < n / kQK_K; ++b) {
         alignas(16) uint8_t sm[16];
         unpackScaleMinK4(x[b].scales, sm);
+        const __m512i sc = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm))));
+        // Min term: m_j times the sum of its group's two bsums, kept as 4 float lanes until the end.
         const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums));
         const __m128i bs2 = _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums + 8)));
         const __m128i mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
-        const int minInt = hsumI32x4(_mm_madd_epi16(bs2, mins));
+        minAcc = _mm_fmadd_ps(_mm_cvtepi32_ps(_mm_madd_epi16(bs2, mins)),
+                              _mm_set1_ps(y[b].d * halfToFloat(x[b].dmin)), minAcc);
 
-        __m512i isum = _mm512_setzero_si512();
+        __m512i isum0 = _mm512_setzero_si512(), isum1 = _mm512_setzero_si512();
         const uint8_t* q = x[b].qs;
         const int8_t* q8 = y[b].qs;
-        for (int j = 0; j < 4; ++j, q += 32, q8 += 64) {
-            // 64 elements: low nibbles (group 2j) then high nibbles (group 2j+1), as Q8_K stores them.
-            const __m256i raw = _mm256_loadu_si256(v256(q));
-            const __m512i qx = join(_mm256_and_si256(raw, low4), _mm256_and_si256(_mm256_srli_epi16(raw, 4), low4));
-            const __m512i p = _mm512_maddubs_epi16(qx, _mm512_loadu_si512(q8));
-            isum = _mm512_dpwssd_epi32(isum, p, pairOfScales(sm[2 * j], sm[2 * j + 1]));
+        for (int j = 0; j < 4; ++j) {
+            const __m512i raw = _mm512_broadcast_i64x4(_mm256_loadu_si256(v256(q + 32 * j)));
+            const __m512i qx = _mm512_and_si512(_mm512_srlv_epi16(raw, nibbleShift), low4);
+            const __m512i p = _mm512_maddubs_epi16(qx, _mm512_loadu_si512(q8 + 64 * j));
+            const __m512i s = _mm512_permutexvar_epi16(pair[j], sc);
+            if (j % 2 == 0)
+                isum0 = _mm512_dpwssd_epi32(isum0, p, s);
+            else
+                isum1 = _mm512_dpwssd_epi32(isum1, p, s);
         }
-        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(isum), _mm512_set1_ps(y[b].d * halfToFloat(x[b].d)), acc);
-        minSum += y[b].d * halfToFloat(x[b].dmin) * float(minInt);
+        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_add_epi32(isum0, isum1)),
+                              _mm512_set1_ps(y[b].d * halfToFloat(x[b].d)), acc);
     }
-    return _mm512_reduce_add_ps(acc) - minSum;
+    __m128 m = _mm_add_ps(minAcc, _mm_movehl_ps(minAcc, minAcc));
+    m = _mm_add_ss(m, _mm_movehdup_ps(m));
+    return _mm512_reduce_add_ps(acc) - _mm_cvtss_f32(m);
+}
+
+float dotQ5_K(const void* w, const void* a, int64_t n)
+{
+    const auto* x = static_cast<const BlockQ5_K*>(w);
+    const auto* y = static_cast<const BlockQ8_K*>(a);
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    // As Q4_K, plus the fifth bits: qh bit 2j belongs to group 2j (low half), bit 2j+1 to 2j+1.
+    const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
+    const __m512i pair[4] = {_mm512_load_si512(kPair[0]), _mm512_load_si512(kPair[1]), _mm512_load_si512(kPair[2]),
+                             _mm512_load_si512(kPair[3])};
+    const __m512i one = _mm512_set1_epi8(1);
+    __m512i qhShift[4];
+    for (int j = 0; j < 4; ++j)
+        qhShift[j] = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set1_epi16(int16_t(2 * j))),
+                                        _mm256_set1_epi16(int16_t(2 * j + 1)), 1);
+    __m512 acc = _mm512_setzero_ps();
+    __m128 minAcc = _mm_setzero_ps();
+    for (int64_t b = 0; b < n / kQK_K; ++b) {
+        alignas(16) uint8_t sm[16];
+        unpackScaleMinK4(x[b].scales, sm);
+        const __m512i sc = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm))));
+        // Min term: m_j times the sum of its group's two bsums, kept as 4 float lanes until the end.
+        const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums));
+        const __m128i bs2 = _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums + 8)));
+        const __m128i mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
+        minAcc = _mm_fmadd_ps(_mm_cvtepi32_ps(_mm_madd_epi16(bs2, mins)),
+                              _mm_set1_ps(y[b].d * halfToFloat(x[b].dmin)), minAcc);
+
+        const __m512i qh = _mm512_broadcast_i64x4(_mm256_loadu_si256(v256(x[b].qh)));
+        __m512i isum0 = _mm512_setzero_si512(), isum1 = _mm512_setzero_si512();
+        const uint8_t* q = x[b].qs;
+        const int8_t* q8 = y[b].qs;
+        for (int j = 0; j < 4; ++j) {
+            const __m512i raw = _mm512_broadcast_i64x4(_mm256_loadu_si256(v256(q + 32 * j)));
+            const __m512i high = _mm512_and_si512(_mm512_srlv_epi16(qh, qhShift[j]), one);
+            const __m512i qx = _mm512_or_si512(_mm512_and_si512(_mm512_srlv_epi16(raw, nibbleShift), low4),
+                                               _mm512_slli_epi16(high, 4));
+            const __m512i p = _mm512_maddubs_epi16(qx, _mm512_loadu_si512(q8 + 64 * j));
+            const __m512i s = _mm512_permutexvar_epi16(pair[j], sc);
+            if (j % 2 == 0)
+                isum0 = _mm512_dpwssd_epi32(isum0, p, s);
+            else
+                isum1 = _mm512_dpwssd_epi32(isum1, p, s);
+        }
+        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_add_epi32(isum0, isum1)),
+                              _mm512_set1_ps(y[b].d * halfToFloat(x[b].d)), acc);
+    }
+    __m128 m = _mm_add_ps(minAcc, _mm_movehl_ps(minAcc, minAcc));
+    m = _mm_add_ss(m, _mm_movehdup_ps(m));
+    return _mm512_reduce_add_ps(acc) - _mm_cvtss_f32(m);
 }
 
 float dotQ6_K(const void* w, const void* a, int64_t n)
@@ -198,9 +301,10 @@ void fillAvx512Dots(KernelTable& t)
     set(GgmlType::F16, dotHalfType<loadF16>);
     set(GgmlType::BF16, dotHalfType<loadBf16>);
     set(GgmlType::Q8_0, dotBlocks32<BlockQ8_0, quantsQ8_0>);
-    set(GgmlType::Q4_0, dotBlocks32<BlockQ4_0, quantsQ4_0>);
+    set(GgmlType::Q4_0, dotQ4_0);
     set(GgmlType::Q4_K, dotQ4_K);
     set(GgmlType::Q6_K, dotQ6_K);
+    set(GgmlType::Q5_K, dotQ5_K);
 }
 
 }  // namespace strata::kernels::detail

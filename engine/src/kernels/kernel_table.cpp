@@ -57,7 +57,6 @@ KernelTable buildTable(Isa isa)
 {
     KernelTable t;
     t.isa = isa;
-    t.dotIsa.fill(Isa::Scalar);
     detail::fillScalarDots(t);
     detail::fillScalarOps(t);
 #ifdef STRATA_KERNELS_X86

@@ -1,7 +1,6 @@
 // AVX2+FMA versions of the f32 row ops that show up in profiles: rmsNorm, softmax, silu, swiglu.
 // Compiled with -mavx2 -mfma -mf16c only.
-#include <cmath>
-#include <limits>
+#include <math.h>  // expf/sqrtf: C functions, so this file instantiates no shared C++ inline wrappers
 
 #include "kernels/dot_variants.hpp"
 #include "kernels/simd_common.hpp"
@@ -37,7 +36,7 @@ inline __m256 exp8(__m256 x)
     __m256 result = _mm256_mul_ps(_mm256_mul_ps(p, s1), s2);
     // Outside the range: exact 0 / inf; NaN passes through.
     result = _mm256_blendv_ps(result, _mm256_setzero_ps(), _mm256_cmp_ps(x, _mm256_set1_ps(-87.3f), _CMP_LT_OQ));
-    result = _mm256_blendv_ps(result, _mm256_set1_ps(std::numeric_limits<float>::infinity()),
+    result = _mm256_blendv_ps(result, _mm256_set1_ps(HUGE_VALF),
                               _mm256_cmp_ps(x, _mm256_set1_ps(88.7f), _CMP_GT_OQ));
     return _mm256_blendv_ps(result, x, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
 }
@@ -59,7 +58,7 @@ void rmsNorm(const float* x, const float* weight, float* out, int64_t n, float e
     float sum = hsum(acc);
     for (int64_t k = i; k < n; ++k)
         sum += x[k] * x[k];
-    const float inv = 1.0f / std::sqrt(sum / float(n) + eps);
+    const float inv = 1.0f / sqrtf(sum / float(n) + eps);
     const __m256 vinv = _mm256_set1_ps(inv);
     for (i = 0; i + 8 <= n; i += 8) {
         __m256 v = _mm256_mul_ps(_mm256_loadu_ps(x + i), vinv);
@@ -73,11 +72,11 @@ void rmsNorm(const float* x, const float* weight, float* out, int64_t n, float e
 
 void softmax(float* x, int64_t n, float scale, const float* mask)
 {
-    const float negInf = -std::numeric_limits<float>::infinity();
+    const float negInf = -HUGE_VALF;
     float max = negInf;
     for (int64_t i = 0; i < n; ++i) {
         x[i] = x[i] * scale + (mask ? mask[i] : 0.0f);
-        max = std::max(max, x[i]);
+        max = x[i] > max ? x[i] : max;  // not std::max: no shared template instance in an AVX2 file
     }
     if (max == negInf) {
         for (int64_t i = 0; i < n; ++i)
@@ -94,7 +93,7 @@ void softmax(float* x, int64_t n, float scale, const float* mask)
     }
     float sum = hsum(acc);
     for (; i < n; ++i) {
-        x[i] = std::exp(x[i] - max);
+        x[i] = expf(x[i] - max);
         sum += x[i];
     }
     const __m256 inv = _mm256_set1_ps(1.0f / sum);
@@ -110,7 +109,7 @@ void silu(const float* x, float* out, int64_t n)
     for (; i + 8 <= n; i += 8)
         _mm256_storeu_ps(out + i, silu8(_mm256_loadu_ps(x + i)));
     for (; i < n; ++i)
-        out[i] = x[i] / (1.0f + std::exp(-x[i]));
+        out[i] = x[i] / (1.0f + expf(-x[i]));
 }
 
 void swiglu(const float* gate, const float* up, float* out, int64_t n)
@@ -119,7 +118,7 @@ void swiglu(const float* gate, const float* up, float* out, int64_t n)
     for (; i + 8 <= n; i += 8)
         _mm256_storeu_ps(out + i, _mm256_mul_ps(silu8(_mm256_loadu_ps(gate + i)), _mm256_loadu_ps(up + i)));
     for (; i < n; ++i)
-        out[i] = gate[i] / (1.0f + std::exp(-gate[i])) * up[i];
+        out[i] = gate[i] / (1.0f + expf(-gate[i])) * up[i];
 }
 
 }  // namespace

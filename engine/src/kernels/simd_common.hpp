@@ -8,6 +8,10 @@
 #include <cstring>
 
 namespace strata::kernels::detail {
+// Internal linkage on purpose: each ISA's file gets its own copy compiled with its own flags. As
+// ordinary inline functions the linker would keep one copy for all, maybe an AVX-512 one called
+// from the AVX2 path.
+namespace {
 
 inline float hsum(__m256 v)
 {
@@ -42,6 +46,24 @@ inline __m256i unpackNibbles(const uint8_t* p)
     return _mm256_and_si256(both, _mm256_set1_epi8(0x0F));
 }
 
+// 32 bits to 32 bytes: byte j is 0xFF where bit j is set, else 0.
+inline __m256i bitsToBytes(uint32_t bits)
+{
+    // Replicate source byte j/8 into lane j, then test bit j%8 of it: OR-ing every other bit in
+    // makes the byte all-ones exactly when the tested bit was set.
+    const __m256i spread = _mm256_shuffle_epi8(
+        _mm256_set1_epi32(int(bits)),
+        _mm256_set_epi64x(0x0303030303030303, 0x0202020202020202, 0x0101010101010101, 0x0000000000000000));
+    const __m256i othersSet = _mm256_or_si256(spread, _mm256_set1_epi64x(0x7fbfdfeff7fbfdfe));
+    return _mm256_cmpeq_epi8(othersSet, _mm256_set1_epi64x(-1));
+}
+
+// Sum of products of 32 unsigned bytes (u <= 63) with 32 signed bytes, as 8 int32 lanes.
+inline __m256i dotU8I8(__m256i u, __m256i s)
+{
+    return _mm256_madd_epi16(_mm256_maddubs_epi16(u, s), _mm256_set1_epi16(1));
+}
+
 // Sum of products of 32 signed bytes, as 8 int32 lanes (|x| <= 128 and |y| <= 127 keep maddubs exact).
 inline __m256i dotI8(__m256i x, __m256i y)
 {
@@ -66,4 +88,21 @@ inline void unpackScaleMinK4(const uint8_t* packed, uint8_t out[16])
     std::memcpy(out + 12, &n1, 4);
 }
 
+// The 16 six-bit Q3_K scales, still biased by +32, as bytes, four at a time with 32-bit masks:
+// low nibbles come from bytes 0..7 (low then high nibble), the top 2 bits from bytes 8..11.
+inline __m128i unpackQ3KScalesBiased(const uint8_t* packed)
+{
+    uint32_t u[3];
+    std::memcpy(u, packed, 12);
+    const uint32_t m4 = 0x0f0f0f0f, m2 = 0x03030303;
+    const uint32_t out[4] = {
+        (u[0] & m4) | ((u[2] & m2) << 4),
+        (u[1] & m4) | (((u[2] >> 2) & m2) << 4),
+        ((u[0] >> 4) & m4) | (((u[2] >> 4) & m2) << 4),
+        ((u[1] >> 4) & m4) | (((u[2] >> 6) & m2) << 4),
+    };
+    return _mm_loadu_si128(reinterpret_cast<const __m128i*>(out));
+}
+
+}  // namespace
 }  // namespace strata::kernels::detail

@@ -23,6 +23,11 @@ constexpr std::int64_t kMinHostSpinNanos = 10'000;
 constexpr std::int64_t kMaxHostSpinNanos = 1'000'000;
 // Oversubscribed: a spinning host may hold the CPU that the last chunk's worker needs.
 constexpr std::int64_t kMaxHostSpinOversubscribedNanos = 20'000;
+// The wake latency the adaptive model may believe in. An idle core wakes a futex waiter in
+// 5-70 µs (the seeds measured 59-72 µs waits when parked); more means the machine is
+// overloaded, where spinning adds load rather than saving time, so the model must not follow.
+constexpr std::int64_t kMinModelWakeNanos = 2'000;
+constexpr std::int64_t kMaxModelWakeNanos = 100'000;
 
 void defaultStallReport(const StallReport& r)
 {
@@ -124,22 +129,30 @@ void WorkerPool::runErased(std::size_t items, RunOptions options, void* ctx, Job
     const std::int64_t t0 = nowNanos();
     const WaitPolicy policy = decodePolicy(s.policyWord.load(std::memory_order_relaxed));
     if (policy.kind == WaitKind::Adaptive) {
-        if (s.gapOpen)
+        s.cpuPressurePermille.store(s.pressure.sample(t0), std::memory_order_relaxed);
+        if (s.gapOpen) {
             s.gaps.record((s.arrival != 0 ? s.arrival : t0) - s.lastBatchEnd);
+            s.announcedEwma += ((s.arrival != 0 ? 1.0 : 0.0) - s.announcedEwma) / 8.0;
+        }
         s.widthEwma += (wanted - s.widthEwma) / 8.0;
         if (++s.batchesSinceModel >= kModelEvery || s.gaps.size() < kModelEvery) {
             s.batchesSinceModel = 0;
             const unsigned cpuCap = s.oversubscribed ? static_cast<unsigned>(s.topology.allowedCpus.size()) - 1 : s.workers;
             const unsigned cap = std::min<unsigned>(cpuCap, static_cast<unsigned>(std::ceil(s.widthEwma)));
             s.spinCap.store(cap, std::memory_order_relaxed);
-            s.adaptiveSpinNanos.store(s.gaps.chooseWindow(std::max(1u, cap), s.options.adaptiveLatencyWeight,
-                                                          s.wakeLatencyNanos.load(std::memory_order_relaxed)),
+            // Announced batches (prepare) wake their workers ahead of time: a parked worker then
+            // costs no latency, so only the unannounced share of batches argues for spinning.
+            const double missWeight = s.options.adaptiveLatencyWeight * (1.0 - s.announcedEwma);
+            s.adaptiveSpinNanos.store(s.gaps.chooseWindow(std::max(1u, cap), missWeight,
+                                                          std::clamp(s.wakeLatencyNanos.load(std::memory_order_relaxed),
+                                                                     kMinModelWakeNanos, kMaxModelWakeNanos)),
                                       std::memory_order_relaxed);
         }
     }
     s.gapOpen = false;
     s.arrival = 0;
     s.idle.store(false, std::memory_order_relaxed);
+    s.prepareUntilNanos.store(0, std::memory_order_relaxed);  // the announced batch is here
 
     // Describe the batch, then publish it with one release store of the claim word.
     s.ctx = ctx;
@@ -189,7 +202,8 @@ void WorkerPool::State::waitDone(std::uint32_t count, std::int64_t start)
     const WaitPolicy p = decodePolicy(policyWord.load(std::memory_order_relaxed));
     std::int64_t budget = p.kind == WaitKind::FixedSpin ? static_cast<std::int64_t>(p.spinMicros) * 1000
                           : p.kind == WaitKind::Park    ? 0
-                                                        : hostSpinNanos.load(std::memory_order_relaxed);
+                          : contended() ? 0
+                                        : hostSpinNanos.load(std::memory_order_relaxed);
     const std::int64_t stallNanos = std::max<std::int64_t>(1, options.stallTimeout.count()) * 1'000'000;
     budget = std::min(budget, stallNanos);
     if (budget > 0) {
@@ -264,6 +278,8 @@ void WorkerPool::prepare(unsigned expectedJobs, std::chrono::microseconds within
         s.arrival = now;  // for the gap model the work "arrived" when it was announced
     s.prepareUntilNanos.store(now + std::max<std::int64_t>(0, within.count()) * 1000, std::memory_order_relaxed);
     s.idle.store(false, std::memory_order_relaxed);
+    if (s.contended())
+        return;  // nobody may spin now, so waking workers early would only make them park again
     s.bumpSignal(true);
     const unsigned wanted = std::min(expectedJobs > 0 ? expectedJobs - 1 : 0u, s.workers);
     s.wakeWorkers(std::min(wanted, s.spinCap.load(std::memory_order_relaxed)), s.workers);
@@ -297,6 +313,9 @@ PoolTelemetry WorkerPool::telemetry() const
     t.adaptiveSpinMicros = static_cast<std::uint32_t>(s.adaptiveSpinNanos.load(std::memory_order_relaxed) / 1000);
     t.adaptiveHostSpinMicros = static_cast<std::uint32_t>(s.hostSpinNanos.load(std::memory_order_relaxed) / 1000);
     t.wakeLatencyMicros = static_cast<std::uint32_t>(s.wakeLatencyNanos.load(std::memory_order_relaxed) / 1000);
+    t.preemptedSpinPermille = s.preemptedSpinPermille.load(std::memory_order_relaxed);
+    t.cpuPressurePermille = s.cpuPressurePermille.load(std::memory_order_relaxed);
+    t.contended = s.contended();
     t.batches = s.batchCount.load(std::memory_order_relaxed);
     t.items = s.itemCount.load(std::memory_order_relaxed);
     t.prepares = s.prepareCount.load(std::memory_order_relaxed);

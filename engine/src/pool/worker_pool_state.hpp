@@ -2,6 +2,7 @@
 #pragma once
 
 #include "adaptive_spin.hpp"
+#include "cpu_pressure.hpp"
 #include "thread_counters.hpp"
 
 #include "strata/pool/cpu_topology.hpp"
@@ -73,6 +74,8 @@ struct WorkerPool::State {
     std::atomic<std::int64_t> signalNanos{0};         // time of the last publish/prepare
     std::atomic<std::int64_t> wakeLatencyNanos{50'000};  // EWMA, updated by woken workers
     std::atomic<std::uint32_t> spinCap{0};
+    std::atomic<std::uint32_t> preemptedSpinPermille{0};  // EWMA: adaptive spins the OS preempted
+    std::atomic<std::int32_t> cpuPressurePermille{-1};     // PSI "some" share; -1: unknown
     std::atomic<bool> idle{false};
     std::atomic<bool> stop{false};
 
@@ -93,8 +96,10 @@ struct WorkerPool::State {
     std::int64_t lastBatchEnd = 0;
     std::int64_t arrival = 0;      // first prepare() since the last batch ended
     double widthEwma = 1.0;        // workers a batch wants
+    double announcedEwma = 0.0;    // share of recent batches announced by prepare()
     double hostWaitEwma = 0.0;     // host completion wait after its own share
     std::uint64_t batchesSinceModel = 0;
+    detail::CpuPressure pressure;
 
     mutable std::mutex affinityMutex;
     std::vector<std::vector<int>> affinity;
@@ -104,6 +109,7 @@ struct WorkerPool::State {
     void workerMain(unsigned self, std::vector<int> cpus);
     void idleWait(unsigned self, std::uint32_t seenSignal);
     std::int64_t workerSpinBudget(std::int64_t now) const;
+    bool contended() const;
     bool acquireSpinSlot(WaitKind kind);
     void drain(unsigned self, std::uint64_t word);
     void runChunk(unsigned self, std::uint32_t chunk, std::uint32_t count);

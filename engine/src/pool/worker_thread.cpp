@@ -6,6 +6,7 @@
 #include "strata/pool/thread_affinity.hpp"
 
 #include <pthread.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <string>
@@ -90,6 +91,34 @@ void WorkerPool::State::runChunk(unsigned self, std::uint32_t chunk, std::uint32
         futexWakeOne(done);
 }
 
+namespace {
+
+long involuntarySwitches()
+{
+    rusage ru{};
+    getrusage(RUSAGE_THREAD, &ru);
+    return ru.ru_nivcsw;
+}
+
+// Past this wake latency, or with this share of spins preempted, the CPUs are contended:
+// a spinner then takes a CPU that the host or the device driver needs (the seeds' 20 ms spin
+// cost 15% decode that way), so Adaptive stops spinning until the machine calms down.
+constexpr std::int64_t kContendedWakeNanos = 150'000;
+constexpr std::uint32_t kContendedPreemptedPermille = 250;
+// Tasks waiting for a CPU more than this share of the time (PSI "some").
+constexpr std::int32_t kContendedPressurePermille = 200;
+
+}  // namespace
+
+bool WorkerPool::State::contended() const
+{
+    if (!options.adaptiveBacksOffUnderContention)
+        return false;
+    return cpuPressurePermille.load(std::memory_order_relaxed) > kContendedPressurePermille ||
+           wakeLatencyNanos.load(std::memory_order_relaxed) > kContendedWakeNanos ||
+           preemptedSpinPermille.load(std::memory_order_relaxed) > kContendedPreemptedPermille;
+}
+
 std::int64_t WorkerPool::State::workerSpinBudget(std::int64_t now) const
 {
     const WaitPolicy p = decodePolicy(policyWord.load(std::memory_order_relaxed));
@@ -98,6 +127,8 @@ std::int64_t WorkerPool::State::workerSpinBudget(std::int64_t now) const
     case WaitKind::Park: return 0;
     case WaitKind::Adaptive: break;
     }
+    if (contended())
+        return 0;
     const std::int64_t until = prepareUntilNanos.load(std::memory_order_relaxed);
     if (until > now)
         return until - now;  // work was announced: stay awake for it
@@ -126,6 +157,7 @@ void WorkerPool::State::idleWait(unsigned self, std::uint32_t seenSignal)
 
     if (budget > 0 && acquireSpinSlot(kind)) {
         c.setState(ThreadState::Spinning);
+        const long switches = kind == WaitKind::Adaptive ? involuntarySwitches() : 0;
         bool hit = false;
         std::int64_t t = t0;
         while (!hit) {
@@ -140,8 +172,14 @@ void WorkerPool::State::idleWait(unsigned self, std::uint32_t seenSignal)
             if (t - t0 >= budget)
                 break;
         }
-        if (kind == WaitKind::Adaptive)
+        if (kind == WaitKind::Adaptive) {
             spinners.fetch_sub(1, std::memory_order_relaxed);
+            // Was this spin preempted? Then someone else wanted the CPU we were burning.
+            const std::uint32_t sample = involuntarySwitches() > switches ? 1000 : 0;
+            const auto old = static_cast<std::int32_t>(preemptedSpinPermille.load(std::memory_order_relaxed));
+            const std::int32_t next = old + (static_cast<std::int32_t>(sample) - old) / 16;
+            preemptedSpinPermille.store(static_cast<std::uint32_t>(next), std::memory_order_relaxed);
+        }
         ThreadCounters::add(c.spinNanos, static_cast<std::uint64_t>(t - t0));
         if (hit) {
             ThreadCounters::add(c.spinHits, 1);

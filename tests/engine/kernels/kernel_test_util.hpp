@@ -31,7 +31,7 @@ inline std::vector<float> dequantized(GgmlType t, const std::vector<uint8_t>& q,
     return y;
 }
 
-// Gaussian values like trained weights, with a few outliers per block as real tensors have.
+// Seeded Gaussian values (trained weights are roughly Gaussian per row).
 inline std::vector<float> gaussian(int64_t n, uint32_t seed, float sigma = 1.0f)
 {
     std::mt19937 rng(seed);

@@ -3,6 +3,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 #include "kernel_test_util.hpp"
@@ -48,8 +49,8 @@ void makeScalesExact(GgmlType t, std::vector<uint8_t>& w)
     case GgmlType::Q8_0: case GgmlType::Q4_0:
         each(t == GgmlType::Q8_0 ? sizeof(BlockQ8_0) : sizeof(BlockQ4_0), [&](uint8_t* b) { std::memcpy(b, &one, 2); });
         break;
-    case GgmlType::Q4_K:
-        each(sizeof(BlockQ4_K), [&](uint8_t* b) {
+    case GgmlType::Q4_K: case GgmlType::Q5_K:  // both start with d, dmin
+        each(t == GgmlType::Q4_K ? sizeof(BlockQ4_K) : sizeof(BlockQ5_K), [&](uint8_t* b) {
             std::memcpy(b, &one, 2);
             std::memcpy(b + 2, &quarter, 2);
         });
@@ -90,6 +91,14 @@ private slots:
         QCOMPARE(parseIsa("avx2"), std::optional<Isa>(Isa::Avx2));
         QVERIFY(!parseIsa("sse9"));
         qInfo("CPU runs: best %s", isaName(bestIsa(detectCpuFeatures())).data());
+        // STRATA_KERNEL_ISA caps the default (ctest also runs this binary with it set to scalar).
+        if (const char* cap = std::getenv("STRATA_KERNEL_ISA")) {
+            const auto wanted = parseIsa(cap);
+            QVERIFY(wanted.has_value());
+            QCOMPARE(defaultKernels().isa, std::min(*wanted, bestIsa(detectCpuFeatures())));
+        } else {
+            QCOMPARE(defaultKernels().isa, bestIsa(detectCpuFeatures()));
+        }
     }
 
     // Each variant vs the scalar reference. Tolerance: the integer part is exact; the float
@@ -116,10 +125,25 @@ private slots:
         }
     }
 
+    // Odd block counts exercise the single-block tails of the two-blocks-per-step kernels.
+    void oddBlockCountsMatchScalar()
+    {
+        for (int64_t n : {32, 96, 160}) {
+            const auto xw = gaussian(n, 23), xa = gaussian(n, 24);
+            for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0, GgmlType::Q4_1, GgmlType::Q5_0, GgmlType::Q5_1}) {
+                const auto w = quantized(t, xw);
+                const auto a = activationsFor(t, xa);
+                const float want = kernelsFor(Isa::Scalar).dotFor(t)(w.data(), a.data(), n);
+                for (Isa isa : supportedIsas())
+                    QVERIFY(std::fabs(kernelsFor(isa).dotFor(t)(w.data(), a.data(), n) - want) <= 1e-4f * (1 + std::fabs(want)));
+            }
+        }
+    }
+
     void simdIntegerPartsAreExact()
     {
         const int64_t n = 2048;
-        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0, GgmlType::Q4_K, GgmlType::Q6_K}) {
+        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K}) {
             auto w = quantized(t, gaussian(n, 31));
             auto a = activationsFor(t, gaussian(n, 32));
             makeScalesExact(t, w);

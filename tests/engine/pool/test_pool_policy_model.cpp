@@ -1,10 +1,12 @@
 // The adaptive gap model on its own: which window it picks for which gap pattern.
 #include "engine/src/pool/adaptive_spin.hpp"
+#include "engine/src/pool/cpu_pressure.hpp"
 
 #include <QtTest/QtTest>
 
 #include <random>
 
+using strata::pool::detail::CpuPressure;
 using strata::pool::detail::GapModel;
 
 class TestPoolPolicyModel : public QObject {
@@ -48,6 +50,19 @@ private slots:
             m.record(i % 2 ? 100'000 : 2'000'000);
         QVERIFY(m.chooseWindow(1, 16, 50'000) > 0);
         QCOMPARE(m.chooseWindow(16, 16, 50'000), std::int64_t{0});
+    }
+
+    void cpuPressureIsAShareOrUnknown()
+    {
+        CpuPressure p;
+        const bool psi = QFile::exists("/proc/pressure/cpu");
+        QCOMPARE(p.sample(1'000'000'000), -1);  // first sample: no interval yet (or no PSI)
+        const int share = p.sample(1'000'000'000 + CpuPressure::kMinIntervalNanos);
+        if (psi)
+            QVERIFY(share >= 0 && share <= 1000);
+        else
+            QCOMPARE(share, -1);
+        QCOMPARE(p.sample(1'000'000'000 + CpuPressure::kMinIntervalNanos + 1), share);  // rate-limited
     }
 
     void windowsAreCapped()

@@ -56,7 +56,8 @@ public:
     // element does not fit the target.
     std::optional<std::vector<int64_t>> integers() const;
     std::optional<std::vector<float>> floats() const;
-    // The encoded element bytes of an array of a fixed-size type (little-endian, unaligned).
+    // The encoded bytes of a fixed-size scalar, or of the elements of an array of a fixed-size
+    // type (little-endian, unaligned).
     std::span<const std::byte> rawElements() const { return payload_; }
 
     // Short human-readable rendering ("42", "\"llama\"", "[uint32 x 3: 1, 2, 3]").

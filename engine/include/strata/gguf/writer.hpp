@@ -34,6 +34,8 @@ public:
     static MetaValue stringArray(const std::vector<std::string>& v);
     static MetaValue i32Array(const std::vector<int32_t>& v);
     static MetaValue f32Array(const std::vector<float>& v);
+    // A copy of a value read from a file (to carry metadata over into a new file).
+    static MetaValue fromValue(const Value& v);
 
     ValueType type() const { return type_; }
     ValueType elementType() const { return elementType_; }

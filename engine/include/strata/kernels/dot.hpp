@@ -8,7 +8,6 @@
 // environment variable ("scalar", "avx2", "avx512"), read once.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -29,9 +28,11 @@ using DotFn = float (*)(const void* w, const void* a, int64_t n);
 
 struct KernelTable {
     Isa isa = Isa::Scalar;
-    std::array<DotFn, 40> dot{};  // by GgmlType number; null where a type has no dot product
+    // Plain arrays, not std::array: the SIMD files fill them, and any out-of-line std::array
+    // member they instantiated (at -O0) could be shared with scalar code by the linker.
+    DotFn dot[40] = {};  // by GgmlType number; null where a type has no dot product
     // Which ISA each entry really is (types without a SIMD variant keep the scalar one).
-    std::array<Isa, 40> dotIsa{};
+    Isa dotIsa[40] = {};
 
     DotFn dotFor(gguf::GgmlType t) const { return dot[size_t(t)]; }
 

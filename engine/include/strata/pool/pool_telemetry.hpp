@@ -43,6 +43,9 @@ struct PoolTelemetry {
     std::uint32_t adaptiveSpinMicros = 0;  // the adaptive worker spin window now
     std::uint32_t adaptiveHostSpinMicros = 0;
     std::uint32_t wakeLatencyMicros = 0;   // observed publish -> parked worker running (EWMA)
+    std::uint32_t preemptedSpinPermille = 0;  // share of adaptive spins the OS preempted (EWMA)
+    std::int32_t cpuPressurePermille = -1;    // Linux PSI: share of time tasks waited for a CPU; -1 unknown
+    bool contended = false;                // Adaptive sees the CPUs contended and does not spin
     std::uint64_t batches = 0;
     std::uint64_t items = 0;
     std::uint64_t prepares = 0;

@@ -51,6 +51,9 @@ struct PoolOptions {
     std::function<void(const StallReport&)> onStall;
     // Adaptive: how many µs of worker spinning one µs of host wake latency is worth.
     double adaptiveLatencyWeight = 16.0;
+    // Adaptive: stop spinning while the CPUs are contended (Linux CPU pressure, preempted spins,
+    // slow wakes). Off only to study the gap model alone (strata-poolbench --no-contention).
+    bool adaptiveBacksOffUnderContention = true;
 };
 
 struct RunOptions {
@@ -77,6 +80,8 @@ public:
                   [](void* f, std::size_t b, std::size_t e, unsigned w) { (*static_cast<F*>(f))(b, e, w); });
     }
 
+    // prepare() and idleHint() belong to the thread that calls run(); setPolicy() and telemetry()
+    // may be called from any thread.
     // Announces a batch of about `expectedJobs` jobs within `within`: Adaptive wakes that many
     // parked workers now and lets them spin until it arrives. Fixed policies ignore it.
     void prepare(unsigned expectedJobs, std::chrono::microseconds within = std::chrono::microseconds{1000});

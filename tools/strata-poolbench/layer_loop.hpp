@@ -1,0 +1,35 @@
+// The host loop of the benchmark: "layers" of a device phase (the host blocked, as in a device
+// sync) followed, with probability p, by a batch of CPU jobs on the pool.
+#pragma once
+
+#include "memory_work.hpp"
+
+#include "strata/pool/worker_pool.hpp"
+
+#include <cstdint>
+#include <random>
+
+namespace poolbench {
+
+struct Scenario {
+    const char* name = "gpu-heavy";
+    double probability = 0.1;  // a layer has CPU work
+    double deviceMicros = 200;  // G
+    unsigned jobs = 4;          // k
+    double leadMicros = 100;    // wake-ahead: the CPU work is known this long before it exists
+};
+
+struct RoundResult {
+    std::uint64_t layers = 0;
+    std::uint64_t cpuLayers = 0;
+    double wallSeconds = 0;
+    double cpuSeconds = 0;
+};
+
+// Runs `layers` layers. `wakeAhead`: call prepare() `leadMicros` before each CPU batch.
+RoundResult runLayers(strata::pool::WorkerPool& pool, const MemoryWork& work, const Scenario& s, std::uint64_t layers,
+                      bool wakeAhead, std::mt19937_64& rng);
+
+double processCpuSeconds();
+
+}  // namespace poolbench
