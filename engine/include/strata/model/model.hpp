@@ -4,6 +4,7 @@
 #include "strata/gguf/file.hpp"
 #include "strata/model/backend.hpp"
 #include "strata/pool/worker_pool.hpp"
+#include "strata/tokenizer/tokenizer.hpp"
 
 #include <filesystem>
 #include <memory>
@@ -29,12 +30,18 @@ public:
     const ModelDefinition& definition() const { return definition_; }
     pool::WorkerPool& pool() { return *pool_; }
     Backend& backend() { return *backend_; }
+    // The vocabulary from tokenizer.ggml.*; null when the file has none (ids only).
+    const tokenizer::Tokenizer* tokenizer() const { return tokenizer_.get(); }
+    // Like tokenizer(), but throws strata::Error when the file has no vocabulary.
+    const tokenizer::Tokenizer& requireTokenizer() const;
 
 private:
-    Model(gguf::File file, ModelDefinition definition, const ModelOptions& options);
+    Model(gguf::File file, ModelDefinition definition, std::unique_ptr<tokenizer::Tokenizer> tokenizer,
+          const ModelOptions& options);
 
     gguf::File file_;
     ModelDefinition definition_;
+    std::unique_ptr<tokenizer::Tokenizer> tokenizer_;
     std::unique_ptr<pool::WorkerPool> pool_;
     std::unique_ptr<Backend> backend_;
 };
