@@ -1,0 +1,52 @@
+// Where and how a model runs. A Backend executes a model's DecoderPlan over its weights and owns
+// the placement of everything it computes with: activations, the KV cache (a Sequence), threads.
+// The CPU backend runs on the worker pool; a CUDA backend and a hybrid MoE backend (hot experts in
+// VRAM, the rest on the CPU pool at the same time) implement the same interface.
+#pragma once
+
+#include "strata/model/architecture.hpp"
+#include "strata/model/hparams.hpp"
+#include "strata/model/weights.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+namespace strata::model {
+
+enum class KvType {
+    F16,   // default: what llama.cpp uses, so logits match it
+    Q8_0,  // half the memory; attention scores get ggml's Q8_0 rounding
+};
+
+// Everything that defines a loaded model's computation: what it is, what it computes, its weights.
+struct ModelDefinition {
+    Hparams hparams;
+    DecoderPlan plan;
+    ModelWeights weights;
+};
+
+// The state of one token sequence on a backend: its KV cache and how many positions it holds.
+class Sequence {
+public:
+    virtual ~Sequence() = default;
+    virtual uint32_t length() const = 0;     // positions already computed
+    virtual uint32_t capacity() const = 0;   // the context length it was made for
+    virtual void truncate(uint32_t length) = 0;  // forget positions >= length (prefix reuse)
+    virtual size_t bytes() const = 0;        // memory the KV cache takes
+};
+
+class Backend {
+public:
+    virtual ~Backend() = default;
+    virtual std::string name() const = 0;
+    virtual std::unique_ptr<Sequence> newSequence(uint32_t contextLength, KvType kv) = 0;
+    // Runs `tokens` at positions seq.length() ... and appends them to the sequence. When `logits`
+    // is not empty it receives the vocabulary logits of the last token. `tokens.size()` may be at
+    // most maxBatch(); throws strata::Error when the sequence would overflow.
+    virtual void forward(Sequence& seq, std::span<const int32_t> tokens, std::span<float> logits) = 0;
+    virtual uint32_t maxBatch() const = 0;
+};
+
+}  // namespace strata::model

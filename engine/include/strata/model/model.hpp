@@ -1,0 +1,49 @@
+// A loaded model: the mapped GGUF file, what it computes, and the backend that runs it.
+#pragma once
+
+#include "strata/gguf/file.hpp"
+#include "strata/model/backend.hpp"
+#include "strata/pool/worker_pool.hpp"
+#include "strata/tokenizer/tokenizer.hpp"
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+namespace strata::model {
+
+struct ModelOptions {
+    int threads = -1;               // worker threads besides the caller; -1: physical cores - 1
+    bool pinThreads = true;
+    std::optional<pool::WaitPolicy> poolPolicy;  // default: STRATA_POOL_SPIN_US or adaptive
+    uint32_t batchSize = 512;       // prefill chunk
+};
+
+class Model {
+public:
+    // Maps and validates the file, reads the hyper-parameters, binds the weights, starts the pool.
+    // Throws strata::Error with a precise message for anything it cannot run.
+    static std::unique_ptr<Model> open(const std::filesystem::path& path, const ModelOptions& options = {});
+
+    const gguf::File& file() const { return file_; }
+    const Hparams& hparams() const { return definition_.hparams; }
+    const ModelDefinition& definition() const { return definition_; }
+    pool::WorkerPool& pool() { return *pool_; }
+    Backend& backend() { return *backend_; }
+    // The vocabulary from tokenizer.ggml.*; null when the file has none (ids only).
+    const tokenizer::Tokenizer* tokenizer() const { return tokenizer_.get(); }
+    // Like tokenizer(), but throws strata::Error when the file has no vocabulary.
+    const tokenizer::Tokenizer& requireTokenizer() const;
+
+private:
+    Model(gguf::File file, ModelDefinition definition, std::unique_ptr<tokenizer::Tokenizer> tokenizer,
+          const ModelOptions& options);
+
+    gguf::File file_;
+    ModelDefinition definition_;
+    std::unique_ptr<tokenizer::Tokenizer> tokenizer_;
+    std::unique_ptr<pool::WorkerPool> pool_;
+    std::unique_ptr<Backend> backend_;
+};
+
+}  // namespace strata::model

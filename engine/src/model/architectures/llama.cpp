@@ -1,0 +1,11 @@
+// llama: Llama 2/3.x, Mistral, SmolLM, TinyLlama. Pre-norm decoder, RoPE on adjacent pairs,
+// grouped-query attention, SwiGLU FFN.
+#include "architectures.hpp"
+
+namespace strata::model::arch {
+
+const Architecture llama{"llama", [](const Hparams&) {
+    return DecoderPlan{.qkvBias = false, .qkNorm = false, .ffn = FfnKind::Dense, .rope = RopeStyle::Normal};
+}};
+
+}  // namespace strata::model::arch

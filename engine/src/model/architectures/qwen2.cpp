@@ -1,0 +1,10 @@
+// qwen2: Qwen2 / Qwen2.5. Like llama, plus biases on q, k and v; RoPE on halves (NeoX).
+#include "architectures.hpp"
+
+namespace strata::model::arch {
+
+const Architecture qwen2{"qwen2", [](const Hparams&) {
+    return DecoderPlan{.qkvBias = true, .qkNorm = false, .ffn = FfnKind::Dense, .rope = RopeStyle::NeoX};
+}};
+
+}  // namespace strata::model::arch

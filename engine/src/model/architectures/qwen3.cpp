@@ -1,0 +1,10 @@
+// qwen3: Qwen3 dense. No q/k/v biases; RMSNorm of every q and k head (before RoPE); NeoX RoPE.
+#include "architectures.hpp"
+
+namespace strata::model::arch {
+
+const Architecture qwen3{"qwen3", [](const Hparams&) {
+    return DecoderPlan{.qkvBias = false, .qkNorm = true, .ffn = FfnKind::Dense, .rope = RopeStyle::NeoX};
+}};
+
+}  // namespace strata::model::arch

@@ -1,0 +1,86 @@
+#include "cpu_attention.hpp"
+
+#include "strata/kernels/half.hpp"
+#include "strata/kernels/ops.hpp"
+#include "strata/kernels/quantize.hpp"
+
+#include <cmath>
+#include <cstring>
+
+namespace strata::model::cpu {
+
+Attention::Attention(const Hparams& h, unsigned threads)
+    : h_(h),
+      scale_(h.attentionScale > 0.0f ? h.attentionScale : 1.0f / std::sqrt(float(h.headDim))),
+      slots_(threads),
+      scores_(threads),
+      query_(threads),
+      valueRow_(threads)
+{
+    for (unsigned i = 0; i < threads; ++i) {
+        query_[i].resize(std::max<size_t>(h.headDim * sizeof(float), 64));
+        valueRow_[i].resize(h.headDim);
+    }
+}
+
+void Attention::reserve(uint32_t contextLength)
+{
+    if (contextLength <= context_)
+        return;
+    context_ = contextLength;
+    for (auto& s : scores_)
+        s.resize(contextLength);
+}
+
+void Attention::run(pool::WorkerPool& pool, const kernels::KernelTable& k, const CpuSequence& seq,
+                    uint32_t layer, uint32_t start, uint32_t tokens, const float* q, size_t qStride, float* out,
+                    size_t outStride)
+{
+    reserve(start + tokens);
+    const uint32_t heads = h_.heads;
+    pool.run(size_t(tokens) * heads, [&](size_t b, size_t e, unsigned worker) {
+        for (size_t item = b; item < e; ++item) {
+            const uint32_t t = uint32_t(item / heads), head = uint32_t(item % heads);
+            oneHead(k, seq, layer, start + t, head, q + t * qStride + size_t(head) * h_.headDim,
+                    out + t * outStride + size_t(head) * h_.headDim, worker);
+        }
+    });
+}
+
+void Attention::oneHead(const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer, uint32_t pos,
+                        uint32_t head, const float* q, float* out, unsigned worker)
+{
+    const uint32_t D = h_.headDim;
+    const uint32_t kvHead = head / (h_.heads / h_.kvHeads);
+    const uint32_t n = pos + 1;  // causal: positions 0 ... pos
+    float* scores = scores_[worker].data();
+    const gguf::GgmlType kvType = seq.storageType();
+
+    // Scores q . k. Like ggml, the query takes the cache's format first: rounded to f16 for an
+    // f16 cache (ggml converts src1 to the f16 vec_dot type), quantized to Q8_0 for a Q8_0 one.
+    void* query = query_[worker].data();
+    kernels::quantizeActivations(kvType, q, query, D);
+    if (kvType == gguf::GgmlType::F16) {
+        float* rounded = static_cast<float*>(query);
+        for (uint32_t d = 0; d < D; ++d)
+            rounded[d] = kernels::fp16ToFp32(kernels::fp32ToFp16(q[d]));
+    }
+    const kernels::DotFn dot = k.dotFor(kvType);
+    for (uint32_t j = 0; j < n; ++j)
+        scores[j] = dot(seq.key(layer, j, kvHead), query, D);
+
+    kernels::softmax(scores, n, scale_, nullptr);
+
+    // Weighted sum of values; probabilities rounded to f16 as ggml does for an f16 V.
+    std::memset(out, 0, D * sizeof(float));
+    float* v = valueRow_[worker].data();
+    for (uint32_t j = 0; j < n; ++j) {
+        const float p = kvType == gguf::GgmlType::F16 ? kernels::fp16ToFp32(kernels::fp32ToFp16(scores[j]))
+                                                      : scores[j];
+        kernels::dequantizeRow(kvType, seq.value(layer, j, kvHead), v, D);
+        for (uint32_t d = 0; d < D; ++d)
+            out[d] += p * v[d];
+    }
+}
+
+}  // namespace strata::model::cpu

@@ -1,0 +1,187 @@
+// Executes a DecoderPlan on the CPU: every matrix product and attention head is split over the
+// worker pool; everything else is cheap row-wise work on the host thread.
+#include "strata/model/cpu_backend.hpp"
+
+#include "cpu_attention.hpp"
+#include "cpu_ffn.hpp"
+#include "cpu_linear.hpp"
+#include "cpu_sequence.hpp"
+#include "strata/core/error.hpp"
+#include "strata/kernels/ops.hpp"
+#include "strata/kernels/quantize.hpp"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace strata::model {
+namespace {
+
+using cpu::CpuSequence;
+
+kernels::RopeParams ropeParams(const Hparams& h)
+{
+    kernels::RopeParams p;
+    p.nDims = h.rope.dims;
+    p.neox = h.rope.style == RopeStyle::NeoX;
+    p.freqBase = h.rope.freqBase;
+    p.freqScale = h.rope.scaling == RopeScaling::None ? 1.0f : 1.0f / h.rope.scaleFactor;
+    const bool yarn = h.rope.scaling == RopeScaling::Yarn;
+    p.extFactor = h.rope.yarnExtFactor >= 0.0f ? h.rope.yarnExtFactor : (yarn ? 1.0f : 0.0f);
+    p.attnFactor = h.rope.yarnAttnFactor;
+    p.betaFast = h.rope.yarnBetaFast;
+    p.betaSlow = h.rope.yarnBetaSlow;
+    p.nCtxOrig = h.rope.originalContext;
+    return p;
+}
+
+class CpuBackend final : public Backend {
+public:
+    CpuBackend(const ModelDefinition& d, pool::WorkerPool& pool, CpuBackendOptions o)
+        : d_(d),
+          h_(d.hparams),
+          pool_(pool),
+          k_(kernels::defaultKernels()),
+          maxBatch_(o.maxBatch),
+          rope_(ropeParams(d.hparams)),
+          attention_(d.hparams, pool.workerCount() + 1),
+          ffn_(d.hparams, o.maxBatch)
+    {
+        const size_t T = maxBatch_;
+        x_.resize(T * h_.embedding);
+        xn_.resize(T * h_.embedding);
+        q_.resize(T * h_.qDim());
+        k_buf_.resize(T * h_.kvDim());
+        v_.resize(T * h_.kvDim());
+        attn_.resize(T * h_.qDim());
+        tmp_.resize(T * h_.embedding);
+    }
+
+    std::string name() const override { return "cpu"; }
+    uint32_t maxBatch() const override { return maxBatch_; }
+
+    std::unique_ptr<Sequence> newSequence(uint32_t contextLength, KvType kv) override
+    {
+        return std::make_unique<CpuSequence>(h_, contextLength, kv);
+    }
+
+    void forward(Sequence& base, std::span<const int32_t> tokens, std::span<float> logits) override
+    {
+        auto* seqp = dynamic_cast<CpuSequence*>(&base);
+        if (!seqp)
+            throw Error("internal: a sequence of another backend was given to the CPU backend");
+        CpuSequence& seq = *seqp;
+        const uint32_t T = uint32_t(tokens.size()), start = seq.length();
+        if (T == 0)
+            return;
+        if (T > maxBatch_)
+            throw Error("internal: batch of " + std::to_string(T) + " tokens exceeds " + std::to_string(maxBatch_));
+        if (size_t(start) + T > seq.capacity())
+            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(T) +
+                        " tokens do not fit in " + std::to_string(seq.capacity()));
+        if (!logits.empty() && logits.size() < h_.vocabSize)
+            throw Error("internal: logits buffer smaller than the vocabulary");
+
+        embed(tokens);
+        for (uint32_t l = 0; l < h_.layers; ++l)
+            layer(seq, l, start, T);
+        seq.setLength(start + T);
+        if (!logits.empty())
+            output(T - 1, logits.data());
+    }
+
+private:
+    void embed(std::span<const int32_t> tokens)
+    {
+        const Weight& emb = d_.weights.tokenEmbedding;
+        for (size_t t = 0; t < tokens.size(); ++t) {
+            const int32_t id = tokens[t];
+            if (id < 0 || uint32_t(id) >= h_.vocabSize)
+                throw Error("token id " + std::to_string(id) + " is outside the vocabulary (" +
+                            std::to_string(h_.vocabSize) + " tokens)");
+            kernels::dequantizeRow(emb.type, emb.data + size_t(id) * emb.rowStride, x_.data() + t * h_.embedding,
+                                   h_.embedding);
+        }
+    }
+
+    void rmsNormRows(const float* in, const Weight& w, float* out, uint32_t rows, uint32_t n)
+    {
+        for (uint32_t t = 0; t < rows; ++t)
+            k_.rmsNorm(in + size_t(t) * n, w.f32(), out + size_t(t) * n, n, h_.rmsEps);
+    }
+
+    void layer(CpuSequence& seq, uint32_t l, uint32_t start, uint32_t T)
+    {
+        const LayerWeights& w = d_.weights.layers[l];
+        const DecoderPlan& plan = d_.plan;
+        const uint32_t E = h_.embedding, Q = h_.qDim(), KV = h_.kvDim(), D = h_.headDim;
+
+        // Attention.
+        rmsNormRows(x_.data(), w.attnNorm, xn_.data(), T, E);
+        xq_.quantize(pool_, xn_.data(), T, E, E, w.wq.type);
+        cpu::linear(pool_, k_, xq_, w.wq, q_.data(), Q);
+        if (!xq_.suits(w.wk.type))
+            xq_.quantize(pool_, xn_.data(), T, E, E, w.wk.type);
+        cpu::linear(pool_, k_, xq_, w.wk, k_buf_.data(), KV);
+        if (!xq_.suits(w.wv.type))
+            xq_.quantize(pool_, xn_.data(), T, E, E, w.wv.type);
+        cpu::linear(pool_, k_, xq_, w.wv, v_.data(), KV);
+        if (plan.qkvBias) {
+            cpu::addBias(q_.data(), T, Q, Q, w.bq.f32());
+            cpu::addBias(k_buf_.data(), T, KV, KV, w.bk.f32());
+            cpu::addBias(v_.data(), T, KV, KV, w.bv.f32());
+        }
+        if (plan.qkNorm) {
+            rmsNormRows(q_.data(), w.qNorm, q_.data(), T * h_.heads, D);
+            rmsNormRows(k_buf_.data(), w.kNorm, k_buf_.data(), T * h_.kvHeads, D);
+        }
+        for (uint32_t t = 0; t < T; ++t) {
+            kernels::rope(q_.data() + size_t(t) * Q, D, h_.heads, start + t, rope_);
+            kernels::rope(k_buf_.data() + size_t(t) * KV, D, h_.kvHeads, start + t, rope_);
+        }
+        seq.store(l, start, T, k_buf_.data(), v_.data(), KV);
+        attention_.run(pool_, k_, seq, l, start, T, q_.data(), Q, attn_.data(), Q);
+        xq_.quantize(pool_, attn_.data(), T, Q, Q, w.wo.type);
+        cpu::linear(pool_, k_, xq_, w.wo, tmp_.data(), E);
+        kernels::add(x_.data(), tmp_.data(), x_.data(), int64_t(T) * E);
+
+        // Feed-forward.
+        rmsNormRows(x_.data(), w.ffnNorm, xn_.data(), T, E);
+        if (plan.ffn == FfnKind::Dense)
+            ffn_.dense(pool_, k_, w, xn_.data(), T, tmp_.data());
+        else
+            ffn_.moe(pool_, k_, w, xn_.data(), T, tmp_.data());
+        kernels::add(x_.data(), tmp_.data(), x_.data(), int64_t(T) * E);
+    }
+
+    void output(uint32_t t, float* logits)
+    {
+        const uint32_t E = h_.embedding;
+        k_.rmsNorm(x_.data() + size_t(t) * E, d_.weights.outputNorm.f32(), xn_.data(), E, h_.rmsEps);
+        xq_.quantize(pool_, xn_.data(), 1, E, E, d_.weights.output.type);
+        cpu::linear(pool_, k_, xq_, d_.weights.output, logits, h_.vocabSize);
+    }
+
+    const ModelDefinition& d_;
+    const Hparams& h_;
+    pool::WorkerPool& pool_;
+    const kernels::KernelTable& k_;
+    uint32_t maxBatch_;
+    kernels::RopeParams rope_;
+    cpu::Attention attention_;
+    cpu::FeedForward ffn_;
+    cpu::QuantizedRows xq_;
+    std::vector<float> x_, xn_, q_, k_buf_, v_, attn_, tmp_;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> makeCpuBackend(const ModelDefinition& definition, pool::WorkerPool& pool,
+                                        CpuBackendOptions options)
+{
+    if (options.maxBatch == 0)
+        throw Error("the CPU backend needs a batch size of at least 1");
+    return std::make_unique<CpuBackend>(definition, pool, options);
+}
+
+}  // namespace strata::model

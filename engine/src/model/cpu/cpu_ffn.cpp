@@ -1,0 +1,127 @@
+#include "cpu_ffn.hpp"
+
+#include "strata/kernels/matmul.hpp"
+#include "strata/kernels/ops.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+namespace strata::model::cpu {
+
+FeedForward::FeedForward(const Hparams& h, uint32_t maxBatch) : h_(h)
+{
+    const size_t routed = size_t(maxBatch) * std::max<uint32_t>(h.expertsUsed, 1);
+    const size_t ff = std::max(h.feedForward, h.expertFeedForward);
+    gate_.resize(routed * ff);
+    up_.resize(routed * ff);
+    down_.resize(routed * h.embedding);
+    routerLogits_.resize(size_t(maxBatch) * std::max<uint32_t>(h.experts, 1));
+    gathered_.resize(routed * h.embedding);
+    expertBegin_.resize(h.experts + 1);
+}
+
+void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
+                        const float* x, uint32_t tokens, float* out)
+{
+    const int64_t E = h_.embedding, F = h_.feedForward;
+    xq_.quantize(pool, x, tokens, E, E, w.ffnGate.type);
+    linear(pool, k, xq_, w.ffnGate, gate_.data(), F);
+    if (!xq_.suits(w.ffnUp.type))
+        xq_.quantize(pool, x, tokens, E, E, w.ffnUp.type);
+    linear(pool, k, xq_, w.ffnUp, up_.data(), F);
+    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(tokens) * F);
+    hq_.quantize(pool, gate_.data(), tokens, F, F, w.ffnDown.type);
+    linear(pool, k, hq_, w.ffnDown, out, E);
+}
+
+void FeedForward::route(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
+                        const float* x, uint32_t tokens)
+{
+    const uint32_t X = h_.experts, used = h_.expertsUsed;
+    xq_.quantize(pool, x, tokens, h_.embedding, h_.embedding, w.router.type);
+    linear(pool, k, xq_, w.router, routerLogits_.data(), X);
+
+    std::vector<Route> chosen;
+    chosen.reserve(size_t(tokens) * used);
+    std::vector<int64_t> top(used);
+    for (uint32_t t = 0; t < tokens; ++t) {
+        float* p = routerLogits_.data() + size_t(t) * X;
+        kernels::softmax(p, X, 1.0f, nullptr);
+        kernels::topK(p, X, used, top.data());
+        float sum = 0.0f;
+        for (uint32_t i = 0; i < used; ++i)
+            sum += p[top[i]];
+        for (uint32_t i = 0; i < used; ++i) {
+            const float weight = h_.normalizeTopK ? p[top[i]] / sum : p[top[i]];
+            chosen.push_back({t, uint32_t(top[i]), i, weight});
+        }
+    }
+    // Group by expert (stable: tokens stay in order within an expert).
+    std::stable_sort(chosen.begin(), chosen.end(), [](const Route& a, const Route& b) { return a.expert < b.expert; });
+    routes_ = std::move(chosen);
+    std::fill(expertBegin_.begin(), expertBegin_.end(), 0u);
+    for (const Route& r : routes_)
+        ++expertBegin_[r.expert + 1];
+    std::partial_sum(expertBegin_.begin(), expertBegin_.end(), expertBegin_.begin());
+}
+
+void FeedForward::moe(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
+                      const float* x, uint32_t tokens, float* out)
+{
+    route(pool, k, w, x, tokens);
+    const int64_t E = h_.embedding, F = h_.expertFeedForward;
+    const size_t n = routes_.size();
+
+    // Gather each route's input row so every expert sees its tokens contiguously.
+    for (size_t i = 0; i < n; ++i)
+        std::memcpy(gathered_.data() + i * E, x + size_t(routes_[i].token) * E, E * sizeof(float));
+    xq_.quantize(pool, gathered_.data(), int64_t(n), E, E, w.gateExps.type);
+
+    // One pool batch for gate and up of every active expert: items are (expert, row) pairs.
+    std::vector<uint32_t> active;
+    for (uint32_t e = 0; e < h_.experts; ++e)
+        if (expertBegin_[e + 1] > expertBegin_[e])
+            active.push_back(e);
+    auto expertRows = [&](const Weight& stack, const QuantizedRows& in, float* dst, int64_t rowsPerExpert) {
+        pool.run(active.size() * size_t(rowsPerExpert), [&](size_t b, size_t e, unsigned) {
+            for (size_t item = b; item < e;) {
+                const size_t a = item / size_t(rowsPerExpert);
+                const int64_t r0 = int64_t(item % size_t(rowsPerExpert));
+                const int64_t r1 = std::min<int64_t>(rowsPerExpert, r0 + int64_t(e - item));
+                const uint32_t ex = active[a];
+                const uint32_t first = expertBegin_[ex], count = expertBegin_[ex + 1] - first;
+                const kernels::WeightMatrix m = asMatrix(stack.matrix(ex));
+                kernels::matmul(k, m, r0, r1, in.row(first), in.rowBytes(), count,
+                                dst + size_t(first) * size_t(rowsPerExpert), size_t(rowsPerExpert));
+                item += size_t(r1 - r0);
+            }
+        });
+    };
+    expertRows(w.gateExps, xq_, gate_.data(), F);
+    if (!xq_.suits(w.upExps.type))
+        xq_.quantize(pool, gathered_.data(), int64_t(n), E, E, w.upExps.type);
+    expertRows(w.upExps, xq_, up_.data(), F);
+    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * F);
+    hq_.quantize(pool, gate_.data(), int64_t(n), F, F, w.downExps.type);
+    expertRows(w.downExps, hq_, down_.data(), E);
+
+    // Weighted sum per token, in top-k order as ggml adds them (same rounding).
+    std::memset(out, 0, size_t(tokens) * E * sizeof(float));
+    const uint32_t used = h_.expertsUsed;
+    std::vector<size_t> byRank(size_t(tokens) * used);
+    for (size_t i = 0; i < n; ++i)
+        byRank[size_t(routes_[i].token) * used + routes_[i].rank] = i;
+    for (uint32_t t = 0; t < tokens; ++t) {
+        float* o = out + size_t(t) * E;
+        for (uint32_t r = 0; r < used; ++r) {
+            const size_t i = byRank[size_t(t) * used + r];
+            const float wgt = routes_[i].weight;
+            const float* d = down_.data() + i * E;
+            for (int64_t c = 0; c < E; ++c)
+                o[c] += wgt * d[c];
+        }
+    }
+}
+
+}  // namespace strata::model::cpu

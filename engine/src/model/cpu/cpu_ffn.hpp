@@ -1,0 +1,43 @@
+// Feed-forward blocks: the dense SwiGLU FFN and the mixture-of-experts FFN.
+#pragma once
+
+#include "cpu_linear.hpp"
+#include "strata/model/hparams.hpp"
+
+#include <vector>
+
+namespace strata::model::cpu {
+
+class FeedForward {
+public:
+    FeedForward(const Hparams& h, uint32_t maxBatch);
+
+    // out = down(silu(gate(x)) * up(x)) for `tokens` rows of x (already normed).
+    void dense(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
+               uint32_t tokens, float* out);
+
+    // Router softmax -> top-k experts -> weights (renormalised when the model says so) ->
+    // sum of the chosen experts' dense FFNs, weighted.
+    void moe(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
+             uint32_t tokens, float* out);
+
+private:
+    struct Route {
+        uint32_t token;
+        uint32_t expert;
+        uint32_t rank;  // position in the token's top-k
+        float weight;
+    };
+    void route(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
+               uint32_t tokens);
+
+    Hparams h_;
+    QuantizedRows xq_, hq_;
+    std::vector<float> gate_, up_, down_;
+    std::vector<float> routerLogits_;
+    std::vector<Route> routes_;       // grouped by expert
+    std::vector<uint32_t> expertBegin_;  // routes_[expertBegin_[e] .. expertBegin_[e+1]) use expert e
+    std::vector<float> gathered_;     // the routed tokens' rows of x, grouped by expert
+};
+
+}  // namespace strata::model::cpu

@@ -1,0 +1,64 @@
+#include "cpu_linear.hpp"
+
+#include "strata/core/error.hpp"
+
+namespace strata::model::cpu {
+
+void QuantizedRows::quantize(pool::WorkerPool& pool, const float* src, int64_t rows, int64_t cols,
+                             size_t srcStride, gguf::GgmlType weightType)
+{
+    actType_ = kernels::activationType(weightType);
+    rowBytes_ = kernels::activationRowBytes(weightType, cols);
+    rows_ = rows;
+    cols_ = cols;
+    if (data_.size() < rowBytes_ * static_cast<size_t>(rows))
+        data_.resize(rowBytes_ * static_cast<size_t>(rows));
+    auto one = [&](int64_t r) {
+        kernels::quantizeActivations(weightType, src + static_cast<size_t>(r) * srcStride,
+                                     data_.data() + static_cast<size_t>(r) * rowBytes_, cols);
+    };
+    if (rows == 1) {  // decode: not worth a pool round-trip
+        one(0);
+        return;
+    }
+    pool.run(static_cast<size_t>(rows), [&](size_t b, size_t e, unsigned) {
+        for (size_t r = b; r < e; ++r)
+            one(static_cast<int64_t>(r));
+    });
+}
+
+bool QuantizedRows::suits(gguf::GgmlType weightType) const
+{
+    return rows_ > 0 && kernels::activationType(weightType) == actType_;
+}
+
+kernels::WeightMatrix asMatrix(const Weight& w)
+{
+    return kernels::WeightMatrix{w.type, w.data, w.rowStride, w.cols};
+}
+
+void linear(pool::WorkerPool& pool, const kernels::KernelTable& k, const QuantizedRows& x, const Weight& w,
+            float* out, size_t outStride)
+{
+    if (!x.suits(w.type) || x.cols() != w.cols)
+        throw Error("internal: activations were not quantized for this weight");
+    const kernels::WeightMatrix m = asMatrix(w);
+    const int64_t tokens = x.rows();
+    pool.run(static_cast<size_t>(w.rows), [&](size_t b, size_t e, unsigned) {
+        if (tokens == 1)
+            kernels::matvec(k, m, int64_t(b), int64_t(e), x.row(0), out);
+        else
+            kernels::matmul(k, m, int64_t(b), int64_t(e), x.row(0), x.rowBytes(), tokens, out, outStride);
+    });
+}
+
+void addBias(float* x, int64_t rows, int64_t cols, size_t stride, const float* bias)
+{
+    for (int64_t t = 0; t < rows; ++t) {
+        float* row = x + static_cast<size_t>(t) * stride;
+        for (int64_t c = 0; c < cols; ++c)
+            row[c] += bias[c];
+    }
+}
+
+}  // namespace strata::model::cpu

@@ -1,0 +1,44 @@
+// Matrix products of activations with weights, split over the worker pool by weight rows.
+#pragma once
+
+#include "strata/kernels/dot.hpp"
+#include "strata/kernels/matmul.hpp"
+#include "strata/model/weights.hpp"
+#include "strata/pool/worker_pool.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace strata::model::cpu {
+
+// Activation rows quantized once for the format a weight type's dot product takes (ggml's way:
+// Q8_0 / Q8_1 / Q8_K, or f32 for float weights), reusable across weights of the same kind.
+class QuantizedRows {
+public:
+    // Quantizes `rows` rows of `cols` floats (row stride `srcStride` floats) for `weightType`.
+    void quantize(pool::WorkerPool& pool, const float* src, int64_t rows, int64_t cols, size_t srcStride,
+                  gguf::GgmlType weightType);
+    bool suits(gguf::GgmlType weightType) const;
+    const std::byte* row(int64_t r) const { return data_.data() + static_cast<size_t>(r) * rowBytes_; }
+    size_t rowBytes() const { return rowBytes_; }
+    int64_t rows() const { return rows_; }
+    int64_t cols() const { return cols_; }
+
+private:
+    std::vector<std::byte> data_;
+    gguf::GgmlType actType_ = gguf::GgmlType::F32;
+    size_t rowBytes_ = 0;
+    int64_t rows_ = 0, cols_ = 0;
+};
+
+kernels::WeightMatrix asMatrix(const Weight& w);
+
+// out[t * outStride + r] = W row r . x row t, for every row of W and every row of x.
+void linear(pool::WorkerPool& pool, const kernels::KernelTable& k, const QuantizedRows& x, const Weight& w,
+            float* out, size_t outStride);
+
+// Adds a bias vector to each of `rows` rows.
+void addBias(float* x, int64_t rows, int64_t cols, size_t stride, const float* bias);
+
+}  // namespace strata::model::cpu

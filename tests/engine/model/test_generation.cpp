@@ -1,0 +1,128 @@
+// Text generation: chat prompts through the model's template, streaming valid UTF-8, stop
+// strings, cancellation within one token, metrics.
+#include "model_fixtures.hpp"
+#include "strata/model/generation.hpp"
+#include "strata/tokenizer/streaming_detokenizer.hpp"
+
+#include <QTest>
+
+#include <atomic>
+
+using namespace strata;
+
+class TestGeneration : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(dir_.isValid());
+        path_ = test::writeModel(dir_, test::smallSpec("qwen3", gguf::GgmlType::Q8_0), "gen");
+        model_ = model::Model::open(path_, {.threads = 1});
+    }
+    void cleanupTestCase() { model_.reset(); }
+
+    void stopStringsAreHeldBackAndCut()
+    {
+        model::StopStringFilter f({"</end>", "STOP"});
+        QCOMPARE(f.push("hello <"), std::string("hello "));
+        QCOMPARE(f.push("/en"), std::string());
+        QCOMPARE(f.push("x"), std::string("</enx"));
+        QCOMPARE(f.push("abc ST"), std::string("abc "));
+        QCOMPARE(f.push("OP and more"), std::string());
+        QVERIFY(f.stopped());
+        QCOMPARE(f.push("later"), std::string());
+        model::StopStringFilter g({"\xC3\xA9!"});  // "é!"
+        QCOMPARE(g.push("a\xC3\xA9"), std::string("a"));  // "é" may start the stop string
+        QCOMPARE(g.push("z"), std::string("\xC3\xA9z"));
+        QCOMPARE(g.flush(), std::string());
+    }
+
+    void chatPromptUsesTheTemplateAndSpecialTokens()
+    {
+        const auto tmpl = model::chatTemplateOf(*model_);
+        const auto ids = model::chatPromptTokens(*model_, tmpl, {{.role = "user", .content = "hi"}});
+        const tokenizer::Tokenizer& tok = model_->requireTokenizer();
+        const std::string text = tok.decode(ids);
+        QCOMPARE(text, std::string("<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"));
+        // <|im_start|> is one control token, not its characters.
+        QCOMPARE(ids.front(), tok.findToken("<|im_start|>"));
+    }
+
+    void generatesStreamsAndReportsMetrics()
+    {
+        model::Session session(*model_, {.contextLength = 128});
+        const auto tmpl = model::chatTemplateOf(*model_);
+        const auto prompt = model::chatPromptTokens(*model_, tmpl, {{.role = "user", .content = "hello"}});
+        model::GenerationRequest req;
+        req.sampling = model::SamplingParams::greedy();
+        req.maxTokens = 12;
+        std::string streamed;
+        int pieces = 0;
+        const auto m = model::generate(*model_, session, prompt, req, {.onText = [&](std::string_view p) {
+            streamed += p;
+            ++pieces;
+        }});
+        QCOMPARE(m.promptTokens, uint32_t(prompt.size()));
+        QCOMPARE(m.prefilledTokens, uint32_t(prompt.size()));
+        QVERIFY(m.generatedTokens <= 12);
+        if (m.finish == model::FinishReason::Length)
+            QCOMPARE(m.generatedTokens, 12u);
+        QVERIFY(m.prefillTokensPerSecond > 0);
+        QVERIFY(m.timeToFirstTokenSeconds > 0);
+        // Streaming equals decoding the generated ids at once.
+        const auto& all = session.tokens();
+        std::vector<int32_t> generated(all.begin() + long(prompt.size()), all.end());
+        const tokenizer::Tokenizer& tok = model_->requireTokenizer();
+        if (m.finish == model::FinishReason::Length) {
+            // the last sampled token was appended too
+            QCOMPARE(generated.size(), size_t(12));
+        }
+        // Random weights emit arbitrary byte tokens: the stream must still be valid UTF-8, and be
+        // exactly what the streaming detokenizer makes of the generated ids, nothing lost.
+        QVERIFY(QString::fromUtf8(streamed.data(), qsizetype(streamed.size())).toUtf8().toStdString() == streamed);
+        tokenizer::StreamingDetokenizer detok(tok, {.render_special = false});
+        std::string expected;
+        for (int32_t id : generated)
+            expected += detok.push(id);
+        expected += detok.finish();
+        QCOMPARE(QByteArray::fromStdString(streamed).toHex(), QByteArray::fromStdString(expected).toHex());
+
+        // Greedy is deterministic; the second run reuses the whole prompt but its last token.
+        std::string again;
+        const auto m2 = model::generate(*model_, session, prompt, req, {.onText = [&](std::string_view p) { again += p; }});
+        QCOMPARE(again, streamed);
+        QCOMPARE(m2.reusedTokens, uint32_t(prompt.size() - 1));
+        QCOMPARE(m2.prefilledTokens, 1u);
+    }
+
+    void cancelStopsWithinOneToken()
+    {
+        model::Session session(*model_, {.contextLength = 128});
+        const auto prompt = model::chatPromptTokens(*model_, model::chatTemplateOf(*model_), {{.role = "user", .content = "go"}});
+        model::GenerationRequest req;
+        req.sampling = model::SamplingParams::greedy();
+        req.maxTokens = 100;
+        std::atomic<bool> cancel{false};
+        uint32_t seen = 0;
+        const auto m = model::generate(*model_, session, prompt, req,
+                                       {.onText = [&](std::string_view) {
+                                            if (++seen == 3)
+                                                cancel = true;
+                                        },
+                                        .cancel = &cancel});
+        if (m.finish == model::FinishReason::Cancelled)
+            QVERIFY(m.generatedTokens <= 4);  // pieces can lag a token behind ids (UTF-8)
+        cancel = true;
+        const auto m2 = model::generate(*model_, session, prompt, req, {.cancel = &cancel});
+        QCOMPARE(m2.finish, model::FinishReason::Cancelled);
+        QCOMPARE(m2.generatedTokens, 0u);
+    }
+
+private:
+    QTemporaryDir dir_;
+    std::filesystem::path path_;
+    std::unique_ptr<model::Model> model_;
+};
+
+QTEST_APPLESS_MAIN(TestGeneration)
+#include "test_generation.moc"

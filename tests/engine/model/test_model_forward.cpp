@@ -1,0 +1,169 @@
+// The CPU backend computes the same logits however the work is cut: a whole prompt at once, in
+// small chunks, token by token, or continuing a reused prefix. (Agreement with llama.cpp itself
+// is checked by test_model_reference.)
+#include "model_fixtures.hpp"
+#include "strata/core/error.hpp"
+#include "strata/model/session.hpp"
+
+#include <QTest>
+
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+using namespace strata;
+
+namespace {
+
+std::vector<int32_t> promptTokens(size_t n, uint32_t vocab)
+{
+    std::vector<int32_t> t(n);
+    for (size_t i = 0; i < n; ++i)
+        t[i] = int32_t((i * 7919 + 13) % vocab);
+    return t;
+}
+
+std::vector<float> lastLogits(model::Model& m, std::span<const int32_t> prompt)
+{
+    model::Session s(m, {.contextLength = 128});
+    s.setPrompt(prompt);
+    return {s.logits().begin(), s.logits().end()};
+}
+
+double maxAbsDiff(const std::vector<float>& a, const std::vector<float>& b)
+{
+    double d = 0;
+    for (size_t i = 0; i < a.size(); ++i)
+        d = std::max(d, double(std::abs(a[i] - b[i])));
+    return d;
+}
+
+}  // namespace
+
+class TestModelForward : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QVERIFY(dir_.isValid()); }
+
+    void wholePromptEqualsTokenByToken_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<int>("type");
+        for (const char* arch : {"llama", "qwen2", "qwen3", "qwen3moe"})
+            for (auto type : {gguf::GgmlType::F32, gguf::GgmlType::Q8_0, gguf::GgmlType::Q4_K})
+                QTest::addRow("%s-%d", arch, int(type)) << QString::fromLatin1(arch) << int(type);
+    }
+
+    void wholePromptEqualsTokenByToken()
+    {
+        QFETCH(QString, arch);
+        QFETCH(int, type);
+        const auto spec = test::smallSpec(arch.toStdString(), gguf::GgmlType(type));
+        const auto path = test::writeModel(dir_, spec, arch.toStdString() + "-" + std::to_string(type));
+        auto m = model::Model::open(path, {.threads = 1});
+        QCOMPARE(m->hparams().architecture, arch.toStdString());
+        const auto prompt = promptTokens(24, m->hparams().vocabSize);
+
+        const auto whole = lastLogits(*m, prompt);
+        for (float x : whole)
+            QVERIFY(std::isfinite(x));
+
+        model::Session s(*m, {.contextLength = 128});
+        s.setPrompt(std::span(prompt).first(1));
+        for (size_t i = 1; i < prompt.size(); ++i)
+            s.append(prompt[i]);
+        const std::vector<float> stepwise(s.logits().begin(), s.logits().end());
+        // The same dot products in the same order: prefill and decode agree to the last bit.
+        QCOMPARE(maxAbsDiff(whole, stepwise), 0.0);
+
+        // A different prompt gives different logits (the check above is not vacuous).
+        auto other = prompt;
+        other[3] = (other[3] + 1) % int32_t(m->hparams().vocabSize);
+        QVERIFY(maxAbsDiff(whole, lastLogits(*m, other)) > 1e-3);
+    }
+
+    void chunkedPrefillEqualsOneBatch()
+    {
+        const auto path = test::writeModel(dir_, test::smallSpec("qwen3moe", gguf::GgmlType::Q8_0), "chunks");
+        auto big = model::Model::open(path, {.threads = 1});
+        auto small = model::Model::open(path, {.threads = 1, .batchSize = 5});
+        const auto prompt = promptTokens(23, big->hparams().vocabSize);
+        QCOMPARE(maxAbsDiff(lastLogits(*big, prompt), lastLogits(*small, prompt)), 0.0);
+    }
+
+    void reusedPrefixGivesTheSameLogits()
+    {
+        const auto path = test::writeModel(dir_, test::smallSpec("qwen3", gguf::GgmlType::Q8_0), "reuse");
+        auto m = model::Model::open(path, {.threads = 1});
+        const auto a = promptTokens(30, m->hparams().vocabSize);
+        auto b = a;
+        for (size_t i = 20; i < b.size(); ++i)
+            b[i] = (b[i] + 5) % int32_t(m->hparams().vocabSize);
+
+        model::Session s(*m, {.contextLength = 128});
+        s.setPrompt(a);
+        const model::PrefillResult r = s.setPrompt(b);
+        QCOMPARE(r.reused, 20u);
+        QCOMPARE(r.computed, 10u);
+        const std::vector<float> reused(s.logits().begin(), s.logits().end());
+        QCOMPARE(maxAbsDiff(reused, lastLogits(*m, b)), 0.0);
+
+        // The same prompt again recomputes only its last token.
+        QCOMPARE(s.setPrompt(b).computed, 1u);
+    }
+
+    void q8KvCacheStaysCloseToF16()
+    {
+        const auto path = test::writeModel(dir_, test::smallSpec("llama", gguf::GgmlType::Q8_0), "kv");
+        auto m = model::Model::open(path, {.threads = 1});
+        const auto prompt = promptTokens(40, m->hparams().vocabSize);
+        model::Session f16(*m, {.contextLength = 64, .kv = model::KvType::F16});
+        model::Session q8(*m, {.contextLength = 64, .kv = model::KvType::Q8_0});
+        f16.setPrompt(prompt);
+        q8.setPrompt(prompt);
+        const std::vector<float> a(f16.logits().begin(), f16.logits().end());
+        const std::vector<float> b(q8.logits().begin(), q8.logits().end());
+        const double spread = std::abs(*std::max_element(a.begin(), a.end()) - *std::min_element(a.begin(), a.end()));
+        const double diff = maxAbsDiff(a, b);
+        QVERIFY2(diff > 0.0, "a Q8_0 cache rounds differently from f16");
+        QVERIFY2(diff < 0.05 * spread, qPrintable(QString("diff %1 spread %2").arg(diff).arg(spread)));
+    }
+
+    void promptLongerThanTheContextIsAClearError()
+    {
+        const auto path = test::writeModel(dir_, test::smallSpec("llama", gguf::GgmlType::F32), "ctx");
+        auto m = model::Model::open(path, {.threads = 1});
+        model::Session s(*m, {.contextLength = 16});
+        const auto prompt = promptTokens(17, m->hparams().vocabSize);
+        try {
+            s.setPrompt(prompt);
+            QFAIL("no error");
+        } catch (const Error& e) {
+            QVERIFY2(QString(e.what()).contains("17 tokens") && QString(e.what()).contains("16"), e.what());
+        }
+        s.setPrompt(std::span(prompt).first(16));
+        QVERIFY_THROWS_EXCEPTION(Error, s.append(1));
+        QVERIFY_THROWS_EXCEPTION(Error, s.setPrompt(std::vector<int32_t>{int32_t(m->hparams().vocabSize)}));
+    }
+
+    void unsupportedArchitectureIsNamed()
+    {
+        auto spec = test::smallSpec("llama", gguf::GgmlType::F32);
+        gguf::Writer w = gguf::buildSyntheticModel(spec, gguf::syntheticByteVocabulary());
+        w.set("general.architecture", gguf::MetaValue::string("gemma2"));
+        const auto path = std::filesystem::path(dir_.path().toStdString()) / "gemma.gguf";
+        w.write(path);
+        try {
+            model::Model::open(path);
+            QFAIL("no error");
+        } catch (const Error& e) {
+            QVERIFY2(QString(e.what()).contains("gemma2") && QString(e.what()).contains("qwen3moe"), e.what());
+        }
+    }
+
+private:
+    QTemporaryDir dir_;
+};
+
+QTEST_APPLESS_MAIN(TestModelForward)
+#include "test_model_forward.moc"

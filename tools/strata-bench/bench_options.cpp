@@ -1,0 +1,83 @@
+#include "bench_options.hpp"
+
+#include "strata/core/error.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+namespace strata::bench {
+namespace {
+
+[[noreturn]] void usage(int status)
+{
+    std::fputs(
+        "usage: strata-bench -m MODEL [-p N] [-n N] [-t THREADS] [-r REPS] [-b BATCH]\n"
+        "                    [--pool-policy park|adaptive|fixed:<us>] [--no-pin] [--json]\n"
+        "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
+        "  -t counts every thread, the calling one included (llama-bench's meaning).\n",
+        status == 0 ? stdout : stderr);
+    std::exit(status);
+}
+
+int toInt(std::string_view flag, const char* value)
+{
+    char* end = nullptr;
+    const long v = std::strtol(value, &end, 10);
+    if (!*value || *end || v < 0 || v > 1'000'000) {
+        std::fprintf(stderr, "strata-bench: %.*s needs a non-negative number, not '%s'\n", int(flag.size()), flag.data(), value);
+        usage(2);
+    }
+    return int(v);
+}
+
+}  // namespace
+
+BenchOptions parseBenchOptions(int argc, char** argv)
+{
+    BenchOptions o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        auto value = [&]() -> const char* {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "strata-bench: %s needs a value\n", argv[i]);
+                usage(2);
+            }
+            return argv[++i];
+        };
+        if (a == "-h" || a == "--help")
+            usage(0);
+        else if (a == "-m" || a == "--model")
+            o.model = value();
+        else if (a == "-p")
+            o.promptTokens = toInt(a, value());
+        else if (a == "-n")
+            o.genTokens = toInt(a, value());
+        else if (a == "-t")
+            o.threads = toInt(a, value());
+        else if (a == "-r")
+            o.repetitions = std::max(1, toInt(a, value()));
+        else if (a == "-b")
+            o.batch = std::max(1, toInt(a, value()));
+        else if (a == "--no-pin")
+            o.pin = false;
+        else if (a == "--json")
+            o.json = true;
+        else if (a == "--pool-policy") {
+            try {
+                o.policy = pool::parseWaitPolicy(value());
+            } catch (const Error& e) {
+                std::fprintf(stderr, "strata-bench: %s\n", e.what());
+                usage(2);
+            }
+        } else {
+            std::fprintf(stderr, "strata-bench: unknown argument '%s'\n", argv[i]);
+            usage(2);
+        }
+    }
+    if (o.model.empty())
+        usage(2);
+    return o;
+}
+
+}  // namespace strata::bench

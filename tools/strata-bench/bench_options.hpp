@@ -1,0 +1,27 @@
+// Command line of strata-bench (llama-bench's spelling where the two overlap).
+#pragma once
+
+#include "strata/pool/wait_policy.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace strata::bench {
+
+struct BenchOptions {
+    std::string model;
+    int promptTokens = 512;    // -p: prefill test size (0: skip)
+    int genTokens = 128;       // -n: decode test size (0: skip)
+    int threads = -1;          // -t: total threads including the caller, as llama-bench counts
+    int repetitions = 3;       // -r
+    int batch = 512;           // -b
+    bool pin = true;
+    bool json = false;
+    std::optional<pool::WaitPolicy> policy;
+};
+
+// Parses argv; prints usage and exits on --help or a bad argument.
+BenchOptions parseBenchOptions(int argc, char** argv);
+
+}  // namespace strata::bench
