@@ -9,18 +9,24 @@
 namespace strata::pool {
 namespace {
 
+// "100", "100us" or "20ms" (as the seed reports and the CLIs spell durations).
 bool parseMicros(const std::string& text, std::uint32_t& out)
 {
     std::string digits = text;
-    if (digits.size() > 2 && digits.compare(digits.size() - 2, 2, "us") == 0)
+    std::uint64_t unit = 1;
+    if (digits.size() > 2 && digits.compare(digits.size() - 2, 2, "us") == 0) {
         digits.resize(digits.size() - 2);
+    } else if (digits.size() > 2 && digits.compare(digits.size() - 2, 2, "ms") == 0) {
+        digits.resize(digits.size() - 2);
+        unit = 1000;
+    }
     if (digits.empty())
         return false;
     std::uint64_t value = 0;
     const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
-    if (ec != std::errc{} || end != digits.data() + digits.size() || value > 60'000'000)
+    if (ec != std::errc{} || end != digits.data() + digits.size() || value > 60'000'000 / unit)
         return false;  // more than a minute of spinning is a typo, not a policy
-    out = static_cast<std::uint32_t>(value);
+    out = static_cast<std::uint32_t>(value * unit);
     return true;
 }
 
@@ -46,7 +52,7 @@ WaitPolicy parseWaitPolicy(const std::string& text)
     std::uint32_t value = 0;
     if (!parseMicros(micros, value))
         throw Error("wait policy '" + text +
-                    "': expected 'park', 'adaptive', 'fixed:<microseconds>' or a number of microseconds (<= 60000000)");
+                    "': expected 'park', 'adaptive', 'fixed:<n>us', 'fixed:<n>ms' or a number of microseconds (<= 60000000)");
     return value == 0 ? WaitPolicy::park() : WaitPolicy::fixedSpin(value);
 }
 

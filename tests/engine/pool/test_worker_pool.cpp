@@ -170,6 +170,10 @@ private slots:
         QVERIFY(parseWaitPolicy("adaptive") == WaitPolicy::adaptive());
         QVERIFY(parseWaitPolicy("fixed:100") == WaitPolicy::fixedSpin(100));
         QVERIFY(parseWaitPolicy("20000us") == WaitPolicy::fixedSpin(20000));
+        QVERIFY(parseWaitPolicy("fixed:100us") == WaitPolicy::fixedSpin(100));
+        QVERIFY(parseWaitPolicy("fixed:20ms") == WaitPolicy::fixedSpin(20000));
+        QVERIFY_THROWS_EXCEPTION(strata::Error, parseWaitPolicy("fixed:61000ms"));
+        QVERIFY_THROWS_EXCEPTION(strata::Error, parseWaitPolicy("fixed:ms"));
         QVERIFY_THROWS_EXCEPTION(strata::Error, parseWaitPolicy("fast"));
         QVERIFY_THROWS_EXCEPTION(strata::Error, parseWaitPolicy("fixed:-3"));
         QCOMPARE(QString::fromStdString(toString(WaitPolicy::fixedSpin(100))), QString("fixed-spin 100us"));
