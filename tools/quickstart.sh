@@ -12,6 +12,7 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"  # presets are found from the source folder
 build_root=${STRATA_BUILD_ROOT:-$repo/build}
 jobs=${STRATA_JOBS:-$(nproc)}
 
