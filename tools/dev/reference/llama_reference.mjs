@@ -68,13 +68,16 @@ function readPrompts(file) {
     });
 }
 
+// 1e-6 is far below float32's own precision of these values and the tolerances that use them.
+const round6 = (x) => Math.round(x * 1e6) / 1e6;
+
 // Map<token, prob> (sorted by probability, highest first) -> [[token, logprob], ...] of the first k.
 function topLogProbs(probabilities, k) {
     const out = [];
     for (const [token, p] of probabilities) {
         if (k > 0 && out.length >= k)
             break;
-        out.push([token, p > 0 ? Math.log(p) : null]); // null: float32 underflow (JSON has no -inf)
+        out.push([token, p > 0 ? round6(Math.log(p)) : null]); // null: float32 underflow (JSON has no -inf)
     }
     return out;
 }
@@ -85,8 +88,8 @@ function greedyNext(probabilities) {
     const second = it.next().value;
     return {
         token: first[0],
-        top2: [[first[0], Math.log(first[1])], second ? [second[0], Math.log(second[1])] : null],
-        margin: second ? Math.log(first[1]) - Math.log(second[1]) : Infinity,
+        top2: [[first[0], round6(Math.log(first[1]))], second ? [second[0], round6(Math.log(second[1]))] : null],
+        margin: second ? round6(Math.log(first[1]) - Math.log(second[1])) : null, // null: only one candidate
     };
 }
 
@@ -118,6 +121,7 @@ async function main() {
     const nextOptions = { probabilities: true, token: true, options: { temperature: 0, seed: opts.seed } };
 
     const results = [];
+    let nVocab = null; // the probability map covers the whole vocabulary
     for (const prompt of prompts) {
         await sequence.clearHistory();
         const input = prompt.ids.map((t, i) => (i === prompt.ids.length - 1 ? [t, { generateNext: nextOptions }] : t));
@@ -125,6 +129,7 @@ async function main() {
         const last = out[prompt.ids.length - 1];
         if (!last?.next?.probabilities)
             throw new Error(`no probabilities for the last position of prompt '${prompt.name}'`);
+        nVocab = last.next.probabilities.size;
         const lastTop = topLogProbs(last.next.probabilities, opts.topK);
 
         const greedy = { tokens: [], top2: [], margins: [] };
@@ -152,10 +157,12 @@ async function main() {
             flash_attention: opts.flashAttention, kv_cache: "f16", seed: opts.seed, bos_added: false,
             top_k: opts.topK, steps: opts.steps, logprob: "natural log of node-llama-cpp's float32 softmax",
         },
-        model: { file: path.basename(opts.model), vocabulary: model.tokens ? undefined : undefined, n_vocab: model.fileInsights.vocabularySize ?? null },
-        results,
+        model: { file: path.basename(opts.model), n_vocab: nVocab },
     };
-    fs.writeFileSync(opts.out, JSON.stringify(report, null, 1) + "\n");
+    // One line per prompt keeps the committed fixtures small and their diffs readable.
+    const head = JSON.stringify(report, null, 1).replace(/\n}$/, "");
+    const lines = results.map((r) => " " + JSON.stringify(r));
+    fs.writeFileSync(opts.out, `${head},\n "results": [\n${lines.join(",\n")}\n ]\n}\n`);
     await context.dispose();
     await model.dispose();
     await llama.dispose();
