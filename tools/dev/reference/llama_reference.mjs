@@ -4,8 +4,9 @@
 // For each prompt (a list of token ids, evaluated as given: no BOS is added) it records
 //   - the log-probabilities of the next token after the last prompt position (top-K, or the whole
 //     vocabulary with --top-k 0), and
-//   - a greedy continuation of --steps tokens with, at every step, llama.cpp's top-2 log-probabilities
-//     and their margin (best - second), so a test can excuse steps where llama.cpp itself is undecided.
+//   - a greedy continuation of --steps tokens with, at every step, the runner-up token and llama.cpp's
+//     top-2 margin (log p1 - log p2 = logit1 - logit2), so a test can excuse steps where llama.cpp
+//     itself is undecided.
 //
 // node-llama-cpp gives probabilities, not logits: the addon computes a float32 softmax over the raw
 // logits (the greedy sampler leaves them untouched), so log(p) = logit - logsumexp(logits) to float32
@@ -82,15 +83,15 @@ function topLogProbs(probabilities, k) {
     return out;
 }
 
+// The first two entries of a probability map sorted highest first: the greedy token, the runner-up
+// and their log-probability margin (logit difference). null margin: the runner-up underflowed in
+// float32 (margin beyond ~87) or there was a single candidate.
 function greedyNext(probabilities) {
     const it = probabilities.entries();
-    const first = it.next().value;
+    const [best, pBest] = it.next().value;
     const second = it.next().value;
-    return {
-        token: first[0],
-        top2: [[first[0], round6(Math.log(first[1]))], second ? [second[0], round6(Math.log(second[1]))] : null],
-        margin: second ? round6(Math.log(first[1]) - Math.log(second[1])) : null, // null: only one candidate
-    };
+    const margin = second && second[1] > 0 ? round6(Math.log(pBest) - Math.log(second[1])) : null;
+    return { token: best, runnerUp: second ? second[0] : null, margin };
 }
 
 async function main() {
@@ -118,13 +119,19 @@ async function main() {
         sequences: 1,
     });
     const sequence = context.getSequence();
-    const nextOptions = { probabilities: true, token: true, options: { temperature: 0, seed: opts.seed } };
+    // Last prompt position: the full distribution (greedy sampler: the logits are left as they are).
+    const fullOptions = { probabilities: true, options: { temperature: 0, seed: opts.seed } };
+    // Greedy steps only need the best two: a top-k 2 sampler (no top-p / min-p, temperature 1 leaves the
+    // logits as they are) makes llama.cpp return a 2-entry softmax instead of marshalling the whole
+    // vocabulary (~0.3 s per step at 150k tokens). Its ratio is exp(logit1 - logit2), so the margin is
+    // the same; the token we feed back is the best of the two (argmax), never the sampled one.
+    const top2Options = { probabilities: true, options: { temperature: 1, topK: 2, topP: 1, minP: 0, seed: opts.seed } };
 
     const results = [];
     let nVocab = null; // the probability map covers the whole vocabulary
     for (const prompt of prompts) {
         await sequence.clearHistory();
-        const input = prompt.ids.map((t, i) => (i === prompt.ids.length - 1 ? [t, { generateNext: nextOptions }] : t));
+        const input = prompt.ids.map((t, i) => (i === prompt.ids.length - 1 ? [t, { generateNext: fullOptions }] : t));
         const out = await sequence.controlledEvaluate(input);
         const last = out[prompt.ids.length - 1];
         if (!last?.next?.probabilities)
@@ -132,15 +139,15 @@ async function main() {
         nVocab = last.next.probabilities.size;
         const lastTop = topLogProbs(last.next.probabilities, opts.topK);
 
-        const greedy = { tokens: [], top2: [], margins: [] };
+        const greedy = { tokens: [], runner_up: [], margins: [] };
         let step = greedyNext(last.next.probabilities);
         for (let s = 0; s < opts.steps; s++) {
             greedy.tokens.push(step.token);
-            greedy.top2.push(step.top2);
+            greedy.runner_up.push(step.runnerUp);
             greedy.margins.push(step.margin);
             if (s + 1 === opts.steps)
                 break;
-            const next = await sequence.controlledEvaluate([[step.token, { generateNext: nextOptions }]]);
+            const next = await sequence.controlledEvaluate([[step.token, { generateNext: top2Options }]]);
             if (!next[0]?.next?.probabilities)
                 throw new Error(`no probabilities at greedy step ${s + 1} of prompt '${prompt.name}'`);
             step = greedyNext(next[0].next.probabilities);
