@@ -50,10 +50,10 @@ llama_tok="$vocab_root/tokenizer-llama3/models/tokenizer.json"
 # fits. --output-scale makes the logits peaked so greedy continuations are decided by clear margins.
 # Each entry: name-stem | vocabulary (qwen3|llama3) | mkmodel shape arguments
 models=(
-    "llama|llama3|--arch llama --layers 3 --embedding 256 --heads 4 --kv-heads 2 --ff 768 --rope-base 500000 --output-scale 8 --seed 11"
-    "qwen2|qwen3|--arch qwen2 --layers 2 --embedding 256 --heads 4 --kv-heads 2 --ff 512 --rope-base 1000000 --tie-embeddings --output-scale 8 --seed 12"
-    "qwen3|qwen3|--arch qwen3 --layers 2 --embedding 256 --heads 4 --kv-heads 2 --head-dim 128 --ff 768 --rope-base 1000000 --output-scale 8 --seed 13"
-    "qwen3moe|qwen3|--arch qwen3moe --layers 2 --embedding 256 --heads 4 --kv-heads 2 --head-dim 64 --experts 8 --experts-used 2 --expert-ff 256 --rope-base 1000000 --output-scale 8 --seed 14"
+    "llama|llama3|--arch llama --layers 3 --embedding 256 --heads 4 --kv-heads 2 --ff 768 --rope-base 500000 --output-scale 16 --seed 11"
+    "qwen2|qwen3|--arch qwen2 --layers 2 --embedding 256 --heads 4 --kv-heads 2 --ff 512 --rope-base 1000000 --tie-embeddings --output-scale 16 --seed 12"
+    "qwen3|qwen3|--arch qwen3 --layers 2 --embedding 256 --heads 4 --kv-heads 2 --head-dim 128 --ff 768 --rope-base 1000000 --output-scale 16 --seed 13"
+    "qwen3moe|qwen3|--arch qwen3moe --layers 2 --embedding 256 --heads 4 --kv-heads 2 --head-dim 64 --experts 8 --experts-used 2 --expert-ff 256 --rope-base 1000000 --output-scale 16 --seed 14"
 )
 types=(F16 Q8_0 Q4_0 Q4_K Q6_K)
 
