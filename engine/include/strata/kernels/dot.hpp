@@ -1,0 +1,53 @@
+// Dot products of one weight row with one activation row, the way ggml pairs them: activations are
+// quantized once per row to the format the weight type's kernel takes (Q8_0, Q8_1 or Q8_K; f32 for
+// F32/F16/BF16 weights), then every weight row is dotted against them.
+//
+// Kernels come in variants per ISA (scalar reference, AVX2+FMA, AVX-512 with VNNI); a KernelTable
+// holds one variant's function pointers. kernelsFor() gives any variant the CPU runs (tests compare
+// them on the same data); defaultKernels() is the best one, capped by the STRATA_KERNEL_ISA
+// environment variable ("scalar", "avx2", "avx512"), read once.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "strata/gguf/ggml_type.hpp"
+#include "strata/kernels/cpu_features.hpp"
+
+namespace strata::kernels {
+
+// The activation format the weight type's dot product takes; nullopt-like GgmlType::F32 for the
+// float types. Throws strata::Error for weight types without a dot product.
+gguf::GgmlType activationType(gguf::GgmlType weightType);
+bool hasDot(gguf::GgmlType weightType);
+// Bytes of one activation row of n elements for this weight type.
+size_t activationRowBytes(gguf::GgmlType weightType, int64_t n);
+
+// w: one weight row; a: one activation row in activationType(weight) format; n elements.
+using DotFn = float (*)(const void* w, const void* a, int64_t n);
+
+struct KernelTable {
+    Isa isa = Isa::Scalar;
+    std::array<DotFn, 40> dot{};  // by GgmlType number; null where a type has no dot product
+    // Which ISA each entry really is (types without a SIMD variant keep the scalar one).
+    std::array<Isa, 40> dotIsa{};
+
+    DotFn dotFor(gguf::GgmlType t) const { return dot[size_t(t)]; }
+
+    // Vectorised f32 row operations (see ops.hpp for their meaning).
+    void (*rmsNorm)(const float* x, const float* weight, float* out, int64_t n, float eps) = nullptr;
+    void (*softmax)(float* x, int64_t n, float scale, const float* mask) = nullptr;
+    void (*silu)(const float* x, float* out, int64_t n) = nullptr;
+    void (*swiglu)(const float* gate, const float* up, float* out, int64_t n) = nullptr;
+};
+
+// Throws strata::Error if this CPU cannot run `isa`.
+const KernelTable& kernelsFor(Isa isa);
+const KernelTable& defaultKernels();
+
+// Quantize n activations into dst (activationRowBytes(weightType, n) bytes): ggml's reference
+// quantizer for the activation type (or a copy for f32).
+void quantizeActivations(gguf::GgmlType weightType, const float* x, void* dst, int64_t n);
+
+}  // namespace strata::kernels

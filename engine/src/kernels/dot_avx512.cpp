@@ -1,0 +1,206 @@
+// AVX-512 (F/BW/VL/DQ + VNNI) dot products. Compiled with the matching -m flags only (see
+// CMakeLists.txt) and called only when the CPU has them. Byte products go through vpdpbusd
+// (VNNI, u8 x s8 -> s32) or maddubs followed by vpdpwssd (s16 x s16 -> s32, fused accumulate).
+#include "kernels/dot_variants.hpp"
+#include "kernels/simd_common.hpp"
+#include "strata/kernels/blocks.hpp"
+
+namespace strata::kernels::detail {
+
+namespace {
+
+using gguf::GgmlType;
+
+template <typename T>
+const __m256i* v256(const T* p)
+{
+    return reinterpret_cast<const __m256i*>(p);
+}
+
+float dotF32(const void* w, const void* a, int64_t n)
+{
+    const float* x = static_cast<const float*>(w);
+    const float* y = static_cast<const float*>(a);
+    __m512 acc[4] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps()};
+    int64_t i = 0;
+    for (; i + 64 <= n; i += 64)
+        for (int k = 0; k < 4; ++k)
+            acc[k] = _mm512_fmadd_ps(_mm512_loadu_ps(x + i + 16 * k), _mm512_loadu_ps(y + i + 16 * k), acc[k]);
+    for (; i < n; i += 16) {
+        // Masked loads read nothing past the end.
+        const __mmask16 m = n - i >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (n - i)) - 1);
+        acc[0] = _mm512_fmadd_ps(_mm512_maskz_loadu_ps(m, x + i), _mm512_maskz_loadu_ps(m, y + i), acc[0]);
+    }
+    return _mm512_reduce_add_ps(_mm512_add_ps(_mm512_add_ps(acc[0], acc[1]), _mm512_add_ps(acc[2], acc[3])));
+}
+
+inline __m512 loadF16(const uint16_t* p, __mmask16 m)
+{
+    return _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(m, p));
+}
+
+inline __m512 loadBf16(const uint16_t* p, __mmask16 m)
+{
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(m, p)), 16));
+}
+
+template <__m512 (*Load)(const uint16_t*, __mmask16)>
+float dotHalfType(const void* w, const void* a, int64_t n)
+{
+    const uint16_t* x = static_cast<const uint16_t*>(w);
+    const float* y = static_cast<const float*>(a);
+    const __mmask16 all = 0xFFFF;
+    __m512 acc[4] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps()};
+    int64_t i = 0;
+    for (; i + 64 <= n; i += 64)
+        for (int k = 0; k < 4; ++k)
+            acc[k] = _mm512_fmadd_ps(Load(x + i + 16 * k, all), _mm512_loadu_ps(y + i + 16 * k), acc[k]);
+    for (; i < n; i += 16) {
+        const __mmask16 m = n - i >= 16 ? all : __mmask16((1u << (n - i)) - 1);
+        acc[0] = _mm512_fmadd_ps(Load(x + i, m), _mm512_maskz_loadu_ps(m, y + i), acc[0]);
+    }
+    return _mm512_reduce_add_ps(_mm512_add_ps(_mm512_add_ps(acc[0], acc[1]), _mm512_add_ps(acc[2], acc[3])));
+}
+
+// Signed x signed byte dot of 64 bytes as 16 int32 lanes (4 products each) with VNNI:
+// |x| as unsigned times y with x's sign.
+inline __m512i dotI8x64(__m512i x, __m512i y)
+{
+    const __m512i ax = _mm512_abs_epi8(x);
+    const __m512i sy = _mm512_mask_sub_epi8(y, _mm512_movepi8_mask(x), _mm512_setzero_si512(), y);
+    return _mm512_dpbusd_epi32(_mm512_setzero_si512(), ax, sy);
+}
+
+inline __m512i join(__m256i lo, __m256i hi) { return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1); }
+
+inline __m512 scalePair(float lo, float hi)
+{
+    return _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_set1_ps(lo)), _mm256_set1_ps(hi), 1);
+}
+
+// Q8_0 and Q4_0 take two 32-element blocks per 512-bit step: lanes 0..7 one block, 8..15 the next.
+template <typename Block, __m256i (*Quants)(const Block&)>
+float dotBlocks32(const void* w, const void* a, int64_t n)
+{
+    const auto* x = static_cast<const Block*>(w);
+    const auto* y = static_cast<const BlockQ8_0*>(a);
+    const int64_t nb = n / kQK;
+    __m512 acc = _mm512_setzero_ps();
+    int64_t b = 0;
+    for (; b + 2 <= nb; b += 2) {
+        const __m512i qx = join(Quants(x[b]), Quants(x[b + 1]));
+        const __m512i qy = join(_mm256_loadu_si256(v256(y[b].qs)), _mm256_loadu_si256(v256(y[b + 1].qs)));
+        const __m512 d = scalePair(halfToFloat(x[b].d) * halfToFloat(y[b].d),
+                                   halfToFloat(x[b + 1].d) * halfToFloat(y[b + 1].d));
+        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dotI8x64(qx, qy)), d, acc);
+    }
+    float sum = _mm512_reduce_add_ps(acc);
+    if (b < nb) {
+        const __m256i qx = Quants(x[b]);
+        const __m256i qy = _mm256_loadu_si256(v256(y[b].qs));
+        const __m256i p = _mm256_dpbusd_epi32(_mm256_setzero_si256(), _mm256_sign_epi8(qx, qx), _mm256_sign_epi8(qy, qx));
+        sum += float(hsumI32(p)) * (halfToFloat(x[b].d) * halfToFloat(y[b].d));
+    }
+    return sum;
+}
+
+__m256i quantsQ8_0(const BlockQ8_0& b) { return _mm256_loadu_si256(v256(b.qs)); }
+__m256i quantsQ4_0(const BlockQ4_0& b) { return _mm256_sub_epi8(unpackNibbles(b.qs), _mm256_set1_epi8(8)); }
+
+inline __m512i pairOfScales(int lo, int hi) { return join(_mm256_set1_epi16(int16_t(lo)), _mm256_set1_epi16(int16_t(hi))); }
+
+float dotQ4_K(const void* w, const void* a, int64_t n)
+{
+    const auto* x = static_cast<const BlockQ4_K*>(w);
+    const auto* y = static_cast<const BlockQ8_K*>(a);
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    __m512 acc = _mm512_setzero_ps();
+    float minSum = 0;
+    for (int64_t b = 0; b < n / kQK_K; ++b) {
+        alignas(16) uint8_t sm[16];
+        unpackScaleMinK4(x[b].scales, sm);
+        const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums));
+        const __m128i bs2 = _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums + 8)));
+        const __m128i mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
+        const int minInt = hsumI32x4(_mm_madd_epi16(bs2, mins));
+
+        __m512i isum = _mm512_setzero_si512();
+        const uint8_t* q = x[b].qs;
+        const int8_t* q8 = y[b].qs;
+        for (int j = 0; j < 4; ++j, q += 32, q8 += 64) {
+            // 64 elements: low nibbles (group 2j) then high nibbles (group 2j+1), as Q8_K stores them.
+            const __m256i raw = _mm256_loadu_si256(v256(q));
+            const __m512i qx = join(_mm256_and_si256(raw, low4), _mm256_and_si256(_mm256_srli_epi16(raw, 4), low4));
+            const __m512i p = _mm512_maddubs_epi16(qx, _mm512_loadu_si512(q8));
+            isum = _mm512_dpwssd_epi32(isum, p, pairOfScales(sm[2 * j], sm[2 * j + 1]));
+        }
+        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(isum), _mm512_set1_ps(y[b].d * halfToFloat(x[b].d)), acc);
+        minSum += y[b].d * halfToFloat(x[b].dmin) * float(minInt);
+    }
+    return _mm512_reduce_add_ps(acc) - minSum;
+}
+
+float dotQ6_K(const void* w, const void* a, int64_t n)
+{
+    const auto* x = static_cast<const BlockQ6_K*>(w);
+    const auto* y = static_cast<const BlockQ8_K*>(a);
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i two = _mm512_set1_epi8(0x03);
+    // vpermw indices spreading 4 consecutive int16 scales over 8 lanes each.
+    alignas(64) static constexpr int16_t kSpread[4][32] = {
+        {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3},
+        {4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7},
+        {8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11},
+        {12, 12, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13,
+         14, 14, 14, 14, 14, 14, 14, 14, 15, 15, 15, 15, 15, 15, 15, 15},
+    };
+    __m512 acc = _mm512_setzero_ps();
+    for (int64_t b = 0; b < n / kQK_K; ++b) {
+        const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b].scales)));
+        const __m256i bsums = _mm256_loadu_si256(v256(y[b].bsums));
+        const int bias = 32 * hsumI32(_mm256_madd_epi16(sc16, bsums));
+        const __m512i sc = _mm512_castsi256_si512(sc16);
+
+        __m512i isum = _mm512_setzero_si512();
+        for (int half = 0; half < 2; ++half) {
+            // ql's 64 bytes hold elements 0..63 (low nibbles) and 64..127 (high nibbles) of this half.
+            const __m512i ql = _mm512_loadu_si512(x[b].ql + 64 * half);
+            const __m256i qh = _mm256_loadu_si256(v256(x[b].qh + 32 * half));
+            const __m512i hA = join(qh, _mm256_srli_epi16(qh, 2));
+            const __m512i hB = join(_mm256_srli_epi16(qh, 4), _mm256_srli_epi16(qh, 6));
+            const __m512i qA = _mm512_or_si512(_mm512_and_si512(ql, low4), _mm512_slli_epi16(_mm512_and_si512(hA, two), 4));
+            const __m512i qB = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(ql, 4), low4),
+                                               _mm512_slli_epi16(_mm512_and_si512(hB, two), 4));
+            const int8_t* q8 = y[b].qs + 128 * half;
+            const __m512i pA = _mm512_maddubs_epi16(qA, _mm512_loadu_si512(q8));
+            const __m512i pB = _mm512_maddubs_epi16(qB, _mm512_loadu_si512(q8 + 64));
+            const __m512i sA = _mm512_permutexvar_epi16(_mm512_load_si512(kSpread[2 * half]), sc);
+            const __m512i sB = _mm512_permutexvar_epi16(_mm512_load_si512(kSpread[2 * half + 1]), sc);
+            isum = _mm512_dpwssd_epi32(isum, pA, sA);
+            isum = _mm512_dpwssd_epi32(isum, pB, sB);
+        }
+        const float d = y[b].d * halfToFloat(x[b].d);
+        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(isum), _mm512_set1_ps(d), acc);
+        acc = _mm512_mask_sub_ps(acc, 1, acc, _mm512_set1_ps(d * float(bias)));
+    }
+    return _mm512_reduce_add_ps(acc);
+}
+
+}  // namespace
+
+void fillAvx512Dots(KernelTable& t)
+{
+    const auto set = [&t](GgmlType type, DotFn fn) {
+        t.dot[size_t(type)] = fn;
+        t.dotIsa[size_t(type)] = Isa::Avx512;
+    };
+    set(GgmlType::F32, dotF32);
+    set(GgmlType::F16, dotHalfType<loadF16>);
+    set(GgmlType::BF16, dotHalfType<loadBf16>);
+    set(GgmlType::Q8_0, dotBlocks32<BlockQ8_0, quantsQ8_0>);
+    set(GgmlType::Q4_0, dotBlocks32<BlockQ4_0, quantsQ4_0>);
+    set(GgmlType::Q4_K, dotQ4_K);
+    set(GgmlType::Q6_K, dotQ6_K);
+}
+
+}  // namespace strata::kernels::detail

@@ -1,0 +1,15 @@
+// Per-ISA dot product sets. Each dot_<isa>.cpp is compiled with its own -m flags and fills in the
+// entries it implements; kernel_table.cpp merges them over the scalar set.
+#pragma once
+
+#include "strata/kernels/dot.hpp"
+
+namespace strata::kernels::detail {
+
+void fillScalarDots(KernelTable& table);
+void fillAvx2Dots(KernelTable& table);
+void fillAvx512Dots(KernelTable& table);
+void fillScalarOps(KernelTable& table);
+void fillAvx2Ops(KernelTable& table);
+
+}  // namespace strata::kernels::detail

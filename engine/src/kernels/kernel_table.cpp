@@ -1,0 +1,120 @@
+// Builds one KernelTable per ISA (the scalar set overlaid with each SIMD file's entries) and picks
+// the default one once.
+#include <cstdlib>
+#include <string>
+
+#include "kernels/dot_variants.hpp"
+#include "strata/core/error.hpp"
+#include "strata/kernels/quantize.hpp"
+
+namespace strata::kernels {
+
+using gguf::GgmlType;
+
+GgmlType activationType(GgmlType weightType)
+{
+    switch (weightType) {
+    case GgmlType::F32: case GgmlType::F16: case GgmlType::BF16:
+        return GgmlType::F32;
+    case GgmlType::Q4_0: case GgmlType::Q5_0: case GgmlType::Q8_0:
+        return GgmlType::Q8_0;
+    case GgmlType::Q4_1: case GgmlType::Q5_1:
+        return GgmlType::Q8_1;
+    case GgmlType::Q2_K: case GgmlType::Q3_K: case GgmlType::Q4_K: case GgmlType::Q5_K: case GgmlType::Q6_K:
+        return GgmlType::Q8_K;
+    default:
+        break;
+    }
+    const auto traits = gguf::ggmlTypeTraits(uint32_t(weightType));
+    throw Error("kernels: no dot product for weight type " +
+                (traits ? std::string(traits->name) : std::to_string(uint32_t(weightType))));
+}
+
+bool hasDot(GgmlType weightType)
+{
+    try {
+        activationType(weightType);
+        return true;
+    } catch (const Error&) {
+        return false;
+    }
+}
+
+size_t activationRowBytes(GgmlType weightType, int64_t n)
+{
+    const auto traits = gguf::ggmlTypeTraits(uint32_t(activationType(weightType)));
+    return size_t(gguf::rowBytes(*traits, uint64_t(n)));
+}
+
+void quantizeActivations(GgmlType weightType, const float* x, void* dst, int64_t n)
+{
+    quantizeRow(activationType(weightType), x, dst, n);
+}
+
+namespace {
+
+KernelTable buildTable(Isa isa)
+{
+    KernelTable t;
+    t.isa = isa;
+    t.dotIsa.fill(Isa::Scalar);
+    detail::fillScalarDots(t);
+    detail::fillScalarOps(t);
+#ifdef STRATA_KERNELS_X86
+    if (isa >= Isa::Avx2) {
+        detail::fillAvx2Dots(t);
+        detail::fillAvx2Ops(t);
+    }
+    if (isa >= Isa::Avx512)
+        detail::fillAvx512Dots(t);
+#endif
+    return t;
+}
+
+const CpuFeatures& cpu()
+{
+    static const CpuFeatures features = detectCpuFeatures();
+    return features;
+}
+
+}  // namespace
+
+const KernelTable& kernelsFor(Isa isa)
+{
+    // Immutable after first use: built once per ISA, safe to share between threads.
+    static const KernelTable scalar = buildTable(Isa::Scalar);
+    if (!isaSupported(isa, cpu()))
+        throw Error("kernels: this CPU cannot run the " + std::string(isaName(isa)) + " kernels");
+    switch (isa) {
+    case Isa::Scalar:
+        return scalar;
+    case Isa::Avx2: {
+        static const KernelTable avx2 = buildTable(Isa::Avx2);
+        return avx2;
+    }
+    case Isa::Avx512: {
+        static const KernelTable avx512 = buildTable(Isa::Avx512);
+        return avx512;
+    }
+    }
+    return scalar;
+}
+
+const KernelTable& defaultKernels()
+{
+    static const KernelTable& chosen = [] () -> const KernelTable& {
+        Isa isa = bestIsa(cpu());
+        // STRATA_KERNEL_ISA caps the choice (tests, benchmarks, bug reports): the one variable kernels read.
+        if (const char* cap = std::getenv("STRATA_KERNEL_ISA")) {
+            const auto wanted = parseIsa(cap);
+            if (!wanted)
+                throw Error(std::string("kernels: STRATA_KERNEL_ISA=") + cap + " is not scalar, avx2 or avx512");
+            if (*wanted < isa)
+                isa = *wanted;
+        }
+        return kernelsFor(isa);
+    }();
+    return chosen;
+}
+
+}  // namespace strata::kernels

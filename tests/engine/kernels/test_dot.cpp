@@ -1,0 +1,238 @@
+// Dot products, matvec and matmul: every SIMD variant against the scalar reference on the same
+// data, the dot against dequantized values, and the row-range functions against each other.
+#include <QtTest>
+
+#include <cmath>
+#include <cstring>
+
+#include "kernel_test_util.hpp"
+#include "strata/core/error.hpp"
+#include "strata/kernels/blocks.hpp"
+#include "strata/kernels/dot.hpp"
+#include "strata/kernels/half.hpp"
+#include "strata/kernels/matmul.hpp"
+
+using namespace strata::kernels;
+using namespace strata::kernels::test;
+
+namespace {
+
+std::vector<Isa> supportedIsas()
+{
+    std::vector<Isa> out;
+    const CpuFeatures cpu = detectCpuFeatures();
+    for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512})
+        if (isaSupported(isa, cpu))
+            out.push_back(isa);
+    return out;
+}
+
+std::vector<uint8_t> activationsFor(GgmlType weight, const std::vector<float>& x)
+{
+    std::vector<uint8_t> a(activationRowBytes(weight, int64_t(x.size())));
+    quantizeActivations(weight, x.data(), a.data(), int64_t(x.size()));
+    return a;
+}
+
+// Overwrite every block scale of a row with a power of two (and Q8_K's d likewise) so that every
+// partial sum is an exactly representable float: then any summation order gives the same result
+// and SIMD must equal scalar bit for bit, which checks the integer parts exactly.
+void makeScalesExact(GgmlType t, std::vector<uint8_t>& w)
+{
+    const uint16_t one = fp32ToFp16(1.0f), quarter = fp32ToFp16(0.25f);
+    const auto each = [&w](size_t blockBytes, auto fn) {
+        for (size_t off = 0; off + blockBytes <= w.size(); off += blockBytes)
+            fn(w.data() + off);
+    };
+    switch (t) {
+    case GgmlType::Q8_0: case GgmlType::Q4_0:
+        each(t == GgmlType::Q8_0 ? sizeof(BlockQ8_0) : sizeof(BlockQ4_0), [&](uint8_t* b) { std::memcpy(b, &one, 2); });
+        break;
+    case GgmlType::Q4_K:
+        each(sizeof(BlockQ4_K), [&](uint8_t* b) {
+            std::memcpy(b, &one, 2);
+            std::memcpy(b + 2, &quarter, 2);
+        });
+        break;
+    case GgmlType::Q6_K:
+        each(sizeof(BlockQ6_K), [&](uint8_t* b) { std::memcpy(b + offsetof(BlockQ6_K, d), &one, 2); });
+        break;
+    default:
+        break;
+    }
+}
+
+void makeActivationScalesExact(GgmlType weight, std::vector<uint8_t>& a)
+{
+    const GgmlType at = activationType(weight);
+    if (at == GgmlType::Q8_0) {
+        const uint16_t half = fp32ToFp16(0.5f);
+        for (size_t off = 0; off < a.size(); off += sizeof(BlockQ8_0))
+            std::memcpy(a.data() + off, &half, 2);
+    } else if (at == GgmlType::Q8_K) {
+        const float d = 0.125f;
+        for (size_t off = 0; off < a.size(); off += sizeof(BlockQ8_K))
+            std::memcpy(a.data() + off, &d, 4);
+    }
+}
+
+}  // namespace
+
+class TestDot : public QObject {
+    Q_OBJECT
+
+private slots:
+    void detectsAndNamesIsas()
+    {
+        const auto isas = supportedIsas();
+        QVERIFY(!isas.empty() && isas.front() == Isa::Scalar);
+        QCOMPARE(defaultKernels().isa <= bestIsa(detectCpuFeatures()), true);
+        QCOMPARE(parseIsa("avx2"), std::optional<Isa>(Isa::Avx2));
+        QVERIFY(!parseIsa("sse9"));
+        qInfo("CPU runs: best %s", isaName(bestIsa(detectCpuFeatures())).data());
+    }
+
+    // Each variant vs the scalar reference. Tolerance: the integer part is exact; the float
+    // scaling per block and the summation order differ, so allow 1e-5 of the sum of |terms|
+    // (about 100 f32 ulps of the row's magnitude).
+    void simdMatchesScalar()
+    {
+        const int64_t n = 4096;
+        const auto xw = gaussian(n, 21), xa = gaussian(n, 22);
+        const KernelTable& scalar = kernelsFor(Isa::Scalar);
+        for (GgmlType t : weightTypes()) {
+            const auto w = quantized(t, xw);
+            const auto a = activationsFor(t, xa);
+            const float want = scalar.dotFor(t)(w.data(), a.data(), n);
+            const auto wd = dequantized(t, w, n);
+            double magnitude = 0;
+            for (int64_t i = 0; i < n; ++i)
+                magnitude += std::fabs(double(wd[size_t(i)]) * double(xa[size_t(i)]));
+            for (Isa isa : supportedIsas()) {
+                const float got = kernelsFor(isa).dotFor(t)(w.data(), a.data(), n);
+                QVERIFY2(std::fabs(double(got) - double(want)) <= 1e-5 * magnitude,
+                         qPrintable(QString("%1 %2: %3 vs scalar %4").arg(nameOf(t)).arg(isaName(isa).data()).arg(got).arg(want)));
+            }
+        }
+    }
+
+    void simdIntegerPartsAreExact()
+    {
+        const int64_t n = 2048;
+        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0, GgmlType::Q4_K, GgmlType::Q6_K}) {
+            auto w = quantized(t, gaussian(n, 31));
+            auto a = activationsFor(t, gaussian(n, 32));
+            makeScalesExact(t, w);
+            makeActivationScalesExact(t, a);
+            const float want = kernelsFor(Isa::Scalar).dotFor(t)(w.data(), a.data(), n);
+            for (Isa isa : supportedIsas())
+                QVERIFY2(kernelsFor(isa).dotFor(t)(w.data(), a.data(), n) == want,
+                         qPrintable(QString("%1 %2").arg(nameOf(t)).arg(isaName(isa).data())));
+        }
+    }
+
+    // Float weight types at lengths that are not a multiple of any vector width (tails).
+    void floatTypesHandleTails()
+    {
+        for (int64_t n : {1, 7, 15, 33, 100}) {
+            const auto xw = gaussian(n, 41), xa = gaussian(n, 42);
+            for (GgmlType t : {GgmlType::F32, GgmlType::F16, GgmlType::BF16}) {
+                const auto w = quantized(t, xw);
+                const auto wd = dequantized(t, w, n);
+                double want = 0, mag = 0;
+                for (int64_t i = 0; i < n; ++i) {
+                    want += double(wd[size_t(i)]) * double(xa[size_t(i)]);
+                    mag += std::fabs(double(wd[size_t(i)]) * double(xa[size_t(i)]));
+                }
+                for (Isa isa : supportedIsas())
+                    QVERIFY(std::fabs(kernelsFor(isa).dotFor(t)(w.data(), xa.data(), n) - want) <= 1e-6 * mag + 1e-30);
+            }
+        }
+    }
+
+    // The quantized dot equals the float dot of the dequantized weights and activations: this ties
+    // the dot kernels to the (independent) dequantizers, so a layout mistake in either shows.
+    void dotAgreesWithDequantizedValues()
+    {
+        const int64_t n = 1024;
+        const auto xw = gaussian(n, 51), xa = gaussian(n, 52);
+        for (GgmlType t : weightTypes()) {
+            const auto w = quantized(t, xw);
+            const auto wd = dequantized(t, w, n);
+            const auto a = activationsFor(t, xa);
+            std::vector<float> ad(static_cast<size_t>(n));
+            dequantizeRow(activationType(t), a.data(), ad.data(), n);
+            double want = 0, mag = 0;
+            for (int64_t i = 0; i < n; ++i) {
+                want += double(wd[size_t(i)]) * double(ad[size_t(i)]);
+                mag += std::fabs(double(wd[size_t(i)]) * double(ad[size_t(i)]));
+            }
+            const float got = kernelsFor(Isa::Scalar).dotFor(t)(w.data(), a.data(), n);
+            QVERIFY2(std::fabs(double(got) - want) <= 2e-5 * mag,
+                     qPrintable(QString("%1: %2 vs %3").arg(nameOf(t)).arg(got).arg(want)));
+        }
+    }
+
+    void matmulEqualsMatvecPerRow()
+    {
+        const int64_t rows = 37, cols = 512, tokens = 5;
+        for (GgmlType t : {GgmlType::Q4_K, GgmlType::Q8_0, GgmlType::F16, GgmlType::Q6_K}) {
+            const auto wx = gaussian(rows * cols, 61);
+            const size_t stride = bytesFor(t, cols);
+            std::vector<uint8_t> w(stride * size_t(rows));
+            for (int64_t r = 0; r < rows; ++r)
+                quantizeRow(t, wx.data() + r * cols, w.data() + size_t(r) * stride, cols);
+            const WeightMatrix m{t, w.data(), stride, cols};
+            const size_t aStride = activationRowBytes(t, cols);
+            std::vector<uint8_t> acts(aStride * size_t(tokens));
+            const auto ax = gaussian(tokens * cols, 62);
+            for (int64_t k = 0; k < tokens; ++k)
+                quantizeActivations(t, ax.data() + k * cols, acts.data() + size_t(k) * aStride, cols);
+            for (Isa isa : supportedIsas()) {
+                const KernelTable& kt = kernelsFor(isa);
+                std::vector<float> mm(static_cast<size_t>(tokens * rows), -1.0f);
+                // Split over 3 "workers" to check the ranges tile the matrix.
+                for (int part = 0; part < 3; ++part) {
+                    const RowRange rr = splitRows(rows, 3, part, 4);
+                    matmul(kt, m, rr.begin, rr.end, acts.data(), aStride, tokens, mm.data(), size_t(rows));
+                }
+                for (int64_t k = 0; k < tokens; ++k) {
+                    std::vector<float> mv(static_cast<size_t>(rows), -2.0f);
+                    matvec(kt, m, 0, rows, acts.data() + size_t(k) * aStride, mv.data());
+                    for (int64_t r = 0; r < rows; ++r)
+                        QCOMPARE(mm[size_t(k * rows + r)], mv[size_t(r)]);
+                }
+            }
+        }
+    }
+
+    void splitRowsCoversEveryRowOnce()
+    {
+        for (int64_t rows : {0, 1, 5, 64, 4097})
+            for (int parts : {1, 2, 3, 7})
+                for (int64_t granule : {1, 4, 16}) {
+                    int64_t next = 0;
+                    for (int p = 0; p < parts; ++p) {
+                        const RowRange r = splitRows(rows, parts, p, granule);
+                        QCOMPARE(r.begin, next);
+                        QVERIFY(r.end >= r.begin);
+                        if (r.end < rows)
+                            QCOMPARE(r.end % granule, int64_t(0));
+                        next = r.end;
+                    }
+                    QCOMPARE(next, rows);
+                }
+        QVERIFY_THROWS_EXCEPTION(strata::Error, splitRows(10, 2, 2));
+    }
+
+    void rejectsTypesWithoutDot()
+    {
+        QVERIFY(!hasDot(GgmlType::IQ2_XXS));
+        QVERIFY_THROWS_EXCEPTION(strata::Error, activationType(GgmlType::I32));
+        QCOMPARE(activationType(GgmlType::Q5_1), GgmlType::Q8_1);
+        QCOMPARE(activationType(GgmlType::Q3_K), GgmlType::Q8_K);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestDot)
+#include "test_dot.moc"
