@@ -45,17 +45,21 @@ qwen_tok="$vocab_root/tokenizer-qwen3/models/tokenizer.json"
 llama_tok="$vocab_root/tokenizer-llama3/models/tokenizer.json"
 
 # --- the models ----------------------------------------------------------------------------------
-# Small but complete: GQA everywhere, qwen3 with head_dim * heads != embedding, qwen2 with tied
-# embeddings, qwen3moe with 8 experts / 2 used. Row lengths are multiples of 256 so every K-quant
+# Small but complete: GQA everywhere, qwen3 with head_dim * heads != embedding, qwen3moe with 8
+# experts / 2 used, and a tied-embeddings qwen2. Row lengths are multiples of 256 so every K-quant
 # fits. --output-scale makes the logits peaked so greedy continuations are decided by clear margins.
-# Each entry: name-stem | vocabulary (qwen3|llama3) | mkmodel shape arguments
+# With tied embeddings the random model just predicts its input token again (the residual stream is
+# still mostly the input embedding), so its greedy test is weak: it is there for the logits, on two
+# types only.
+# Each entry: name-stem | vocabulary (qwen3|llama3) | mkmodel shape arguments [| weight types]
 models=(
     "llama|llama3|--arch llama --layers 3 --embedding 256 --heads 4 --kv-heads 2 --ff 768 --rope-base 500000 --output-scale 16 --seed 11"
-    "qwen2|qwen3|--arch qwen2 --layers 2 --embedding 256 --heads 4 --kv-heads 2 --ff 512 --rope-base 1000000 --tie-embeddings --output-scale 16 --seed 12"
+    "qwen2|qwen3|--arch qwen2 --layers 2 --embedding 256 --heads 4 --kv-heads 2 --ff 512 --rope-base 1000000 --output-scale 16 --seed 12"
     "qwen3|qwen3|--arch qwen3 --layers 2 --embedding 256 --heads 4 --kv-heads 2 --head-dim 128 --ff 768 --rope-base 1000000 --output-scale 16 --seed 13"
     "qwen3moe|qwen3|--arch qwen3moe --layers 2 --embedding 256 --heads 4 --kv-heads 2 --head-dim 64 --experts 8 --experts-used 2 --expert-ff 256 --rope-base 1000000 --output-scale 16 --seed 14"
+    "qwen2-tied|qwen3|--arch qwen2 --layers 2 --embedding 256 --heads 4 --kv-heads 2 --ff 512 --rope-base 1000000 --tie-embeddings --output-scale 4 --seed 15|F16 Q8_0"
 )
-types=(F16 Q8_0 Q4_0 Q4_K Q6_K)
+all_types="F16 Q8_0 Q4_0 Q4_K Q6_K"
 
 tmp="$(mktemp -d "${TMPDIR:-/tmp}/strata-reference.XXXXXX")"
 trap 'rm -rf "$tmp"' EXIT
@@ -66,9 +70,9 @@ node "$here/make_prompts.mjs" llama3 "$out_dir/prompts-llama3.json"
 manifest_entries=()
 failed=()
 for entry in "${models[@]}"; do
-    IFS='|' read -r stem vocab shape <<<"$entry"
+    IFS='|' read -r stem vocab shape types <<<"$entry"
     tok="$qwen_tok"; [[ "$vocab" == llama3 ]] && tok="$llama_tok"
-    for type in "${types[@]}"; do
+    for type in ${types:-$all_types}; do
         name="$stem-$type"
         [[ -z "$only" || "$name" == *"$only"* ]] || continue
         model="$tmp/$name.gguf"
