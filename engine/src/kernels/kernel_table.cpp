@@ -5,6 +5,7 @@
 
 #include "kernels/dot_variants.hpp"
 #include "strata/core/error.hpp"
+#include "strata/kernels/half.hpp"
 #include "strata/kernels/quantize.hpp"
 
 namespace strata::kernels {
@@ -49,6 +50,15 @@ size_t activationRowBytes(GgmlType weightType, int64_t n)
 void quantizeActivations(GgmlType weightType, const float* x, void* dst, int64_t n)
 {
     quantizeRow(activationType(weightType), x, dst, n);
+    // ggml converts activations to the weight's own type for F16/BF16 matrices (their vec_dot
+    // type); keep f32 storage but the same rounding, so results agree with llama.cpp.
+    float* out = static_cast<float*>(dst);
+    if (weightType == GgmlType::F16)
+        for (int64_t i = 0; i < n; ++i)
+            out[i] = fp16ToFp32(fp32ToFp16(out[i]));
+    else if (weightType == GgmlType::BF16)
+        for (int64_t i = 0; i < n; ++i)
+            out[i] = bf16ToFp32(fp32ToBf16(out[i]));
 }
 
 namespace {

@@ -60,11 +60,6 @@ void Attention::oneHead(const kernels::KernelTable& k, const CpuSequence& seq, u
     // f16 cache (ggml converts src1 to the f16 vec_dot type), quantized to Q8_0 for a Q8_0 one.
     void* query = query_[worker].data();
     kernels::quantizeActivations(kvType, q, query, D);
-    if (kvType == gguf::GgmlType::F16) {
-        float* rounded = static_cast<float*>(query);
-        for (uint32_t d = 0; d < D; ++d)
-            rounded[d] = kernels::fp16ToFp32(kernels::fp32ToFp16(q[d]));
-    }
     const kernels::DotFn dot = k.dotFor(kvType);
     for (uint32_t j = 0; j < n; ++j)
         scores[j] = dot(seq.key(layer, j, kvHead), query, D);
