@@ -236,6 +236,8 @@ private slots:
         QCOMPARE(m.finishReason, QStringLiteral("cancelled"));
         QVERIFY2(stopped.elapsed() < 5000, qPrintable(QString::number(stopped.elapsed())));
         QVERIFY(m.generatedTokens < 1000);
+        qInfo("Stop → replyFinished on the test thread: %lld ms, %d tokens, decode %.0f tok/s", qint64(stopped.elapsed()),
+              m.generatedTokens, m.decodeTokensPerSecond);
         m_events->clearReply();
     }
 
