@@ -112,7 +112,7 @@ void ChatCoordinator::selectConversation(qint64 id)
 void ChatCoordinator::deleteConversation(qint64 id)
 {
     if (m_active && m_active->conversationId == id) {
-        m_engine->requestStop();
+        m_engine->requestStop(m_active->requestId);
         m_saveTimer.stop();
         m_active.reset();
         m_window.setGenerating(false);
@@ -225,7 +225,7 @@ void ChatCoordinator::stop()
 {
     // Direct, thread-safe call: the engine thread is busy decoding and polls this flag per token.
     if (m_active)
-        m_engine->requestStop();
+        m_engine->requestStop(m_active->requestId);
 }
 
 void ChatCoordinator::startRequest(bool prefillOnly)

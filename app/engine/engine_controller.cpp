@@ -1,23 +1,74 @@
 #include "app/engine/engine_controller.hpp"
 
+#include "app/engine/chat_messages.hpp"
+#include "app/engine/engine_values.hpp"
+#include "app/engine/token_coalescer.hpp"
+#include "strata/chat_template/chat_template.hpp"
+#include "strata/core/error.hpp"
+#include "strata/model/generation.hpp"
+#include "strata/model/model.hpp"
+#include "strata/model/session.hpp"
+
 #include <QFileInfo>
+#include <chrono>
+#include <exception>
+#include <new>
 
 namespace strata::app {
+
+namespace {
+
+QString messageOf(const std::exception& e)
+{
+    return QString::fromUtf8(e.what());
+}
+
+}  // namespace
 
 EngineController::EngineController(QObject* parent) : QObject(parent)
 {
     setObjectName(QStringLiteral("engineController"));
 }
 
-void EngineController::requestStop()
+// The session refers to the model: it goes first.
+EngineController::~EngineController()
 {
-    m_stop.store(true, std::memory_order_relaxed);
+    m_session.reset();
+    m_model.reset();
 }
 
-// The engine cannot run models yet ([model], issue 6): every load fails, and says why.
-void EngineController::loadModel(const QString& path, const ModelLoadOptions& /*options*/)
+void EngineController::requestStop(quint64 requestId)
 {
-    m_stop.store(false, std::memory_order_relaxed);
+    quint64 seen = m_stoppedUpTo.load();
+    while (seen < requestId && !m_stoppedUpTo.compare_exchange_weak(seen, requestId)) {
+    }
+    // Sequentially consistent with beginRequest(): either this sees the request running and sets
+    // the flag after beginRequest() cleared it, or beginRequest() sees m_stoppedUpTo.
+    if (m_running.load() == requestId)
+        m_stop.store(true);
+}
+
+void EngineController::requestStop()
+{
+    m_stop.store(true);
+}
+
+void EngineController::beginRequest(quint64 requestId)
+{
+    m_stop.store(false);
+    m_running.store(requestId);
+    if (m_stoppedUpTo.load() >= requestId)
+        m_stop.store(true);
+}
+
+void EngineController::endRequest()
+{
+    m_running.store(0);
+}
+
+void EngineController::loadModel(const QString& path, const ModelLoadOptions& options)
+{
+    emit loadProgress(0.0);
     const QFileInfo file(path);
     if (!file.exists()) {
         emit loadFailed(path, tr("The file %1 does not exist.").arg(path));
@@ -27,26 +78,156 @@ void EngineController::loadModel(const QString& path, const ModelLoadOptions& /*
         emit loadFailed(path, tr("The file %1 cannot be read.").arg(path));
         return;
     }
-    emit loadFailed(path, tr("No engine available yet: this build of Strata cannot run models, so %1 "
-                             "was not loaded.")
-                              .arg(file.fileName()));
+    try {
+        const model::SessionOptions sessionOptions = sessionOptionsFrom(options);
+        emit loadProgress(0.1);
+        std::unique_ptr<model::Model> loaded = model::Model::open(path.toStdString(), modelOptionsFrom(options));
+        emit loadProgress(0.9);
+        loaded->requireTokenizer();  // chat needs text: a file without a vocabulary is refused now
+        // A template that does not compile is reported with every message, not at load: the model
+        // still loads and the user sees why chatting with it fails.
+        std::unique_ptr<chat_template::ChatTemplate> tmpl;
+        QString templateError;
+        try {
+            tmpl = std::make_unique<chat_template::ChatTemplate>(model::chatTemplateOf(*loaded));
+        } catch (const chat_template::TemplateError& e) {
+            templateError = messageOf(e);
+        }
+        auto session = std::make_unique<model::Session>(*loaded, sessionOptions);
+        // Only now the old model goes: a failed load keeps it.
+        m_session.reset();
+        m_model = std::move(loaded);
+        m_session = std::move(session);
+        m_template = std::move(tmpl);
+        m_templateError = templateError;
+        emit loadProgress(1.0);
+        emit modelLoaded(path, describeModel(*m_model, m_session->contextLength()));
+    } catch (const std::bad_alloc&) {
+        emit loadFailed(path, tr("Not enough memory to load %1.").arg(file.fileName()));
+    } catch (const std::exception& e) {
+        emit loadFailed(path, messageOf(e));
+    }
 }
 
 void EngineController::unloadModel()
 {
+    m_session.reset();
+    m_template.reset();
+    m_templateError.clear();
+    m_model.reset();
     emit modelUnloaded();
+}
+
+std::optional<std::vector<int32_t>> EngineController::promptFor(const ChatTurnRequest& request,
+                                                                bool addGenerationPrompt)
+{
+    if (!m_model) {
+        emit error(request.requestId, tr("No model is loaded. Open a GGUF model to chat."));
+        return std::nullopt;
+    }
+    if (!m_template) {
+        emit error(request.requestId, tr("The model's chat template cannot be used: %1").arg(m_templateError));
+        return std::nullopt;
+    }
+    const std::vector<chat_template::ChatMessage> messages = chatMessagesFor(request);
+    if (messages.empty()) {
+        emit error(request.requestId, tr("There is nothing to send."));
+        return std::nullopt;
+    }
+    try {
+        chat_template::ChatOptions options;
+        options.addGenerationPrompt = addGenerationPrompt;
+        return model::chatPromptTokens(*m_model, *m_template, messages, options);
+    } catch (const chat_template::TemplateError& e) {
+        emit error(request.requestId, tr("The model's chat template failed: %1").arg(messageOf(e)));
+    } catch (const std::exception& e) {
+        emit error(request.requestId, tr("The prompt could not be built: %1").arg(messageOf(e)));
+    }
+    return std::nullopt;
 }
 
 void EngineController::send(const ChatTurnRequest& request)
 {
-    m_stop.store(false, std::memory_order_relaxed);
-    emit error(request.requestId, tr("No model is loaded. Open a GGUF model to chat."));
+    beginRequest(request.requestId);
+    run(request);
+    endRequest();
 }
 
 void EngineController::prefill(const ChatTurnRequest& request)
 {
-    m_stop.store(false, std::memory_order_relaxed);
-    emit error(request.requestId, tr("No model is loaded. Open a GGUF model before loading a document."));
+    beginRequest(request.requestId);
+    runPrefill(request);
+    endRequest();
+}
+
+void EngineController::run(const ChatTurnRequest& request)
+{
+    const std::optional<std::vector<int32_t>> prompt = promptFor(request, true);
+    if (!prompt)
+        return;
+    model::GenerationRequest generation;
+    generation.sampling = samplingParamsFrom(request.sampling);
+    generation.maxTokens = uint32_t(std::max(1, request.sampling.maxTokens));
+
+    TokenCoalescer coalescer;
+    model::GenerationCallbacks callbacks;
+    callbacks.onText = [&](std::string_view piece) {
+        if (std::optional<QString> text = coalescer.push(QString::fromUtf8(piece.data(), qsizetype(piece.size()))))
+            emit tokensReady(request.requestId, *text);
+    };
+    callbacks.onPrefill = [this](uint32_t, uint32_t) { return !m_stop.load(std::memory_order_relaxed); };
+    callbacks.cancel = &m_stop;
+    try {
+        const model::GenerationMetrics metrics = model::generate(*m_model, *m_session, *prompt, generation, callbacks);
+        if (const QString rest = coalescer.take(); !rest.isEmpty())
+            emit tokensReady(request.requestId, rest);
+        emit replyFinished(request.requestId, replyMetricsFrom(metrics));
+    } catch (const std::bad_alloc&) {
+        emit error(request.requestId, tr("Not enough memory to generate the reply."));
+    } catch (const std::exception& e) {
+        // What streamed so far has been shown; the rest of the buffer goes before the error.
+        if (const QString rest = coalescer.take(); !rest.isEmpty())
+            emit tokensReady(request.requestId, rest);
+        emit error(request.requestId, tr("The reply failed: %1").arg(messageOf(e)));
+    }
+}
+
+void EngineController::runPrefill(const ChatTurnRequest& request)
+{
+    // No assistant header: the next send() appends the question to the same user turn, and the
+    // document's tokens stay a prefix of that prompt.
+    const std::optional<std::vector<int32_t>> prompt = promptFor(request, false);
+    if (!prompt)
+        return;
+    const auto start = std::chrono::steady_clock::now();
+    const model::PrefillProgress progress = [&](uint32_t done, uint32_t total) {
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+        const double rate = elapsed.count() > 0 ? done / elapsed.count() : 0.0;
+        emit prefillProgress(request.requestId, done, total, rate);
+        return !m_stop.load(std::memory_order_relaxed);
+    };
+    try {
+        const int promptSize = int(prompt->size());
+        if (m_stop.load()) {
+            ReplyMetrics cancelled;
+            cancelled.promptTokens = promptSize;
+            cancelled.finishReason = QStringLiteral("cancelled");
+            emit prefillFinished(request.requestId, cancelled);
+            return;
+        }
+        const model::PrefillResult result = m_session->setPrompt(*prompt, progress);
+        ReplyMetrics metrics;
+        metrics.promptTokens = promptSize;
+        metrics.reusedTokens = int(result.reused);
+        metrics.prefilledTokens = int(result.computed);
+        metrics.prefillTokensPerSecond = result.tokensPerSecond();
+        metrics.finishReason = result.cancelled ? QStringLiteral("cancelled") : QStringLiteral("stop");
+        emit prefillFinished(request.requestId, metrics);
+    } catch (const std::bad_alloc&) {
+        emit error(request.requestId, tr("Not enough memory to read the document."));
+    } catch (const std::exception& e) {
+        emit error(request.requestId, tr("The document could not be read: %1").arg(messageOf(e)));
+    }
 }
 
 }  // namespace strata::app

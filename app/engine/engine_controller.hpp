@@ -1,25 +1,42 @@
 // The engine's side of the chat: a QObject that lives on its own thread ("strata-engine", owned by
-// EngineHost) and owns the loaded model and its sessions. The GUI reaches it only through queued
+// EngineHost) and owns the loaded model and its session. The GUI reaches it only through queued
 // signals and slots, and it never touches a Qt model or widget.
 //
-// Contract with the engine's session API ([model], issue 6), to be wired in engine_controller.cpp:
-//  - loadModel(): open the GGUF with ModelLoadOptions, reporting loadProgress(0..1) from the
-//    engine's load callback; then modelLoaded() or loadFailed() with the engine's readable error.
-//  - send(): build the prompt from systemPrompt + history with the model's chat template, prefill
-//    only the tokens past the prefix already in the session's KV cache, then decode. Each decoded
-//    text piece (valid UTF-8) goes through a TokenCoalescer; tokensReady() carries its output. The
-//    end is replyFinished() with the metrics, or error() (then no replyFinished()).
-//  - prefill(): the same prompt building and prefix reuse without decoding (a loaded document),
-//    with prefillProgress() as chunks complete and prefillFinished() at the end.
+//  - loadModel(): opens the GGUF (strata::model::Model::open) on this thread, reporting
+//    loadProgress 0 → 0.1 (opening) → 0.9 (template, session) → 1, then modelLoaded() with a short
+//    description, or loadFailed() with the engine's readable error. A model that fails to load
+//    leaves the one loaded before in place.
+//  - send(): builds the prompt from systemPrompt + history with the model's chat template
+//    (chat_messages.hpp), prefills only the tokens past the prefix the session's KV cache already
+//    holds, then decodes. Each decoded text piece (valid UTF-8) goes through a TokenCoalescer;
+//    tokensReady() carries its output. The end is replyFinished() with the metrics, or error()
+//    (then no replyFinished()).
+//  - prefill(): the same prompt (without the assistant header) and prefix reuse, no decoding (a
+//    loaded document), with prefillProgress() per chunk and prefillFinished() at the end.
 //  - requestStop() is the one call made directly from the GUI thread: it sets an atomic flag that
-//    the engine's cancellation callback polls between tokens and prefill chunks, so Stop takes
-//    effect within one token even though this thread is busy and its queued slots cannot run.
+//    the engine polls before every token and after every prefill chunk, so Stop takes effect
+//    within one token even though this thread is busy and its queued slots cannot run.
+//
+// One session, reused by every conversation: a KV cache is the biggest allocation after the
+// weights (hundreds of MiB at 4096 tokens for a 7B model), so keeping one per conversation would
+// grow without bound. Follow-ups in the same conversation keep the whole previous prompt and
+// reply (prefix reuse); switching conversations prefills the other one's prompt once.
 #pragma once
 
 #include "app/engine/engine_requests.hpp"
 
 #include <QObject>
 #include <atomic>
+#include <memory>
+#include <optional>
+
+namespace strata::model {
+class Model;
+class Session;
+}  // namespace strata::model
+namespace strata::chat_template {
+class ChatTemplate;
+}  // namespace strata::chat_template
 
 namespace strata::app {
 
@@ -27,10 +44,14 @@ class EngineController : public QObject {
     Q_OBJECT
 public:
     explicit EngineController(QObject* parent = nullptr);
+    ~EngineController() override;
 
-    // Thread-safe; see above.
+    // Thread-safe. requestStop(id) stops that request, also when it is still queued (a Stop
+    // pressed before this thread picked the request up is not lost); requestStop() stops
+    // whatever runs now.
+    void requestStop(quint64 requestId);
     void requestStop();
-    bool stopRequested() const { return m_stop.load(std::memory_order_relaxed); }
+    bool stopRequested() const { return m_stop.load(); }
 
 public slots:
     void loadModel(const QString& path, const strata::app::ModelLoadOptions& options);
@@ -50,7 +71,22 @@ signals:
     void error(quint64 requestId, const QString& message);
 
 private:
+    // Clears the stop flag for a new request, unless the GUI already stopped this one.
+    void beginRequest(quint64 requestId);
+    void endRequest();
+    // The prompt tokens for `request`, or nullopt after emitting error().
+    std::optional<std::vector<int32_t>> promptFor(const ChatTurnRequest& request, bool addGenerationPrompt);
+    void run(const ChatTurnRequest& request);
+    void runPrefill(const ChatTurnRequest& request);
+
+    std::unique_ptr<model::Model> m_model;
+    std::unique_ptr<model::Session> m_session;
+    std::unique_ptr<chat_template::ChatTemplate> m_template;
+    QString m_templateError;  // why the model's template cannot be used (empty: it can)
+
     std::atomic<bool> m_stop{false};
+    std::atomic<quint64> m_running{0};    // the request this thread works on (0: none)
+    std::atomic<quint64> m_stoppedUpTo{0};  // every request id up to this one was stopped
 };
 
 }  // namespace strata::app

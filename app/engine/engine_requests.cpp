@@ -5,6 +5,7 @@ namespace strata::app {
 QJsonObject ReplyMetrics::toJson() const
 {
     return QJsonObject{{QStringLiteral("prompt_tokens"), promptTokens},
+                       {QStringLiteral("reused_tokens"), reusedTokens},
                        {QStringLiteral("prefilled_tokens"), prefilledTokens},
                        {QStringLiteral("generated_tokens"), generatedTokens},
                        {QStringLiteral("prefill_tok_s"), prefillTokensPerSecond},

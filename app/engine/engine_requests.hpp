@@ -30,12 +30,13 @@ struct ChatTurnRequest {
 
 struct ReplyMetrics {
     int promptTokens = 0;      // tokens in the whole prompt
+    int reusedTokens = 0;      // of those, how many the session's KV cache already held
     int prefilledTokens = 0;   // of those, how many had to be prefilled (not reused)
     int generatedTokens = 0;
     double prefillTokensPerSecond = 0;
     double decodeTokensPerSecond = 0;
     double timeToFirstTokenMs = 0;
-    QString finishReason;      // "stop", "length", "cancelled", "error"
+    QString finishReason;      // "stop", "length", "context_full", "cancelled", "error"
 
     QJsonObject toJson() const;
 };

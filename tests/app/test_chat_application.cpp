@@ -1,6 +1,7 @@
-// The whole chat window on a temporary database, with the real engine thread (which has no engine
-// yet): first start shows the welcome view; load errors and "no model" arrive as readable notices;
-// a sent message is stored and is there again after a restart.
+// The whole chat window on a temporary database, with the real engine thread: first start shows
+// the welcome view; load errors and "no model" arrive as readable notices; a sent message is
+// stored and is there again after a restart; with a small generated model, a reply streams into
+// the view and is stored with its metrics.
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "ui/chat/chat_input.hpp"
@@ -10,6 +11,10 @@
 #include "ui/chat/message_widget.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/welcome_view.hpp"
+#include "app/storage/chat_store.hpp"
+#include "strata/core/error.hpp"
+#include "strata/model/model.hpp"
+#include "tests/engine/model/model_fixtures.hpp"
 
 #include <QApplication>
 #include <QFile>
@@ -76,7 +81,15 @@ private slots:
         QTRY_COMPARE(noticeTexts(app).size(), 1);
         const QString text = noticeTexts(app).constFirst();
         QVERIFY2(text.contains(QStringLiteral("tiny.gguf")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("No engine available yet")), qPrintable(text));
+        // The engine's own message, word for word.
+        QString engineMessage;
+        try {
+            strata::model::Model::open(model.toStdString(), {.threads = 0});
+        } catch (const strata::Error& e) {
+            engineMessage = QString::fromUtf8(e.what());
+        }
+        QVERIFY(!engineMessage.isEmpty());
+        QVERIFY2(text.contains(engineMessage), qPrintable(text));
         QVERIFY(app.window().chatPanel()->chatView()->notices().constFirst()->property("isError").toBool());
         QVERIFY(app.window().chatPanel()->welcomeView()->isVisible());  // still no model
 
@@ -112,6 +125,45 @@ private slots:
         QTRY_COMPARE(app.window().chatPanel()->chatView()->messageWidgets().size(), 1);
         QCOMPARE(app.window().chatPanel()->chatView()->messageWidgets().constFirst()->content(),
                  QStringLiteral("What is a GGUF file?"));
+    }
+
+    void replyStreamsFromTheEngine()
+    {
+        strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
+        spec.context = 512;
+        const QString model = QString::fromStdString(strata::test::writeModel(m_dir, spec, "chat").string());
+        Application app(m_dir.filePath(QStringLiteral("engine.sqlite")));
+        app.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
+        emit app.window().modelSelector()->loadRequested(model);
+        QTRY_VERIFY_WITH_TIMEOUT(!app.window().chatPanel()->welcomeView()->isVisible(), 30000);
+        QVERIFY(noticeTexts(app).isEmpty());
+
+        app.coordinator().newConversation();
+        const qint64 id = app.coordinator().currentConversation();
+        QVERIFY(id != 0);
+        strata::ui::ConversationSettings settings;
+        settings.sampling.maxTokens = 16;  // short: the machine is slow under ASan
+        settings.sampling.seed = 3;
+        QVERIFY(app.store().setConversationSettings(id, settings));
+
+        auto* input = app.window().chatPanel()->input();
+        input->setFocus();
+        QTest::keyClicks(input, QStringLiteral("Hello there"));
+        QTest::keyClick(input, Qt::Key_Return);
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 30000);
+        QVERIFY2(noticeTexts(app).isEmpty(), qPrintable(noticeTexts(app).join('\n')));
+
+        const QList<strata::ui::ChatMessage> stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 2);
+        QCOMPARE(stored[1].role, strata::ui::ChatRole::Assistant);
+        const QJsonObject metrics = stored[1].metrics;
+        QVERIFY(metrics.value(QStringLiteral("generated_tokens")).toInt() > 0);
+        QVERIFY(metrics.value(QStringLiteral("decode_tok_s")).toDouble() > 0);
+        QVERIFY(!(stored[1].content + stored[1].reasoning).isEmpty());
+        const QList<strata::ui::MessageWidget*> shown = app.window().chatPanel()->chatView()->messageWidgets();
+        QCOMPARE(shown.size(), 2);
+        QCOMPARE(shown[1]->content(), stored[1].content);
     }
 
     void keyboardShortcuts()
