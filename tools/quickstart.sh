@@ -9,6 +9,7 @@
 #   STRATA_TEST_SUITES   which test legs to run (default: "ci tsan fuzz")
 #   STRATA_FUZZ_SECONDS  how long each fuzzer runs (default: 60)
 #   STRATA_JOBS          parallel build jobs (default: number of cores)
+#   STRATA_WERROR        ON/OFF: override the presets' warnings-as-errors setting
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -64,7 +65,9 @@ install_dependencies() {
 configure_and_build() {
     local preset=$1
     say "Building preset '$preset' in $build_root/$preset"
-    cmake --preset "$preset" -B "$build_root/$preset" >/dev/null
+    # STRATA_WERROR=OFF: warnings stay warnings (CI's Debian 13 leg: g++ 14 reports false positives
+    # from inlined libstdc++ code under ASan); everything else comes from the preset.
+    cmake --preset "$preset" -B "$build_root/$preset" ${STRATA_WERROR:+-DSTRATA_WERROR=$STRATA_WERROR} >/dev/null
     cmake --build "$build_root/$preset" -j "$jobs"
 }
 
