@@ -10,6 +10,7 @@
 #   STRATA_FUZZ_SECONDS  how long each fuzzer runs (default: 60)
 #   STRATA_JOBS          parallel build jobs (default: number of cores)
 #   STRATA_WERROR        ON/OFF: override the presets' warnings-as-errors setting
+#   STRATA_CTEST_ARGS    extra ctest arguments (e.g. -E test_model_reference)
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -81,7 +82,8 @@ run_app() {
 run_ctest() {
     local preset=$1; shift
     say "Running tests of preset '$preset'"
-    ctest --test-dir "$build_root/$preset" --output-on-failure --timeout 900 "$@"
+    # shellcheck disable=SC2086  # STRATA_CTEST_ARGS is a list of ctest arguments
+    ctest --test-dir "$build_root/$preset" --output-on-failure --timeout 900 "$@" ${STRATA_CTEST_ARGS:-}
 }
 
 run_fuzzers() {
