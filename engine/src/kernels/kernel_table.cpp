@@ -69,13 +69,18 @@ KernelTable buildTable(Isa isa)
     t.isa = isa;
     detail::fillScalarDots(t);
     detail::fillScalarOps(t);
+    detail::fillScalarAttention(t);
 #ifdef STRATA_KERNELS_X86
     if (isa >= Isa::Avx2) {
         detail::fillAvx2Dots(t);
         detail::fillAvx2Ops(t);
+        detail::fillAvx2Attention(t);
     }
-    if (isa >= Isa::Avx512)
+    if (isa >= Isa::Avx512) {
         detail::fillAvx512Dots(t);
+        detail::fillAvx512Gemm(t);
+        detail::fillAvx512Attention(t);
+    }
 #endif
     return t;
 }
