@@ -8,7 +8,8 @@ source (llama_logits.cpp linked against the clang build made by build_llama_benc
 its own kernel choices) and with Strata (strata-cli --logits-out), and prints per model the worst
 |log p - fixture log p| over the fixture's top-64 tokens for each. The first column is the spread
 that two valid llama.cpp builds show on these very models: the honest yardstick for the test's
-tolerance.
+tolerance. The last column is Strata against itself with another kernel variant (AVX2 instead of
+AVX-512: same formulas, other float summation orders), the engine's own spread.
 
 Usage: llama_selfcheck.py [--models NAME,...]   (run from anywhere; builds llama_logits if missing)
 Environment: STRATA_EXT_DIR (default /work/ext), STRATA_BUILD (default build/bench).
@@ -69,8 +70,8 @@ def main():
     manifest = json.load(open(os.path.join(FIXTURES, "manifest.json")))
     wanted = set(filter(None, args.models.split(",")))
 
-    print("| model | llama.cpp clang build vs fixture | Strata vs fixture | Strata vs clang build |")
-    print("|---|---:|---:|---:|")
+    print("| model | llama.cpp clang build vs fixture | Strata vs fixture | Strata vs clang build | Strata AVX2 vs Strata AVX-512 |")
+    print("|---|---:|---:|---:|---:|")
     with tempfile.TemporaryDirectory() as tmp:
         for entry in manifest["models"]:
             if entry.get("llama_cpp") != "ok" or (wanted and entry["name"] not in wanted):
@@ -79,7 +80,7 @@ def main():
             model = os.path.join(tmp, cmd[2])
             subprocess.run([gguf_tool, cmd[1], model] + cmd[3:], check=True, cwd=REPO, stdout=subprocess.DEVNULL)
             doc = json.load(open(os.path.join(FIXTURES, entry["fixture"])))
-            worst = [0.0, 0.0, 0.0]
+            worst = [0.0, 0.0, 0.0, 0.0]
             for result in doc["results"]:
                 ids = ",".join(str(i) for i in result["ids"])
                 reference = [(int(t), float(lp)) for t, lp in result["last_logprobs"]]
@@ -87,13 +88,18 @@ def main():
                 subprocess.run([llama, model, ids, out_l], check=True)
                 subprocess.run([cli, "-m", model, "--tokens", ids, "--logits-out", out_s, "--threads", "2"],
                                check=True, stdout=subprocess.DEVNULL)
-                ll, sl = read_f32(out_l), read_f32(out_s)
+                out_a = os.path.join(tmp, "a.f32")
+                subprocess.run([cli, "-m", model, "--tokens", ids, "--logits-out", out_a, "--threads", "2"],
+                               check=True, stdout=subprocess.DEVNULL, env=dict(os.environ, STRATA_KERNEL_ISA="avx2"))
+                ll, sl, al = read_f32(out_l), read_f32(out_s), read_f32(out_a)
                 worst[0] = max(worst[0], worst_diff(ll, reference))
                 worst[1] = max(worst[1], worst_diff(sl, reference))
                 ref_clang = list(log_softmax_at(ll, [t for t, _ in reference]).items())
                 worst[2] = max(worst[2], worst_diff(sl, ref_clang))
+                ref_self = list(log_softmax_at(sl, [t for t, _ in reference]).items())
+                worst[3] = max(worst[3], worst_diff(al, ref_self))
             os.remove(model)
-            print(f"| {entry['name']} | {worst[0]:.3g} | {worst[1]:.3g} | {worst[2]:.3g} |", flush=True)
+            print(f"| {entry['name']} | {worst[0]:.3g} | {worst[1]:.3g} | {worst[2]:.3g} | {worst[3]:.3g} |", flush=True)
 
 
 if __name__ == "__main__":
