@@ -1,7 +1,7 @@
 // The whole chat window on a temporary database, with the real engine thread: first start shows
 // the welcome view; load errors and "no model" arrive as readable notices; a sent message is
 // stored and is there again after a restart; with a small generated model, a reply streams into
-// the view and is stored with its metrics.
+// the view and is stored with its metrics; Stop ends a reply mid-stream and Regenerate replaces it.
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "ui/chat/chat_input.hpp"
@@ -16,6 +16,7 @@
 #include "strata/model/model.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QFile>
 #include <QLabel>
@@ -164,6 +165,61 @@ private slots:
         const QList<strata::ui::MessageWidget*> shown = app.window().chatPanel()->chatView()->messageWidgets();
         QCOMPARE(shown.size(), 2);
         QCOMPARE(shown[1]->content(), stored[1].content);
+    }
+
+    void stopMidStreamThenRegenerate()
+    {
+        strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
+        spec.context = 1024;
+        const QString model = QString::fromStdString(strata::test::writeModel(m_dir, spec, "stop").string());
+        Application app(m_dir.filePath(QStringLiteral("stop.sqlite")));
+        app.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
+        emit app.window().modelSelector()->loadRequested(model);
+        QTRY_VERIFY_WITH_TIMEOUT(!app.window().chatPanel()->welcomeView()->isVisible(), 30000);
+        app.coordinator().newConversation();
+        const qint64 id = app.coordinator().currentConversation();
+        strata::ui::ConversationSettings settings;
+        settings.sampling.maxTokens = 100000;  // only Stop (or the context) ends it
+        settings.sampling.seed = 4;
+        QVERIFY(app.store().setConversationSettings(id, settings));
+
+        auto* input = app.window().chatPanel()->input();
+        input->setFocus();
+        QTest::keyClicks(input, QStringLiteral("write a lot"));
+        QTest::keyClick(input, Qt::Key_Return);
+        strata::ui::ChatView* view = app.window().chatPanel()->chatView();
+        QTRY_VERIFY_WITH_TIMEOUT(view->isStreaming() || !app.coordinator().isReplying(), 30000);
+        QVERIFY2(app.coordinator().isReplying(), "the reply ended before Stop; pick another seed");
+        auto* stop = app.window().findChild<QAbstractButton*>(QStringLiteral("stopButton"));
+        QVERIFY(stop && stop->isEnabled());
+        app.window().activateWindow();
+        QTest::keyClick(input, Qt::Key_Escape);  // the keyboard's Stop
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 5000);
+        QVERIFY(!stop->isEnabled());
+        QList<strata::ui::ChatMessage> stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 2);
+        QCOMPARE(stored[1].metrics.value(QStringLiteral("finish_reason")).toString(), QStringLiteral("cancelled"));
+        QVERIFY(stored[1].metrics.value(QStringLiteral("generated_tokens")).toInt() < 1000);
+        QCOMPARE(stored[1].model, model);
+        QCOMPARE(view->messageWidgets().size(), 2);
+        QCOMPARE(view->messageWidgets().at(1)->content(), stored[1].content);
+
+        // Regenerate replaces the stopped reply with a new one.
+        const qint64 stoppedId = stored[1].id;
+        settings.sampling.maxTokens = 8;
+        QVERIFY(app.store().setConversationSettings(id, settings));
+        auto* regenerate = app.window().findChild<QAbstractButton*>(QStringLiteral("regenerateButton"));
+        QVERIFY(regenerate && regenerate->isEnabled());
+        QTest::keyClick(input, Qt::Key_R, Qt::ControlModifier);  // the keyboard's Regenerate
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 30000);
+        stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 2);
+        QVERIFY(stored[1].id != stoppedId);
+        QVERIFY(stored[1].metrics.value(QStringLiteral("finish_reason")).toString() != QLatin1String("cancelled"));
+        QVERIFY(stored[1].metrics.value(QStringLiteral("generated_tokens")).toInt() <= 8);
+        QCOMPARE(view->messageWidgets().size(), 2);
+        QCOMPARE(view->messageWidgets().at(1)->content(), stored[1].content);
     }
 
     void keyboardShortcuts()

@@ -17,6 +17,7 @@
 #include <QCommandLineParser>
 #include <QPalette>
 #include <QPixmap>
+#include <QStyle>
 #include <QStyleFactory>
 #include <QWindow>
 #include <cstdio>
