@@ -19,21 +19,30 @@ MarkdownTextView::MarkdownTextView(QWidget* parent) : QTextBrowser(parent)
     connect(document(), &QTextDocument::contentsChanged, this, &MarkdownTextView::updateHeight);
 }
 
+// Each append undoes the trailing render and inserts again: two document changes. Measuring the
+// height after each would lay the document out twice per streamed update (the guibench profile
+// showed the layout as the largest cost of an update), so the height is measured once at the end.
 void MarkdownTextView::appendFinished(const QString& markdown)
 {
+    m_editing = true;
     removeTrailing();
     insertMarkdownBlock(markdown);
     document()->clearUndoRedoStacks();  // only the trailing render is ever undone
+    m_editing = false;
+    updateHeight();
 }
 
 void MarkdownTextView::setTrailing(const QString& markdown)
 {
+    m_editing = true;
     removeTrailing();
-    if (markdown.isEmpty())
-        return;
-    m_emptyBeforeTrailing = m_empty;
-    insertMarkdownBlock(markdown);
-    m_hasTrailing = true;
+    if (!markdown.isEmpty()) {
+        m_emptyBeforeTrailing = m_empty;
+        insertMarkdownBlock(markdown);
+        m_hasTrailing = true;
+    }
+    m_editing = false;
+    updateHeight();
 }
 
 // Undo restores the document exactly, block formats and list membership included, which deleting
@@ -78,6 +87,8 @@ void MarkdownTextView::insertMarkdownBlock(const QString& markdown)
 
 void MarkdownTextView::updateHeight()
 {
+    if (m_editing)
+        return;
     document()->setTextWidth(viewport()->width());
     const int height = static_cast<int>(document()->size().height()) + frameWidth() * 2;
     if (height != this->height())

@@ -2,11 +2,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 
 namespace strata::bench {
 
 namespace {
 constexpr int kIntervalMs = 1;
+}  // namespace
+
+qint64 StallProbe::threadCpuNs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
 }
 
 StallProbe::StallProbe(QObject* parent) : QObject(parent)
@@ -19,8 +27,10 @@ StallProbe::StallProbe(QObject* parent) : QObject(parent)
 void StallProbe::start()
 {
     m_lateness.clear();
+    m_busy.clear();
     m_clock.start();
     m_lastNs = 0;
+    m_lastCpuNs = threadCpuNs();
     m_timer.start();
 }
 
@@ -35,6 +45,14 @@ void StallProbe::tick()
     const double gapMs = double(now - m_lastNs) / 1e6;
     m_lastNs = now;
     m_lateness << std::max(0.0, gapMs - kIntervalMs);
+    const qint64 cpu = threadCpuNs();
+    m_busy << double(cpu - m_lastCpuNs) / 1e6;
+    m_lastCpuNs = cpu;
+}
+
+StallStats StallProbe::busyStats() const
+{
+    return statsOf(m_busy);
 }
 
 StallStats StallProbe::stats() const
