@@ -12,6 +12,6 @@ tool="$build/tests/bench/gui/strata-chat-screenshot"
 mkdir -p docs/screenshots
 for theme in light dark; do
     # One screen of 24-bit colour, larger than the window; -a picks a free display number.
-    QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1280x800x24" \
+    QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1280x960x24" \
         "$tool" --theme "$theme" --output "docs/screenshots/chat-$theme.png"
 done

@@ -3,6 +3,8 @@
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocumentFragment>
+#include <QTextFrame>
+#include <QTextTable>
 
 namespace strata::ui {
 
@@ -57,12 +59,33 @@ void MarkdownTextView::removeTrailing()
     m_empty = m_emptyBeforeTrailing;
 }
 
+// Qt's Markdown tables come with no cell padding and a raised double border, which looks cramped
+// next to the prose: give them room and a thin line in the palette's colour.
+void MarkdownTextView::styleTables(QTextDocument& block) const
+{
+    const QList<QTextFrame*> frames = block.rootFrame()->childFrames();
+    for (QTextFrame* frame : frames) {
+        auto* table = qobject_cast<QTextTable*>(frame);
+        if (!table)
+            continue;
+        QTextTableFormat format = table->format();
+        format.setCellPadding(4);
+        format.setCellSpacing(0);
+        format.setBorder(1);
+        format.setBorderCollapse(true);
+        format.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
+        format.setBorderBrush(palette().color(QPalette::Mid));
+        table->setFormat(format);
+    }
+}
+
 // Appending a parsed block as a fragment keeps it identical to what rendering the whole text at once
 // gives: a paragraph needs a new block first, while a list or table fragment brings its own.
 void MarkdownTextView::insertMarkdownBlock(const QString& markdown)
 {
     QTextDocument block;
     block.setMarkdown(markdown);
+    styleTables(block);
     QTextCursor probe(&block);
     bool bringsOwnBlock = probe.currentList() != nullptr;
     if (block.begin().text().isEmpty() && probe.movePosition(QTextCursor::NextCharacter))

@@ -22,6 +22,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void styleTables(QTextDocument& block) const;
     void removeTrailing();
     void insertMarkdownBlock(const QString& markdown);
     void updateHeight();

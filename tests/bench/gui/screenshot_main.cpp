@@ -10,6 +10,7 @@
 #include "strata/gguf/synthetic_model.hpp"
 #include "strata/gguf/vocabulary.hpp"
 #include "ui/chat/chat_panel.hpp"
+#include "ui/chat/chat_view.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/welcome_view.hpp"
 
@@ -17,6 +18,7 @@
 #include <QCommandLineParser>
 #include <QPalette>
 #include <QPixmap>
+#include <QScrollBar>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QWindow>
@@ -101,7 +103,7 @@ int main(int argc, char** argv)
 
     app::Application application(session.databasePath());
     ui::MainWindow& window = application.window();
-    window.resize(1100, 720);
+    window.resize(1100, 860);
     application.show();
     emit window.modelSelector()->loadRequested(model);
     if (!bench::waitFor([&] { return window.windowHandle() && window.windowHandle()->isExposed() &&
@@ -110,7 +112,10 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "the window did not show the loaded model\n");
         return 1;
     }
-    bench::settle(500);  // layout, heights of the message views, the scroll position
+    bench::settle(500);  // layout, heights of the message views
+    // Start at the question: the view follows the bottom, which would cut it off.
+    window.chatPanel()->chatView()->verticalScrollBar()->setValue(0);
+    bench::settle(100);
     if (!window.grab().save(output)) {
         std::fprintf(stderr, "cannot write %s\n", qPrintable(output));
         return 1;
