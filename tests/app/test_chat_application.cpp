@@ -206,7 +206,6 @@ private slots:
         QCOMPARE(view->messageWidgets().at(1)->content(), stored[1].content);
 
         // Regenerate replaces the stopped reply with a new one.
-        const qint64 stoppedId = stored[1].id;
         settings.sampling.maxTokens = 8;
         QVERIFY(app.store().setConversationSettings(id, settings));
         auto* regenerate = app.window().findChild<QAbstractButton*>(QStringLiteral("regenerateButton"));
@@ -215,7 +214,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 30000);
         stored = app.store().messages(id);
         QCOMPARE(stored.size(), 2);
-        QVERIFY(stored[1].id != stoppedId);
+        // (SQLite may give the new row the old id: the finish reason shows it is a new reply.)
         QVERIFY(stored[1].metrics.value(QStringLiteral("finish_reason")).toString() != QLatin1String("cancelled"));
         QVERIFY(stored[1].metrics.value(QStringLiteral("generated_tokens")).toInt() <= 8);
         QCOMPARE(view->messageWidgets().size(), 2);
