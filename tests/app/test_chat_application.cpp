@@ -43,6 +43,40 @@ class TestChatApplication : public QObject {
     QTemporaryDir m_dir;
     QString database() const { return m_dir.filePath(QStringLiteral("chats.sqlite")); }
 
+    static bool setSampling(Application& app, qint64 conversation, int maxTokens, qint64 seed)
+    {
+        strata::ui::ConversationSettings settings;
+        settings.sampling.maxTokens = maxTokens;
+        settings.sampling.seed = seed;
+        return app.store().setConversationSettings(conversation, settings);
+    }
+
+    // Types into the message box and presses Enter, as a user does.
+    static strata::ui::ChatInput* typeAndSend(Application& app, const QString& text)
+    {
+        auto* input = app.window().chatPanel()->input();
+        input->setFocus();
+        QTest::keyClicks(input, text);
+        QTest::keyClick(input, Qt::Key_Return);
+        return input;
+    }
+
+    // Shows the window and loads a small generated qwen3 model into it; the model's path, or ""
+    // when the window or the model did not come up.
+    QString showWithGeneratedModel(Application& app, const std::string& name, uint32_t context)
+    {
+        strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
+        spec.context = context;
+        const QString model = QString::fromStdString(strata::test::writeModel(m_dir, spec, name).string());
+        app.show();
+        if (!QTest::qWaitForWindowExposed(&app.window()))
+            return {};
+        emit app.window().modelSelector()->loadRequested(model);
+        const bool loaded =
+            QTest::qWaitFor([&] { return !app.window().chatPanel()->welcomeView()->isVisible(); }, 30000);
+        return loaded ? model : QString();
+    }
+
 private slots:
     void initTestCase()
     {
@@ -130,28 +164,15 @@ private slots:
 
     void replyStreamsFromTheEngine()
     {
-        strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
-        spec.context = 512;
-        const QString model = QString::fromStdString(strata::test::writeModel(m_dir, spec, "chat").string());
         Application app(m_dir.filePath(QStringLiteral("engine.sqlite")));
-        app.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
-        emit app.window().modelSelector()->loadRequested(model);
-        QTRY_VERIFY_WITH_TIMEOUT(!app.window().chatPanel()->welcomeView()->isVisible(), 30000);
+        QVERIFY(!showWithGeneratedModel(app, "chat", 512).isEmpty());
         QVERIFY(noticeTexts(app).isEmpty());
 
         app.coordinator().newConversation();
         const qint64 id = app.coordinator().currentConversation();
         QVERIFY(id != 0);
-        strata::ui::ConversationSettings settings;
-        settings.sampling.maxTokens = 16;  // short: the machine is slow under ASan
-        settings.sampling.seed = 3;
-        QVERIFY(app.store().setConversationSettings(id, settings));
-
-        auto* input = app.window().chatPanel()->input();
-        input->setFocus();
-        QTest::keyClicks(input, QStringLiteral("Hello there"));
-        QTest::keyClick(input, Qt::Key_Return);
+        QVERIFY(setSampling(app, id, 16, 3));  // short: the machine is slow under ASan
+        typeAndSend(app, QStringLiteral("Hello there"));
         QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 30000);
         QVERIFY2(noticeTexts(app).isEmpty(), qPrintable(noticeTexts(app).join('\n')));
 
@@ -169,25 +190,13 @@ private slots:
 
     void stopMidStreamThenRegenerate()
     {
-        strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
-        spec.context = 1024;
-        const QString model = QString::fromStdString(strata::test::writeModel(m_dir, spec, "stop").string());
         Application app(m_dir.filePath(QStringLiteral("stop.sqlite")));
-        app.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
-        emit app.window().modelSelector()->loadRequested(model);
-        QTRY_VERIFY_WITH_TIMEOUT(!app.window().chatPanel()->welcomeView()->isVisible(), 30000);
+        const QString model = showWithGeneratedModel(app, "stop", 1024);
+        QVERIFY(!model.isEmpty());
         app.coordinator().newConversation();
         const qint64 id = app.coordinator().currentConversation();
-        strata::ui::ConversationSettings settings;
-        settings.sampling.maxTokens = 100000;  // only Stop (or the context) ends it
-        settings.sampling.seed = 4;
-        QVERIFY(app.store().setConversationSettings(id, settings));
-
-        auto* input = app.window().chatPanel()->input();
-        input->setFocus();
-        QTest::keyClicks(input, QStringLiteral("write a lot"));
-        QTest::keyClick(input, Qt::Key_Return);
+        QVERIFY(setSampling(app, id, 100000, 4));  // only Stop (or the context) ends it
+        auto* input = typeAndSend(app, QStringLiteral("write a lot"));
         strata::ui::ChatView* view = app.window().chatPanel()->chatView();
         QTRY_VERIFY_WITH_TIMEOUT(view->isStreaming() || !app.coordinator().isReplying(), 30000);
         QVERIFY2(app.coordinator().isReplying(), "the reply ended before Stop; pick another seed");
@@ -206,8 +215,7 @@ private slots:
         QCOMPARE(view->messageWidgets().at(1)->content(), stored[1].content);
 
         // Regenerate replaces the stopped reply with a new one.
-        settings.sampling.maxTokens = 8;
-        QVERIFY(app.store().setConversationSettings(id, settings));
+        QVERIFY(setSampling(app, id, 8, 4));
         auto* regenerate = app.window().findChild<QAbstractButton*>(QStringLiteral("regenerateButton"));
         QVERIFY(regenerate && regenerate->isEnabled());
         QTest::keyClick(input, Qt::Key_R, Qt::ControlModifier);  // the keyboard's Regenerate

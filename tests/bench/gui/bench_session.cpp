@@ -33,6 +33,12 @@ bool BenchSession::addConversation(const QString& title, const QList<ui::ChatMes
     return ok;
 }
 
+void describeTool(QCommandLineParser& parser, const QString& description)
+{
+    parser.setApplicationDescription(description);
+    parser.addHelpOption();
+}
+
 // A real event loop (as in QApplication::exec), not processEvents() in a loop with sleeps: the
 // benchmark measures the event loop itself and must not add stalls of its own.
 bool waitFor(const std::function<bool()>& done, int timeoutMs)

@@ -4,6 +4,7 @@
 
 #include "ui/chat/chat_types.hpp"
 
+#include <QCommandLineParser>
 #include <QList>
 #include <QString>
 #include <QTemporaryDir>
@@ -25,6 +26,9 @@ public:
 private:
     QTemporaryDir m_dir;
 };
+
+// --help and the tool's one-line description.
+void describeTool(QCommandLineParser& parser, const QString& description);
 
 // Runs the event loop until `done` or the timeout; returns `done()`.
 bool waitFor(const std::function<bool()>& done, int timeoutMs);

@@ -48,8 +48,7 @@ int main(int argc, char** argv)
 {
     QApplication qapp(argc, argv);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Event-loop stalls of the chat window while a reply streams."));
-    parser.addHelpOption();
+    bench::describeTool(parser, QStringLiteral("Event-loop stalls of the chat window while a reply streams."));
     parser.addOptions({
         {QStringLiteral("messages"), QStringLiteral("Messages already in the conversation."), QStringLiteral("n"),
          QStringLiteral("240")},

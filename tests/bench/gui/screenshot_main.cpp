@@ -63,15 +63,16 @@ int main(int argc, char** argv)
 {
     QApplication qapp(argc, argv);
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Saves a screenshot of the chat window."));
-    parser.addHelpOption();
-    parser.addOptions({
-        {QStringLiteral("theme"), QStringLiteral("light or dark."), QStringLiteral("theme"), QStringLiteral("light")},
-        {QStringLiteral("output"), QStringLiteral("PNG file to write."), QStringLiteral("file")},
-    });
+    bench::describeTool(parser, QStringLiteral("Saves a screenshot of the chat window."));
+    const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("light or dark."),
+                                         QStringLiteral("theme"), QStringLiteral("light"));
+    const QCommandLineOption outputOption(QStringLiteral("output"), QStringLiteral("PNG file to write."),
+                                          QStringLiteral("file"));
+    parser.addOption(themeOption);
+    parser.addOption(outputOption);
     parser.process(qapp);
-    const QString theme = parser.value(QStringLiteral("theme"));
-    const QString output = parser.value(QStringLiteral("output"));
+    const QString theme = parser.value(themeOption);
+    const QString output = parser.value(outputOption);
     if (output.isEmpty() || (theme != QLatin1String("light") && theme != QLatin1String("dark"))) {
         std::fprintf(stderr, "usage: strata-chat-screenshot --theme light|dark --output FILE.png\n");
         return 1;
