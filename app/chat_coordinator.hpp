@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/engine/engine_requests.hpp"
+#include "app/recent_model_descriptions.hpp"
 
 #include <QObject>
 #include <QTimer>
@@ -78,7 +79,8 @@ private:
     void onPrefillProgress(quint64 requestId, qint64 done, qint64 total, double tokensPerSecond);
     void onPrefillFinished(quint64 requestId, const ReplyMetrics& metrics);
     void onError(quint64 requestId, const QString& message);
-    void onModelLoaded(const QString& path);
+    void onModelLoaded(const QString& path, const QString& description);
+    void showRecentModels();
     void onLoadFailed(const QString& path, const QString& message);
 
     ChatStore& m_store;
@@ -91,6 +93,7 @@ private:
     quint64 m_nextRequestId = 1;
     std::optional<ActiveRequest> m_active;
     QTimer m_saveTimer;
+    RecentModelDescriptions m_recentDescriptions;
 };
 
 }  // namespace strata::app

@@ -17,7 +17,7 @@ model::SessionOptions sessionOptionsFrom(const ModelLoadOptions& options);
 // finishReason: "stop" (end of turn or a stop string), "length", "context_full", "cancelled".
 ReplyMetrics replyMetricsFrom(const model::GenerationMetrics& metrics);
 
-// One line for the model selector: name, architecture, parameters, layers, context.
+// One line for the model selector (model_description.hpp), with the context the session has.
 QString describeModel(const model::Model& model, uint32_t contextLength);
 
 }  // namespace strata::app
