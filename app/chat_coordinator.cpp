@@ -94,7 +94,7 @@ void ChatCoordinator::connectEngine(EngineController* engine)
 
 void ChatCoordinator::newConversation()
 {
-    if (const std::optional<qint64> id = m_conversations.create(tr("New chat"))) {
+    if (const std::optional<qint64> id = m_conversations.create(tr("New chat"), m_newConversationSettings)) {
         m_window.sidebar()->searchField()->clear();
         showConversation(*id);
         m_window.focusInput();
@@ -144,7 +144,7 @@ void ChatCoordinator::reloadView()
 bool ChatCoordinator::ensureConversation(const QString& firstText)
 {
     if (m_conversationId == 0) {
-        const std::optional<qint64> id = m_conversations.create(titleFrom(firstText));
+        const std::optional<qint64> id = m_conversations.create(titleFrom(firstText), m_newConversationSettings);
         if (!id)
             return false;
         m_conversationId = *id;
@@ -334,12 +334,20 @@ void ChatCoordinator::onError(quint64 requestId, const QString& message)
 void ChatCoordinator::loadModel(const QString& path)
 {
     m_window.modelSelector()->setLoading(path);
-    emit loadRequested(path, ModelLoadOptions{});
+    m_requestedOptions = m_loadOptions;
+    emit loadRequested(path, m_loadOptions);
+}
+
+void ChatCoordinator::reloadModel()
+{
+    if (!m_modelPath.isEmpty() && !m_active)
+        loadModel(m_modelPath);
 }
 
 void ChatCoordinator::onModelLoaded(const QString& path)
 {
     m_modelPath = path;
+    m_loadedOptions = m_requestedOptions;
     m_recentModels.add(path);
     m_window.modelSelector()->setRecentModels(m_recentModels.paths());
     m_window.modelSelector()->setLoaded(path);

@@ -28,9 +28,11 @@ model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options)
     // The app's "threads" counts every thread that computes; the engine's counts the workers
     // besides the calling (engine) thread.
     o.threads = options.threads > 0 ? options.threads - 1 : -1;
-    // A desktop app shares its cores with the GUI and everything else the user runs: pinned
-    // workers would fight the scheduler instead of letting it move them off a busy core.
-    o.pinThreads = false;
+    // Off by default (ModelLoadOptions): a desktop app shares its cores with the GUI and everything
+    // else the user runs, and pinned workers would fight the scheduler instead of letting it move
+    // them off a busy core. The settings panel lets a user with an otherwise idle machine pin.
+    o.pinThreads = options.pinThreads;
+    o.batchSize = uint32_t(std::max(1, options.batchSize));
     return o;
 }
 
@@ -89,7 +91,7 @@ QString parameterCount(uint64_t n)
 
 }  // namespace
 
-QString describeModel(const model::Model& model, uint32_t contextLength)
+QString describeModel(const model::Model& model, uint32_t contextLength, const QString& kvCacheType)
 {
     const model::Hparams& h = model.hparams();
     uint64_t parameters = 0;
@@ -97,11 +99,12 @@ QString describeModel(const model::Model& model, uint32_t contextLength)
         parameters += t.elements;
     const QString name = h.name.empty() ? QString() : QString::fromStdString(h.name);
     return QCoreApplication::translate("strata::app::EngineController",
-                                       "%1 · %2 · %3 parameters · %4 layers · context %5 tokens")
+                                       "%1 · %2 · %3 parameters · %4 layers · context %5 tokens · KV cache %6")
         .arg(name.isEmpty() ? QCoreApplication::translate("strata::app::EngineController", "unnamed model") : name,
              QString::fromStdString(h.architecture), parameterCount(parameters))
         .arg(h.layers)
-        .arg(contextLength);
+        .arg(contextLength)
+        .arg(kvCacheType.trimmed().isEmpty() ? QStringLiteral("f16") : kvCacheType.trimmed().toLower());
 }
 
 }  // namespace strata::app
