@@ -20,7 +20,7 @@ AbController::AbController(QObject* parent) : QObject(parent)
                     m_dialog->setProgress(done, total, stage);
             },
             Qt::QueuedConnection);
-    connect(runner, &AbRunner::finished, this, [this] { onEnded(tr("Done: %n run(s) measured.", nullptr, int(m_rows.size()))); },
+    connect(runner, &AbRunner::finished, this, [this] { onEnded(tr("Done: %1 measured runs.").arg(m_rows.size())); },
             Qt::QueuedConnection);
     connect(runner, &AbRunner::cancelled, this, [this] { onEnded(tr("Cancelled.")); }, Qt::QueuedConnection);
     connect(runner, &AbRunner::failed, this, [this](const QString& m) { onEnded(tr("The A/B run failed: %1").arg(m)); },
@@ -30,6 +30,11 @@ AbController::AbController(QObject* parent) : QObject(parent)
 AbController::~AbController()
 {
     delete m_dialog;  // before the host: the dialog's signals reach this object
+}
+
+ui::AbDialog* AbController::dialog() const
+{
+    return m_dialog;
 }
 
 void AbController::openDialog(QWidget* parent, const QString& modelPath)

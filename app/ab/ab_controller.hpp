@@ -23,7 +23,7 @@ public:
     explicit AbController(QObject* parent = nullptr);
     ~AbController() override;
 
-    ui::AbDialog* dialog() const { return m_dialog; }
+    ui::AbDialog* dialog() const;
     const QList<ui::AbRow>& rows() const { return m_rows; }
     bool isRunning() const { return m_running; }
 

@@ -26,7 +26,8 @@ QJsonObject configJson(const ui::AbConfig& c)
 {
     return {{QStringLiteral("wait_policy"), QString::fromStdString(pool::toString(c.policy))},
             {QStringLiteral("threads"), c.threads},
-            {QStringLiteral("kv_cache_type"), c.kvCacheType}};
+            {QStringLiteral("kv_cache_type"), c.kvCacheType},
+            {QStringLiteral("description"), c.describe()}};
 }
 
 QJsonObject medianJson(const ui::AbMedian& m)

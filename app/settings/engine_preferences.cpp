@@ -2,26 +2,31 @@
 
 namespace strata::app {
 
-ModelLoadOptions loadOptionsFrom(const ui::EnginePreferences& p)
+namespace {
+
+// The two structs name the same five fields alike; one copy serves both directions.
+template <class To, class From>
+To copyEngineFields(const From& from)
 {
-    ModelLoadOptions o;
-    o.threads = p.threads;
-    o.pinThreads = p.pinThreads;
-    o.contextLength = p.contextLength;
-    o.kvCacheType = p.kvCacheType;
-    o.batchSize = p.batchSize;
-    return o;
+    To to;
+    to.threads = from.threads;
+    to.pinThreads = from.pinThreads;
+    to.contextLength = from.contextLength;
+    to.kvCacheType = from.kvCacheType;
+    to.batchSize = from.batchSize;
+    return to;
 }
 
-ui::EnginePreferences enginePreferencesFrom(const ModelLoadOptions& o)
+}  // namespace
+
+ModelLoadOptions loadOptionsFrom(const ui::EnginePreferences& preferences)
 {
-    ui::EnginePreferences p;
-    p.threads = o.threads;
-    p.pinThreads = o.pinThreads;
-    p.contextLength = o.contextLength;
-    p.kvCacheType = o.kvCacheType;
-    p.batchSize = o.batchSize;
-    return p;
+    return copyEngineFields<ModelLoadOptions>(preferences);
+}
+
+ui::EnginePreferences enginePreferencesFrom(const ModelLoadOptions& options)
+{
+    return copyEngineFields<ui::EnginePreferences>(options);
 }
 
 }  // namespace strata::app

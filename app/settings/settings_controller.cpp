@@ -22,6 +22,11 @@ SettingsController::SettingsController(QSettings& settings, ChatCoordinator& coo
             Qt::QueuedConnection);
 }
 
+ui::SettingsDialog* SettingsController::dialog() const
+{
+    return m_dialog;
+}
+
 void SettingsController::openDialog(QWidget* parent)
 {
     if (!m_dialog) {

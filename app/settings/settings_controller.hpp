@@ -28,7 +28,7 @@ public:
                        QObject* parent = nullptr);
 
     const ui::Preferences& preferences() const { return m_preferences; }
-    ui::SettingsDialog* dialog() const { return m_dialog; }
+    ui::SettingsDialog* dialog() const;
 
 public slots:
     void openDialog(QWidget* parent);

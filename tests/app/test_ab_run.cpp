@@ -20,18 +20,6 @@
 
 using namespace strata;
 
-namespace {
-
-ui::AbConfig config(pool::WaitPolicy policy, int threads)
-{
-    ui::AbConfig c;
-    c.policy = policy;
-    c.threads = threads;
-    return c;
-}
-
-}  // namespace
-
 class TestAbRun : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
@@ -61,8 +49,8 @@ private slots:
         QVERIFY(dialog->startButton()->isEnabled());
         // Two computing threads each (one worker and the engine thread), so the pool has
         // completion waits to measure; only the waiting policy differs.
-        dialog->editorA()->setConfig(config(pool::WaitPolicy::fixedSpin(200), 2));
-        dialog->editorB()->setConfig(config(pool::WaitPolicy::park(), 2));
+        dialog->editorA()->setConfig(ui::AbConfig{.policy = pool::WaitPolicy::fixedSpin(200), .threads = 2});
+        dialog->editorB()->setConfig(ui::AbConfig{.policy = pool::WaitPolicy::park(), .threads = 2});
         dialog->repetitionsBox()->setValue(2);
         dialog->maxTokensBox()->setValue(8);
         dialog->startButton()->click();
@@ -150,8 +138,8 @@ private slots:
         ui::AbRequest request;
         request.modelPath = m_model;
         request.prompt = QStringLiteral("Count to a thousand.");
-        request.a = config(pool::WaitPolicy::adaptive(), 1);
-        request.b = config(pool::WaitPolicy::park(), 1);
+        request.a = ui::AbConfig{.policy = pool::WaitPolicy::adaptive(), .threads = 1};
+        request.b = ui::AbConfig{.policy = pool::WaitPolicy::park(), .threads = 1};
         request.repetitions = 100;
         request.maxTokens = 200;
         controller.start(request);

@@ -7,7 +7,7 @@ namespace strata::ui {
 QString AbConfig::describe() const
 {
     const QString threadText = threads > 0
-                                   ? QCoreApplication::translate("strata::ui::AbConfig", "%n thread(s)", nullptr, threads)
+                                   ? QCoreApplication::translate("strata::ui::AbConfig", "threads: %1").arg(threads)
                                    : QCoreApplication::translate("strata::ui::AbConfig", "threads: physical cores");
     return QStringLiteral("%1, %2, KV %3").arg(QString::fromStdString(pool::toString(policy)), threadText, kvCacheType);
 }
