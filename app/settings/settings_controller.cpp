@@ -12,8 +12,10 @@ SettingsController::SettingsController(QSettings& settings, ChatCoordinator& coo
                                        QObject* parent)
     : QObject(parent), m_store(settings), m_coordinator(coordinator), m_preferences(m_store.load())
 {
-    // At start nothing changed, so nothing is saved: only applied.
-    m_theme.apply(m_preferences.theme);
+    // At start nothing changed, so nothing is saved: only applied. "system" leaves the platform's
+    // palette untouched (an application-set palette would stop following the platform's changes).
+    if (m_preferences.theme != QLatin1String("system"))
+        m_theme.apply(m_preferences.theme);
     m_coordinator.setLoadOptions(loadOptionsFrom(m_preferences.engine));
     m_coordinator.setNewConversationSettings({QString(), m_preferences.sampling});
     // The coordinator records the options on its own (queued) modelLoaded connection, made
