@@ -88,7 +88,9 @@ private slots:
         QCOMPARE(controller.exportTo(csvPath, false), QString());
         QFile csv(csvPath);
         QVERIFY(csv.open(QIODevice::ReadOnly));
-        const QList<QByteArray> lines = csv.readAll().trimmed().split('\n');
+        const QByteArray csvText = csv.readAll();
+        qInfo().noquote() << "A/B run (fixed-spin 200 us vs park, 2 threads each):\n" << csvText;
+        const QList<QByteArray> lines = csvText.trimmed().split('\n');
         QCOMPARE(lines.size(), 1 + 4 + 3);
         QVERIFY(lines[0].startsWith("run,config,prompt_tokens,generated_tokens,prefill_tok_s,decode_tok_s"));
         for (int i = 0; i < 4; ++i) {
