@@ -1169,54 +1169,49 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
-    <name>strata::ui::SamplingDefaultsPage</name>
+    <name>strata::ui::SamplingSettingsForm</name>
     <message>
-        <location filename="../ui/settings/sampling_defaults_page.cpp" line="17"/>
-        <source>New chats start with these values; change one chat&apos;s own in Chat settings.</source>
-        <translation>Neue Chats beginnen mit diesen Werten; die eines einzelnen Chats ändern Sie in den Chat-Einstellungen.</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/sampling_defaults_page.cpp" line="20"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="15"/>
         <source>&amp;Temperature:</source>
         <translation>&amp;Temperatur:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_defaults_page.cpp" line="21"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="16"/>
         <source>Top-&amp;k:</source>
         <translation>Top-&amp;k:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_defaults_page.cpp" line="21"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="17"/>
         <source>off</source>
         <translation>aus</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_defaults_page.cpp" line="22"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="18"/>
         <source>Top-&amp;p:</source>
         <translation>Top-&amp;p:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_defaults_page.cpp" line="23"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="19"/>
         <source>&amp;Min-p:</source>
         <translation>&amp;Min-p:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_defaults_page.cpp" line="24"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="20"/>
         <source>&amp;Repeat penalty:</source>
         <translation>&amp;Wiederholungsstrafe:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_defaults_page.cpp" line="25"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="21"/>
         <source>Ma&amp;x reply tokens:</source>
         <translation>Ma&amp;x. Antwort-Tokens:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_defaults_page.cpp" line="26"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="22"/>
         <source>S&amp;eed:</source>
         <translation>S&amp;eed:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_defaults_page.cpp" line="26"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="23"/>
         <source>random</source>
         <translation>zufällig</translation>
     </message>
@@ -1239,17 +1234,22 @@ Zuletzt geändert: %2</translation>
         <translation>&amp;Engine</translation>
     </message>
     <message>
-        <location filename="../ui/settings/settings_dialog.cpp" line="29"/>
+        <location filename="../ui/settings/settings_dialog.cpp" line="33"/>
+        <source>New chats start with these values; change one chat&apos;s own in Chat settings.</source>
+        <translation>Neue Chats beginnen mit diesen Werten; die eines einzelnen Chats ändern Sie in den Chat-Einstellungen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="38"/>
         <source>&amp;New chats</source>
         <translation>&amp;Neue Chats</translation>
     </message>
     <message>
-        <location filename="../ui/settings/settings_dialog.cpp" line="30"/>
+        <location filename="../ui/settings/settings_dialog.cpp" line="39"/>
         <source>&amp;Appearance</source>
         <translation>&amp;Darstellung</translation>
     </message>
     <message>
-        <location filename="../ui/settings/settings_dialog.cpp" line="36"/>
+        <location filename="../ui/settings/settings_dialog.cpp" line="45"/>
         <source>The loaded model runs with other engine settings. Threads, affinity, context length, KV cache type and batch size take effect when the model is reloaded.</source>
         <translation>Das geladene Modell läuft mit anderen Engine-Einstellungen. Threads, Affinität, Kontextlänge, KV-Cache-Typ und Batchgröße gelten, sobald das Modell neu geladen wird.</translation>
     </message>

@@ -2,7 +2,7 @@
 
 #include "ui/settings/appearance_page.hpp"
 #include "ui/settings/engine_settings_page.hpp"
-#include "ui/settings/sampling_defaults_page.hpp"
+#include "ui/settings/sampling_settings_form.hpp"
 
 #include <QDialogButtonBox>
 #include <QFrame>
@@ -16,7 +16,7 @@ namespace strata::ui {
 
 SettingsDialog::SettingsDialog(const Preferences& preferences, int physicalCores, QWidget* parent)
     : QDialog(parent), m_tabs(new QTabWidget(this)), m_engine(new EngineSettingsPage(physicalCores, this)),
-      m_sampling(new SamplingDefaultsPage(this)), m_appearance(new AppearancePage(this)),
+      m_sampling(new SamplingSettingsForm), m_appearance(new AppearancePage(this)),
       m_reloadNotice(new QFrame(this)), m_reloadText(new QLabel(m_reloadNotice)),
       m_reloadButton(new QPushButton(tr("&Reload model now"), m_reloadNotice))
 {
@@ -26,7 +26,16 @@ SettingsDialog::SettingsDialog(const Preferences& preferences, int physicalCores
     m_sampling->setValues(preferences.sampling);
     m_appearance->setValues(preferences.theme, preferences.language);
     m_tabs->addTab(m_engine, tr("&Engine"));
-    m_tabs->addTab(m_sampling, tr("&New chats"));
+    // New chats start with these; each chat changes its own in Chat settings.
+    auto* newChats = new QWidget(this);
+    auto* newChatsLayout = new QVBoxLayout(newChats);
+    auto* newChatsNote =
+        new QLabel(tr("New chats start with these values; change one chat's own in Chat settings."), newChats);
+    newChatsNote->setWordWrap(true);
+    newChatsLayout->addWidget(newChatsNote);
+    newChatsLayout->addWidget(m_sampling);
+    newChatsLayout->addStretch(1);
+    m_tabs->addTab(newChats, tr("&New chats"));
     m_tabs->addTab(m_appearance, tr("&Appearance"));
 
     m_reloadNotice->setObjectName(QStringLiteral("reloadNotice"));

@@ -18,7 +18,7 @@ namespace strata::ui {
 
 class AppearancePage;
 class EngineSettingsPage;
-class SamplingDefaultsPage;
+class SamplingSettingsForm;
 
 class SettingsDialog : public QDialog {
     Q_OBJECT
@@ -30,7 +30,7 @@ public:
     bool reloadNeeded() const;
 
     EngineSettingsPage* enginePage() const { return m_engine; }
-    SamplingDefaultsPage* samplingPage() const { return m_sampling; }
+    SamplingSettingsForm* samplingForm() const { return m_sampling; }
     AppearancePage* appearancePage() const { return m_appearance; }
 
 public slots:
@@ -47,7 +47,7 @@ private:
 
     QTabWidget* m_tabs;
     EngineSettingsPage* m_engine;
-    SamplingDefaultsPage* m_sampling;
+    SamplingSettingsForm* m_sampling;
     AppearancePage* m_appearance;
     QFrame* m_reloadNotice;
     QLabel* m_reloadText;
