@@ -96,7 +96,7 @@ void ChatCoordinator::connectEngine(EngineController* engine)
 
 void ChatCoordinator::newConversation()
 {
-    if (const std::optional<qint64> id = m_conversations.create(tr("New chat"))) {
+    if (const std::optional<qint64> id = m_conversations.create(tr("New chat"), m_newConversationSettings)) {
         m_window.sidebar()->searchField()->clear();
         showConversation(*id);
         m_window.focusInput();
@@ -146,7 +146,7 @@ void ChatCoordinator::reloadView()
 bool ChatCoordinator::ensureConversation(const QString& firstText)
 {
     if (m_conversationId == 0) {
-        const std::optional<qint64> id = m_conversations.create(titleFrom(firstText));
+        const std::optional<qint64> id = m_conversations.create(titleFrom(firstText), m_newConversationSettings);
         if (!id)
             return false;
         m_conversationId = *id;
@@ -338,7 +338,14 @@ void ChatCoordinator::onError(quint64 requestId, const QString& message)
 void ChatCoordinator::loadModel(const QString& path)
 {
     m_window.modelSelector()->setLoading(path);
-    emit loadRequested(path, ModelLoadOptions{});
+    m_requestedOptions = m_loadOptions;
+    emit loadRequested(path, m_loadOptions);
+}
+
+void ChatCoordinator::reloadModel()
+{
+    if (!m_modelPath.isEmpty() && !m_active)
+        loadModel(m_modelPath);
 }
 
 void ChatCoordinator::showRecentModels()
@@ -351,6 +358,7 @@ void ChatCoordinator::showRecentModels()
 void ChatCoordinator::onModelLoaded(const QString& path, const QString& description)
 {
     m_modelPath = path;
+    m_loadedOptions = m_requestedOptions;
     m_recentModels.add(path);
     showRecentModels();
     m_window.modelSelector()->setLoaded(path, description);

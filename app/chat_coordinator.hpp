@@ -33,6 +33,12 @@ public:
 
     qint64 currentConversation() const { return m_conversationId; }
     bool isReplying() const { return m_active.has_value(); }
+    const QString& modelPath() const { return m_modelPath; }
+    // What the loaded model was loaded with (nullopt: none loaded yet).
+    const std::optional<ModelLoadOptions>& loadedOptions() const { return m_loadedOptions; }
+    // The settings panel's part: what the next load uses, what a new conversation starts with.
+    void setLoadOptions(const ModelLoadOptions& options) { m_loadOptions = options; }
+    void setNewConversationSettings(const ui::ConversationSettings& settings) { m_newConversationSettings = settings; }
 
 public slots:
     void newConversation();
@@ -43,6 +49,7 @@ public slots:
     void regenerate();
     void stop();
     void loadModel(const QString& path);
+    void reloadModel();  // the loaded model again, with the current load options (not while replying)
     void loadDocument(const QString& name, const QString& text);
     void editSettings();
     void saveSettings(const strata::ui::ConversationSettings& settings);
@@ -90,6 +97,10 @@ private:
     ui::MainWindow& m_window;
     qint64 m_conversationId = 0;
     QString m_modelPath;
+    ModelLoadOptions m_loadOptions;
+    ModelLoadOptions m_requestedOptions;  // of the load in flight
+    std::optional<ModelLoadOptions> m_loadedOptions;
+    ui::ConversationSettings m_newConversationSettings;
     quint64 m_nextRequestId = 1;
     std::optional<ActiveRequest> m_active;
     QTimer m_saveTimer;

@@ -35,6 +35,8 @@ QString describeModelFacts(const ModelFacts& facts)
         parts << facts.quantization;
     if (facts.contextLength > 0)
         parts << tr("context %1 tokens").arg(facts.contextLength);
+    if (!facts.kvCacheType.isEmpty())
+        parts << tr("KV cache %1").arg(facts.kvCacheType);
     return parts.join(QStringLiteral(" · "));
 }
 

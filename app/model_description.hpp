@@ -17,9 +17,11 @@ struct ModelFacts {
     qint64 parameters = -1;    // -1: unknown
     QString quantization;      // "Q4_K_M"; "" when unknown
     qint64 contextLength = -1; // tokens; -1: unknown
+    QString kvCacheType;       // of a loaded model ("f16", "q8_0"); "" for a file on disk
 };
 
-// "Qwen3 0.6B · qwen3 · 0.8B parameters · Q8_0 · context 4096 tokens"; unknown facts are left out.
+// "Qwen3 0.6B · qwen3 · 0.8B parameters · Q8_0 · context 4096 tokens · KV cache f16"; unknown
+// facts are left out.
 QString describeModelFacts(const ModelFacts& facts);
 
 // The facts of a header read by models::readModelHeader (the file's trained context length);

@@ -30,9 +30,11 @@ model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options)
     // The app's "threads" counts every thread that computes; the engine's counts the workers
     // besides the calling (engine) thread.
     o.threads = options.threads > 0 ? options.threads - 1 : -1;
-    // A desktop app shares its cores with the GUI and everything else the user runs: pinned
-    // workers would fight the scheduler instead of letting it move them off a busy core.
-    o.pinThreads = false;
+    // Off by default (ModelLoadOptions): a desktop app shares its cores with the GUI and everything
+    // else the user runs, and pinned workers would fight the scheduler instead of letting it move
+    // them off a busy core. The settings panel lets a user with an otherwise idle machine pin.
+    o.pinThreads = options.pinThreads;
+    o.batchSize = uint32_t(std::max(1, options.batchSize));
     return o;
 }
 
@@ -78,14 +80,15 @@ ReplyMetrics replyMetricsFrom(const model::GenerationMetrics& m)
     return r;
 }
 
-QString describeModel(const model::Model& model, uint32_t contextLength)
+QString describeModel(const model::Model& model, uint32_t contextLength, const QString& kvCacheType)
 {
     const model::Hparams& h = model.hparams();
     qint64 parameters = 0;
     for (const gguf::TensorInfo& t : model.file().tensors())
         parameters += qint64(t.elements);
+    const QString kv = kvCacheType.trimmed().isEmpty() ? QStringLiteral("f16") : kvCacheType.trimmed().toLower();
     return describeModelFacts({QString::fromStdString(h.name), QString::fromStdString(h.architecture), parameters,
-                               models::quantizationName(model.file()), qint64(contextLength)});
+                               models::quantizationName(model.file()), qint64(contextLength), kv});
 }
 
 }  // namespace strata::app
