@@ -166,15 +166,18 @@ void tileQ4_K(const PackedQ4_K* packed, int64_t blocks, const void* a, size_t aS
     }
     for (int64_t b = 0; b < blocks; ++b) {
         const PackedQ4_K* x = packed + b * kW;
-        __m512i bs2 = _mm512_setzero_si512();
+        // (Through memory: vinserti32x4 needs an immediate lane, which an -O2 loop does not give.)
+        alignas(64) int16_t bsLanes[32] = {};
         alignas(64) float dyLanes[16] = {};
         for (int t = 0; t < A; ++t) {
             const BlockQ8_K& y = rowAt<BlockQ8_K>(a, aStride, t)[b];
             const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y.bsums));
-            bs2 = _mm512_inserti32x4(bs2, _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y.bsums + 8))), t);
+            _mm_store_si128(reinterpret_cast<__m128i*>(bsLanes + 8 * t),
+                            _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y.bsums + 8))));
             for (int l = 0; l < 4; ++l)
                 dyLanes[4 * t + l] = y.d;
         }
+        const __m512i bs2 = _mm512_load_si512(bsLanes);
         const __m512 dy = _mm512_load_ps(dyLanes);
         for (int r = 0; r < kW; ++r)
             minAcc[r] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_madd_epi16(bs2, _mm512_broadcast_i32x4(x[r].mins))),
