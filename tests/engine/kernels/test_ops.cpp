@@ -15,15 +15,6 @@ using namespace strata::kernels::test;
 
 namespace {
 
-std::vector<Isa> supportedIsas()
-{
-    std::vector<Isa> out;
-    for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512})
-        if (isaSupported(isa, detectCpuFeatures()))
-            out.push_back(isa);
-    return out;
-}
-
 bool near(double got, double want, double rel, double abs = 1e-30)
 {
     return std::fabs(got - want) <= rel * std::fabs(want) + abs;
