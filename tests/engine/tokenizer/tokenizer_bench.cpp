@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
     }
     const VocabModel* model = nullptr;
     for (const auto& m : vocabModels()) {
-        if (package == QLatin1String(m.package)) model = &m;
+        if (package == QLatin1String(m.name)) model = &m;
     }
     if (model == nullptr) {
         std::fprintf(stderr, "unknown package %s\n", qPrintable(package));
