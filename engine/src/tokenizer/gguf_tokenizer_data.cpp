@@ -10,6 +10,7 @@ namespace strata::tokenizer {
 namespace {
 
 constexpr std::string_view kPrefix = "tokenizer.ggml.";
+constexpr std::string_view kChatTemplateKey = "tokenizer.chat_template";
 
 std::string key(std::string_view name) { return std::string(kPrefix) + std::string(name); }
 
@@ -104,6 +105,11 @@ TokenizerData tokenizerDataFromGguf(const gguf::Metadata& m) {
     d.add_bos = optionalBool(m, "add_bos_token", spm) && d.bos != kNoToken;
     d.add_eos = optionalBool(m, "add_eos_token", false) && d.eos != kNoToken;
     d.add_space_prefix = optionalBool(m, "add_space_prefix", spm);
+    if (const gguf::Value* v = m.find(std::string(kChatTemplateKey))) {
+        const auto text = v->asString();
+        if (!text) wrongType(std::string(kChatTemplateKey), *v, "a string");
+        d.chat_template = std::string(*text);
+    }
     applyPreTokenizerDefaults(d);
     return d;
 }
@@ -114,7 +120,8 @@ void addTokenizerMetadata(const TokenizerData& d, gguf::Writer& w) {
     w.set(key("tokens"), gguf::MetaValue::stringArray(d.tokens));
     if (!d.token_type.empty()) w.set(key("token_type"), gguf::MetaValue::i32Array(d.token_type));
     if (!d.scores.empty()) w.set(key("scores"), gguf::MetaValue::f32Array(d.scores));
-    if (!d.merges.empty()) w.set(key("merges"), gguf::MetaValue::stringArray(d.merges));
+    // llama.cpp requires the merges key for byte-level BPE even when it is empty.
+    if (!d.merges.empty() || d.model == "gpt2") w.set(key("merges"), gguf::MetaValue::stringArray(d.merges));
     const auto id = [&](const char* name, TokenId v) {
         if (v != kNoToken) w.set(key(name), gguf::MetaValue::u32(static_cast<std::uint32_t>(v)));
     };
@@ -127,6 +134,7 @@ void addTokenizerMetadata(const TokenizerData& d, gguf::Writer& w) {
     w.set(key("add_bos_token"), gguf::MetaValue::boolean(d.add_bos));
     w.set(key("add_eos_token"), gguf::MetaValue::boolean(d.add_eos));
     if (d.model == "llama") w.set(key("add_space_prefix"), gguf::MetaValue::boolean(d.add_space_prefix));
+    if (!d.chat_template.empty()) w.set(std::string(kChatTemplateKey), gguf::MetaValue::string(d.chat_template));
 }
 
 }  // namespace strata::tokenizer
