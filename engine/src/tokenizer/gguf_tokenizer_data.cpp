@@ -55,6 +55,19 @@ bool optionalBool(const gguf::Metadata& m, std::string_view name, bool fallback)
     return *b;
 }
 
+// llama.cpp finds the end-of-turn token by its text when a file has no eot_token_id (convert_hf_to_gguf
+// does not write one): Llama 3's <|eot_id|>, ChatML's <|im_end|>, Phi's <|end|>, Gemma's <end_of_turn>.
+TokenId endOfTurnByText(const TokenizerData& d) {
+    static constexpr std::string_view kTexts[] = {"<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>"};
+    for (std::string_view text : kTexts) {
+        for (std::size_t id = 0; id < d.tokens.size(); ++id) {
+            const bool control = d.token_type.empty() || d.token_type[id] == static_cast<std::int32_t>(TokenType::Control);
+            if (d.tokens[id] == text && control) return static_cast<TokenId>(id);
+        }
+    }
+    return kNoToken;
+}
+
 }  // namespace
 
 TokenizerData tokenizerDataFromGguf(const gguf::Metadata& m) {
@@ -99,7 +112,7 @@ TokenizerData tokenizerDataFromGguf(const gguf::Metadata& m) {
     d.bos = optionalId(m, "bos_token_id", spm ? inRange(1) : kNoToken);
     d.eos = optionalId(m, "eos_token_id", spm ? inRange(2) : kNoToken);
     d.unk = optionalId(m, "unknown_token_id", spm ? inRange(0) : kNoToken);
-    d.eot = optionalId(m, "eot_token_id", kNoToken);
+    d.eot = m.contains(key("eot_token_id")) ? optionalId(m, "eot_token_id", kNoToken) : endOfTurnByText(d);
     d.eom = optionalId(m, "eom_token_id", kNoToken);
     d.pad = optionalId(m, "padding_token_id", kNoToken);
     d.add_bos = optionalBool(m, "add_bos_token", spm) && d.bos != kNoToken;

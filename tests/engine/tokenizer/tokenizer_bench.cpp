@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     }
     QElapsedTimer timer;
     timer.start();
-    const Tokenizer tok(loadHfTokenizer(vocabDir(model->package), model->pre));
+    const Tokenizer tok(importVocabulary(*model));
     const double load_s = static_cast<double>(timer.nsecsElapsed()) / 1e9;
 
     // Encode the whole text repeatedly for at least 2 s of CPU; the first pass is reported on its own.

@@ -4,8 +4,8 @@
 #include "strata/gguf/file.hpp"
 #include "strata/gguf/writer.hpp"
 #include "strata/tokenizer/gguf_tokenizer_data.hpp"
+#include "strata/tokenizer/hf_tokenizer_import.hpp"
 #include "strata/tokenizer/tokenizer.hpp"
-#include "tests/engine/tokenizer/hf_tokenizer_json.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -43,6 +43,17 @@ inline QString vocabDir(const char* package) {
 
 inline QString testDataDir() { return qEnvironmentVariable("STRATA_TEST_DATA_DIR"); }
 
+// The vocabulary as `strata-gguf mkmodel --tokenizer` converts it, with the pre-tokenizer name
+// llama.cpp's converter would detect.
+inline TokenizerData importVocabulary(const VocabModel& m) {
+    TokenizerData d = importHfTokenizer((vocabDir(m.package) + QStringLiteral("/tokenizer.json")).toStdString());
+    if (d.model == "gpt2") {
+        d.pre = m.pre;
+        applyPreTokenizerDefaults(d);
+    }
+    return d;
+}
+
 // The path a model's vocabulary takes in the app: tokenizer.ggml.* keys in a GGUF file, read back.
 inline TokenizerData throughGguf(const TokenizerData& data) {
     strata::gguf::Writer writer;
@@ -58,7 +69,7 @@ public:
     const Tokenizer& get(const VocabModel& m) {
         auto it = cache_.find(m.name);
         if (it == cache_.end()) {
-            it = cache_.emplace(m.name, std::make_unique<Tokenizer>(throughGguf(loadHfTokenizer(vocabDir(m.package), m.pre)))).first;
+            it = cache_.emplace(m.name, std::make_unique<Tokenizer>(throughGguf(importVocabulary(m)))).first;
         }
         return *it->second;
     }
