@@ -1,6 +1,9 @@
 #include "app/application.hpp"
 
+#include "app/ab/ab_controller.hpp"
 #include "app/chat_coordinator.hpp"
+#include "app/engine/engine_controller.hpp"
+#include "app/settings/settings_controller.hpp"
 #include "app/models/model_services.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/chat_panel.hpp"
@@ -43,6 +46,14 @@ Application::Application(const QString& databasePath)
     auto* models = new models::ModelServices(m_settings, {}, &m_window);
     QObject::connect(models, &models::ModelServices::loadInChatRequested, m_window.modelSelector(),
                      &ui::ModelSelector::loadRequested);
+    m_settingsController = std::make_unique<SettingsController>(m_settings, *m_coordinator, m_engine.controller());
+    QObject::connect(&m_window, &ui::MainWindow::settingsRequested, &m_window,
+                     [this] { m_settingsController->openDialog(&m_window); });
+    m_abRuns = std::make_unique<AbController>();
+    QObject::connect(&m_window, &ui::MainWindow::abRunRequested, &m_window,
+                     [this] { m_abRuns->openDialog(&m_window, m_coordinator->modelPath()); });
+    QObject::connect(m_engine.controller(), &EngineController::modelLoaded, m_abRuns.get(), &AbController::setModelPath,
+                     Qt::QueuedConnection);
     m_window.restoreWindowState(m_settings);
     QObject::connect(&m_window, &ui::MainWindow::closing, &m_window,
                      [this] { m_window.saveWindowState(m_settings); });

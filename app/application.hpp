@@ -14,7 +14,9 @@
 
 namespace strata::app {
 
+class AbController;
 class ChatCoordinator;
+class SettingsController;
 
 class Application {
 public:
@@ -27,6 +29,8 @@ public:
     ui::MainWindow& window() { return m_window; }
     ChatStore& store() { return m_store; }
     ChatCoordinator& coordinator() { return *m_coordinator; }
+    SettingsController& settings() { return *m_settingsController; }
+    AbController& abRuns() { return *m_abRuns; }
     EngineHost& engine() { return m_engine; }
     void show();
 
@@ -38,6 +42,8 @@ private:
     EngineHost m_engine;
     ui::MainWindow m_window;
     std::unique_ptr<ChatCoordinator> m_coordinator;
+    std::unique_ptr<SettingsController> m_settingsController;  // Tools > Settings
+    std::unique_ptr<AbController> m_abRuns;                    // Tools > A/B run (its own thread)
 };
 
 }  // namespace strata::app

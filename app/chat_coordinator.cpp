@@ -36,9 +36,11 @@ ChatCoordinator::ChatCoordinator(ChatStore& store, ConversationListModel& conver
     m_saveTimer.setSingleShot(true);
     m_saveTimer.setInterval(kSaveIntervalMs);
     connect(&m_saveTimer, &QTimer::timeout, this, [this] { saveReply({}); });
+    connect(&m_recentDescriptions, &RecentModelDescriptions::described, m_window.modelSelector(),
+            &ui::ModelSelector::setModelDescription);
     connectWindow();
     connectEngine(engine);
-    m_window.modelSelector()->setRecentModels(m_recentModels.paths());
+    showRecentModels();
     m_window.setModelLoaded(false);
     m_window.sidebar()->setModel(&m_conversations);
     connect(&m_conversations, &ConversationListModel::storeError, this, &ChatCoordinator::showStoreError);
@@ -94,7 +96,7 @@ void ChatCoordinator::connectEngine(EngineController* engine)
 
 void ChatCoordinator::newConversation()
 {
-    if (const std::optional<qint64> id = m_conversations.create(tr("New chat"))) {
+    if (const std::optional<qint64> id = m_conversations.create(tr("New chat"), m_newConversationSettings)) {
         m_window.sidebar()->searchField()->clear();
         showConversation(*id);
         m_window.focusInput();
@@ -144,7 +146,7 @@ void ChatCoordinator::reloadView()
 bool ChatCoordinator::ensureConversation(const QString& firstText)
 {
     if (m_conversationId == 0) {
-        const std::optional<qint64> id = m_conversations.create(titleFrom(firstText));
+        const std::optional<qint64> id = m_conversations.create(titleFrom(firstText), m_newConversationSettings);
         if (!id)
             return false;
         m_conversationId = *id;
@@ -165,6 +167,8 @@ std::optional<qint64> ChatCoordinator::addMessage(qint64 conversationId, ui::Cha
     message.role = role;
     message.content = content;
     message.metrics = metrics;
+    if (role == ui::ChatRole::Assistant)
+        message.model = m_modelPath;
     const std::optional<qint64> id = m_store.addMessage(conversationId, message);
     if (!id) {
         showStoreError(m_store.lastError());
@@ -334,15 +338,30 @@ void ChatCoordinator::onError(quint64 requestId, const QString& message)
 void ChatCoordinator::loadModel(const QString& path)
 {
     m_window.modelSelector()->setLoading(path);
-    emit loadRequested(path, ModelLoadOptions{});
+    m_requestedOptions = m_loadOptions;
+    emit loadRequested(path, m_loadOptions);
 }
 
-void ChatCoordinator::onModelLoaded(const QString& path)
+void ChatCoordinator::reloadModel()
+{
+    if (!m_modelPath.isEmpty() && !m_active)
+        loadModel(m_modelPath);
+}
+
+void ChatCoordinator::showRecentModels()
+{
+    const QStringList paths = m_recentModels.paths();
+    m_window.modelSelector()->setRecentModels(paths);
+    m_recentDescriptions.request(paths);
+}
+
+void ChatCoordinator::onModelLoaded(const QString& path, const QString& description)
 {
     m_modelPath = path;
+    m_loadedOptions = m_requestedOptions;
     m_recentModels.add(path);
-    m_window.modelSelector()->setRecentModels(m_recentModels.paths());
-    m_window.modelSelector()->setLoaded(path);
+    showRecentModels();
+    m_window.modelSelector()->setLoaded(path, description);
     m_window.setModelLoaded(true);
     if (m_conversationId != 0)
         m_store.setConversationModel(m_conversationId, path);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/engine/engine_requests.hpp"
+#include "app/recent_model_descriptions.hpp"
 
 #include <QObject>
 #include <QTimer>
@@ -32,6 +33,12 @@ public:
 
     qint64 currentConversation() const { return m_conversationId; }
     bool isReplying() const { return m_active.has_value(); }
+    const QString& modelPath() const { return m_modelPath; }
+    // What the loaded model was loaded with (nullopt: none loaded yet).
+    const std::optional<ModelLoadOptions>& loadedOptions() const { return m_loadedOptions; }
+    // The settings panel's part: what the next load uses, what a new conversation starts with.
+    void setLoadOptions(const ModelLoadOptions& options) { m_loadOptions = options; }
+    void setNewConversationSettings(const ui::ConversationSettings& settings) { m_newConversationSettings = settings; }
 
 public slots:
     void newConversation();
@@ -42,6 +49,7 @@ public slots:
     void regenerate();
     void stop();
     void loadModel(const QString& path);
+    void reloadModel();  // the loaded model again, with the current load options (not while replying)
     void loadDocument(const QString& name, const QString& text);
     void editSettings();
     void saveSettings(const strata::ui::ConversationSettings& settings);
@@ -78,7 +86,8 @@ private:
     void onPrefillProgress(quint64 requestId, qint64 done, qint64 total, double tokensPerSecond);
     void onPrefillFinished(quint64 requestId, const ReplyMetrics& metrics);
     void onError(quint64 requestId, const QString& message);
-    void onModelLoaded(const QString& path);
+    void onModelLoaded(const QString& path, const QString& description);
+    void showRecentModels();
     void onLoadFailed(const QString& path, const QString& message);
 
     ChatStore& m_store;
@@ -88,9 +97,14 @@ private:
     ui::MainWindow& m_window;
     qint64 m_conversationId = 0;
     QString m_modelPath;
+    ModelLoadOptions m_loadOptions;
+    ModelLoadOptions m_requestedOptions;  // of the load in flight
+    std::optional<ModelLoadOptions> m_loadedOptions;
+    ui::ConversationSettings m_newConversationSettings;
     quint64 m_nextRequestId = 1;
     std::optional<ActiveRequest> m_active;
     QTimer m_saveTimer;
+    RecentModelDescriptions m_recentDescriptions;
 };
 
 }  // namespace strata::app

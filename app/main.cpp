@@ -1,10 +1,12 @@
 // strata: the desktop application's entry point.
 #include "app/application.hpp"
 #include "app/command_line.hpp"
+#include "app/settings/preferences_store.hpp"
 #include "app/translations.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QSettings>
 #include <cstdio>
 
 namespace {
@@ -42,7 +44,11 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     describeApplication();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/strata.svg")));
-    strata::app::installTranslations(app);
+    {
+        // The language is read once, before any widget exists (the settings panel says so).
+        QSettings settings;
+        strata::app::installTranslations(app, strata::app::PreferencesStore(settings).load().language);
+    }
 
     QCommandLineParser parser;
     strata::app::configureCommandLine(parser);

@@ -4,7 +4,7 @@
 <context>
     <name>Application</name>
     <message>
-        <location filename="../app/application.cpp" line="36"/>
+        <location filename="../app/application.cpp" line="41"/>
         <source>Chats cannot be saved in this session: %1</source>
         <translation>Chats können in dieser Sitzung nicht gespeichert werden: %1</translation>
     </message>
@@ -121,6 +121,62 @@
     </message>
 </context>
 <context>
+    <name>strata::app::AbController</name>
+    <message>
+        <location filename="../app/ab/ab_controller.cpp" line="23"/>
+        <source>Done: %1 measured runs.</source>
+        <translation>Fertig: %1 gemessene Läufe.</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_controller.cpp" line="25"/>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_controller.cpp" line="26"/>
+        <source>The A/B run failed: %1</source>
+        <translation>Der A/B-Vergleich ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_controller.cpp" line="87"/>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_controller.cpp" line="88"/>
+        <source>Could not save %1: %2</source>
+        <translation>%1 konnte nicht gespeichert werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::AbRunner</name>
+    <message>
+        <location filename="../app/ab/ab_runner.cpp" line="66"/>
+        <source>opening the model for A and B</source>
+        <translation>das Modell für A und B wird geöffnet</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_runner.cpp" line="92"/>
+        <source>warm-up %1</source>
+        <translation>Aufwärmen %1</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_runner.cpp" line="103"/>
+        <source>run %1 of %2 (%3)</source>
+        <translation>Lauf %1 von %2 (%3)</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_runner.cpp" line="113"/>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_runner.cpp" line="116"/>
+        <source>Not enough memory to open the model twice for an A/B run.</source>
+        <translation>Nicht genug Speicher, um das Modell für einen A/B-Vergleich zweimal zu öffnen.</translation>
+    </message>
+</context>
+<context>
     <name>strata::app::ChatCoordinator</name>
     <message>
         <location filename="../app/chat_coordinator.cpp" line="27"/>
@@ -135,14 +191,14 @@
         <translation>Dokument gelesen: %1 Tokens mit %2 Tok/s. Stellen Sie Fragen dazu.</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="355"/>
+        <location filename="../app/chat_coordinator.cpp" line="363"/>
         <source>Could not load the model %1.
 %2</source>
         <translation>Das Modell %1 konnte nicht geladen werden.
 %2</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="386"/>
+        <location filename="../app/chat_coordinator.cpp" line="394"/>
         <source>Chats could not be saved: %1</source>
         <translation>Chats konnten nicht gespeichert werden: %1</translation>
     </message>
@@ -160,29 +216,272 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>strata::app::EngineController</name>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="23"/>
+        <location filename="../app/engine/engine_controller.cpp" line="74"/>
         <source>The file %1 does not exist.</source>
         <translation>Die Datei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="27"/>
+        <location filename="../app/engine/engine_controller.cpp" line="78"/>
         <source>The file %1 cannot be read.</source>
         <translation>Die Datei %1 kann nicht gelesen werden.</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="30"/>
-        <source>No engine available yet: this build of Strata cannot run models, so %1 was not loaded.</source>
-        <translation>Noch keine Engine verfügbar: Dieser Build von Strata kann keine Modelle ausführen, daher wurde %1 nicht geladen.</translation>
-    </message>
-    <message>
-        <location filename="../app/engine/engine_controller.cpp" line="43"/>
+        <location filename="../app/engine/engine_controller.cpp" line="125"/>
         <source>No model is loaded. Open a GGUF model to chat.</source>
         <translation>Es ist kein Modell geladen. Öffnen Sie ein GGUF-Modell, um zu chatten.</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="49"/>
-        <source>No model is loaded. Open a GGUF model before loading a document.</source>
-        <translation>Es ist kein Modell geladen. Öffnen Sie ein GGUF-Modell, bevor Sie ein Dokument laden.</translation>
+        <location filename="../app/engine/engine_values.cpp" line="101"/>
+        <source>%1 · %2 · %3 parameters · %4 layers · context %5 tokens · KV cache %6</source>
+        <translation>%1 · %2 · %3 Parameter · %4 Schichten · Kontext %5 Tokens · KV-Cache %6</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::AbConfig</name>
+    <message>
+        <location filename="../ui/ab/ab_types.cpp" line="10"/>
+        <source>threads: %1</source>
+        <translation>Threads: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_types.cpp" line="11"/>
+        <source>threads: physical cores</source>
+        <translation>Threads: physische Kerne</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::AbConfigEditor</name>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="13"/>
+        <source>Adaptive</source>
+        <translation>Adaptiv</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="14"/>
+        <source>Fixed spin</source>
+        <translation>Fester Spin</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="15"/>
+        <source>Park at once</source>
+        <translation>Sofort schlafen legen</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="16"/>
+        <source>%1: waiting policy</source>
+        <translation>%1: Wartestrategie</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="19"/>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="20"/>
+        <source>%1: spin time in microseconds</source>
+        <translation>%1: Spin-Zeit in Mikrosekunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="22"/>
+        <source>physical cores</source>
+        <translation>physische Kerne</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="23"/>
+        <source>%1: threads</source>
+        <translation>%1: Threads</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="26"/>
+        <source>%1: KV cache type</source>
+        <translation>%1: KV-Cache-Typ</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="29"/>
+        <source>&amp;Waiting:</source>
+        <translation>&amp;Warten:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="30"/>
+        <source>S&amp;pin time:</source>
+        <translation>S&amp;pin-Zeit:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="31"/>
+        <source>&amp;Threads:</source>
+        <translation>&amp;Threads:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="32"/>
+        <source>&amp;KV cache:</source>
+        <translation>&amp;KV-Cache:</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::AbDialog</name>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="56"/>
+        <source>Configuration A</source>
+        <translation>Konfiguration A</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="57"/>
+        <source>Configuration B</source>
+        <translation>Konfiguration B</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="58"/>
+        <source>&amp;Start</source>
+        <translation>&amp;Starten</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="59"/>
+        <source>&amp;Cancel run</source>
+        <translation>Lauf a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
+        <source>Config</source>
+        <translation>Konfig.</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="87"/>
+        <source>Prefill tok/s</source>
+        <translation>Prefill Tok/s</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="87"/>
+        <source>Decode tok/s</source>
+        <translation>Decode Tok/s</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="87"/>
+        <source>Process CPU %</source>
+        <translation>Prozess-CPU %</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="61"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="88"/>
+        <source>Completion wait p50 (µs)</source>
+        <translation>Abschlusswarten p50 (µs)</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="63"/>
+        <source>Median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="63"/>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="63"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="63"/>
+        <source>B/A</source>
+        <translation>B/A</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
+        <source>Export &amp;CSV…</source>
+        <translation>&amp;CSV exportieren…</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
+        <source>Export &amp;JSON…</source>
+        <translation>&amp;JSON exportieren…</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="67"/>
+        <source>A/B run</source>
+        <translation>A/B-Vergleich</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="70"/>
+        <source>Explain in a few sentences why the sky is blue.</source>
+        <translation>Erkläre in wenigen Sätzen, warum der Himmel blau ist.</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="72"/>
+        <source>Prompt</source>
+        <translation>Prompt</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="76"/>
+        <source>Repetitions per configuration</source>
+        <translation>Wiederholungen pro Konfiguration</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="79"/>
+        <source>Tokens per reply</source>
+        <translation>Tokens pro Antwort</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="93"/>
+        <source>Model:</source>
+        <translation>Modell:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="94"/>
+        <source>&amp;Prompt:</source>
+        <translation>&amp;Prompt:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="95"/>
+        <source>&amp;Repetitions (each):</source>
+        <translation>&amp;Wiederholungen (je):</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="96"/>
+        <source>&amp;Tokens per reply:</source>
+        <translation>&amp;Tokens pro Antwort:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="100"/>
+        <source>Runs alternate A B A B after one warm-up each. A chat reply generated at the same time shares the CPU and skews the figures.</source>
+        <translation>Die Läufe wechseln A B A B nach je einem Aufwärmlauf. Eine gleichzeitig erzeugte Chat-Antwort teilt sich die CPU und verfälscht die Zahlen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="112"/>
+        <source>Cl&amp;ose</source>
+        <translation>S&amp;chließen</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="150"/>
+        <source>No model loaded: load one in the chat window first.</source>
+        <translation>Kein Modell geladen: Laden Sie zuerst eines im Chatfenster.</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="213"/>
+        <source>Export A/B run as JSON</source>
+        <translation>A/B-Vergleich als JSON exportieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="213"/>
+        <source>Export A/B run as CSV</source>
+        <translation>A/B-Vergleich als CSV exportieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="215"/>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="215"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -226,6 +525,50 @@ Zuletzt geändert: %2</translation>
         <location filename="../ui/about_dialog.cpp" line="32"/>
         <source>no</source>
         <translation>nein</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::AppearancePage</name>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="14"/>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="15"/>
+        <location filename="../ui/settings/appearance_page.cpp" line="21"/>
+        <source>Follow the system</source>
+        <translation>Wie das System</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="16"/>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="17"/>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="20"/>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="24"/>
+        <source>A new language takes effect when Strata starts next.</source>
+        <translation>Eine neue Sprache gilt ab dem nächsten Start von Strata.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="28"/>
+        <source>T&amp;heme:</source>
+        <translation>&amp;Design:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="29"/>
+        <source>&amp;Language:</source>
+        <translation>&amp;Sprache:</translation>
     </message>
 </context>
 <context>
@@ -444,136 +787,240 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
+    <name>strata::ui::EngineSettingsPage</name>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="12"/>
+        <source>&amp;Pin worker threads to cores</source>
+        <translation>Worker-Threads an Kerne &amp;binden</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="18"/>
+        <source>automatic (physical cores: %1)</source>
+        <translation>automatisch (physische Kerne: %1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="19"/>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="21"/>
+        <source>Physical cores on this machine: %1. One thread per physical core is usually fastest: the matrix work is limited by memory bandwidth and each core&apos;s vector units, and a second hardware thread on the same core (SMT) shares both, so it adds waiting, not speed.</source>
+        <translation>Physische Kerne auf diesem Rechner: %1. Ein Thread pro physischem Kern ist meist am schnellsten: Die Matrixarbeit ist durch die Speicherbandbreite und die Vektoreinheiten jedes Kerns begrenzt, und ein zweiter Hardware-Thread auf demselben Kern (SMT) teilt sich beides – er bringt Warten, keine Geschwindigkeit.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="30"/>
+        <source>Pinned workers never migrate between cores. This helps on an otherwise idle machine and hurts when other programs need the same cores.</source>
+        <translation>Gebundene Worker wechseln nie den Kern. Das hilft auf einem sonst unbeschäftigten Rechner und schadet, wenn andere Programme dieselben Kerne brauchen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="36"/>
+        <source>the model&apos;s (up to 4096)</source>
+        <translation>die des Modells (bis 4096)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="37"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="48"/>
+        <source> tokens</source>
+        <translation> Tokens</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="38"/>
+        <source>Context length</source>
+        <translation>Kontextlänge</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
+        <source>f16 (exact)</source>
+        <translation>f16 (exakt)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="42"/>
+        <source>q8_0 (half the memory)</source>
+        <translation>q8_0 (halber Speicher)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="43"/>
+        <source>KV cache type</source>
+        <translation>KV-Cache-Typ</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="49"/>
+        <source>Prefill batch size</source>
+        <translation>Prefill-Batchgröße</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="52"/>
+        <source>&amp;Threads:</source>
+        <translation>&amp;Threads:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
+        <source>Affinity:</source>
+        <translation>Affinität:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="55"/>
+        <source>&amp;Context length:</source>
+        <translation>&amp;Kontextlänge:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
+        <source>&amp;KV cache type:</source>
+        <translation>KV-Cache-&amp;Typ:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="57"/>
+        <source>Prefill &amp;batch size:</source>
+        <translation>Prefill-&amp;Batchgröße:</translation>
+    </message>
+</context>
+<context>
     <name>strata::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="39"/>
+        <location filename="../ui/main_window.cpp" line="40"/>
         <source>Strata</source>
         <translation>Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="42"/>
-        <location filename="../ui/main_window.cpp" line="113"/>
+        <location filename="../ui/main_window.cpp" line="43"/>
+        <location filename="../ui/main_window.cpp" line="118"/>
         <source>Chat se&amp;ttings...</source>
         <translation>Chat-Einstellun&amp;gen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="66"/>
-        <location filename="../ui/main_window.cpp" line="175"/>
+        <location filename="../ui/main_window.cpp" line="68"/>
+        <location filename="../ui/main_window.cpp" line="190"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="77"/>
+        <location filename="../ui/main_window.cpp" line="79"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="79"/>
+        <location filename="../ui/main_window.cpp" line="81"/>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="82"/>
+        <location filename="../ui/main_window.cpp" line="84"/>
         <source>&amp;Open GGUF model...</source>
         <translation>GGUF-Modell ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="84"/>
+        <location filename="../ui/main_window.cpp" line="86"/>
         <source>&amp;Load document...</source>
         <translation>Dokument &amp;laden...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="87"/>
+        <location filename="../ui/main_window.cpp" line="89"/>
         <source>&amp;Paste as document</source>
         <translation>Als Dokument ei&amp;nfügen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="90"/>
+        <location filename="../ui/main_window.cpp" line="95"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="93"/>
+        <location filename="../ui/main_window.cpp" line="98"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="95"/>
+        <location filename="../ui/main_window.cpp" line="100"/>
         <source>&amp;Write a message</source>
         <translation>Nachricht &amp;schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="98"/>
+        <location filename="../ui/main_window.cpp" line="103"/>
         <source>&amp;Stop</source>
         <translation>Ant&amp;wort anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="102"/>
+        <location filename="../ui/main_window.cpp" line="107"/>
         <source>&amp;Regenerate</source>
         <translation>&amp;Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="105"/>
+        <location filename="../ui/main_window.cpp" line="110"/>
         <source>Re&amp;name chat</source>
         <translation>Chat &amp;umbenennen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="107"/>
+        <location filename="../ui/main_window.cpp" line="112"/>
         <source>&amp;Delete chat...</source>
         <translation>Chat &amp;löschen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="108"/>
+        <location filename="../ui/main_window.cpp" line="113"/>
         <source>Searc&amp;h chats</source>
         <translation>Chats durch&amp;suchen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="116"/>
+        <location filename="../ui/main_window.cpp" line="122"/>
+        <source>&amp;Tools</source>
+        <translation>&amp;Werkzeuge</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="124"/>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="127"/>
+        <source>&amp;A/B run…</source>
+        <translation>&amp;A/B-Vergleich…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="131"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="118"/>
+        <location filename="../ui/main_window.cpp" line="133"/>
         <source>&amp;About Strata</source>
         <translation>&amp;Über Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="120"/>
+        <location filename="../ui/main_window.cpp" line="135"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="145"/>
+        <location filename="../ui/main_window.cpp" line="160"/>
         <source>Load a document</source>
         <translation>Ein Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="146"/>
+        <location filename="../ui/main_window.cpp" line="161"/>
         <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
         <translation>Textdokumente (*.txt *.md *.markdown *.rst *.csv *.json *.log);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="153"/>
+        <location filename="../ui/main_window.cpp" line="168"/>
         <source>it is larger than %1 MiB</source>
         <translation>es ist größer als %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="157"/>
+        <location filename="../ui/main_window.cpp" line="172"/>
         <source>Load document</source>
         <translation>Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="157"/>
+        <location filename="../ui/main_window.cpp" line="172"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="169"/>
+        <location filename="../ui/main_window.cpp" line="184"/>
         <source>Pasted text</source>
         <translation>Eingefügter Text</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="175"/>
+        <location filename="../ui/main_window.cpp" line="190"/>
         <source>Model loaded</source>
         <translation>Modell geladen</translation>
     </message>
@@ -624,6 +1071,19 @@ Zuletzt geändert: %2</translation>
         <location filename="../ui/chat/message_widget.cpp" line="62"/>
         <source>Write this reply again</source>
         <translation>Diese Antwort neu schreiben</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ModelDetailsWidget</name>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="57"/>
+        <source>&amp;Context length:</source>
+        <translation>&amp;Kontextlänge:</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="58"/>
+        <source>&amp;KV cache type:</source>
+        <translation>KV-Cache-&amp;Typ:</translation>
     </message>
 </context>
 <context>
@@ -706,6 +1166,92 @@ Zuletzt geändert: %2</translation>
         <location filename="../ui/chat/reasoning_view.cpp" line="16"/>
         <source>Show or hide the model&apos;s reasoning</source>
         <translation>Die Überlegungen des Modells zeigen oder verbergen</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::SamplingSettingsForm</name>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="15"/>
+        <source>&amp;Temperature:</source>
+        <translation>&amp;Temperatur:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="16"/>
+        <source>Top-&amp;k:</source>
+        <translation>Top-&amp;k:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="17"/>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="18"/>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="19"/>
+        <source>&amp;Min-p:</source>
+        <translation>&amp;Min-p:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="20"/>
+        <source>&amp;Repeat penalty:</source>
+        <translation>&amp;Wiederholungsstrafe:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="21"/>
+        <source>Ma&amp;x reply tokens:</source>
+        <translation>Ma&amp;x. Antwort-Tokens:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="22"/>
+        <source>S&amp;eed:</source>
+        <translation>S&amp;eed:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="23"/>
+        <source>random</source>
+        <translation>zufällig</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::SettingsDialog</name>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="21"/>
+        <source>&amp;Reload model now</source>
+        <translation>Modell jetzt &amp;neu laden</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="24"/>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="28"/>
+        <source>&amp;Engine</source>
+        <translation>&amp;Engine</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="33"/>
+        <source>New chats start with these values; change one chat&apos;s own in Chat settings.</source>
+        <translation>Neue Chats beginnen mit diesen Werten; die eines einzelnen Chats ändern Sie in den Chat-Einstellungen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="38"/>
+        <source>&amp;New chats</source>
+        <translation>&amp;Neue Chats</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="39"/>
+        <source>&amp;Appearance</source>
+        <translation>&amp;Darstellung</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="45"/>
+        <source>The loaded model runs with other engine settings. Threads, affinity, context length, KV cache type and batch size take effect when the model is reloaded.</source>
+        <translation>Das geladene Modell läuft mit anderen Engine-Einstellungen. Threads, Affinität, Kontextlänge, KV-Cache-Typ und Batchgröße gelten, sobald das Modell neu geladen wird.</translation>
     </message>
 </context>
 <context>

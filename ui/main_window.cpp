@@ -118,6 +118,16 @@ void MainWindow::buildMenus()
     QAction* settings = chat->addAction(tr("Chat se&ttings..."), this, &MainWindow::conversationSettingsRequested);
     settings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
 
+    // Tools: the app-wide settings and A/B runs (app/ opens their dialogs).
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->setObjectName(QStringLiteral("toolsMenu"));
+    QAction* preferences = tools->addAction(tr("&Settings…"), this, &MainWindow::settingsRequested);
+    preferences->setObjectName(QStringLiteral("settingsAction"));
+    preferences->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Comma));
+    QAction* abRun = tools->addAction(tr("&A/B run…"), this, &MainWindow::abRunRequested);
+    abRun->setObjectName(QStringLiteral("abRunAction"));
+    abRun->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
     QAction* about = help->addAction(tr("&About Strata"), this, &MainWindow::showAbout);

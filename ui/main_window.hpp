@@ -44,6 +44,8 @@ signals:
     void conversationSettingsChanged(const strata::ui::ConversationSettings& settings);
     void documentLoadRequested(const QString& name, const QString& text);
     void closing();
+    void settingsRequested();  // Tools > Settings
+    void abRunRequested();     // Tools > A/B run
 
 protected:
     void closeEvent(QCloseEvent* event) override;

@@ -15,6 +15,10 @@ struct ModelLoadOptions {
     int threads = 0;           // 0: the engine's choice (physical cores)
     int contextLength = 0;     // 0: the model's trained context, capped by the engine
     QString kvCacheType = QStringLiteral("f16");  // "f16" or "q8_0"
+    bool pinThreads = false;   // pin pool workers to cores (see modelOptionsFrom for the default)
+    int batchSize = 512;       // prefill chunk in tokens
+
+    bool operator==(const ModelLoadOptions&) const = default;
 };
 
 // One conversation turn: the whole history to answer (the engine reuses the longest prefix it

@@ -1,5 +1,7 @@
 #include "app/engine/engine_values.hpp"
 
+#include "app/model_description.hpp"
+#include "app/models/gguf_model_reader.hpp"
 #include "strata/core/error.hpp"
 
 #include <QCoreApplication>
@@ -28,9 +30,11 @@ model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options)
     // The app's "threads" counts every thread that computes; the engine's counts the workers
     // besides the calling (engine) thread.
     o.threads = options.threads > 0 ? options.threads - 1 : -1;
-    // A desktop app shares its cores with the GUI and everything else the user runs: pinned
-    // workers would fight the scheduler instead of letting it move them off a busy core.
-    o.pinThreads = false;
+    // Off by default (ModelLoadOptions): a desktop app shares its cores with the GUI and everything
+    // else the user runs, and pinned workers would fight the scheduler instead of letting it move
+    // them off a busy core. The settings panel lets a user with an otherwise idle machine pin.
+    o.pinThreads = options.pinThreads;
+    o.batchSize = uint32_t(std::max(1, options.batchSize));
     return o;
 }
 
@@ -76,32 +80,15 @@ ReplyMetrics replyMetricsFrom(const model::GenerationMetrics& m)
     return r;
 }
 
-namespace {
-
-QString parameterCount(uint64_t n)
-{
-    if (n >= 1'000'000'000)
-        return QStringLiteral("%1B").arg(double(n) / 1e9, 0, 'f', 1);
-    if (n >= 1'000'000)
-        return QStringLiteral("%1M").arg(double(n) / 1e6, 0, 'f', 1);
-    return QStringLiteral("%1K").arg(double(n) / 1e3, 0, 'f', 1);
-}
-
-}  // namespace
-
-QString describeModel(const model::Model& model, uint32_t contextLength)
+QString describeModel(const model::Model& model, uint32_t contextLength, const QString& kvCacheType)
 {
     const model::Hparams& h = model.hparams();
-    uint64_t parameters = 0;
+    qint64 parameters = 0;
     for (const gguf::TensorInfo& t : model.file().tensors())
-        parameters += t.elements;
-    const QString name = h.name.empty() ? QString() : QString::fromStdString(h.name);
-    return QCoreApplication::translate("strata::app::EngineController",
-                                       "%1 · %2 · %3 parameters · %4 layers · context %5 tokens")
-        .arg(name.isEmpty() ? QCoreApplication::translate("strata::app::EngineController", "unnamed model") : name,
-             QString::fromStdString(h.architecture), parameterCount(parameters))
-        .arg(h.layers)
-        .arg(contextLength);
+        parameters += qint64(t.elements);
+    const QString kv = kvCacheType.trimmed().isEmpty() ? QStringLiteral("f16") : kvCacheType.trimmed().toLower();
+    return describeModelFacts({QString::fromStdString(h.name), QString::fromStdString(h.architecture), parameters,
+                               models::quantizationName(model.file()), qint64(contextLength), kv});
 }
 
 }  // namespace strata::app

@@ -17,7 +17,8 @@ model::SessionOptions sessionOptionsFrom(const ModelLoadOptions& options);
 // finishReason: "stop" (end of turn or a stop string), "length", "context_full", "cancelled".
 ReplyMetrics replyMetricsFrom(const model::GenerationMetrics& metrics);
 
-// One line for the model selector: name, architecture, parameters, layers, context.
-QString describeModel(const model::Model& model, uint32_t contextLength);
+// One line for the model selector (model_description.hpp), with the context the session has and
+// its KV cache type.
+QString describeModel(const model::Model& model, uint32_t contextLength, const QString& kvCacheType);
 
 }  // namespace strata::app

@@ -48,6 +48,25 @@ int firstNonZero(const QList<int>& values)
 
 }  // namespace
 
+QString quantizationName(const gguf::File& file)
+{
+    if (const auto fileType = file.metadata().getU32("general.file_type"))
+        if (QString name = fileTypeName(*fileType); !name.isEmpty())
+            return name;
+    // No (known) file type: name the type that holds most of the weights.
+    std::map<std::string_view, qint64> bytesByType;
+    for (const gguf::TensorInfo& t : file.tensors())
+        if (const auto traits = gguf::ggmlTypeTraits(uint32_t(t.type)))
+            bytesByType[traits->name] += qint64(t.bytes());
+    if (bytesByType.empty())
+        return {};
+    auto top = bytesByType.begin();
+    for (auto it = bytesByType.begin(); it != bytesByType.end(); ++it)
+        if (it->second > top->second)
+            top = it;
+    return text(top->first);
+}
+
 void readModelHeader(ModelEntry& entry)
 {
     entry.sizeBytes = 0;
@@ -82,25 +101,13 @@ void readModelHeader(ModelEntry& entry)
 
         qint64 parameters = 0;
         qint64 dataBytes = 0;
-        std::map<std::string_view, qint64> bytesByType;
         for (const gguf::TensorInfo& t : file.tensors()) {
             parameters += qint64(t.elements);
             dataBytes += qint64(t.bytes());
-            if (const auto traits = gguf::ggmlTypeTraits(uint32_t(t.type)))
-                bytesByType[traits->name] += qint64(t.bytes());
         }
         entry.parameterCount = parameters;
         entry.tensorDataBytes = dataBytes;
-        if (const auto fileType = md.getU32("general.file_type"))
-            entry.quantization = fileTypeName(*fileType);
-        if (entry.quantization.isEmpty() && !bytesByType.empty()) {
-            // No (known) file type: name the type that holds most of the weights.
-            auto top = bytesByType.begin();
-            for (auto it = bytesByType.begin(); it != bytesByType.end(); ++it)
-                if (it->second > top->second)
-                    top = it;
-            entry.quantization = text(top->first);
-        }
+        entry.quantization = quantizationName(file);
 
         entry.metadata.clear();
         for (const auto& kv : md.entries()) {

@@ -30,6 +30,8 @@ const QList<QStringList>& chatSchemaMigrations()
                         " metrics_json TEXT NOT NULL DEFAULT '{}')"),
          QStringLiteral("CREATE INDEX messages_by_conversation ON messages(conversation_id, id)"),
          QStringLiteral("CREATE INDEX conversations_by_update ON conversations(updated_ms DESC)")},
+        // 2: which model file wrote each reply (a conversation can switch models between replies).
+        {QStringLiteral("ALTER TABLE messages ADD COLUMN model TEXT NOT NULL DEFAULT ''")},
     };
     return migrations;
 }

@@ -279,7 +279,7 @@ std::optional<qint64> ChatStore::addMessage(qint64 conversationId, const ui::Cha
     SqlTransaction transaction(database());
     QSqlQuery query(database());
     query.prepare(QStringLiteral("INSERT INTO messages (conversation_id, role, content, reasoning, created_ms, "
-                                 "metrics_json) VALUES (?, ?, ?, ?, ?, ?)"));
+                                 "metrics_json, model) VALUES (?, ?, ?, ?, ?, ?, ?)"));
     const qint64 now = message.createdMs != 0 ? message.createdMs : nowMs();
     query.addBindValue(conversationId);
     query.addBindValue(ui::chatRoleName(message.role));
@@ -287,6 +287,7 @@ std::optional<qint64> ChatStore::addMessage(qint64 conversationId, const ui::Cha
     query.addBindValue(text(message.reasoning));
     query.addBindValue(now);
     query.addBindValue(toJsonText(message.metrics));
+    query.addBindValue(text(message.model));
     if (!query.exec() || !touchConversation(conversationId, nowMs()) || !transaction.commit()) {
         fail(tr("cannot save a message in conversation %1").arg(conversationId),
              query.lastError().text() + transaction.error());
@@ -319,7 +320,7 @@ QList<ui::ChatMessage> ChatStore::messages(qint64 conversationId)
         return list;
     QSqlQuery query(database());
     query.setForwardOnly(true);
-    query.prepare(QStringLiteral("SELECT id, role, content, reasoning, created_ms, metrics_json FROM messages "
+    query.prepare(QStringLiteral("SELECT id, role, content, reasoning, created_ms, metrics_json, model FROM messages "
                                  "WHERE conversation_id = ? ORDER BY id"));
     query.addBindValue(conversationId);
     if (!query.exec()) {
@@ -334,6 +335,7 @@ QList<ui::ChatMessage> ChatStore::messages(qint64 conversationId)
         message.reasoning = query.value(3).toString();
         message.createdMs = query.value(4).toLongLong();
         message.metrics = fromJsonText(query.value(5).toString());
+        message.model = query.value(6).toString();
         list.append(message);
     }
     return list;

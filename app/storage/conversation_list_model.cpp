@@ -75,9 +75,9 @@ void ConversationListModel::reload()
     endResetModel();
 }
 
-std::optional<qint64> ConversationListModel::create(const QString& title)
+std::optional<qint64> ConversationListModel::create(const QString& title, const ui::ConversationSettings& settings)
 {
-    const std::optional<qint64> id = m_store.createConversation(title);
+    const std::optional<qint64> id = m_store.createConversation(title, settings);
     if (!id) {
         emit storeError(m_store.lastError());
         return std::nullopt;

@@ -27,7 +27,7 @@ public:
 public slots:
     void setFilter(const QString& text);
     void reload();
-    std::optional<qint64> create(const QString& title);
+    std::optional<qint64> create(const QString& title, const ui::ConversationSettings& settings = {});
     bool rename(qint64 id, const QString& title);
     bool remove(qint64 id);
     // A conversation changed (a new message): it moves to the top.

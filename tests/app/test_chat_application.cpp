@@ -1,7 +1,7 @@
 // The whole chat window on a temporary database, with the real engine thread: first start shows
 // the welcome view; load errors and "no model" arrive as readable notices; a sent message is
 // stored and is there again after a restart; with a small generated model, a reply streams into
-// the view and is stored with its metrics.
+// the view and is stored with its metrics; Stop ends a reply mid-stream and Regenerate replaces it.
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "ui/chat/chat_input.hpp"
@@ -16,6 +16,7 @@
 #include "strata/model/model.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QFile>
 #include <QLabel>
@@ -41,6 +42,40 @@ class TestChatApplication : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
     QString database() const { return m_dir.filePath(QStringLiteral("chats.sqlite")); }
+
+    static bool setSampling(Application& app, qint64 conversation, int maxTokens, qint64 seed)
+    {
+        strata::ui::ConversationSettings settings;
+        settings.sampling.maxTokens = maxTokens;
+        settings.sampling.seed = seed;
+        return app.store().setConversationSettings(conversation, settings);
+    }
+
+    // Types into the message box and presses Enter, as a user does.
+    static strata::ui::ChatInput* typeAndSend(Application& app, const QString& text)
+    {
+        auto* input = app.window().chatPanel()->input();
+        input->setFocus();
+        QTest::keyClicks(input, text);
+        QTest::keyClick(input, Qt::Key_Return);
+        return input;
+    }
+
+    // Shows the window and loads a small generated qwen3 model into it; the model's path, or ""
+    // when the window or the model did not come up.
+    QString showWithGeneratedModel(Application& app, const std::string& name, uint32_t context)
+    {
+        strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
+        spec.context = context;
+        const QString model = QString::fromStdString(strata::test::writeModel(m_dir, spec, name).string());
+        app.show();
+        if (!QTest::qWaitForWindowExposed(&app.window()))
+            return {};
+        emit app.window().modelSelector()->loadRequested(model);
+        const bool loaded =
+            QTest::qWaitFor([&] { return !app.window().chatPanel()->welcomeView()->isVisible(); }, 30000);
+        return loaded ? model : QString();
+    }
 
 private slots:
     void initTestCase()
@@ -129,28 +164,15 @@ private slots:
 
     void replyStreamsFromTheEngine()
     {
-        strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
-        spec.context = 512;
-        const QString model = QString::fromStdString(strata::test::writeModel(m_dir, spec, "chat").string());
         Application app(m_dir.filePath(QStringLiteral("engine.sqlite")));
-        app.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
-        emit app.window().modelSelector()->loadRequested(model);
-        QTRY_VERIFY_WITH_TIMEOUT(!app.window().chatPanel()->welcomeView()->isVisible(), 30000);
+        QVERIFY(!showWithGeneratedModel(app, "chat", 512).isEmpty());
         QVERIFY(noticeTexts(app).isEmpty());
 
         app.coordinator().newConversation();
         const qint64 id = app.coordinator().currentConversation();
         QVERIFY(id != 0);
-        strata::ui::ConversationSettings settings;
-        settings.sampling.maxTokens = 16;  // short: the machine is slow under ASan
-        settings.sampling.seed = 3;
-        QVERIFY(app.store().setConversationSettings(id, settings));
-
-        auto* input = app.window().chatPanel()->input();
-        input->setFocus();
-        QTest::keyClicks(input, QStringLiteral("Hello there"));
-        QTest::keyClick(input, Qt::Key_Return);
+        QVERIFY(setSampling(app, id, 16, 3));  // short: the machine is slow under ASan
+        typeAndSend(app, QStringLiteral("Hello there"));
         QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 30000);
         QVERIFY2(noticeTexts(app).isEmpty(), qPrintable(noticeTexts(app).join('\n')));
 
@@ -164,6 +186,47 @@ private slots:
         const QList<strata::ui::MessageWidget*> shown = app.window().chatPanel()->chatView()->messageWidgets();
         QCOMPARE(shown.size(), 2);
         QCOMPARE(shown[1]->content(), stored[1].content);
+    }
+
+    void stopMidStreamThenRegenerate()
+    {
+        Application app(m_dir.filePath(QStringLiteral("stop.sqlite")));
+        const QString model = showWithGeneratedModel(app, "stop", 1024);
+        QVERIFY(!model.isEmpty());
+        app.coordinator().newConversation();
+        const qint64 id = app.coordinator().currentConversation();
+        QVERIFY(setSampling(app, id, 100000, 4));  // only Stop (or the context) ends it
+        auto* input = typeAndSend(app, QStringLiteral("write a lot"));
+        strata::ui::ChatView* view = app.window().chatPanel()->chatView();
+        QTRY_VERIFY_WITH_TIMEOUT(view->isStreaming() || !app.coordinator().isReplying(), 30000);
+        QVERIFY2(app.coordinator().isReplying(), "the reply ended before Stop; pick another seed");
+        auto* stop = app.window().findChild<QAbstractButton*>(QStringLiteral("stopButton"));
+        QVERIFY(stop && stop->isEnabled());
+        app.window().activateWindow();
+        QTest::keyClick(input, Qt::Key_Escape);  // the keyboard's Stop
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 5000);
+        QVERIFY(!stop->isEnabled());
+        QList<strata::ui::ChatMessage> stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 2);
+        QCOMPARE(stored[1].metrics.value(QStringLiteral("finish_reason")).toString(), QStringLiteral("cancelled"));
+        QVERIFY(stored[1].metrics.value(QStringLiteral("generated_tokens")).toInt() < 1000);
+        QCOMPARE(stored[1].model, model);
+        QCOMPARE(view->messageWidgets().size(), 2);
+        QCOMPARE(view->messageWidgets().at(1)->content(), stored[1].content);
+
+        // Regenerate replaces the stopped reply with a new one.
+        QVERIFY(setSampling(app, id, 8, 4));
+        auto* regenerate = app.window().findChild<QAbstractButton*>(QStringLiteral("regenerateButton"));
+        QVERIFY(regenerate && regenerate->isEnabled());
+        QTest::keyClick(input, Qt::Key_R, Qt::ControlModifier);  // the keyboard's Regenerate
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 30000);
+        stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 2);
+        // (SQLite may give the new row the old id: the finish reason shows it is a new reply.)
+        QVERIFY(stored[1].metrics.value(QStringLiteral("finish_reason")).toString() != QLatin1String("cancelled"));
+        QVERIFY(stored[1].metrics.value(QStringLiteral("generated_tokens")).toInt() <= 8);
+        QCOMPARE(view->messageWidgets().size(), 2);
+        QCOMPARE(view->messageWidgets().at(1)->content(), stored[1].content);
     }
 
     void keyboardShortcuts()

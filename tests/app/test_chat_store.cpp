@@ -201,6 +201,42 @@ private slots:
         QVERIFY(store.createConversation(QStringLiteral("ok")));
     }
 
+    void versionOneDatabaseIsMigratedKeepingItsChats()
+    {
+        // A database written by the previous schema (version 1: no model per message), built from
+        // version 1's own statements, with a conversation in it.
+        const QString file = path("v1.sqlite");
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
+            db.setDatabaseName(file);
+            QVERIFY(db.open());
+            QSqlQuery query(db);
+            QVERIFY(strata::app::currentChatSchemaVersion() >= 2);
+            for (const QString& statement : strata::app::chatSchemaMigrations().at(0))
+                QVERIFY2(query.exec(statement), qPrintable(statement));
+            QVERIFY(query.exec(QStringLiteral("PRAGMA user_version = 1")));
+            QVERIFY(query.exec(QStringLiteral("INSERT INTO conversations (id, title, created_ms, updated_ms) "
+                                              "VALUES (7, 'Old chat', 1, 2)")));
+            QVERIFY(query.exec(QStringLiteral("INSERT INTO messages (conversation_id, role, content, created_ms) "
+                                              "VALUES (7, 'assistant', 'old reply', 3)")));
+            query.finish();
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("v1"));
+
+        ChatStore store;
+        QVERIFY2(store.open(file), qPrintable(store.lastError()));
+        QCOMPARE(store.schemaVersion(), strata::app::currentChatSchemaVersion());
+        QList<ChatMessage> old = store.messages(7);
+        QCOMPARE(old.size(), 1);
+        QCOMPARE(old[0].content, QStringLiteral("old reply"));
+        QCOMPARE(old[0].model, QString());
+        ChatMessage reply = message(ChatRole::Assistant, QStringLiteral("new reply"));
+        reply.model = QStringLiteral("/models/qwen3-0.6b-q8_0.gguf");
+        QVERIFY(store.addMessage(7, reply));
+        QCOMPARE(store.messages(7).at(1).model, reply.model);
+    }
+
     // A streamed reply is rewritten every 0.5 s on the GUI thread: one update must stay far below a frame.
     void streamedReplyUpdateIsCheap()
     {

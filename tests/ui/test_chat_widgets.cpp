@@ -1,10 +1,13 @@
-// The message box and the sidebar: keys send or break lines; delete asks first.
+// The message box, the sidebar and the model selector: keys send or break lines; delete asks
+// first; the selector describes recent models and the loaded one.
 #include "ui/chat/chat_input.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/code_highlighting.hpp"
 #include "ui/chat/conversation_sidebar.hpp"
+#include "ui/chat/model_selector.hpp"
 
 #include <QAbstractButton>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QListView>
 #include <QMessageBox>
@@ -103,6 +106,39 @@ private slots:
         QTest::keyClicks(sidebar.searchField(), QStringLiteral("ab"));
         QCOMPARE(search.size(), 2);
         QCOMPARE(search.last().first().toString(), QStringLiteral("ab"));
+    }
+
+    void modelSelectorDescribesRecentAndLoadedModels()
+    {
+        ModelSelector selector;
+        const QString a = QStringLiteral("/models/a.gguf"), b = QStringLiteral("/models/b.gguf");
+        selector.setRecentModels({a, b});
+        QCOMPARE(selector.descriptionText(), QString());  // the placeholder entry has none
+        selector.setModelDescription(a, QStringLiteral("A · llama · 1.0B parameters · Q4_K_M · context 8192 tokens"));
+        selector.setModelDescription(b, QStringLiteral("B · qwen3 · 0.6B parameters · Q8_0 · context 40960 tokens"));
+        QComboBox* combo = selector.combo();
+        const int ib = combo->findData(b);
+        QVERIFY(combo->itemData(ib, Qt::ToolTipRole).toString().contains(QStringLiteral("Q8_0")));
+        QVERIFY(combo->itemData(ib, Qt::ToolTipRole).toString().startsWith(b));
+
+        // Loaded: the engine's description (the context in use) wins over the file's.
+        selector.setLoaded(b, QStringLiteral("B · qwen3 · 0.6B parameters · Q8_0 · context 4096 tokens"));
+        QCOMPARE(combo->currentIndex(), ib);
+        QVERIFY2(selector.descriptionText().contains(QStringLiteral("context 4096")), qPrintable(selector.descriptionText()));
+        QVERIFY(selector.descriptionText().startsWith(QStringLiteral("Loaded:")));
+        QCOMPARE(combo->accessibleDescription(), selector.descriptionText());
+        selector.setModelDescription(b, QStringLiteral("B · qwen3 · 0.6B parameters · Q8_0 · context 40960 tokens"));
+        QVERIFY(selector.descriptionText().contains(QStringLiteral("context 4096")));
+
+        // Browsing the list describes the entry under the cursor; a failed load goes back to the loaded one.
+        emit combo->highlighted(combo->findData(a));
+        QVERIFY(selector.descriptionText().contains(QStringLiteral("Q4_K_M")));
+        combo->setCurrentIndex(combo->findData(a));
+        selector.setLoading(a);
+        selector.setLoadFailed(a, QStringLiteral("bad file"));
+        QCOMPARE(combo->currentIndex(), ib);
+        QVERIFY(selector.descriptionText().contains(QStringLiteral("context 4096")));
+        QVERIFY(selector.findChild<QWidget*>(QStringLiteral("modelDescription"))->isVisibleTo(&selector));
     }
 };
 

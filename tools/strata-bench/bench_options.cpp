@@ -13,8 +13,10 @@ namespace {
 {
     std::fputs(
         "usage: strata-bench -m MODEL [-p N] [-n N] [-t THREADS] [-r REPS] [-b BATCH]\n"
-        "                    [--pool-policy park|adaptive|fixed:<us>] [--no-pin] [--json]\n"
+        "                    [--pool-policy park|adaptive|fixed:<us>] [--no-pin] [--no-roofline] [--json]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
+        "  Decode is also shown against its memory roofline: weight bytes one token reads over the read\n"
+        "  bandwidth of THREADS threads, measured right after the decode test (--no-roofline skips it).\n"
         "  -t counts every thread, the calling one included (llama-bench's meaning).\n",
         status == 0 ? stdout : stderr);
     std::exit(status);
@@ -61,6 +63,8 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             o.batch = std::max(1, toInt(a, value()));
         else if (a == "--no-pin")
             o.pin = false;
+        else if (a == "--no-roofline")
+            o.roofline = false;
         else if (a == "--json")
             o.json = true;
         else if (a == "--pool-policy") {

@@ -18,6 +18,7 @@ struct BenchOptions {
     int batch = 512;           // -b
     bool pin = true;
     bool json = false;
+    bool roofline = true;      // decode against the read bandwidth measured right after it
     std::optional<pool::WaitPolicy> policy;
 };
 

@@ -1,13 +1,20 @@
 // strata-bench: prefill and decode speed of a model on the CPU, like llama-bench, plus process CPU.
 #include "bench_options.hpp"
 #include "strata/core/error.hpp"
+#include "read_bandwidth.hpp"
+#include "strata/kernels/cpu_features.hpp"
 #include "strata/model/session.hpp"
+#include "strata/model/weight_traffic.hpp"
 
 #include <sys/resource.h>
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -74,6 +81,28 @@ TestResult measure(std::string name, int reps, Fn&& fn)
     return r;
 }
 
+struct Roofline {
+    double bytesPerToken = 0;  // weights one decode step reads
+    double readGBs = 0;        // read bandwidth with the benchmark's thread count, wall clock
+    double tokensPerSecond() const { return readGBs * 1e9 / bytesPerToken; }
+};
+
+// The decode roofline of this machine right now: a 1 GiB read (far beyond any cache) by `threads`
+// threads, timed by the wall clock like the decode test it is compared with.
+Roofline measureRoofline(const strata::model::Model& m, int threads)
+{
+    Roofline r;
+    r.bytesPerToken = double(strata::model::decodeTraffic(m.definition()).total());
+    const size_t bytes = size_t(1) << 30;
+    std::unique_ptr<uint8_t[], void (*)(uint8_t*)> buf(static_cast<uint8_t*>(std::aligned_alloc(4096, bytes)),
+                                                        [](uint8_t* p) { std::free(p); });
+    if (!buf)
+        throw strata::Error("cannot allocate the 1 GiB bandwidth buffer");
+    std::memset(buf.get(), 1, bytes);
+    r.readGBs = strata::benchtools::readBandwidthGBs(buf.get(), bytes, threads, 1.0, strata::benchtools::Timing::Wall);
+    return r;
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
@@ -113,15 +142,28 @@ int main(int argc, char** argv)
 
         const std::string policy = pool::toString(m->pool().policy());
         const unsigned threads = m->pool().workerCount() + 1;
+        std::optional<Roofline> roof;
+        if (o.roofline && o.genTokens > 0 && kernels::detectCpuFeatures().avx2)
+            roof = measureRoofline(*m, int(threads));
+        const auto roofPercent = [&](const TestResult& r) {
+            return 100.0 * stats(r.tokensPerSecond).mean / roof->tokensPerSecond();
+        };
         if (o.json) {
             std::printf("{\"model\": \"%s\", \"architecture\": \"%s\", \"threads\": %u, \"policy\": \"%s\", \"tests\": [",
                         o.model.c_str(), h.architecture.c_str(), threads, policy.c_str());
             for (size_t i = 0; i < results.size(); ++i) {
                 const Stats s = stats(results[i].tokensPerSecond);
-                std::printf("%s{\"test\": \"%s\", \"tps_mean\": %.3f, \"tps_sd\": %.3f, \"cpu_percent\": %.1f}",
+                std::printf("%s{\"test\": \"%s\", \"tps_mean\": %.3f, \"tps_sd\": %.3f, \"cpu_percent\": %.1f",
                             i ? ", " : "", results[i].name.c_str(), s.mean, s.sd, results[i].cpuPercent);
+                if (roof && results[i].name[0] == 't')
+                    std::printf(", \"roofline_percent\": %.1f", roofPercent(results[i]));
+                std::printf("}");
             }
-            std::printf("]}\n");
+            std::printf("]");
+            if (roof)
+                std::printf(", \"decode_bytes_per_token\": %.0f, \"read_gbs\": %.2f, \"roofline_tps\": %.2f",
+                            roof->bytesPerToken, roof->readGBs, roof->tokensPerSecond());
+            std::printf("}\n");
         } else {
             std::printf("| model | arch | threads | policy | test | t/s | CPU %% |\n|---|---|---|---|---|---|---|\n");
             for (const TestResult& r : results) {
@@ -129,6 +171,13 @@ int main(int argc, char** argv)
                 std::printf("| %s | %s | %u | %s | %s | %.2f ± %.2f | %.0f |\n", o.model.c_str(), h.architecture.c_str(),
                             threads, policy.c_str(), r.name.c_str(), s.mean, s.sd, r.cpuPercent);
             }
+            if (roof)
+                for (const TestResult& r : results)
+                    if (r.name[0] == 't')
+                        std::printf("\ndecode roofline: %.1f MiB of weights per token, read %.2f GB/s with %u threads "
+                                    "-> %.2f tok/s; %s at %.2f tok/s = %.0f%% of it\n",
+                                    roof->bytesPerToken / 1048576.0, roof->readGBs, threads, roof->tokensPerSecond(),
+                                    r.name.c_str(), stats(r.tokensPerSecond).mean, roofPercent(r));
         }
     } catch (const Error& e) {
         std::fprintf(stderr, "strata-bench: %s\n", e.what());

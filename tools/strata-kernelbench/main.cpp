@@ -13,6 +13,7 @@
 #include <ctime>
 #include <vector>
 
+#include "best_rate.hpp"
 #include "read_bandwidth.hpp"
 #include "strata/core/error.hpp"
 #include "strata/kernels/dot.hpp"
@@ -36,66 +37,16 @@ struct Options {
                                 GgmlType::BF16, GgmlType::F32};
 };
 
-using Clock = std::chrono::steady_clock;
+benchtools::Timing gTiming = benchtools::Timing::ThreadCpu;  // --wall: the wall clock
 
-double seconds(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double>(b - a).count(); }
-
-bool gWallClock = false;  // --wall: time rounds by the wall clock instead of thread CPU time
-
-double threadCpuSeconds()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
-// Runs work(part, threads) on `threads` threads, each doing `amount` units (bytes or flops) of
-// its share, for at least minSeconds and 3 rounds after a warm-up, and returns the best rate in
-// units per second. By default each thread's rate is its amount over its own CPU time, summed
-// over threads: on a box shared with other jobs (load average far above the core count) wall time
-// measures the scheduler, not the kernel, and both sides of every ratio are timed the same way.
 double bestRate(int threads, double minSeconds, const std::function<double(int)>& work)
 {
-    double best = 0, total = 0;
-    for (int round = 0; round < 4 || total < minSeconds; ++round) {
-        std::vector<double> rates(size_t(threads), 0.0);
-        const auto body = [&](int part) {
-            const double c0 = threadCpuSeconds();
-            const auto t0 = Clock::now();
-            const double amount = work(part);
-            const double s = gWallClock ? seconds(t0, Clock::now()) : threadCpuSeconds() - c0;
-            rates[size_t(part)] = amount / std::max(s, 1e-9);
-        };
-        const auto t0 = Clock::now();
-        std::vector<std::thread> pool;
-        for (int p = 1; p < threads; ++p)
-            pool.emplace_back(body, p);
-        body(0);
-        for (auto& t : pool)
-            t.join();
-        double rate = 0;
-        for (double r : rates)
-            rate += r;
-        if (round > 0) {
-            best = std::max(best, rate);
-            total += seconds(t0, Clock::now());
-        }
-        if (round > 200)
-            break;
-    }
-    return best;
+    return benchtools::bestRate(threads, minSeconds, work, gTiming);
 }
-
-volatile float gSink;  // keeps the bandwidth loads alive
 
 double readBandwidth(const uint8_t* buf, size_t bytes, int threads, double minSeconds)
 {
-    return bestRate(threads, minSeconds, [&](int part) {
-        const RowRange r = splitRows(int64_t(bytes / 4096), threads, part);
-        const size_t n = size_t(r.end - r.begin) * 4096;
-        gSink = gSink + kernelbench::sumOfLoads(buf + size_t(r.begin) * 4096, n);
-        return double(n);
-    }) / 1e9;
+    return benchtools::readBandwidthGBs(buf, bytes, threads, minSeconds, gTiming);
 }
 
 // Fill `bytes` with rows of one type: a few rows quantized from Gaussian data, repeated (real
@@ -200,7 +151,7 @@ int run(const Options& o)
     if (o.json) {
         std::printf("{\"timing\":\"%s\",\"isa\":\"%s\",\"bufferMiB\":%zu,\"cols\":%lld,\"readGBs\":{\"1\":%.2f,\"2\":%.2f},"
                     "\"prefill\":{\"tokens\":%lld,\"dim\":%lld},\"types\":[",
-                    gWallClock ? "wall" : "thread-cpu", isaName(k.isa).data(), o.bufferMiB, (long long)o.cols, bw1, bw2, (long long)o.prefillTokens,
+                    gTiming == benchtools::Timing::Wall ? "wall" : "thread-cpu", isaName(k.isa).data(), o.bufferMiB, (long long)o.cols, bw1, bw2, (long long)o.prefillTokens,
                     (long long)o.prefillDim);
         for (size_t i = 0; i < rows.size(); ++i)
             std::printf("%s{\"type\":\"%s\",\"isa\":\"%s\",\"matvecGBs\":{\"1\":%.2f,\"2\":%.2f},"
@@ -210,7 +161,7 @@ int run(const Options& o)
         std::printf("]}\n");
         return 0;
     }
-    std::printf("timing: %s\n", gWallClock ? "wall clock" : "per-thread CPU time (see --wall)");
+    std::printf("timing: %s\n", gTiming == benchtools::Timing::Wall ? "wall clock" : "per-thread CPU time (see --wall)");
     std::printf("kernels: %s; buffer %zu MiB; matvec %lld columns; prefill %lld tokens x %lld x %lld\n",
                 isaName(k.isa).data(), o.bufferMiB, (long long)o.cols, (long long)o.prefillTokens,
                 (long long)o.prefillDim, (long long)o.prefillDim);
@@ -244,7 +195,7 @@ int main(int argc, char** argv)
         if (a == "--json")
             o.json = true;
         else if (a == "--wall")
-            gWallClock = true;
+            gTiming = benchtools::Timing::Wall;
         else if (a == "--mib" && hasValue)
             o.bufferMiB = std::stoul(argv[++i]);
         else if (a == "--cols" && hasValue)

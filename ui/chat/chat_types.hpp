@@ -21,6 +21,7 @@ struct ChatMessage {
     QString reasoning;         // the model's <think> text, kept apart from the answer
     qint64 createdMs = 0;      // ms since the epoch, UTC
     QJsonObject metrics;       // tokens, timings, finish reason (assistant replies)
+    QString model;             // the model file that wrote a reply ("" for other messages)
 };
 
 // Sampling settings for one conversation. Defaults are the common llama.cpp-style defaults.

@@ -43,6 +43,7 @@ CodeBlockView::CodeBlockView(const QString& language, const CodeHighlighting* hi
     m_editor->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     if (highlighting)
         highlighting->highlight(m_editor->document(), language, palette());
+    connect(m_editor->horizontalScrollBar(), &QScrollBar::rangeChanged, this, &CodeBlockView::updateHeight);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 6);
@@ -69,7 +70,9 @@ void CodeBlockView::copyToClipboard() const
 void CodeBlockView::updateHeight()
 {
     const int lines = std::max(1, m_editor->document()->blockCount());
-    const int scrollBar = m_editor->horizontalScrollBar()->sizeHint().height();
+    // Room for the horizontal scroll bar only when a line is too long to fit.
+    QScrollBar* horizontal = m_editor->horizontalScrollBar();
+    const int scrollBar = horizontal->maximum() > 0 ? horizontal->sizeHint().height() : 0;
     const int height = lines * m_editor->fontMetrics().lineSpacing() + 2 * m_editor->frameWidth() +
                        static_cast<int>(2 * m_editor->document()->documentMargin()) + scrollBar;
     m_editor->setFixedHeight(height);

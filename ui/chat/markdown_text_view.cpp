@@ -3,6 +3,8 @@
 #include <QTextBlock>
 #include <QTextCursor>
 #include <QTextDocumentFragment>
+#include <QTextFrame>
+#include <QTextTable>
 
 namespace strata::ui {
 
@@ -19,21 +21,30 @@ MarkdownTextView::MarkdownTextView(QWidget* parent) : QTextBrowser(parent)
     connect(document(), &QTextDocument::contentsChanged, this, &MarkdownTextView::updateHeight);
 }
 
+// Each append undoes the trailing render and inserts again: two document changes. Measuring the
+// height after each would lay the document out twice per streamed update (the guibench profile
+// showed the layout as the largest cost of an update), so the height is measured once at the end.
 void MarkdownTextView::appendFinished(const QString& markdown)
 {
+    m_editing = true;
     removeTrailing();
     insertMarkdownBlock(markdown);
     document()->clearUndoRedoStacks();  // only the trailing render is ever undone
+    m_editing = false;
+    updateHeight();
 }
 
 void MarkdownTextView::setTrailing(const QString& markdown)
 {
+    m_editing = true;
     removeTrailing();
-    if (markdown.isEmpty())
-        return;
-    m_emptyBeforeTrailing = m_empty;
-    insertMarkdownBlock(markdown);
-    m_hasTrailing = true;
+    if (!markdown.isEmpty()) {
+        m_emptyBeforeTrailing = m_empty;
+        insertMarkdownBlock(markdown);
+        m_hasTrailing = true;
+    }
+    m_editing = false;
+    updateHeight();
 }
 
 // Undo restores the document exactly, block formats and list membership included, which deleting
@@ -48,12 +59,33 @@ void MarkdownTextView::removeTrailing()
     m_empty = m_emptyBeforeTrailing;
 }
 
+// Qt's Markdown tables come with no cell padding and a raised double border, which looks cramped
+// next to the prose: give them room and a thin line in the palette's colour.
+void MarkdownTextView::styleTables(QTextDocument& block) const
+{
+    const QList<QTextFrame*> frames = block.rootFrame()->childFrames();
+    for (QTextFrame* frame : frames) {
+        auto* table = qobject_cast<QTextTable*>(frame);
+        if (!table)
+            continue;
+        QTextTableFormat format = table->format();
+        format.setCellPadding(4);
+        format.setCellSpacing(0);
+        format.setBorder(1);
+        format.setBorderCollapse(true);
+        format.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
+        format.setBorderBrush(palette().color(QPalette::Mid));
+        table->setFormat(format);
+    }
+}
+
 // Appending a parsed block as a fragment keeps it identical to what rendering the whole text at once
 // gives: a paragraph needs a new block first, while a list or table fragment brings its own.
 void MarkdownTextView::insertMarkdownBlock(const QString& markdown)
 {
     QTextDocument block;
     block.setMarkdown(markdown);
+    styleTables(block);
     QTextCursor probe(&block);
     bool bringsOwnBlock = probe.currentList() != nullptr;
     if (block.begin().text().isEmpty() && probe.movePosition(QTextCursor::NextCharacter))
@@ -78,6 +110,8 @@ void MarkdownTextView::insertMarkdownBlock(const QString& markdown)
 
 void MarkdownTextView::updateHeight()
 {
+    if (m_editing)
+        return;
     document()->setTextWidth(viewport()->width());
     const int height = static_cast<int>(document()->size().height()) + frameWidth() * 2;
     if (height != this->height())

@@ -22,6 +22,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    void styleTables(QTextDocument& block) const;
     void removeTrailing();
     void insertMarkdownBlock(const QString& markdown);
     void updateHeight();
@@ -29,6 +30,7 @@ private:
     bool m_hasTrailing = false;        // the last undo step is the trailing render
     bool m_empty = true;               // nothing committed or trailing
     bool m_emptyBeforeTrailing = true;
+    bool m_editing = false;            // inside one append: the height is measured once at its end
 };
 
 }  // namespace strata::ui

@@ -29,6 +29,7 @@ MarkdownTextView* MessageBody::proseView()
     if (!m_prose) {
         m_prose = new MarkdownTextView(this);
         m_prose->setObjectName(QStringLiteral("messageProse"));
+        m_prose->setAccessibleName(tr("Message text"));
         m_layout->addWidget(m_prose);
         m_segments.append(m_prose);
     }

@@ -7,12 +7,14 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QVBoxLayout>
 
 namespace strata::ui {
 
 ModelSelector::ModelSelector(QWidget* parent)
     : QWidget(parent), m_combo(new QComboBox(this)), m_open(new QPushButton(tr("&Open GGUF..."), this)),
-      m_progress(new QProgressBar(this)), m_status(new QLabel(tr("No model loaded"), this))
+      m_progress(new QProgressBar(this)), m_status(new QLabel(tr("No model loaded"), this)),
+      m_description(new QLabel(this))
 {
     setObjectName(QStringLiteral("modelSelector"));
     m_combo->setObjectName(QStringLiteral("modelCombo"));
@@ -26,6 +28,10 @@ ModelSelector::ModelSelector(QWidget* parent)
     m_progress->setMaximumWidth(160);
     m_progress->hide();
     m_status->setObjectName(QStringLiteral("modelStatus"));
+    m_description->setObjectName(QStringLiteral("modelDescription"));
+    m_description->setForegroundRole(QPalette::PlaceholderText);
+    m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_description->hide();
 
     connect(m_open, &QPushButton::clicked, this, &ModelSelector::openFileDialog);
     connect(m_combo, &QComboBox::activated, this, [this](int index) {
@@ -33,16 +39,23 @@ ModelSelector::ModelSelector(QWidget* parent)
         if (!m_updating && !path.isEmpty())
             emit loadRequested(path);
     });
+    // While the list is open, the line describes the entry under the cursor (keyboard too).
+    connect(m_combo, &QComboBox::highlighted, this, &ModelSelector::showDescriptionOf);
+    connect(m_combo, &QComboBox::currentIndexChanged, this, &ModelSelector::showDescriptionOf);
 
     auto* label = new QLabel(tr("&Model:"), this);
     label->setBuddy(m_combo);
-    auto* layout = new QHBoxLayout(this);
+    auto* row = new QHBoxLayout;
+    row->addWidget(label);
+    row->addWidget(m_combo, 1);
+    row->addWidget(m_open);
+    row->addWidget(m_progress);
+    row->addWidget(m_status);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(label);
-    layout->addWidget(m_combo, 1);
-    layout->addWidget(m_open);
-    layout->addWidget(m_progress);
-    layout->addWidget(m_status);
+    layout->setSpacing(2);
+    layout->addLayout(row);
+    layout->addWidget(m_description);
     setRecentModels({});
 }
 
@@ -54,10 +67,48 @@ void ModelSelector::setRecentModels(const QStringList& paths)
     m_combo->addItem(paths.isEmpty() ? tr("No recent models") : tr("Choose a recent model"));
     for (const QString& path : paths) {
         m_combo->addItem(QFileInfo(path).fileName(), path);
-        m_combo->setItemData(m_combo->count() - 1, path, Qt::ToolTipRole);
+        applyDescription(m_combo->count() - 1);
     }
     selectPath(current);
     m_updating = false;
+    showDescriptionOf(m_combo->currentIndex());
+}
+
+void ModelSelector::setModelDescription(const QString& path, const QString& description)
+{
+    m_descriptions.insert(path, description);
+    const int index = m_combo->findData(path);
+    if (index >= 0)
+        applyDescription(index);
+    showDescriptionOf(m_combo->currentIndex());
+}
+
+QString ModelSelector::descriptionText() const
+{
+    return m_description->isHidden() ? QString() : m_description->text();
+}
+
+void ModelSelector::applyDescription(int index)
+{
+    const QString path = m_combo->itemData(index).toString();
+    const QString description = path == m_loadedPath && !m_loadedDescription.isEmpty()
+                                    ? m_loadedDescription
+                                    : m_descriptions.value(path);
+    m_combo->setItemData(index, description.isEmpty() ? path : path + QLatin1Char('\n') + description,
+                         Qt::ToolTipRole);
+}
+
+void ModelSelector::showDescriptionOf(int index)
+{
+    const QString path = index >= 0 ? m_combo->itemData(index).toString() : QString();
+    QString text;
+    if (!path.isEmpty() && path == m_loadedPath && !m_loadedDescription.isEmpty())
+        text = tr("Loaded: %1").arg(m_loadedDescription);
+    else if (!path.isEmpty())
+        text = m_descriptions.value(path);
+    m_description->setText(text);
+    m_description->setVisible(!text.isEmpty());
+    m_combo->setAccessibleDescription(text);
 }
 
 void ModelSelector::selectPath(const QString& path)
@@ -88,12 +139,17 @@ void ModelSelector::setLoadProgress(double fraction)
     m_progress->setValue(static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 1000));
 }
 
-void ModelSelector::setLoaded(const QString& path)
+void ModelSelector::setLoaded(const QString& path, const QString& description)
 {
     m_progress->hide();
+    m_loadedPath = path;
+    m_loadedDescription = description;
+    if (const int index = m_combo->findData(path); index >= 0)
+        applyDescription(index);
     m_updating = true;
     selectPath(path);
     m_updating = false;
+    showDescriptionOf(m_combo->currentIndex());
     m_status->setText(tr("Loaded"));
     m_status->setToolTip(path);
 }
@@ -101,7 +157,12 @@ void ModelSelector::setLoaded(const QString& path)
 void ModelSelector::setLoadFailed(const QString& path, const QString& message)
 {
     m_progress->hide();
-    m_status->setText(tr("Not loaded"));
+    // The engine keeps the model it had: the selector goes back to it.
+    m_updating = true;
+    selectPath(m_loadedPath);
+    m_updating = false;
+    showDescriptionOf(m_combo->currentIndex());
+    m_status->setText(m_loadedPath.isEmpty() ? tr("Not loaded") : tr("Loaded"));
     m_status->setToolTip(tr("%1: %2").arg(path, message));
 }
 

@@ -1,6 +1,9 @@
-// Which model the chat uses: recent models, "Open GGUF...", and the progress of a load.
+// Which model the chat uses: recent models, "Open GGUF...", and the progress of a load. Under the
+// row, a line describes the chosen model (architecture, parameters, quantization, context): the
+// loaded one as the engine has it, a recent one as its file says (item tooltips carry it too).
 #pragma once
 
+#include <QHash>
 #include <QStringList>
 #include <QWidget>
 
@@ -17,13 +20,16 @@ public:
     explicit ModelSelector(QWidget* parent = nullptr);
 
     void setRecentModels(const QStringList& paths);
+    // What a recent model is, read from its file (shown once known; the loaded model keeps its own).
+    void setModelDescription(const QString& path, const QString& description);
+    QString descriptionText() const;
     QComboBox* combo() const { return m_combo; }
 
 public slots:
     void openFileDialog();
     void setLoading(const QString& path);
     void setLoadProgress(double fraction);  // 0..1
-    void setLoaded(const QString& path);
+    void setLoaded(const QString& path, const QString& description = {});
     void setLoadFailed(const QString& path, const QString& message);
 
 signals:
@@ -31,11 +37,17 @@ signals:
 
 private:
     void selectPath(const QString& path);
+    void applyDescription(int index);  // the line under the row and the item's tooltip
+    void showDescriptionOf(int index);
 
     QComboBox* m_combo;
     QPushButton* m_open;
     QProgressBar* m_progress;
     QLabel* m_status;
+    QLabel* m_description;
+    QHash<QString, QString> m_descriptions;  // path -> description from the file
+    QString m_loadedPath;
+    QString m_loadedDescription;              // from the engine: the context really in use
     bool m_updating = false;  // set while the combo is filled from code, so no load is requested
 };
 

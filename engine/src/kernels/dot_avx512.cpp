@@ -261,10 +261,10 @@ float dotQ6_K(const void* w, const void* a, int64_t n)
     for (int64_t b = 0; b < n / kQK_K; ++b) {
         const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b].scales)));
         const __m256i bsums = _mm256_loadu_si256(v256(y[b].bsums));
-        const int bias = 32 * hsumI32(_mm256_madd_epi16(sc16, bsums));
         const __m512i sc = _mm512_castsi256_si512(sc16);
-
-        __m512i isum = _mm512_setzero_si512();
+        // The quants' offset of 32 times the bsums, subtracted in the integer lanes: exact.
+        __m512i isum = _mm512_zextsi256_si512(_mm256_sub_epi32(_mm256_setzero_si256(),
+                                                               _mm256_slli_epi32(_mm256_madd_epi16(sc16, bsums), 5)));
         for (int half = 0; half < 2; ++half) {
             // ql's 64 bytes hold elements 0..63 (low nibbles) and 64..127 (high nibbles) of this half.
             const __m512i ql = _mm512_loadu_si512(x[b].ql + 64 * half);
@@ -284,7 +284,6 @@ float dotQ6_K(const void* w, const void* a, int64_t n)
         }
         const float d = y[b].d * halfToFloat(x[b].d);
         acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(isum), _mm512_set1_ps(d), acc);
-        acc = _mm512_mask_sub_ps(acc, 1, acc, _mm512_set1_ps(d * float(bias)));
     }
     return _mm512_reduce_add_ps(acc);
 }

@@ -9,7 +9,11 @@ namespace strata::kernels::detail {
 void fillScalarDots(KernelTable& table);
 void fillAvx2Dots(KernelTable& table);
 void fillAvx512Dots(KernelTable& table);
+void fillAvx512Gemm(KernelTable& table);
 void fillScalarOps(KernelTable& table);
 void fillAvx2Ops(KernelTable& table);
+void fillScalarAttention(KernelTable& table);
+void fillAvx2Attention(KernelTable& table);
+void fillAvx512Attention(KernelTable& table);
 
 }  // namespace strata::kernels::detail

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "kernels/dot_variants.hpp"
+#include "kernels/quantize_activations.hpp"
 #include "strata/core/error.hpp"
 #include "strata/kernels/half.hpp"
 #include "strata/kernels/quantize.hpp"
@@ -49,7 +50,19 @@ size_t activationRowBytes(GgmlType weightType, int64_t n)
 
 void quantizeActivations(GgmlType weightType, const float* x, void* dst, int64_t n)
 {
-    quantizeRow(activationType(weightType), x, dst, n);
+    const GgmlType act = activationType(weightType);
+    if (act == GgmlType::Q8_0 || act == GgmlType::Q8_1) {
+        if (n % kQK != 0)
+            throw Error("kernels: a Q8_0/Q8_1 activation row needs a multiple of 32 values");
+        if (act == GgmlType::Q8_0)
+            detail::quantizeActivationsQ8_0(x, static_cast<BlockQ8_0*>(dst), n);
+        else
+            detail::quantizeActivationsQ8_1(x, static_cast<BlockQ8_1*>(dst), n);
+        return;
+    }
+    // Q8_K: llama.cpp's x86 backend runs the reference quantizer (its repacked path has the same
+    // formula).
+    quantizeRow(act, x, dst, n);
     // ggml converts activations to the weight's own type for F16/BF16 matrices (their vec_dot
     // type); keep f32 storage but the same rounding, so results agree with llama.cpp.
     float* out = static_cast<float*>(dst);
@@ -69,13 +82,18 @@ KernelTable buildTable(Isa isa)
     t.isa = isa;
     detail::fillScalarDots(t);
     detail::fillScalarOps(t);
+    detail::fillScalarAttention(t);
 #ifdef STRATA_KERNELS_X86
     if (isa >= Isa::Avx2) {
         detail::fillAvx2Dots(t);
         detail::fillAvx2Ops(t);
+        detail::fillAvx2Attention(t);
     }
-    if (isa >= Isa::Avx512)
+    if (isa >= Isa::Avx512) {
         detail::fillAvx512Dots(t);
+        detail::fillAvx512Gemm(t);
+        detail::fillAvx512Attention(t);
+    }
 #endif
     return t;
 }

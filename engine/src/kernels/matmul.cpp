@@ -34,15 +34,29 @@ void matmul(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64
             size_t actStride, int64_t actRows, float* out, size_t outStride)
 {
     const DotFn dot = dotOrThrow(k, w.type);
-    // Tiles: 4 weight rows (a few KiB, stay in L1) against 32 activation rows (<= ~150 KiB at
-    // 4096 columns of Q8_K, stay in L2): each weight byte is read from memory once per 32 tokens.
-    constexpr int64_t kWeightTile = 4, kActTile = 32;
+    const GemmPanelFn panel = k.gemmPanel[size_t(w.type)];
+    // A block of activation rows stays in L2 (384 KiB: half of the smaller L2s of current x86
+    // cores) while every weight row of the range streams past it, so each weight byte comes from
+    // memory once per block rather than once per token.
+    constexpr size_t kActBlockBytes = 384 * 1024;
+    const int64_t actBlock =
+        std::clamp<int64_t>(int64_t(kActBlockBytes / std::max<size_t>(actStride, 1)) / kGemmTileActs * kGemmTileActs,
+                            kGemmTileActs, 256);
+    std::vector<std::byte> scratch;  // the panel's unpacked weights: one allocation per call
     const auto* a = static_cast<const uint8_t*>(acts);
-    for (int64_t t0 = 0; t0 < actRows; t0 += kActTile) {
-        const int64_t t1 = std::min(actRows, t0 + kActTile);
-        for (int64_t r0 = rowBegin; r0 < rowEnd; r0 += kWeightTile) {
-            const int64_t r1 = std::min(rowEnd, r0 + kWeightTile);
-            for (int64_t t = t0; t < t1; ++t) {
+    for (int64_t t0 = 0; t0 < actRows; t0 += actBlock) {
+        const int64_t t1 = std::min(actRows, t0 + actBlock);
+        for (int64_t r0 = rowBegin; r0 < rowEnd; r0 += kGemmTileRows) {
+            const int64_t r1 = std::min(rowEnd, r0 + kGemmTileRows);
+            int64_t t = t0;
+            if (panel && r1 - r0 == kGemmTileRows) {
+                const int64_t whole = (t1 - t0) / kGemmTileActs * kGemmTileActs;
+                if (whole > 0)
+                    panel(rowPtr(w, r0), w.rowStride, a + size_t(t0) * actStride, actStride, whole, w.cols,
+                          out + size_t(t0) * outStride + size_t(r0), outStride, scratch);
+                t += whole;
+            }
+            for (; t < t1; ++t) {  // the edges: dot products one by one
                 const void* act = a + size_t(t) * actStride;
                 float* o = out + size_t(t) * outStride;
                 for (int64_t r = r0; r < r1; ++r)

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "strata/gguf/ggml_type.hpp"
+#include "strata/kernels/cpu_features.hpp"
 #include "strata/kernels/quantize.hpp"
 
 namespace strata::kernels::test {
@@ -49,6 +50,17 @@ inline const std::vector<GgmlType>& weightTypes()
         GgmlType::Q5_0, GgmlType::Q5_1, GgmlType::Q8_0, GgmlType::Q2_K, GgmlType::Q3_K,
         GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K};
     return types;
+}
+
+// Every kernel variant this CPU can run, scalar first.
+inline std::vector<Isa> supportedIsas()
+{
+    std::vector<Isa> out;
+    const CpuFeatures cpu = detectCpuFeatures();
+    for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512})
+        if (isaSupported(isa, cpu))
+            out.push_back(isa);
+    return out;
 }
 
 inline const char* nameOf(GgmlType t) { return gguf::ggmlTypeTraits(uint32_t(t))->name.data(); }

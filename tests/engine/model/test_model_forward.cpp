@@ -4,6 +4,7 @@
 #include "model_fixtures.hpp"
 #include "strata/core/error.hpp"
 #include "strata/model/session.hpp"
+#include "strata/model/weight_traffic.hpp"
 
 #include <QTest>
 
@@ -144,6 +145,32 @@ private slots:
         s.setPrompt(std::span(prompt).first(16));
         QVERIFY_THROWS_EXCEPTION(Error, s.append(1));
         QVERIFY_THROWS_EXCEPTION(Error, s.setPrompt(std::vector<int32_t>{int32_t(m->hparams().vocabSize)}));
+    }
+
+    // The decode roofline's numerator, recomputed from the file's tensor table: every tensor once,
+    // the token embedding as one row (unless it doubles as the output head), expert stacks at
+    // experts_used / experts.
+    void decodeTrafficCountsWhatOneTokenReads()
+    {
+        for (const char* arch : {"llama", "qwen3moe"}) {
+            const auto spec = test::smallSpec(arch, gguf::GgmlType::Q8_0);
+            auto m = model::Model::open(test::writeModel(dir_, spec, std::string("traffic-") + arch));
+            uint64_t want = 0;
+            bool tied = true;
+            for (const gguf::TensorInfo& t : m->file().tensors())
+                tied = tied && t.name != "output.weight";
+            for (const gguf::TensorInfo& t : m->file().tensors()) {
+                if (t.name == "token_embd.weight")
+                    want += tied ? t.bytes() : t.bytes() / t.rows();
+                else if (t.name.find("_exps") != std::string_view::npos)
+                    want += t.bytes() / spec.experts * spec.expertsUsed;
+                else
+                    want += t.bytes();
+            }
+            const model::DecodeTraffic traffic = model::decodeTraffic(m->definition());
+            QCOMPARE(traffic.total(), want);
+            QCOMPARE(traffic.expertBytes > 0, spec.experts > 0);
+        }
     }
 
     void unsupportedArchitectureIsNamed()

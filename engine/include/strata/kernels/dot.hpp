@@ -10,11 +10,16 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "strata/gguf/ggml_type.hpp"
 #include "strata/kernels/cpu_features.hpp"
 
 namespace strata::kernels {
+
+struct AttentionHead;
+struct AttentionGroup;
+struct AttentionScratch;
 
 // The activation format the weight type's dot product takes; nullopt-like GgmlType::F32 for the
 // float types. Throws strata::Error for weight types without a dot product.
@@ -26,6 +31,14 @@ size_t activationRowBytes(gguf::GgmlType weightType, int64_t n);
 // w: one weight row; a: one activation row in activationType(weight) format; n elements.
 using DotFn = float (*)(const void* w, const void* a, int64_t n);
 
+// Prefill panel: the dots of kGemmTileRows weight rows (w + r * wStride bytes) with `acts`
+// activation rows (a + t * aStride; acts a multiple of kGemmTileActs), written to
+// out[t * outStride + r]. Bit-identical to DotFn. `scratch` holds unpacked weights (grown as needed;
+// one per thread).
+inline constexpr int kGemmTileRows = 4, kGemmTileActs = 4;
+using GemmPanelFn = void (*)(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n,
+                             float* out, size_t outStride, std::vector<std::byte>& scratch);
+
 struct KernelTable {
     Isa isa = Isa::Scalar;
     // Plain arrays, not std::array: the SIMD files fill them, and any out-of-line std::array
@@ -34,6 +47,10 @@ struct KernelTable {
     // Which ISA each entry really is (types without a SIMD variant keep the scalar one).
     Isa dotIsa[40] = {};
 
+    // Register-blocked prefill tiles, where a variant has one for the type (else null: matmul
+    // falls back to dot products).
+    GemmPanelFn gemmPanel[40] = {};
+
     DotFn dotFor(gguf::GgmlType t) const { return dot[size_t(t)]; }
 
     // Vectorised f32 row operations (see ops.hpp for their meaning).
@@ -41,6 +58,9 @@ struct KernelTable {
     void (*softmax)(float* x, int64_t n, float scale, const float* mask) = nullptr;
     void (*silu)(const float* x, float* out, int64_t n) = nullptr;
     void (*swiglu)(const float* gate, const float* up, float* out, int64_t n) = nullptr;
+    // Attention of a query group against an f16 KV head (attention.hpp; call attendGroupF16()).
+    void (*attendGroupF16)(const KernelTable& k, const AttentionHead& head, const AttentionGroup& group,
+                           AttentionScratch& scratch) = nullptr;
 };
 
 // Throws strata::Error if this CPU cannot run `isa`.

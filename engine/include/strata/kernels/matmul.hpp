@@ -23,8 +23,9 @@ void matvec(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64
             float* out);
 
 // out[t * outStride + r] = dot(weight row r, activation row t) for r in [rowBegin, rowEnd) and
-// t in [0, actRows). Activation row t starts at acts + t * actStride bytes. Weight rows are taken
-// in small tiles and reused across a tile of activation rows while they sit in L1.
+// t in [0, actRows). Activation row t starts at acts + t * actStride bytes. Uses the table's
+// register-blocked tiles (kGemmTileRows x kGemmTileActs) where it has one for the type, dot
+// products elsewhere; a range starting on a multiple of kGemmTileRows wastes no tile.
 void matmul(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64_t rowEnd, const void* acts,
             size_t actStride, int64_t actRows, float* out, size_t outStride);
 

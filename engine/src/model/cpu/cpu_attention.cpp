@@ -4,6 +4,7 @@
 #include "strata/kernels/ops.hpp"
 #include "strata/kernels/quantize.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -15,7 +16,8 @@ Attention::Attention(const Hparams& h, unsigned threads)
       slots_(threads),
       scores_(threads),
       query_(threads),
-      valueRow_(threads)
+      valueRow_(threads),
+      groupScratch_(threads)
 {
     for (unsigned i = 0; i < threads; ++i) {
         query_[i].resize(std::max<size_t>(h.headDim * sizeof(float), 64));
@@ -37,12 +39,47 @@ void Attention::run(pool::WorkerPool& pool, const kernels::KernelTable& k, const
                     size_t outStride)
 {
     reserve(start + tokens);
+    if (seq.storageType() == gguf::GgmlType::F16 && kernels::attentionGroupSupported(h_.headDim)) {
+        runGrouped(pool, k, seq, layer, start, tokens, q, qStride, out, outStride);
+        return;
+    }
     const uint32_t heads = h_.heads;
     pool.run(size_t(tokens) * heads, [&](size_t b, size_t e, unsigned worker) {
         for (size_t item = b; item < e; ++item) {
             const uint32_t t = uint32_t(item / heads), head = uint32_t(item % heads);
             oneHead(k, seq, layer, start + t, head, q + t * qStride + size_t(head) * h_.headDim,
                     out + t * outStride + size_t(head) * h_.headDim, worker);
+        }
+    });
+}
+
+void Attention::runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k, const CpuSequence& seq,
+                           uint32_t layer, uint32_t start, uint32_t tokens, const float* q, size_t qStride,
+                           float* out, size_t outStride)
+{
+    // The queries of one KV head, token-major: (token 0, its query heads), (token 1, ...), cut
+    // into groups of kAttentionGroup. Decode gives one group of the GQA heads per KV head.
+    const uint32_t D = h_.headDim, perKv = h_.heads / h_.kvHeads;
+    const size_t queriesPerKv = size_t(tokens) * perKv;
+    const size_t groupsPerKv = (queriesPerKv + kernels::kAttentionGroup - 1) / kernels::kAttentionGroup;
+    const size_t positionStride = seq.rowBytes() / sizeof(uint16_t);
+    pool.run(size_t(h_.kvHeads) * groupsPerKv, [&](size_t b, size_t e, unsigned worker) {
+        for (size_t item = b; item < e; ++item) {
+            const uint32_t kvHead = uint32_t(item / groupsPerKv);
+            const size_t first = (item % groupsPerKv) * kernels::kAttentionGroup;
+            kernels::AttentionGroup group;
+            group.count = int(std::min<size_t>(kernels::kAttentionGroup, queriesPerKv - first));
+            for (int i = 0; i < group.count; ++i) {
+                const size_t qi = first + size_t(i);
+                const size_t t = qi / perKv, head = size_t(kvHead) * perKv + qi % perKv;
+                group.query[i] = q + t * qStride + head * D;
+                group.out[i] = out + t * outStride + head * D;
+                group.keys[i] = int64_t(start + t + 1);  // causal: positions 0 ... start + t
+            }
+            const kernels::AttentionHead kv{reinterpret_cast<const uint16_t*>(seq.key(layer, 0, kvHead)),
+                                            reinterpret_cast<const uint16_t*>(seq.value(layer, 0, kvHead)),
+                                            positionStride, D, scale_};
+            kernels::attendGroupF16(k, kv, group, groupScratch_[worker]);
         }
     });
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cpu_sequence.hpp"
+#include "strata/kernels/attention.hpp"
 #include "strata/kernels/dot.hpp"
 #include "strata/pool/worker_pool.hpp"
 
@@ -23,6 +24,10 @@ public:
     void reserve(uint32_t contextLength);
 
 private:
+    // f16 cache: groups of up to 16 queries of one KV head (kernels::attendGroupF16).
+    void runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer,
+                    uint32_t start, uint32_t tokens, const float* q, size_t qStride, float* out, size_t outStride);
+    // Any cache type: one query at a time, a dot product per key.
     void oneHead(const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer, uint32_t pos,
                  uint32_t head, const float* q, float* out, unsigned worker);
 
@@ -34,6 +39,7 @@ private:
     std::vector<std::vector<float>> scores_;
     std::vector<std::vector<std::byte>> query_;
     std::vector<std::vector<float>> valueRow_;
+    std::vector<kernels::AttentionScratch> groupScratch_;
 };
 
 }  // namespace strata::model::cpu

@@ -83,18 +83,21 @@ void FeedForward::moe(pool::WorkerPool& pool, const kernels::KernelTable& k, con
     for (uint32_t e = 0; e < h_.experts; ++e)
         if (expertBegin_[e + 1] > expertBegin_[e])
             active.push_back(e);
+    // Items are (expert, tile of kGemmTileRows rows) pairs, so matmul gets whole tiles.
     auto expertRows = [&](const Weight& stack, const QuantizedRows& in, float* dst, int64_t rowsPerExpert) {
-        pool.run(active.size() * size_t(rowsPerExpert), [&](size_t b, size_t e, unsigned) {
+        const int64_t tile = kernels::kGemmTileRows;
+        const size_t groups = size_t((rowsPerExpert + tile - 1) / tile);
+        pool.run(active.size() * groups, [&](size_t b, size_t e, unsigned) {
             for (size_t item = b; item < e;) {
-                const size_t a = item / size_t(rowsPerExpert);
-                const int64_t r0 = int64_t(item % size_t(rowsPerExpert));
-                const int64_t r1 = std::min<int64_t>(rowsPerExpert, r0 + int64_t(e - item));
+                const size_t a = item / groups;
+                const size_t g0 = item % groups, g1 = std::min(groups, g0 + (e - item));
+                const int64_t r0 = int64_t(g0) * tile, r1 = std::min<int64_t>(rowsPerExpert, int64_t(g1) * tile);
                 const uint32_t ex = active[a];
                 const uint32_t first = expertBegin_[ex], count = expertBegin_[ex + 1] - first;
                 const kernels::WeightMatrix m = asMatrix(stack.matrix(ex));
                 kernels::matmul(k, m, r0, r1, in.row(first), in.rowBytes(), count,
                                 dst + size_t(first) * size_t(rowsPerExpert), size_t(rowsPerExpert));
-                item += size_t(r1 - r0);
+                item += g1 - g0;
             }
         });
     };

@@ -1,5 +1,7 @@
 #include "cpu_linear.hpp"
 
+#include <algorithm>
+
 #include "strata/core/error.hpp"
 
 namespace strata::model::cpu {
@@ -44,11 +46,17 @@ void linear(pool::WorkerPool& pool, const kernels::KernelTable& k, const Quantiz
         throw Error("internal: activations were not quantized for this weight");
     const kernels::WeightMatrix m = asMatrix(w);
     const int64_t tokens = x.rows();
-    pool.run(static_cast<size_t>(w.rows), [&](size_t b, size_t e, unsigned) {
-        if (tokens == 1)
-            kernels::matvec(k, m, int64_t(b), int64_t(e), x.row(0), out);
-        else
-            kernels::matmul(k, m, int64_t(b), int64_t(e), x.row(0), x.rowBytes(), tokens, out, outStride);
+    if (tokens == 1) {
+        pool.run(static_cast<size_t>(w.rows),
+                 [&](size_t b, size_t e, unsigned) { kernels::matvec(k, m, int64_t(b), int64_t(e), x.row(0), out); });
+        return;
+    }
+    // Prefill: hand out whole tiles of weight rows, so no worker is left with a ragged edge.
+    const int64_t groups = (w.rows + kernels::kGemmTileRows - 1) / kernels::kGemmTileRows;
+    pool.run(static_cast<size_t>(groups), [&](size_t b, size_t e, unsigned) {
+        const int64_t r0 = int64_t(b) * kernels::kGemmTileRows;
+        const int64_t r1 = std::min(w.rows, int64_t(e) * kernels::kGemmTileRows);
+        kernels::matmul(k, m, r0, r1, x.row(0), x.rowBytes(), tokens, out, outStride);
     });
 }
 

@@ -2,18 +2,20 @@
 
 #include <cstdint>
 
-#ifdef STRATA_KERNELBENCH_X86
+#include "strata/kernels/matmul.hpp"
+
+#ifdef STRATA_BENCHTOOLS_X86
 #include <immintrin.h>
 #endif
 
-namespace strata::kernelbench {
+namespace strata::benchtools {
 
 float sumOfLoads(const void* p, size_t bytes)
 {
     // Integer adds: the buffer holds arbitrary bytes, and float adds of subnormals could stall.
     const int32_t* v = static_cast<const int32_t*>(p);
     const size_t n = bytes / sizeof(int32_t);
-#ifdef STRATA_KERNELBENCH_X86
+#ifdef STRATA_BENCHTOOLS_X86
     // Four independent accumulators: the adds never limit the load rate.
     __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
     for (size_t i = 0; i + 32 <= n; i += 32) {
@@ -38,4 +40,16 @@ float sumOfLoads(const void* p, size_t bytes)
 #endif
 }
 
-}  // namespace strata::kernelbench
+volatile float gSink;  // keeps the loads alive
+
+double readBandwidthGBs(const uint8_t* buf, size_t bytes, int threads, double minSeconds, Timing timing)
+{
+    return bestRate(threads, minSeconds, [&](int part) {
+        const kernels::RowRange r = kernels::splitRows(int64_t(bytes / 4096), threads, part);
+        const size_t n = size_t(r.end - r.begin) * 4096;
+        gSink = gSink + sumOfLoads(buf + size_t(r.begin) * 4096, n);
+        return double(n);
+    }, timing) / 1e9;
+}
+
+}  // namespace strata::benchtools

@@ -1,0 +1,26 @@
+// Owns the A/B thread ("strata-ab") and the AbRunner that lives on it. Created on the GUI thread;
+// its destructor cancels a run, ends the thread and waits, so the runner (and the models it
+// opened) go away on their own thread before the app does.
+#pragma once
+
+#include <QObject>
+#include <QThread>
+
+namespace strata::app {
+
+class AbRunner;
+
+class AbHost : public QObject {
+    Q_OBJECT
+public:
+    explicit AbHost(QObject* parent = nullptr);
+    ~AbHost() override;
+
+    AbRunner* runner() const { return m_runner; }
+
+private:
+    QThread m_thread;
+    AbRunner* m_runner;
+};
+
+}  // namespace strata::app

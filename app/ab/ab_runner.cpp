@@ -1,0 +1,122 @@
+#include "app/ab/ab_runner.hpp"
+
+#include "app/engine/engine_values.hpp"
+#include "strata/model/generation.hpp"
+#include "strata/model/model.hpp"
+#include "strata/model/session.hpp"
+#include "strata/telemetry/process_usage.hpp"
+
+#include <memory>
+
+namespace strata::app {
+
+namespace {
+
+// One configuration, opened: its own model (pool with its threads and policy) and session.
+struct Side {
+    QString label;
+    std::unique_ptr<model::Model> model;
+    std::unique_ptr<model::Session> session;
+    std::vector<int32_t> prompt;
+};
+
+Side open(const QString& label, const ui::AbConfig& config, const ui::AbRequest& request)
+{
+    ModelLoadOptions load;
+    load.threads = config.threads;
+    load.contextLength = request.contextLength;
+    load.kvCacheType = config.kvCacheType;
+    model::ModelOptions modelOptions = modelOptionsFrom(load);
+    modelOptions.poolPolicy = config.policy;
+    Side side;
+    side.label = label;
+    side.model = model::Model::open(request.modelPath.toStdString(), modelOptions);
+    side.session = std::make_unique<model::Session>(*side.model, sessionOptionsFrom(load));
+    const chat_template::ChatTemplate tmpl = model::chatTemplateOf(*side.model);
+    chat_template::ChatMessage user;
+    user.role = "user";
+    user.content = request.prompt.toStdString();
+    side.prompt = model::chatPromptTokens(*side.model, tmpl, {user});
+    return side;
+}
+
+pool::LatencyHistogram difference(const pool::LatencyHistogram& after, const pool::LatencyHistogram& before)
+{
+    pool::LatencyHistogram d;
+    for (std::size_t i = 0; i < d.counts.size(); ++i)
+        d.counts[i] = after.counts[i] >= before.counts[i] ? after.counts[i] - before.counts[i] : 0;
+    return d;
+}
+
+}  // namespace
+
+AbRunner::AbRunner(QObject* parent) : QObject(parent) {}
+
+void AbRunner::run(const ui::AbRequest& request)
+{
+    m_cancel.store(false);
+    const int total = 2 + 2 * std::max(1, request.repetitions);
+    int done = 0;
+    model::GenerationRequest generation;
+    generation.maxTokens = uint32_t(std::max(1, request.maxTokens));
+    generation.sampling.seed = 1;  // the same sampled tokens for every run
+    const model::GenerationCallbacks callbacks{{}, [this](uint32_t, uint32_t) { return !m_cancel.load(); }, &m_cancel};
+
+    try {
+        emit progress(done, total, tr("opening the model for A and B"));
+        Side sides[2] = {open(QStringLiteral("A"), request.a, request), open(QStringLiteral("B"), request.b, request)};
+        telemetry::ProcessSampler sampler;
+        telemetry::ProcessUsage usage;
+
+        // Runs one generation from an empty context; returns its row (run number 0 for a warm-up).
+        auto measure = [&](Side& side, int runNumber) {
+            side.session->clear();  // no prefix reuse: every run prefills the whole prompt
+            sampler.sample(usage);  // starts the CPU interval
+            const pool::LatencyHistogram waitBefore = side.model->pool().telemetry().completionWait;
+            const model::GenerationMetrics m =
+                model::generate(*side.model, *side.session, side.prompt, generation, callbacks);
+            sampler.sample(usage);
+            ui::AbRow row;
+            row.run = runNumber;
+            row.config = side.label;
+            row.promptTokens = int(m.promptTokens);
+            row.generatedTokens = int(m.generatedTokens);
+            row.prefillTokensPerSecond = m.prefillTokensPerSecond;
+            row.decodeTokensPerSecond = m.decodeTokensPerSecond;
+            row.cpuPercent = usage.cpuPercent.value_or(0.0);
+            row.completionWaitP50Micros = difference(m.pool.completionWait, waitBefore).quantileNanos(0.5) / 1000.0;
+            return row;
+        };
+
+        for (Side& side : sides) {
+            emit progress(done, total, tr("warm-up %1").arg(side.label));
+            measure(side, 0);
+            if (m_cancel.load()) {
+                emit cancelled();
+                return;
+            }
+            ++done;
+        }
+        for (int rep = 0; rep < std::max(1, request.repetitions); ++rep) {
+            for (Side& side : sides) {
+                const int runNumber = done - 1;  // after the two warm-ups: 1, 2, 3, ...
+                emit progress(done, total, tr("run %1 of %2 (%3)").arg(runNumber).arg(total - 2).arg(side.label));
+                const ui::AbRow row = measure(side, runNumber);
+                if (m_cancel.load()) {  // a cancelled run is cut short: its figures mean nothing
+                    emit cancelled();
+                    return;
+                }
+                ++done;
+                emit rowReady(row);
+            }
+        }
+        emit progress(done, total, tr("done"));
+        emit finished();
+    } catch (const std::bad_alloc&) {
+        emit failed(tr("Not enough memory to open the model twice for an A/B run."));
+    } catch (const std::exception& e) {
+        emit failed(QString::fromUtf8(e.what()));
+    }
+}
+
+}  // namespace strata::app

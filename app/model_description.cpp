@@ -1,0 +1,51 @@
+#include "app/model_description.hpp"
+
+#include "app/models/model_entry.hpp"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace strata::app {
+
+namespace {
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("strata::app::ModelDescription", text);
+}
+}  // namespace
+
+QString parameterCountText(qint64 n)
+{
+    if (n >= 1'000'000'000)
+        return QStringLiteral("%1B").arg(double(n) / 1e9, 0, 'f', 1);
+    if (n >= 1'000'000)
+        return QStringLiteral("%1M").arg(double(n) / 1e6, 0, 'f', 1);
+    return QStringLiteral("%1K").arg(double(n) / 1e3, 0, 'f', 1);
+}
+
+QString describeModelFacts(const ModelFacts& facts)
+{
+    QStringList parts;
+    parts << (facts.name.isEmpty() ? tr("unnamed model") : facts.name);
+    if (!facts.architecture.isEmpty())
+        parts << facts.architecture;
+    if (facts.parameters > 0)
+        parts << tr("%1 parameters").arg(parameterCountText(facts.parameters));
+    if (!facts.quantization.isEmpty())
+        parts << facts.quantization;
+    if (facts.contextLength > 0)
+        parts << tr("context %1 tokens").arg(facts.contextLength);
+    if (!facts.kvCacheType.isEmpty())
+        parts << tr("KV cache %1").arg(facts.kvCacheType);
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString describeModelEntry(const models::ModelEntry& entry)
+{
+    if (!entry.loadable())
+        return entry.error;
+    return describeModelFacts({entry.displayName, entry.architecture, entry.parameterCount, entry.quantization,
+                               entry.contextLength});
+}
+
+}  // namespace strata::app

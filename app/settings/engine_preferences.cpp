@@ -1,0 +1,32 @@
+#include "app/settings/engine_preferences.hpp"
+
+namespace strata::app {
+
+namespace {
+
+// The two structs name the same five fields alike; one copy serves both directions.
+template <class To, class From>
+To copyEngineFields(const From& from)
+{
+    To to;
+    to.threads = from.threads;
+    to.pinThreads = from.pinThreads;
+    to.contextLength = from.contextLength;
+    to.kvCacheType = from.kvCacheType;
+    to.batchSize = from.batchSize;
+    return to;
+}
+
+}  // namespace
+
+ModelLoadOptions loadOptionsFrom(const ui::EnginePreferences& preferences)
+{
+    return copyEngineFields<ModelLoadOptions>(preferences);
+}
+
+ui::EnginePreferences enginePreferencesFrom(const ModelLoadOptions& options)
+{
+    return copyEngineFields<ui::EnginePreferences>(options);
+}
+
+}  // namespace strata::app

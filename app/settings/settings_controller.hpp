@@ -1,0 +1,47 @@
+// Owns the app-wide preferences on the GUI thread: loads them at start, applies them (theme at
+// once; load options and sampling defaults to the chat coordinator, used by the next load and the
+// next new chat), saves them on Apply, and runs the settings dialog, telling it which engine
+// settings the loaded model runs with so it can offer a reload.
+#pragma once
+
+#include "app/settings/preferences_store.hpp"
+#include "app/settings/theme.hpp"
+
+#include <QObject>
+#include <QPointer>
+
+class QWidget;
+
+namespace strata::ui {
+class SettingsDialog;
+}
+
+namespace strata::app {
+
+class ChatCoordinator;
+class EngineController;
+
+class SettingsController : public QObject {
+    Q_OBJECT
+public:
+    SettingsController(QSettings& settings, ChatCoordinator& coordinator, EngineController* engine,
+                       QObject* parent = nullptr);
+
+    const ui::Preferences& preferences() const { return m_preferences; }
+    ui::SettingsDialog* dialog() const;
+
+public slots:
+    void openDialog(QWidget* parent);
+    void apply(const strata::ui::Preferences& preferences);
+
+private:
+    void updateDialogModelState();
+
+    PreferencesStore m_store;
+    ThemeApplier m_theme;
+    ChatCoordinator& m_coordinator;
+    ui::Preferences m_preferences;
+    QPointer<ui::SettingsDialog> m_dialog;
+};
+
+}  // namespace strata::app

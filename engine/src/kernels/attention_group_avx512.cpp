@@ -1,0 +1,20 @@
+// AVX-512 variant of attendGroupF16 (one zmm per 16 queries).
+#include "kernels/attention_group_impl.hpp"
+#include "kernels/dot_variants.hpp"
+
+#include <immintrin.h>
+
+namespace strata::kernels::detail {
+namespace {
+
+void convertRowAvx512(const uint16_t* src, float* dst, int64_t n)
+{
+    for (int64_t i = 0; i < n; i += 16)  // n is a multiple of 16
+        _mm512_storeu_ps(dst + i, _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + i))));
+}
+
+}  // namespace
+
+void fillAvx512Attention(KernelTable& t) { t.attendGroupF16 = attendGroupF16Impl<convertRowAvx512>; }
+
+}  // namespace strata::kernels::detail

@@ -1,0 +1,331 @@
+// AVX-512 VNNI panels for prefill: 4 weight rows against many activation rows, 4 x 4 at a time.
+// A plain dot product spends most of its instructions unpacking weights (nibbles, scales) and on
+// sign handling; a panel does that once per weight row (K-quants: once for all activation rows)
+// and once per activation row, and only the multiply-accumulates are paid per pair. Integer parts are exact, so every pair's integer block sums are
+// the ones the dot kernels compute; the float accumulation follows the dot kernels' order too.
+#include "kernels/dot_variants.hpp"
+#include "kernels/simd_common.hpp"
+#include "strata/kernels/blocks.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace strata::kernels::detail {
+
+namespace {
+
+using gguf::GgmlType;
+
+constexpr int kW = kGemmTileRows, kA = kGemmTileActs;
+
+template <typename T>
+const T* rowAt(const void* base, size_t stride, int i)
+{
+    return reinterpret_cast<const T*>(static_cast<const uint8_t*>(base) + stride * size_t(i));
+}
+
+inline __m512i join(__m256i lo, __m256i hi) { return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1); }
+
+inline __m512 scalePair(float lo, float hi)
+{
+    return _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_set1_ps(lo)), _mm256_set1_ps(hi), 1);
+}
+
+inline __m512i load2(const BlockQ8_0& a, const BlockQ8_0& b)
+{
+    return join(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.qs)),
+                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.qs)));
+}
+
+// Weight quants of two 32-blocks as unsigned bytes u = q + offset, with `offset` the value that
+// makes them unsigned (vpdpbusd takes u8 x s8). u.y - offset * sum(y) is then q.y, exactly.
+struct Q8_0Unsigned {
+    static constexpr int kOffset = 128;
+    static __m512i quants(const BlockQ8_0& a, const BlockQ8_0& b)
+    {
+        return _mm512_xor_si512(load2(a, b), _mm512_set1_epi8(char(0x80)));
+    }
+};
+struct Q4_0Unsigned {
+    static constexpr int kOffset = 8;
+    static __m512i quants(const BlockQ4_0& a, const BlockQ4_0& b)
+    {
+        // As dotQ4_0: both blocks' 16 bytes twice, the upper copy shifted by 4, lanes reordered so
+        // each block's low and high nibbles sit side by side.
+        const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
+        const __m128i qa = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a.qs));
+        const __m128i qb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.qs));
+        const __m512i both = _mm512_broadcast_i64x4(_mm256_set_m128i(qb, qa));
+        const __m512i nib = _mm512_and_si512(_mm512_srlv_epi16(both, nibbleShift), _mm512_set1_epi8(0x0F));
+        return _mm512_shuffle_i64x2(nib, nib, _MM_SHUFFLE(3, 1, 2, 0));
+    }
+};
+
+// Q8_0 / Q4_0 weights x Q8_0 activations. Pairs of blocks per step, as the dot kernel; the last odd
+// block (if any) is left to the caller's scalar tail below.
+template <typename Block, typename Unsigned>
+void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t n, float* out,
+                  size_t outStride)
+{
+    const int64_t nb = n / kQK;
+    __m512 acc[kW][kA];
+    for (auto& r : acc)
+        for (auto& v : r)
+            v = _mm512_setzero_ps();
+    const __m512i offset = _mm512_set1_epi8(char(Unsigned::kOffset));
+    int64_t b = 0;
+    for (; b + 2 <= nb; b += 2) {
+        __m512i u[kW];
+        __m512 dw[kW];
+        for (int r = 0; r < kW; ++r) {
+            const Block* x = rowAt<Block>(w, wStride, r) + b;
+            u[r] = Unsigned::quants(x[0], x[1]);
+            dw[r] = scalePair(halfToFloat(x[0].d), halfToFloat(x[1].d));
+        }
+        for (int t = 0; t < kA; ++t) {
+            const BlockQ8_0* y = rowAt<BlockQ8_0>(a, aStride, t) + b;
+            const __m512i qy = load2(y[0], y[1]);
+            const __m512i minusOffsetSum = _mm512_sub_epi32(_mm512_setzero_si512(),
+                                                            _mm512_dpbusd_epi32(_mm512_setzero_si512(), offset, qy));
+            const __m512 dy = scalePair(halfToFloat(y[0].d), halfToFloat(y[1].d));
+            for (int r = 0; r < kW; ++r) {
+                // dw * dy lane by lane is the dot kernels' scalar product of the two scales.
+                const __m512i sum = _mm512_dpbusd_epi32(minusOffsetSum, u[r], qy);
+                acc[r][t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum), _mm512_mul_ps(dw[r], dy), acc[r][t]);
+            }
+        }
+    }
+    for (int r = 0; r < kW; ++r)
+        for (int t = 0; t < kA; ++t) {
+            float sum = _mm512_reduce_add_ps(acc[r][t]);
+            if (b < nb) {  // odd block count: one block, exactly as the dot kernels' tail
+                const Block& x = rowAt<Block>(w, wStride, r)[b];
+                const BlockQ8_0& y = rowAt<BlockQ8_0>(a, aStride, t)[b];
+                int isum = 0;
+                if constexpr (Unsigned::kOffset == 128) {
+                    for (int i = 0; i < kQK; ++i)
+                        isum += int(x.qs[i]) * int(y.qs[i]);
+                } else {
+                    for (int i = 0; i < kQK / 2; ++i)
+                        isum += (int(x.qs[i] & 0x0F) - 8) * int(y.qs[i]) + (int(x.qs[i] >> 4) - 8) * int(y.qs[i + 16]);
+                }
+                sum += float(isum) * (halfToFloat(x.d) * halfToFloat(y.d));
+            }
+            out[size_t(t) * outStride + size_t(r)] = sum;
+        }
+}
+
+// vpermw indices: group 2j's scale over lanes 0..15, group 2j+1's over 16..31 (as dotQ4_K).
+alignas(64) constexpr int16_t kPair[4][32] = {
+    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
+    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5},
+    {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7},
+};
+
+// One Q4_K super-block of one weight row, unpacked once per panel and reused by every group of
+// activation rows: nibbles as bytes, ready for maddubs, and each pair of groups' scales spread.
+struct alignas(64) PackedQ4_K {
+    __m512i q[4];  // bytes of groups 2j (low 256 bits) and 2j+1 (high)
+    __m512i s[4];  // their scales, one int16 per maddubs lane
+    __m128i mins;  // 8 mins as int16
+    float d, dmin;
+};
+
+void packQ4_K(const BlockQ4_K& x, PackedQ4_K& p)
+{
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
+    alignas(16) uint8_t sm[16];
+    unpackScaleMinK4(x.scales, sm);
+    const __m512i sc = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm))));
+    for (int j = 0; j < 4; ++j) {
+        const __m512i raw = _mm512_broadcast_i64x4(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qs + 32 * j)));
+        p.q[j] = _mm512_and_si512(_mm512_srlv_epi16(raw, nibbleShift), low4);
+        p.s[j] = _mm512_permutexvar_epi16(_mm512_load_si512(kPair[j]), sc);
+    }
+    p.mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
+    p.d = halfToFloat(x.d);
+    p.dmin = halfToFloat(x.dmin);
+}
+
+// Q4_K weights x Q8_K activations: kW packed rows against A activation rows (4 x 4 measured
+// ~1.05x of 4 x 2 and 1.35x of 4 x 1 in strata-kernelbench; the min terms of all A rows share one
+// zmm per weight row, which keeps the accumulators nearly in registers).
+template <int A>
+void tileQ4_K(const PackedQ4_K* packed, int64_t blocks, const void* a, size_t aStride, float* out, size_t outStride)
+{
+    __m512 acc[kW][A];
+    // Min term: per row one zmm, act t in lanes 4t..4t+3 (the dot kernel's 4 lanes, same order).
+    static_assert(A <= 4);
+    __m512 minAcc[kW];
+    for (int r = 0; r < kW; ++r) {
+        minAcc[r] = _mm512_setzero_ps();
+        for (int t = 0; t < A; ++t)
+            acc[r][t] = _mm512_setzero_ps();
+    }
+    for (int64_t b = 0; b < blocks; ++b) {
+        const PackedQ4_K* x = packed + b * kW;
+        // (Through memory: vinserti32x4 needs an immediate lane, which an -O2 loop does not give.)
+        alignas(64) int16_t bsLanes[32] = {};
+        alignas(64) float dyLanes[16] = {};
+        for (int t = 0; t < A; ++t) {
+            const BlockQ8_K& y = rowAt<BlockQ8_K>(a, aStride, t)[b];
+            const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y.bsums));
+            _mm_store_si128(reinterpret_cast<__m128i*>(bsLanes + 8 * t),
+                            _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y.bsums + 8))));
+            for (int l = 0; l < 4; ++l)
+                dyLanes[4 * t + l] = y.d;
+        }
+        const __m512i bs2 = _mm512_load_si512(bsLanes);
+        const __m512 dy = _mm512_load_ps(dyLanes);
+        for (int r = 0; r < kW; ++r)
+            minAcc[r] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_madd_epi16(bs2, _mm512_broadcast_i32x4(x[r].mins))),
+                                        _mm512_mul_ps(dy, _mm512_set1_ps(x[r].dmin)), minAcc[r]);
+        __m512i isum[kW][A];
+        for (auto& row : isum)
+            for (auto& v : row)
+                v = _mm512_setzero_si512();
+        for (int j = 0; j < 4; ++j)
+            for (int t = 0; t < A; ++t) {
+                const __m512i q8 = _mm512_loadu_si512(rowAt<BlockQ8_K>(a, aStride, t)[b].qs + 64 * j);
+                for (int r = 0; r < kW; ++r)
+                    isum[r][t] = _mm512_dpwssd_epi32(isum[r][t], _mm512_maddubs_epi16(x[r].q[j], q8), x[r].s[j]);
+            }
+        for (int t = 0; t < A; ++t) {
+            const float dyt = rowAt<BlockQ8_K>(a, aStride, t)[b].d;
+            for (int r = 0; r < kW; ++r)
+                acc[r][t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(isum[r][t]), _mm512_set1_ps(dyt * x[r].d), acc[r][t]);
+        }
+    }
+    for (int r = 0; r < kW; ++r) {
+        alignas(64) float lanes[16];
+        _mm512_store_ps(lanes, minAcc[r]);
+        for (int t = 0; t < A; ++t) {
+            __m128 m4 = _mm_load_ps(lanes + 4 * t);
+            __m128 m = _mm_add_ps(m4, _mm_movehl_ps(m4, m4));
+            m = _mm_add_ss(m, _mm_movehdup_ps(m));
+            out[size_t(t) * outStride + size_t(r)] = _mm512_reduce_add_ps(acc[r][t]) - _mm_cvtss_f32(m);
+        }
+    }
+}
+
+template <int A>
+void tileQ4_KPairs(const PackedQ4_K* packed, int64_t blocks, const void* a, size_t aStride, float* out, size_t outStride)
+{
+    for (int t = 0; t < kA; t += A)
+        tileQ4_K<A>(packed, blocks, static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
+                    out + size_t(t) * outStride, outStride);
+}
+
+// Q6_K, packed likewise: 6-bit quants as bytes (offset 32 still in), scales spread per maddubs lane.
+struct alignas(64) PackedQ6_K {
+    __m512i q[4];   // half 0: A, B; half 1: A, B (as dotQ6_K)
+    __m512i s[4];
+    __m256i sc16;   // 16 scales as int16, for the offset term
+    float d;
+};
+
+void packQ6_K(const BlockQ6_K& x, PackedQ6_K& p)
+{
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i two = _mm512_set1_epi8(0x03);
+    alignas(64) static constexpr int16_t kSpread[4][32] = {
+        {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3},
+        {4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7},
+        {8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11},
+        {12, 12, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13,
+         14, 14, 14, 14, 14, 14, 14, 14, 15, 15, 15, 15, 15, 15, 15, 15},
+    };
+    p.sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x.scales)));
+    const __m512i sc = _mm512_castsi256_si512(p.sc16);
+    for (int half = 0; half < 2; ++half) {
+        const __m512i ql = _mm512_loadu_si512(x.ql + 64 * half);
+        const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qh + 32 * half));
+        const __m512i hA = join(qh, _mm256_srli_epi16(qh, 2));
+        const __m512i hB = join(_mm256_srli_epi16(qh, 4), _mm256_srli_epi16(qh, 6));
+        p.q[2 * half] = _mm512_or_si512(_mm512_and_si512(ql, low4), _mm512_slli_epi16(_mm512_and_si512(hA, two), 4));
+        p.q[2 * half + 1] = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(ql, 4), low4),
+                                            _mm512_slli_epi16(_mm512_and_si512(hB, two), 4));
+        p.s[2 * half] = _mm512_permutexvar_epi16(_mm512_load_si512(kSpread[2 * half]), sc);
+        p.s[2 * half + 1] = _mm512_permutexvar_epi16(_mm512_load_si512(kSpread[2 * half + 1]), sc);
+    }
+    p.d = halfToFloat(x.d);
+}
+
+void tileQ6_K(const PackedQ6_K* packed, int64_t blocks, const void* a, size_t aStride, float* out, size_t outStride)
+{
+    __m512 acc[kW][kA];
+    for (auto& row : acc)
+        for (auto& v : row)
+            v = _mm512_setzero_ps();
+    for (int64_t b = 0; b < blocks; ++b) {
+        const PackedQ6_K* x = packed + b * kW;
+        __m512i isum[kW][kA];
+        for (int t = 0; t < kA; ++t) {
+            const __m256i bsums =
+                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rowAt<BlockQ8_K>(a, aStride, t)[b].bsums));
+            for (int r = 0; r < kW; ++r)  // the offset of 32, as dotQ6_K subtracts it
+                isum[r][t] = _mm512_zextsi256_si512(
+                    _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(_mm256_madd_epi16(x[r].sc16, bsums), 5)));
+        }
+        for (int k = 0; k < 4; ++k)
+            for (int t = 0; t < kA; ++t) {
+                const __m512i q8 = _mm512_loadu_si512(rowAt<BlockQ8_K>(a, aStride, t)[b].qs + 64 * k);
+                for (int r = 0; r < kW; ++r)
+                    isum[r][t] = _mm512_dpwssd_epi32(isum[r][t], _mm512_maddubs_epi16(x[r].q[k], q8), x[r].s[k]);
+            }
+        for (int t = 0; t < kA; ++t) {
+            const float dy = rowAt<BlockQ8_K>(a, aStride, t)[b].d;
+            for (int r = 0; r < kW; ++r)
+                acc[r][t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(isum[r][t]), _mm512_set1_ps(dy * x[r].d), acc[r][t]);
+        }
+    }
+    for (int r = 0; r < kW; ++r)
+        for (int t = 0; t < kA; ++t)
+            out[size_t(t) * outStride + size_t(r)] = _mm512_reduce_add_ps(acc[r][t]);
+}
+
+// Panels: kW weight rows against `acts` activation rows (a multiple of kA). The K-quants unpack
+// their rows into `scratch` once (block-major, kW rows per block: ~1.2 KiB per block, in L1/L2)
+// and reuse them for every group of kA activation rows.
+template <typename Block, typename Packed, void (*Pack)(const Block&, Packed&),
+          void (*Tile)(const Packed*, int64_t, const void*, size_t, float*, size_t)>
+void panelPacked(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
+                 size_t outStride, std::vector<std::byte>& scratch)
+{
+    const int64_t blocks = n / kQK_K;
+    const size_t bytes = size_t(blocks) * kW * sizeof(Packed) + alignof(Packed);
+    if (scratch.size() < bytes)
+        scratch.resize(bytes);
+    void* base = scratch.data();
+    size_t space = scratch.size();
+    auto* packed = static_cast<Packed*>(std::align(alignof(Packed), size_t(blocks) * kW * sizeof(Packed), base, space));
+    for (int64_t b = 0; b < blocks; ++b)
+        for (int r = 0; r < kW; ++r)
+            Pack(rowAt<Block>(w, wStride, r)[b], packed[b * kW + r]);
+    for (int64_t t = 0; t < acts; t += kA)
+        Tile(packed, blocks, static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride, out + size_t(t) * outStride,
+             outStride);
+}
+
+template <typename Block, typename Unsigned>
+void panelBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
+                   size_t outStride, std::vector<std::byte>&)
+{
+    for (int64_t t = 0; t < acts; t += kA)
+        tileBlocks32<Block, Unsigned>(w, wStride, static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride, n,
+                                      out + size_t(t) * outStride, outStride);
+}
+
+}  // namespace
+
+void fillAvx512Gemm(KernelTable& t)
+{
+    t.gemmPanel[size_t(GgmlType::Q8_0)] = panelBlocks32<BlockQ8_0, Q8_0Unsigned>;
+    t.gemmPanel[size_t(GgmlType::Q4_0)] = panelBlocks32<BlockQ4_0, Q4_0Unsigned>;
+    t.gemmPanel[size_t(GgmlType::Q4_K)] = panelPacked<BlockQ4_K, PackedQ4_K, packQ4_K, tileQ4_KPairs<4>>;
+    t.gemmPanel[size_t(GgmlType::Q6_K)] = panelPacked<BlockQ6_K, PackedQ6_K, packQ6_K, tileQ6_K>;
+}
+
+}  // namespace strata::kernels::detail

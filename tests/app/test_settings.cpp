@@ -1,0 +1,176 @@
+// The settings panel: preferences survive a restart (a fresh QSettings on the same file, and a
+// whole new Application), bad stored values read as defaults, the dialog says when the loaded
+// model needs a reload, and a changed KV cache type and context take effect after "Reload model now".
+#include "app/application.hpp"
+#include "app/chat_coordinator.hpp"
+#include "app/engine/engine_controller.hpp"
+#include "app/settings/preferences_store.hpp"
+#include "app/settings/settings_controller.hpp"
+#include "app/settings/theme.hpp"
+#include "app/storage/chat_store.hpp"
+#include "tests/engine/model/model_fixtures.hpp"
+#include "ui/chat/model_selector.hpp"
+#include "ui/settings/engine_settings_page.hpp"
+#include "ui/settings/settings_dialog.hpp"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace strata;
+
+namespace {
+
+ui::Preferences changedPreferences()
+{
+    ui::Preferences p;
+    p.engine.threads = 1;
+    p.engine.pinThreads = true;
+    p.engine.contextLength = 128;
+    p.engine.kvCacheType = QStringLiteral("q8_0");
+    p.engine.batchSize = 32;
+    p.sampling.temperature = 0.25;
+    p.sampling.topK = 7;
+    p.sampling.seed = 42;
+    p.theme = QStringLiteral("dark");
+    p.language = QStringLiteral("de");
+    return p;
+}
+
+}  // namespace
+
+class TestSettings : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_model;
+
+    QString iniPath() const { return m_dir.filePath(QStringLiteral("prefs.ini")); }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("config")));
+        QCoreApplication::setOrganizationName(QStringLiteral("StrataTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("StrataSettingsTest"));
+        gguf::ModelSpec spec = test::smallSpec("qwen3", gguf::GgmlType::Q8_0);
+        spec.context = 512;
+        m_model = QString::fromStdString(test::writeModel(m_dir, spec, "settings").string());
+    }
+
+    void defaultsWhenNothingIsStored()
+    {
+        QSettings settings(m_dir.filePath(QStringLiteral("empty.ini")), QSettings::IniFormat);
+        QCOMPARE(app::PreferencesStore(settings).load(), ui::Preferences{});
+    }
+
+    void preferencesPersistAcrossRestart()
+    {
+        const ui::Preferences wanted = changedPreferences();
+        QVERIFY(wanted != ui::Preferences{});
+        {
+            QSettings settings(iniPath(), QSettings::IniFormat);
+            app::PreferencesStore(settings).save(wanted);
+        }
+        QSettings fresh(iniPath(), QSettings::IniFormat);  // as after a restart
+        QCOMPARE(fresh.value(QStringLiteral("engine/kvCacheType")).toString(), QStringLiteral("q8_0"));
+        QCOMPARE(app::PreferencesStore(fresh).load(), wanted);
+    }
+
+    void badStoredValuesReadAsDefaults()
+    {
+        QSettings settings(m_dir.filePath(QStringLiteral("bad.ini")), QSettings::IniFormat);
+        settings.setValue(QStringLiteral("engine/threads"), -3);
+        settings.setValue(QStringLiteral("engine/kvCacheType"), QStringLiteral("q2_k"));
+        settings.setValue(QStringLiteral("engine/batchSize"), QStringLiteral("many"));
+        settings.setValue(QStringLiteral("sampling/defaults"), QStringLiteral("{not json"));
+        settings.setValue(QStringLiteral("appearance/theme"), QStringLiteral("purple"));
+        QCOMPARE(app::PreferencesStore(settings).load(), ui::Preferences{});
+    }
+
+    void dialogSaysWhenAReloadIsNeeded()
+    {
+        ui::SettingsDialog dialog(ui::Preferences{}, 4, nullptr);
+        QVERIFY(!dialog.reloadNeeded());
+        dialog.setLoadedEngine(ui::EnginePreferences{});
+        QVERIFY(!dialog.reloadNeeded());
+        auto* kv = dialog.findChild<QComboBox*>(QStringLiteral("kvTypeBox"));
+        QVERIFY(kv);
+        kv->setCurrentIndex(kv->findData(QStringLiteral("q8_0")));
+        QVERIFY(dialog.reloadNeeded());
+        QVERIFY(!dialog.findChild<QWidget*>(QStringLiteral("reloadNotice"))->isHidden());
+        dialog.setLoadedEngine(std::nullopt);  // no model: nothing to reload
+        QVERIFY(!dialog.reloadNeeded());
+        QVERIFY(dialog.findChild<QWidget*>(QStringLiteral("reloadNotice"))->isHidden());
+        QCOMPARE(dialog.preferences().engine.kvCacheType, QStringLiteral("q8_0"));
+        auto* threads = dialog.findChild<QSpinBox*>(QStringLiteral("threadsBox"));
+        QVERIFY(!threads->accessibleName().isEmpty());
+        QVERIFY(threads->specialValueText().contains(QLatin1Char('4')));  // the physical core count
+    }
+
+    void themeSetsThePalette()
+    {
+        app::ThemeApplier theme;
+        const QColor system = QApplication::palette().color(QPalette::Window);
+        theme.apply(QStringLiteral("dark"));
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 100);
+        theme.apply(QStringLiteral("light"));
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 150);
+        theme.apply(QStringLiteral("system"));
+        QCOMPARE(QApplication::palette().color(QPalette::Window), system);
+    }
+
+    // A whole app: preferences applied in one run are there in the next, the new-chat sampling
+    // defaults reach a new conversation, and a reload gives the model the new context and KV type.
+    void kvAndContextTakeEffectAfterReload()
+    {
+        const QString database = m_dir.filePath(QStringLiteral("chats.sqlite"));
+        ui::Preferences wanted;
+        wanted.engine.threads = 1;  // the machine is shared
+        wanted.sampling.temperature = 0.3;
+        wanted.sampling.topK = 5;
+        {
+            app::Application application(database);
+            application.settings().apply(wanted);
+            application.coordinator().newConversation();
+            const auto conversation = application.store().conversation(application.coordinator().currentConversation());
+            QVERIFY(conversation);
+            QCOMPARE(conversation->settings.sampling, wanted.sampling);
+            QStringList loaded;
+            connect(application.engine().controller(), &app::EngineController::modelLoaded, this,
+                    [&loaded](const QString&, const QString& description) { loaded << description; });
+            emit application.window().modelSelector()->loadRequested(m_model);
+            QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 30000);
+            QVERIFY2(loaded[0].contains(QStringLiteral("context 512")), qPrintable(loaded[0]));
+            QVERIFY2(loaded[0].contains(QStringLiteral("KV cache f16")), qPrintable(loaded[0]));
+
+            application.settings().openDialog(&application.window());
+            ui::SettingsDialog* dialog = application.settings().dialog();
+            QVERIFY(dialog);
+            QTRY_VERIFY(!dialog->reloadNeeded());
+            auto* context = dialog->findChild<QSpinBox*>(QStringLiteral("contextBox"));
+            auto* kv = dialog->findChild<QComboBox*>(QStringLiteral("kvTypeBox"));
+            context->setValue(128);
+            kv->setCurrentIndex(kv->findData(QStringLiteral("q8_0")));
+            QVERIFY(dialog->reloadNeeded());
+            dialog->findChild<QPushButton*>(QStringLiteral("reloadModelButton"))->click();
+            QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 2, 30000);
+            QVERIFY2(loaded[1].contains(QStringLiteral("context 128")), qPrintable(loaded[1]));
+            QVERIFY2(loaded[1].contains(QStringLiteral("KV cache q8_0")), qPrintable(loaded[1]));
+            QTRY_VERIFY(!dialog->reloadNeeded());
+            QVERIFY(application.coordinator().loadedOptions());
+            QCOMPARE(application.coordinator().loadedOptions()->kvCacheType, QStringLiteral("q8_0"));
+        }
+        app::Application restarted(database);
+        QCOMPARE(restarted.settings().preferences().engine.contextLength, 128);
+        QCOMPARE(restarted.settings().preferences().engine.kvCacheType, QStringLiteral("q8_0"));
+        QCOMPARE(restarted.settings().preferences().engine.threads, 1);
+    }
+};
+
+QTEST_MAIN(TestSettings)
+#include "test_settings.moc"

@@ -1,0 +1,51 @@
+// Measures how long the GUI thread's event loop cannot react. A precise 1 ms timer runs on the
+// thread; each firing records how late it came past its due time. A loop busy for 30 ms in one
+// paint or one slot fires the timer once, ~29 ms late, so the largest lateness is the longest
+// stall a user could feel (a frame at 60 Hz is 16.7 ms).
+//
+// Each interval also records the GUI thread's own CPU time (CLOCK_THREAD_CPUTIME_ID): on a busy
+// machine the wall-clock lateness includes time the thread waited for a core, while the CPU time
+// is the work the app did in that stall. Both are reported.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QList>
+#include <QObject>
+#include <QTimer>
+
+namespace strata::bench {
+
+struct StallStats {
+    qsizetype samples = 0;
+    double maxMs = 0;
+    double p99Ms = 0;
+    double p50Ms = 0;
+    qsizetype over16Ms = 0;  // firings later than one 60 Hz frame
+};
+
+class StallProbe : public QObject {
+    Q_OBJECT
+public:
+    explicit StallProbe(QObject* parent = nullptr);
+
+    void start();
+    void stop();
+    StallStats stats() const;
+    StallStats busyStats() const;  // GUI-thread CPU time per interval, same statistics
+    const QList<double>& latenessMs() const { return m_lateness; }
+
+    static StallStats statsOf(QList<double> latenessMs);
+    static qint64 threadCpuNs();  // CPU time the calling thread has used
+
+private:
+    void tick();
+
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_lastNs = 0;
+    qint64 m_lastCpuNs = 0;
+    QList<double> m_lateness;
+    QList<double> m_busy;
+};
+
+}  // namespace strata::bench

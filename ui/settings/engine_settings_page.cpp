@@ -1,0 +1,86 @@
+#include "ui/settings/engine_settings_page.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSpinBox>
+
+namespace strata::ui {
+
+EngineSettingsPage::EngineSettingsPage(int physicalCores, QWidget* parent)
+    : QWidget(parent), m_threads(new QSpinBox(this)), m_pin(new QCheckBox(tr("&Pin worker threads to cores"), this)),
+      m_context(new QSpinBox(this)), m_kvType(new QComboBox(this)), m_batch(new QSpinBox(this))
+{
+    setObjectName(QStringLiteral("engineSettingsPage"));
+    m_threads->setObjectName(QStringLiteral("threadsBox"));
+    m_threads->setRange(0, 1024);
+    m_threads->setSpecialValueText(tr("automatic (physical cores: %1)").arg(physicalCores));
+    m_threads->setAccessibleName(tr("Threads"));
+    auto* threadsHint = new QLabel(
+        tr("Physical cores on this machine: %1. One thread per physical core is usually fastest: the "
+           "matrix work is limited by memory bandwidth and each core's vector units, and a second "
+           "hardware thread on the same core (SMT) shares both, so it adds waiting, not speed.")
+            .arg(physicalCores),
+        this);
+    threadsHint->setWordWrap(true);
+    threadsHint->setObjectName(QStringLiteral("threadsHint"));
+
+    m_pin->setObjectName(QStringLiteral("pinThreadsBox"));
+    m_pin->setToolTip(tr("Pinned workers never migrate between cores. This helps on an otherwise idle "
+                         "machine and hurts when other programs need the same cores."));
+
+    m_context->setObjectName(QStringLiteral("contextBox"));
+    m_context->setRange(0, 1 << 20);
+    m_context->setSingleStep(1024);
+    m_context->setSpecialValueText(tr("the model's (up to 4096)"));
+    m_context->setSuffix(tr(" tokens"));
+    m_context->setAccessibleName(tr("Context length"));
+
+    m_kvType->setObjectName(QStringLiteral("kvTypeBox"));
+    m_kvType->addItem(tr("f16 (exact)"), QStringLiteral("f16"));
+    m_kvType->addItem(tr("q8_0 (half the memory)"), QStringLiteral("q8_0"));
+    m_kvType->setAccessibleName(tr("KV cache type"));
+
+    m_batch->setObjectName(QStringLiteral("batchBox"));
+    m_batch->setRange(1, 8192);
+    m_batch->setSingleStep(64);
+    m_batch->setSuffix(tr(" tokens"));
+    m_batch->setAccessibleName(tr("Prefill batch size"));
+
+    auto* form = new QFormLayout(this);
+    form->addRow(tr("&Threads:"), m_threads);
+    form->addRow(QString(), threadsHint);
+    form->addRow(tr("Affinity:"), m_pin);
+    form->addRow(tr("&Context length:"), m_context);
+    form->addRow(tr("&KV cache type:"), m_kvType);
+    form->addRow(tr("Prefill &batch size:"), m_batch);
+
+    connect(m_threads, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
+    connect(m_pin, &QCheckBox::toggled, this, &EngineSettingsPage::changed);
+    connect(m_context, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
+    connect(m_kvType, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
+    connect(m_batch, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
+}
+
+void EngineSettingsPage::setValues(const EnginePreferences& v)
+{
+    m_threads->setValue(v.threads);
+    m_pin->setChecked(v.pinThreads);
+    m_context->setValue(v.contextLength);
+    m_kvType->setCurrentIndex(std::max(0, m_kvType->findData(v.kvCacheType)));
+    m_batch->setValue(v.batchSize);
+}
+
+EnginePreferences EngineSettingsPage::values() const
+{
+    EnginePreferences v;
+    v.threads = m_threads->value();
+    v.pinThreads = m_pin->isChecked();
+    v.contextLength = m_context->value();
+    v.kvCacheType = m_kvType->currentData().toString();
+    v.batchSize = m_batch->value();
+    return v;
+}
+
+}  // namespace strata::ui
