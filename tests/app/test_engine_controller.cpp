@@ -297,7 +297,7 @@ private slots:
     void brokenTemplateIsReportedPerMessage()
     {
         gguf::ModelSpec spec = test::smallSpec("qwen3", gguf::GgmlType::Q8_0);
-        gguf::Writer writer = gguf::buildSyntheticModel(spec, gguf::syntheticByteVocabulary());
+        gguf::Writer writer = tokenizer::syntheticModelFile(spec, tokenizer::syntheticByteVocabulary());
         writer.set("tokenizer.chat_template", gguf::MetaValue::string("{% for m in messages %}{{ m.content "));
         const QString path = m_dir.filePath(QStringLiteral("badtemplate.gguf"));
         writer.write(path.toStdString());

@@ -3,6 +3,8 @@
 #include "strata/core/error.hpp"
 #include "strata/gguf/file_type.hpp"
 #include "strata/gguf/synthetic_model.hpp"
+#include "strata/tokenizer/hf_tokenizer_import.hpp"
+#include "strata/tokenizer/synthetic_vocabulary.hpp"
 
 #include <cstdio>
 
@@ -43,13 +45,14 @@ int runMkmodel(Arguments& args)
     if (args.positional().size() != 1)
         throw Error("mkmodel takes one output path");
 
-    Vocabulary vocab = tokenizer ? importHfTokenizer(*tokenizer) : syntheticByteVocabulary();
+    strata::tokenizer::TokenizerData vocab =
+        tokenizer ? strata::tokenizer::importHfTokenizer(*tokenizer) : strata::tokenizer::syntheticByteVocabulary();
     if (pre)
         vocab.pre = *pre;
     else if (vocab.pre.empty())
         // What convert_hf_to_gguf detects for these families' tokenizers.
         vocab.pre = spec.architecture == "llama" ? "llama-bpe" : "qwen2";
-    const Writer w = buildSyntheticModel(spec, std::move(vocab));
+    const Writer w = strata::tokenizer::syntheticModelFile(spec, std::move(vocab));
     w.write(args.positional()[0]);
     std::printf("wrote %s: %s, %zu tensors\n", args.positional()[0].c_str(), spec.architecture.c_str(),
                 w.tensorCount());

@@ -3,202 +3,105 @@
 #include "chat_template/unicode.hpp"
 #include "strata/core/error.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace strata::chat_template {
 
 namespace {
 
-class JsonParser {
+// Builds Values straight from nlohmann's SAX events: objects keep their key order in a Dict (no
+// intermediate DOM), and nesting deeper than kMaxNesting stops the parse before it can exhaust the stack.
+class ValueBuilder : public nlohmann::json_sax<nlohmann::json> {
 public:
-    explicit JsonParser(std::string_view text) : text_(text) {}
+    explicit ValueBuilder(std::string_view text) : text_(text) {}
 
-    Value parseDocument()
+    bool null() override { return add(Value::none()); }
+    bool boolean(bool b) override { return add(Value(b)); }
+    bool number_integer(number_integer_t i) override { return add(Value(static_cast<std::int64_t>(i))); }
+    bool number_unsigned(number_unsigned_t u) override
     {
-        Value v = parseValue(0);
-        skipSpace();
-        if (pos_ != text_.size())
-            fail("unexpected text after the JSON value");
-        return v;
+        // Integers beyond int64 become floats, as the doc comment of parseJson promises.
+        if (u > static_cast<number_unsigned_t>(std::numeric_limits<std::int64_t>::max()))
+            return add(Value(static_cast<double>(u)));
+        return add(Value(static_cast<std::int64_t>(u)));
+    }
+    bool number_float(number_float_t d, const string_t& /*text*/) override { return add(Value(d)); }
+    bool string(string_t& s) override { return add(Value(std::move(s))); }
+    bool binary(binary_t& /*bytes*/) override { return false; }  // not produced from JSON text
+    bool start_object(std::size_t /*size*/) override { return open(Value::dict()); }
+    bool key(string_t& k) override
+    {
+        key_ = std::move(k);
+        return true;
+    }
+    bool end_object() override { return close(); }
+    bool start_array(std::size_t /*size*/) override { return open(Value(List{})); }
+    bool end_array() override { return close(); }
+    bool parse_error(std::size_t position, const std::string& /*last_token*/,
+                     const nlohmann::json::exception& ex) override
+    {
+        // nlohmann's message reads "[json.exception.parse_error.101] parse error at line 2, column 3:
+        // syntax error while parsing value - invalid literal; last read: 'x'": keep what follows the colon.
+        const std::string what = ex.what();
+        const std::size_t colon = what.find(": ");
+        fail(position > 0 ? position - 1 : 0, colon == std::string::npos ? what : what.substr(colon + 2));
+    }
+
+    Value result()
+    {
+        if (nestedTooDeep_) fail(0, "JSON nested more than 200 levels");
+        return std::move(root_);
     }
 
 private:
-    [[noreturn]] void fail(const std::string& what) const
+    [[noreturn]] void fail(std::size_t pos, const std::string& what) const
     {
         int line = 1;
         int column = 1;
-        for (std::size_t i = 0; i < pos_ && i < text_.size(); ++i) {
+        for (std::size_t i = 0; i < pos && i < text_.size(); ++i) {
             if (text_[i] == '\n') { ++line; column = 1; }
             else ++column;
         }
         throw Error("JSON:" + std::to_string(line) + ":" + std::to_string(column) + ": " + what);
     }
 
-    void skipSpace()
+    bool add(Value v)
     {
-        while (pos_ < text_.size() &&
-               (text_[pos_] == ' ' || text_[pos_] == '\t' || text_[pos_] == '\n' || text_[pos_] == '\r'))
-            ++pos_;
+        if (stack_.empty()) {
+            root_ = std::move(v);
+        } else if (stack_.back().isList()) {
+            stack_.back().list().push_back(std::move(v));
+        } else {
+            stack_.back().dictRef().set(std::move(key_), std::move(v));
+        }
+        return true;
     }
-
-    bool consumeWord(std::string_view word)
+    bool open(Value container)
     {
-        if (text_.substr(pos_, word.size()) != word)
-            return false;
-        pos_ += word.size();
+        if (stack_.size() >= static_cast<std::size_t>(kMaxNesting)) {
+            nestedTooDeep_ = true;
+            return false;  // stops the parse; result() reports it
+        }
+        add(container);  // shares the list/dict with the parent, filled in place below
+        stack_.push_back(std::move(container));
+        return true;
+    }
+    bool close()
+    {
+        stack_.pop_back();
         return true;
     }
 
-    Value parseValue(int depth)
-    {
-        if (depth > kMaxNesting)
-            fail("JSON nested more than 200 levels");
-        skipSpace();
-        if (pos_ >= text_.size())
-            fail("unexpected end of JSON, expected a value");
-        const char c = text_[pos_];
-        if (c == '{') return parseObject(depth);
-        if (c == '[') return parseArray(depth);
-        if (c == '"') return Value(parseString());
-        if (consumeWord("true")) return Value(true);
-        if (consumeWord("false")) return Value(false);
-        if (consumeWord("null")) return Value::none();
-        if (c == '-' || (c >= '0' && c <= '9')) return parseNumber();
-        fail(std::string("unexpected character '") + c + "', expected a value");
-    }
-
-    Value parseObject(int depth)
-    {
-        ++pos_;
-        auto dict = std::make_shared<Dict>();
-        skipSpace();
-        if (pos_ < text_.size() && text_[pos_] == '}') { ++pos_; return Value(dict); }
-        for (;;) {
-            skipSpace();
-            if (pos_ >= text_.size() || text_[pos_] != '"')
-                fail("expected a string key in the JSON object");
-            std::string key = parseString();
-            skipSpace();
-            if (pos_ >= text_.size() || text_[pos_] != ':')
-                fail("expected ':' after the key in the JSON object");
-            ++pos_;
-            dict->set(std::move(key), parseValue(depth + 1));
-            skipSpace();
-            if (pos_ < text_.size() && text_[pos_] == ',') { ++pos_; continue; }
-            if (pos_ < text_.size() && text_[pos_] == '}') { ++pos_; return Value(dict); }
-            fail("expected ',' or '}' in the JSON object");
-        }
-    }
-
-    Value parseArray(int depth)
-    {
-        ++pos_;
-        List list;
-        skipSpace();
-        if (pos_ < text_.size() && text_[pos_] == ']') { ++pos_; return Value(std::move(list)); }
-        for (;;) {
-            list.push_back(parseValue(depth + 1));
-            skipSpace();
-            if (pos_ < text_.size() && text_[pos_] == ',') { ++pos_; continue; }
-            if (pos_ < text_.size() && text_[pos_] == ']') { ++pos_; return Value(std::move(list)); }
-            fail("expected ',' or ']' in the JSON array");
-        }
-    }
-
-    unsigned parseHex4()
-    {
-        if (pos_ + 4 > text_.size())
-            fail("truncated \\u escape in a JSON string");
-        unsigned v = 0;
-        for (int i = 0; i < 4; ++i) {
-            const char h = text_[pos_++];
-            v <<= 4;
-            if (h >= '0' && h <= '9') v |= static_cast<unsigned>(h - '0');
-            else if (h >= 'a' && h <= 'f') v |= static_cast<unsigned>(h - 'a' + 10);
-            else if (h >= 'A' && h <= 'F') v |= static_cast<unsigned>(h - 'A' + 10);
-            else fail("bad hex digit in a \\u escape");
-        }
-        return v;
-    }
-
-    std::string parseString()
-    {
-        ++pos_;  // opening quote
-        std::string out;
-        for (;;) {
-            if (pos_ >= text_.size())
-                fail("unterminated JSON string");
-            const char c = text_[pos_++];
-            if (c == '"') return out;
-            if (static_cast<unsigned char>(c) < 0x20)
-                fail("control character in a JSON string");
-            if (c != '\\') { out += c; continue; }
-            if (pos_ >= text_.size())
-                fail("unterminated escape in a JSON string");
-            const char e = text_[pos_++];
-            switch (e) {
-            case '"': out += '"'; break;
-            case '\\': out += '\\'; break;
-            case '/': out += '/'; break;
-            case 'b': out += '\b'; break;
-            case 'f': out += '\f'; break;
-            case 'n': out += '\n'; break;
-            case 'r': out += '\r'; break;
-            case 't': out += '\t'; break;
-            case 'u': {
-                char32_t cp = parseHex4();
-                if (cp >= 0xD800 && cp <= 0xDBFF && text_.substr(pos_, 2) == "\\u") {
-                    const std::size_t save = pos_;
-                    pos_ += 2;
-                    const unsigned low = parseHex4();
-                    if (low >= 0xDC00 && low <= 0xDFFF) cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-                    else pos_ = save;
-                }
-                unicode::append(out, cp);
-                break;
-            }
-            default: fail(std::string("unknown escape '\\") + e + "' in a JSON string");
-            }
-        }
-    }
-
-    Value parseNumber()
-    {
-        const std::size_t start = pos_;
-        if (text_[pos_] == '-') ++pos_;
-        bool isFloat = false;
-        auto digits = [&] {
-            const std::size_t s = pos_;
-            while (pos_ < text_.size() && text_[pos_] >= '0' && text_[pos_] <= '9') ++pos_;
-            if (pos_ == s) fail("expected a digit in a JSON number");
-        };
-        digits();
-        if (pos_ < text_.size() && text_[pos_] == '.') { ++pos_; isFloat = true; digits(); }
-        if (pos_ < text_.size() && (text_[pos_] == 'e' || text_[pos_] == 'E')) {
-            ++pos_;
-            isFloat = true;
-            if (pos_ < text_.size() && (text_[pos_] == '+' || text_[pos_] == '-')) ++pos_;
-            digits();
-        }
-        const char* first = text_.data() + start;
-        const char* last = text_.data() + pos_;
-        if (!isFloat) {
-            std::int64_t i = 0;
-            auto r = std::from_chars(first, last, i);
-            if (r.ec == std::errc() && r.ptr == last) return Value(i);
-        }
-        double d = 0;
-        auto r = std::from_chars(first, last, d);
-        if (r.ec != std::errc() && r.ec != std::errc::result_out_of_range)
-            fail("bad JSON number");
-        return Value(d);
-    }
-
     std::string_view text_;
-    std::size_t pos_ = 0;
+    Value root_;
+    std::vector<Value> stack_;
+    std::string key_;
+    bool nestedTooDeep_ = false;
 };
 
 void appendJsonString(std::string& out, const std::string& s, bool ensureAscii)
@@ -319,7 +222,9 @@ private:
 
 Value parseJson(std::string_view text)
 {
-    return JsonParser(text).parseDocument();
+    ValueBuilder builder(text);
+    nlohmann::json::sax_parse(text.begin(), text.end(), &builder);
+    return builder.result();
 }
 
 std::string dumpJson(const Value& value, const JsonDumpOptions& options)

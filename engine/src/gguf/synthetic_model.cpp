@@ -83,7 +83,7 @@ private:
 
 }  // namespace
 
-Writer buildSyntheticModel(const ModelSpec& specIn, Vocabulary vocab)
+Writer buildSyntheticModel(const ModelSpec& specIn, uint64_t vocabSize)
 {
     ModelSpec spec = specIn;
     const Architecture arch = architectureOf(spec.architecture);
@@ -107,14 +107,7 @@ Writer buildSyntheticModel(const ModelSpec& specIn, Vocabulary vocab)
         if (spec.expertsUsed > spec.experts)
             throw Error("mkmodel: more experts used than exist");
     }
-    // Pad the vocabulary up to the requested size as convert_hf_to_gguf does.
-    for (size_t i = vocab.size(); i < spec.vocab; ++i) {
-        vocab.tokens.push_back("[PAD" + std::to_string(i) + "]");
-        vocab.types.push_back(TokenType::Unused);
-        if (!vocab.scores.empty())
-            vocab.scores.push_back(0.0f);
-    }
-    const uint64_t nVocab = vocab.size();
+    const uint64_t nVocab = vocabSize;
     if (nVocab == 0)
         throw Error("mkmodel: empty vocabulary");
 
@@ -149,7 +142,6 @@ Writer buildSyntheticModel(const ModelSpec& specIn, Vocabulary vocab)
         w.set("general.file_type", MetaValue::u32(*ft));
     if (spec.weightType != GgmlType::F32 && spec.weightType != GgmlType::F16 && spec.weightType != GgmlType::BF16)
         w.set("general.quantization_version", MetaValue::u32(2));
-    addVocabulary(w, vocab);
 
     TensorMaker t(w, spec);
     const uint64_t e = spec.embedding, q = uint64_t(spec.heads) * spec.headDim,

@@ -4,10 +4,17 @@
 #include "tokenizer/byte_level.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <string>
 
 namespace strata::tokenizer {
 namespace {
+
+// Words up to this many bytes merge by a linear scan for the best pair: no heap and no stale entries,
+// and the scan over a few dozen ranks costs less than the heap's upkeep. Measured on English text
+// (Qwen3, docs/BENCHMARKS.md), where nearly every pre-token is this short.
+constexpr std::size_t kShortWordBytes = 48;
+constexpr std::int32_t kNoRank = INT32_MAX;
 
 bool candidateAfter(const BpeMerges::Scratch::Candidate& a, const BpeMerges::Scratch::Candidate& b) {
     return a.rank != b.rank ? a.rank > b.rank : a.left > b.left;  // min-heap on (rank, position)
@@ -51,16 +58,62 @@ void BpeMerges::pushCandidate(Scratch& s, std::int32_t left) const {
     std::push_heap(s.heap.begin(), s.heap.end(), candidateAfter);
 }
 
+TokenId BpeMerges::byteToken(unsigned char b) const {
+    const TokenId id = byte_token_[b];
+    if (id == kNoToken) throw Error("tokenizer: the vocabulary has no token for byte " + std::to_string(b));
+    return id;
+}
+
 void BpeMerges::encodeWord(std::string_view bytes, Scratch& s, std::vector<TokenId>& out) const {
+    if (bytes.size() <= kShortWordBytes) {
+        encodeShortWord(bytes, s, out);
+    } else {
+        encodeLongWord(bytes, s, out);
+    }
+}
+
+// Same order as the heap below: the lowest rank first, the leftmost pair on ties.
+void BpeMerges::encodeShortWord(std::string_view bytes, Scratch& s, std::vector<TokenId>& out) const {
+    auto& ids = s.ids;
+    auto& ranks = s.ranks;
+    auto& merged = s.merged;
+    ids.clear();
+    for (char c : bytes) ids.push_back(byteToken(static_cast<unsigned char>(c)));
+    ranks.assign(ids.size(), kNoRank);
+    merged.resize(ids.size());
+    const auto pairAt = [&](std::size_t i) {
+        const PairTable::Merge* m = i + 1 < ids.size() ? merges_.find(PairTable::key(ids[i], ids[i + 1])) : nullptr;
+        ranks[i] = m != nullptr ? m->rank : kNoRank;
+        merged[i] = m != nullptr ? m->merged : kNoToken;
+    };
+    for (std::size_t i = 0; i + 1 < ids.size(); ++i) pairAt(i);
+    for (;;) {
+        std::int32_t best = kNoRank;
+        std::size_t at = 0;
+        for (std::size_t i = 0; i + 1 < ids.size(); ++i) {
+            if (ranks[i] < best) {
+                best = ranks[i];
+                at = i;
+            }
+        }
+        if (best == kNoRank) break;
+        ids[at] = merged[at];
+        const auto gone = static_cast<std::ptrdiff_t>(at + 1);
+        ids.erase(ids.begin() + gone);
+        ranks.erase(ranks.begin() + gone);
+        merged.erase(merged.begin() + gone);
+        pairAt(at);
+        if (at > 0) pairAt(at - 1);
+    }
+    out.insert(out.end(), ids.begin(), ids.end());
+}
+
+void BpeMerges::encodeLongWord(std::string_view bytes, Scratch& s, std::vector<TokenId>& out) const {
     const auto n = static_cast<std::int32_t>(bytes.size());
     s.symbols.clear();
     s.heap.clear();
     for (std::int32_t i = 0; i < n; ++i) {
-        const TokenId id = byte_token_[static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)])];
-        if (id == kNoToken) {
-            throw Error("tokenizer: the vocabulary has no token for byte " +
-                        std::to_string(static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)])));
-        }
+        const TokenId id = byteToken(static_cast<unsigned char>(bytes[static_cast<std::size_t>(i)]));
         s.symbols.push_back({id, i - 1, i + 1 < n ? i + 1 : -1});
     }
     for (std::int32_t i = 0; i + 1 < n; ++i) pushCandidate(s, i);

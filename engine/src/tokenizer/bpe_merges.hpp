@@ -34,12 +34,19 @@ public:
         };
         std::vector<Symbol> symbols;
         std::vector<Candidate> heap;
+        // Short words: the current tokens, and the rank and result of merging each with the next.
+        std::vector<TokenId> ids;
+        std::vector<std::int32_t> ranks;
+        std::vector<TokenId> merged;
     };
 
     void encodeWord(std::string_view bytes, Scratch& scratch, std::vector<TokenId>& out) const;
 
 private:
     void pushCandidate(Scratch& s, std::int32_t left) const;
+    void encodeShortWord(std::string_view bytes, Scratch& s, std::vector<TokenId>& out) const;
+    void encodeLongWord(std::string_view bytes, Scratch& s, std::vector<TokenId>& out) const;
+    TokenId byteToken(unsigned char b) const;
 
     std::array<TokenId, 256> byte_token_{};
     PairTable merges_;

@@ -10,6 +10,7 @@ namespace strata::tokenizer {
 namespace {
 
 constexpr std::string_view kPrefix = "tokenizer.ggml.";
+constexpr std::string_view kChatTemplateKey = "tokenizer.chat_template";
 
 std::string key(std::string_view name) { return std::string(kPrefix) + std::string(name); }
 
@@ -52,6 +53,19 @@ bool optionalBool(const gguf::Metadata& m, std::string_view name, bool fallback)
     const auto b = v->asBool();
     if (!b) wrongType(k, *v, "a bool");
     return *b;
+}
+
+// llama.cpp finds the end-of-turn token by its text when a file has no eot_token_id (convert_hf_to_gguf
+// does not write one): Llama 3's <|eot_id|>, ChatML's <|im_end|>, Phi's <|end|>, Gemma's <end_of_turn>.
+TokenId endOfTurnByText(const TokenizerData& d) {
+    static constexpr std::string_view kTexts[] = {"<|eot_id|>", "<|im_end|>", "<|end|>", "<end_of_turn>"};
+    for (std::string_view text : kTexts) {
+        for (std::size_t id = 0; id < d.tokens.size(); ++id) {
+            const bool control = d.token_type.empty() || d.token_type[id] == static_cast<std::int32_t>(TokenType::Control);
+            if (d.tokens[id] == text && control) return static_cast<TokenId>(id);
+        }
+    }
+    return kNoToken;
 }
 
 }  // namespace
@@ -98,12 +112,17 @@ TokenizerData tokenizerDataFromGguf(const gguf::Metadata& m) {
     d.bos = optionalId(m, "bos_token_id", spm ? inRange(1) : kNoToken);
     d.eos = optionalId(m, "eos_token_id", spm ? inRange(2) : kNoToken);
     d.unk = optionalId(m, "unknown_token_id", spm ? inRange(0) : kNoToken);
-    d.eot = optionalId(m, "eot_token_id", kNoToken);
+    d.eot = m.contains(key("eot_token_id")) ? optionalId(m, "eot_token_id", kNoToken) : endOfTurnByText(d);
     d.eom = optionalId(m, "eom_token_id", kNoToken);
     d.pad = optionalId(m, "padding_token_id", kNoToken);
     d.add_bos = optionalBool(m, "add_bos_token", spm) && d.bos != kNoToken;
     d.add_eos = optionalBool(m, "add_eos_token", false) && d.eos != kNoToken;
     d.add_space_prefix = optionalBool(m, "add_space_prefix", spm);
+    if (const gguf::Value* v = m.find(std::string(kChatTemplateKey))) {
+        const auto text = v->asString();
+        if (!text) wrongType(std::string(kChatTemplateKey), *v, "a string");
+        d.chat_template = std::string(*text);
+    }
     applyPreTokenizerDefaults(d);
     return d;
 }
@@ -114,7 +133,8 @@ void addTokenizerMetadata(const TokenizerData& d, gguf::Writer& w) {
     w.set(key("tokens"), gguf::MetaValue::stringArray(d.tokens));
     if (!d.token_type.empty()) w.set(key("token_type"), gguf::MetaValue::i32Array(d.token_type));
     if (!d.scores.empty()) w.set(key("scores"), gguf::MetaValue::f32Array(d.scores));
-    if (!d.merges.empty()) w.set(key("merges"), gguf::MetaValue::stringArray(d.merges));
+    // llama.cpp requires the merges key for byte-level BPE even when it is empty.
+    if (!d.merges.empty() || d.model == "gpt2") w.set(key("merges"), gguf::MetaValue::stringArray(d.merges));
     const auto id = [&](const char* name, TokenId v) {
         if (v != kNoToken) w.set(key(name), gguf::MetaValue::u32(static_cast<std::uint32_t>(v)));
     };
@@ -127,6 +147,7 @@ void addTokenizerMetadata(const TokenizerData& d, gguf::Writer& w) {
     w.set(key("add_bos_token"), gguf::MetaValue::boolean(d.add_bos));
     w.set(key("add_eos_token"), gguf::MetaValue::boolean(d.add_eos));
     if (d.model == "llama") w.set(key("add_space_prefix"), gguf::MetaValue::boolean(d.add_space_prefix));
+    if (!d.chat_template.empty()) w.set(std::string(kChatTemplateKey), gguf::MetaValue::string(d.chat_template));
 }
 
 }  // namespace strata::tokenizer

@@ -26,6 +26,9 @@ PreTokenizer::PreTokenizer(std::string_view pre) {
         stages_ = {matchQwen2};
     } else if (nameIn(pre, {"deepseek-v3"})) {
         stages_ = {matchDigitsUpTo3, matchDeepseekCjk, matchDeepseekV3Words};
+    } else if (nameIn(pre, {"deepseek-llm"})) {
+        stages_ = {matchLineBreak, matchDeepseekLlmLetters, matchDeepseekLlmPunct, matchTrailingWhitespace,
+                   matchDeepseekLlmCjk, matchNumbers};
     } else if (nameIn(pre, {"gpt-4o", "llama4"})) {
         stages_ = {matchGpt4o};
     } else if (nameIn(pre, {"smollm", "starcoder", "refact", "command-r", "codeshell", "exaone", "minerva"})) {
@@ -49,7 +52,7 @@ void PreTokenizer::split(std::string_view text, CodePoints& cps,
             std::size_t unmatched = begin;  // start of text no match covered: it stays one piece
             std::size_t pos = begin;
             while (pos < end) {
-                const std::size_t len = match(cps, pos, end);
+                const std::size_t len = match(cps, begin, pos, end);
                 if (len == 0) {
                     ++pos;
                     continue;

@@ -102,16 +102,16 @@ std::size_t gpt4oWord(const View& v, std::size_t start, bool upper_first) {
 
 }  // namespace
 
-std::size_t matchLlama3(const CodePoints& t, std::size_t pos, std::size_t end) {
+std::size_t matchLlama3(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
     return matchLlama3Family(t, pos, end, 3);
 }
 
-std::size_t matchQwen2(const CodePoints& t, std::size_t pos, std::size_t end) {
+std::size_t matchQwen2(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
     return matchLlama3Family(t, pos, end, 1);
 }
 
 // 's|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+
-std::size_t matchGpt2(const CodePoints& t, std::size_t pos, std::size_t end) {
+std::size_t matchGpt2(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
     const View v(t, end);
     if (const std::size_t n = contraction(v, pos, false)) return n;
     const std::size_t i = v.is(pos, U' ') ? pos + 1 : pos;
@@ -123,7 +123,7 @@ std::size_t matchGpt2(const CodePoints& t, std::size_t pos, std::size_t end) {
 }
 
 // [^\r\n\p{L}\p{N}]?(word as above)|... twice, then \p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+
-std::size_t matchGpt4o(const CodePoints& t, std::size_t pos, std::size_t end) {
+std::size_t matchGpt4o(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
     const View v(t, end);
     const bool prefix = (v.f[pos] & (kLineBreak | kLetter | kNumber)) == 0;
     for (bool upper_first : {false, true}) {
@@ -148,12 +148,12 @@ std::size_t matchGpt4o(const CodePoints& t, std::size_t pos, std::size_t end) {
 }
 
 // \p{N}
-std::size_t matchSingleDigit(const CodePoints& t, std::size_t pos, std::size_t end) {
+std::size_t matchSingleDigit(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
     return View(t, end).has(pos, kNumber) ? 1 : 0;
 }
 
 // \p{N}{1,3}
-std::size_t matchDigitsUpTo3(const CodePoints& t, std::size_t pos, std::size_t end) {
+std::size_t matchDigitsUpTo3(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
     const View v(t, end);
     std::size_t e = pos;
     while (e - pos < 3 && v.has(e, kNumber)) ++e;
@@ -161,7 +161,7 @@ std::size_t matchDigitsUpTo3(const CodePoints& t, std::size_t pos, std::size_t e
 }
 
 // [一-龥぀-ゟ゠-ヿ]+ : the literal ranges of DeepSeek-V3's regex (CJK ideographs, hiragana, katakana).
-std::size_t matchDeepseekCjk(const CodePoints& t, std::size_t pos, std::size_t end) {
+std::size_t matchDeepseekCjk(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
     std::size_t e = pos;
     while (e < end) {
         const char32_t c = t.cps[e];
@@ -173,7 +173,7 @@ std::size_t matchDeepseekCjk(const CodePoints& t, std::size_t pos, std::size_t e
 
 // [!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^\r\n\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+|
 // ?[\p{P}\p{S}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
-std::size_t matchDeepseekV3Words(const CodePoints& t, std::size_t pos, std::size_t end) {
+std::size_t matchDeepseekV3Words(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
     const View v(t, end);
     const auto ascii_alpha = [&](std::size_t i) {
         return i < end && ((v.c[i] >= U'A' && v.c[i] <= U'Z') || (v.c[i] >= U'a' && v.c[i] <= U'z'));

@@ -81,17 +81,18 @@ void SpmMerges::encode(std::string_view text, Scratch& s, std::vector<TokenId>& 
         while (text.substr(run_end, kSpace.size()) == kSpace) run_end += kSpace.size();
         if (hit > begin) {
             const std::string_view word = text.substr(begin, hit - begin);
-            if (!cache.append(word, out)) {
+            const std::uint64_t h = WordCache::hash(word);
+            if (!cache.append(word, h, out)) {
                 const std::size_t from = out.size();
                 encodeWord(word, s, out);
-                cache.remember(word, out, from);
+                cache.remember(word, h, out, from);
             }
             begin = hit;
         }
         pos = run_end;
     }
     const std::string_view last = text.substr(begin);
-    if (!last.empty() && !cache.append(last, out)) encodeWord(last, s, out);
+    if (!last.empty() && !cache.append(last, WordCache::hash(last), out)) encodeWord(last, s, out);
 }
 
 void SpmMerges::encodeWord(std::string_view text, Scratch& s, std::vector<TokenId>& out) const {

@@ -176,10 +176,11 @@ void Tokenizer::Impl::encodeText(std::string_view text, bool after_special, std:
                 continue;
             }
         }
-        if (cache.append(piece, out)) continue;
+        const std::uint64_t h = WordCache::hash(piece);
+        if (cache.append(piece, h, out)) continue;
         const std::size_t from = out.size();
         bpe->encodeWord(piece, scratch, out);
-        cache.remember(piece, out, from);
+        cache.remember(piece, h, out, from);
     }
 }
 

@@ -112,19 +112,32 @@ void appendUtf8(std::string& out, char32_t cp) {
 }
 
 void CodePoints::assign(std::string_view text) {
-    cps.clear();
-    flags.clear();
-    offsets.clear();
-    for (std::size_t pos = 0; pos < text.size();) {
+    // Sized once and written by index: this runs over every byte of the input.
+    cps.resize(text.size());
+    flags.resize(text.size());
+    offsets.resize(text.size() + 1);
+    const std::uint16_t* bmp = bmpFlags().table.data();
+    std::size_t n = 0;
+    for (std::size_t pos = 0; pos < text.size(); ++n) {
+        const auto b = static_cast<unsigned char>(text[pos]);
+        offsets[n] = static_cast<std::uint32_t>(pos);
+        if (b < 0x80) {
+            cps[n] = b;
+            flags[n] = bmp[b];
+            ++pos;
+            continue;
+        }
         char32_t cp = 0;
         const std::size_t len = decodeUtf8(text, pos, &cp);
         const bool invalid = (cp == 0xFFFD && len == 1);
-        cps.push_back(cp);
-        flags.push_back(invalid ? std::uint16_t{0} : charFlags(cp));
-        offsets.push_back(static_cast<std::uint32_t>(pos));
+        cps[n] = cp;
+        flags[n] = invalid ? std::uint16_t{0} : (cp < 0x10000 ? bmp[cp] : charFlags(cp));
         pos += len;
     }
-    offsets.push_back(static_cast<std::uint32_t>(text.size()));
+    offsets[n] = static_cast<std::uint32_t>(text.size());
+    cps.resize(n);
+    flags.resize(n);
+    offsets.resize(n + 1);
 }
 
 std::string normalizeNfc(std::string_view text) {

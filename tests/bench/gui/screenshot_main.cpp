@@ -8,7 +8,7 @@
 #include "tests/bench/gui/bench_session.hpp"
 #include "tests/bench/gui/sample_conversation.hpp"
 #include "strata/gguf/synthetic_model.hpp"
-#include "strata/gguf/vocabulary.hpp"
+#include "strata/tokenizer/synthetic_vocabulary.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/model_selector.hpp"
@@ -96,7 +96,7 @@ int main(int argc, char** argv)
     spec.context = 2048;
     const QString model = session.filePath(QStringLiteral("demo-qwen3-Q8_0.gguf"));
     try {
-        gguf::buildSyntheticModel(spec, gguf::syntheticByteVocabulary()).write(model.toStdString());
+        tokenizer::syntheticModelFile(spec, tokenizer::syntheticByteVocabulary()).write(model.toStdString());
     } catch (const std::exception& e) {
         std::fprintf(stderr, "cannot write the demo model: %s\n", e.what());
         return 1;

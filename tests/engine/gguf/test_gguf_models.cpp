@@ -5,6 +5,7 @@
 #include "strata/gguf/model_summary.hpp"
 #include "strata/gguf/requantize.hpp"
 #include "strata/gguf/synthetic_model.hpp"
+#include "strata/tokenizer/synthetic_vocabulary.hpp"
 #include "strata/kernels/quantize.hpp"
 
 #include <QtTest>
@@ -23,7 +24,7 @@ struct Built {
 
 Built build(const ModelSpec& spec)
 {
-    auto bytes = buildSyntheticModel(spec, syntheticByteVocabulary()).toBytes();
+    auto bytes = strata::tokenizer::syntheticModelFile(spec, strata::tokenizer::syntheticByteVocabulary()).toBytes();
     File f = File::fromBytes(bytes, "model.gguf");
     return {std::move(bytes), std::move(f)};
 }
@@ -202,16 +203,16 @@ private slots:
     {
         ModelSpec spec;
         spec.architecture = "gpt-j";
-        QVERIFY_THROWS_EXCEPTION(strata::Error, buildSyntheticModel(spec, syntheticByteVocabulary()));
+        QVERIFY_THROWS_EXCEPTION(strata::Error, strata::tokenizer::syntheticModelFile(spec, strata::tokenizer::syntheticByteVocabulary()));
         spec = {};
         spec.embedding = 96;
         spec.heads = 3;
         spec.kvHeads = 1;
         spec.weightType = GgmlType::Q4_K;  // 96-value rows are not whole 256-blocks
-        QVERIFY_THROWS_EXCEPTION(strata::Error, buildSyntheticModel(spec, syntheticByteVocabulary()));
+        QVERIFY_THROWS_EXCEPTION(strata::Error, strata::tokenizer::syntheticModelFile(spec, strata::tokenizer::syntheticByteVocabulary()));
         spec = {};
         spec.kvHeads = 3;
-        QVERIFY_THROWS_EXCEPTION(strata::Error, buildSyntheticModel(spec, syntheticByteVocabulary()));
+        QVERIFY_THROWS_EXCEPTION(strata::Error, strata::tokenizer::syntheticModelFile(spec, strata::tokenizer::syntheticByteVocabulary()));
     }
 
     void requantizeKeepsMetadataAndNorms()

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "strata/gguf/synthetic_model.hpp"
+#include "strata/tokenizer/synthetic_vocabulary.hpp"
 
 #include <QTemporaryDir>
 
@@ -36,7 +37,7 @@ inline std::filesystem::path writeModel(const QTemporaryDir& dir, const gguf::Mo
                                         const std::string& name)
 {
     const std::filesystem::path path = std::filesystem::path(dir.path().toStdString()) / (name + ".gguf");
-    gguf::buildSyntheticModel(spec, gguf::syntheticByteVocabulary()).write(path);
+    tokenizer::syntheticModelFile(spec, tokenizer::syntheticByteVocabulary()).write(path);
     return path;
 }
 

@@ -176,7 +176,7 @@ private slots:
     void unsupportedArchitectureIsNamed()
     {
         auto spec = test::smallSpec("llama", gguf::GgmlType::F32);
-        gguf::Writer w = gguf::buildSyntheticModel(spec, gguf::syntheticByteVocabulary());
+        gguf::Writer w = tokenizer::syntheticModelFile(spec, tokenizer::syntheticByteVocabulary());
         w.set("general.architecture", gguf::MetaValue::string("gemma2"));
         const auto path = std::filesystem::path(dir_.path().toStdString()) / "gemma.gguf";
         w.write(path);

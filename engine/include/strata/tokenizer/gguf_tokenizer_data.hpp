@@ -1,4 +1,5 @@
-// TokenizerData <-> the tokenizer.ggml.* keys of a GGUF file.
+// TokenizerData <-> the tokenizer.ggml.* keys (and tokenizer.chat_template) of a GGUF file: the one
+// reader and the one writer of that schema (the gguf module only knows generic metadata).
 #pragma once
 
 #include "strata/tokenizer/tokenizer_data.hpp"
@@ -14,7 +15,7 @@ namespace strata::tokenizer {
 // has the wrong type. Keys llama.cpp treats as optional get llama.cpp's defaults.
 TokenizerData tokenizerDataFromGguf(const gguf::Metadata& metadata);
 
-// Writes `data` as tokenizer.ggml.* keys (what a converter such as `strata-gguf mkmodel` stores).
+// Writes `data` as tokenizer.ggml.* keys and tokenizer.chat_template (what `strata-gguf mkmodel` stores).
 void addTokenizerMetadata(const TokenizerData& data, gguf::Writer& writer);
 
 }  // namespace strata::tokenizer

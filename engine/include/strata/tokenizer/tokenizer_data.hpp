@@ -1,5 +1,7 @@
-// The vocabulary of a model as the GGUF file stores it (the `tokenizer.ggml.*` keys), as plain data.
-// A Tokenizer is built from this; the GGUF adapter and the tests fill it.
+// The vocabulary of a model as the GGUF file stores it (the `tokenizer.ggml.*` keys and
+// tokenizer.chat_template), as plain data: the one representation of it in Strata. A Tokenizer is built
+// from it; gguf_tokenizer_data.hpp reads and writes it, hf_tokenizer_import.hpp and
+// synthetic_vocabulary.hpp make it.
 #pragma once
 
 #include <cstdint>
@@ -40,6 +42,8 @@ struct TokenizerData {
     bool add_bos = false;          // tokenizer.ggml.add_bos_token
     bool add_eos = false;          // tokenizer.ggml.add_eos_token
     bool add_space_prefix = true;  // tokenizer.ggml.add_space_prefix (SentencePiece only)
+
+    std::string chat_template;  // tokenizer.chat_template (empty: none)
 
     // Not GGUF keys: behaviours HF tokenizer.json states and GGUF leaves to the pre-tokenizer name.
     // tokenizerDefaultsForPre() fills them the way the named models need.

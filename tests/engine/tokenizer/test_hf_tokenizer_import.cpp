@@ -2,9 +2,10 @@
 // Llama 3: merges as strings; Llama 2: SentencePiece with byte fallback) and the synthetic one.
 #include "strata/core/error.hpp"
 #include "strata/gguf/file.hpp"
-#include "strata/gguf/synthetic_model.hpp"
-#include "strata/gguf/vocabulary.hpp"
 #include "strata/gguf/writer.hpp"
+#include "strata/tokenizer/gguf_tokenizer_data.hpp"
+#include "strata/tokenizer/hf_tokenizer_import.hpp"
+#include "strata/tokenizer/synthetic_vocabulary.hpp"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -14,6 +15,8 @@
 #include <fstream>
 
 using namespace strata::gguf;
+using namespace strata::tokenizer;
+using strata::tokenizer::TokenType;
 
 namespace {
 
@@ -30,7 +33,7 @@ bool readable(const std::filesystem::path& p)
     return std::filesystem::is_regular_file(p, ec);
 }
 
-int32_t idOf(const Vocabulary& v, const std::string& token)
+int32_t idOf(const TokenizerData& v, const std::string& token)
 {
     const auto it = std::find(v.tokens.begin(), v.tokens.end(), token);
     return it == v.tokens.end() ? -1 : int32_t(it - v.tokens.begin());
@@ -38,7 +41,7 @@ int32_t idOf(const Vocabulary& v, const std::string& token)
 
 }  // namespace
 
-class TestGgufVocabulary : public QObject {
+class TestHfTokenizerImport : public QObject {
     Q_OBJECT
 
 private slots:
@@ -47,25 +50,25 @@ private slots:
         const auto path = tokenizerPath("qwen3");
         if (!readable(path))
             QSKIP("test vocabularies not installed (npm ci --prefix tests/data/npm)");
-        const Vocabulary v = importHfTokenizer(path, 151936);  // Qwen3's config vocab_size
+        const TokenizerData v = importHfTokenizer(path, 151936);  // Qwen3's config vocab_size
         QCOMPARE(v.model, std::string("gpt2"));
-        QCOMPARE(v.size(), size_t{151936});
+        QCOMPARE(v.tokens.size(), size_t{151936});
         QCOMPARE(v.merges.size(), size_t{151387});
         QCOMPARE(v.merges[0], std::string("Ġ Ġ"));
         QCOMPARE(v.tokens[0], std::string("!"));
-        QCOMPARE(v.types[0], TokenType::Normal);
+        QCOMPARE(TokenType(v.token_type[0]), TokenType::Normal);
         const int32_t imEnd = idOf(v, "<|im_end|>");
         QCOMPARE(imEnd, 151645);
-        QCOMPARE(v.types[size_t(imEnd)], TokenType::Control);
-        QCOMPARE(*v.eos, imEnd);
-        QCOMPARE(*v.pad, idOf(v, "<|endoftext|>"));
-        QVERIFY(!v.bos);
-        QCOMPARE(*v.addBos, false);
+        QCOMPARE(TokenType(v.token_type[size_t(imEnd)]), TokenType::Control);
+        QCOMPARE(v.eos, imEnd);
+        QCOMPARE(v.pad, idOf(v, "<|endoftext|>"));
+        QCOMPARE(v.bos, kNoToken);
+        QCOMPARE(v.add_bos, false);
         // <think> is an added token that is neither special nor shaped like one.
-        QCOMPARE(v.types[size_t(idOf(v, "<think>"))], TokenType::UserDefined);
+        QCOMPARE(TokenType(v.token_type[size_t(idOf(v, "<think>"))]), TokenType::UserDefined);
         QCOMPARE(v.tokens[151935], std::string("[PAD151935]"));
-        QCOMPARE(v.types[151935], TokenType::Unused);
-        QVERIFY(v.chatTemplate.find("<|im_start|>") != std::string::npos);
+        QCOMPARE(TokenType(v.token_type[151935]), TokenType::Unused);
+        QVERIFY(v.chat_template.find("<|im_start|>") != std::string::npos);
     }
 
     void mergesWithSpacesUseU0120()
@@ -74,10 +77,10 @@ private slots:
         const std::string json = R"({"model": {"type": "BPE", "vocab": {"a": 0, " ": 1, "a ": 2},
             "merges": [["a", " "]]}, "added_tokens": []})";
         std::ofstream(dir.filePath("tokenizer.json").toStdString()) << json;
-        const Vocabulary v = importHfTokenizer(dir.filePath("tokenizer.json").toStdString());
+        const TokenizerData v = importHfTokenizer(dir.filePath("tokenizer.json").toStdString());
         QCOMPARE(v.merges, (std::vector<std::string>{"a \xC4\xA0"}));
-        QVERIFY(!v.eos);
-        QVERIFY(v.chatTemplate.empty());
+        QCOMPARE(v.eos, kNoToken);
+        QVERIFY(v.chat_template.empty());
     }
 
     void llama3StringMerges()
@@ -85,14 +88,14 @@ private slots:
         const auto path = tokenizerPath("llama3");
         if (!readable(path))
             QSKIP("test vocabularies not installed");
-        const Vocabulary v = importHfTokenizer(path);
+        const TokenizerData v = importHfTokenizer(path);
         QCOMPARE(v.model, std::string("gpt2"));
-        QCOMPARE(v.size(), size_t{128256});
+        QCOMPARE(v.tokens.size(), size_t{128256});
         QCOMPARE(v.merges.size(), size_t{280147});
-        QCOMPARE(*v.bos, 128000);
-        QCOMPARE(*v.eos, 128001);
-        QCOMPARE(v.types[128000], TokenType::Control);
-        QVERIFY(!v.chatTemplate.empty());
+        QCOMPARE(v.bos, 128000);
+        QCOMPARE(v.eos, 128001);
+        QCOMPARE(TokenType(v.token_type[128000]), TokenType::Control);
+        QVERIFY(!v.chat_template.empty());
     }
 
     void llama2SentencePiece()
@@ -100,20 +103,20 @@ private slots:
         const auto path = tokenizerPath("llama2");
         if (!readable(path))
             QSKIP("test vocabularies not installed");
-        const Vocabulary v = importHfTokenizer(path);
+        const TokenizerData v = importHfTokenizer(path);
         QCOMPARE(v.model, std::string("llama"));
         QCOMPARE(v.pre, std::string("default"));
-        QCOMPARE(v.size(), size_t{32000});
+        QCOMPARE(v.tokens.size(), size_t{32000});
         QVERIFY(v.merges.empty());
-        QCOMPARE(v.scores.size(), v.size());
+        QCOMPARE(v.scores.size(), v.tokens.size());
         QCOMPARE(v.tokens[0], std::string("<unk>"));
-        QCOMPARE(v.types[0], TokenType::Control);  // an added special token in this tokenizer.json
-        QCOMPARE(*v.unk, 0);
-        QCOMPARE(*v.bos, 1);
-        QCOMPARE(*v.eos, 2);
-        QCOMPARE(*v.addBos, true);
+        QCOMPARE(TokenType(v.token_type[0]), TokenType::Control);  // an added special token in this tokenizer.json
+        QCOMPARE(v.unk, 0);
+        QCOMPARE(v.bos, 1);
+        QCOMPARE(v.eos, 2);
+        QCOMPARE(v.add_bos, true);
         QCOMPARE(v.tokens[3], std::string("<0x00>"));
-        QCOMPARE(v.types[3], TokenType::Byte);
+        QCOMPARE(TokenType(v.token_type[3]), TokenType::Byte);
         // "▁t" is the first merge: the highest score of all merged pieces.
         const int32_t t = idOf(v, "\xE2\x96\x81t");
         QCOMPARE(v.scores[size_t(t)], 0.0f);
@@ -123,15 +126,15 @@ private slots:
 
     void vocabularyKeysAreWrittenAsLlamaCppReadsThem()
     {
-        const Vocabulary v = syntheticByteVocabulary();
+        const TokenizerData v = syntheticByteVocabulary();
         Writer w;
-        addVocabulary(w, v);
+        addTokenizerMetadata(v, w);
         const auto bytes = w.toBytes();
         const File f = File::fromBytes(bytes);
         const Metadata& m = f.metadata();
         QCOMPARE(*m.getString("tokenizer.ggml.model"), std::string_view("gpt2"));
         QCOMPARE(*m.getString("tokenizer.ggml.pre"), std::string_view("gpt-2"));
-        QCOMPARE(m.getArray("tokenizer.ggml.tokens")->size(), uint64_t(v.size()));
+        QCOMPARE(m.getArray("tokenizer.ggml.tokens")->size(), uint64_t(v.tokens.size()));
         QCOMPARE(m.find("tokenizer.ggml.token_type")->elementType(), ValueType::Int32);
         QCOMPARE(m.getArray("tokenizer.ggml.merges")->size(), uint64_t(v.merges.size()));
         QCOMPARE(m.find("tokenizer.ggml.eos_token_id")->type(), ValueType::UInt32);
@@ -157,10 +160,11 @@ private slots:
             importHfTokenizer(dir.filePath("bad.json").toStdString());
             QFAIL("accepted truncated JSON");
         } catch (const strata::Error& e) {
-            QVERIFY2(std::string(e.what()).find("byte offset") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("bad.json: ") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("line 1") != std::string::npos, e.what());
         }
     }
 };
 
-QTEST_GUILESS_MAIN(TestGgufVocabulary)
-#include "test_gguf_vocabulary.moc"
+QTEST_GUILESS_MAIN(TestHfTokenizerImport)
+#include "test_hf_tokenizer_import.moc"

@@ -1,18 +1,21 @@
 // Hugging Face tokenizer.json -> GGUF vocabulary, following what llama.cpp's convert_hf_to_gguf.py
 // writes (get_vocab_base for byte-level BPE; SpecialVocab for merges, special ids and template).
-#include "gguf/json_value.hpp"
+#include "strata/tokenizer/hf_tokenizer_import.hpp"
+
 #include "strata/core/error.hpp"
-#include "strata/gguf/vocabulary.hpp"
+
+#include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 
-namespace strata::gguf {
+namespace strata::tokenizer {
 
 namespace {
 
-using detail::JsonValue;
+using Json = nlohmann::json;
 
 // convert_hf_to_gguf's does_token_look_special: added tokens shaped like control tokens.
 bool looksSpecial(const std::string& t)
@@ -32,16 +35,16 @@ bool isByteToken(const std::string& t)
 
 // New tokenizer.json files store merges as ["left", "right"]; convert joins them with a space and
 // writes spaces inside a part as U+0120 so the "a b" form stays unambiguous.
-std::string mergeText(const JsonValue& m, const std::string& file, size_t index)
+std::string mergeText(const Json& m, const std::string& file, size_t index)
 {
-    if (m.isString())
-        return m.string();
-    if (m.isArray() && m.items().size() == 2 && m.items()[0].isString() && m.items()[1].isString()) {
+    if (m.is_string())
+        return m.get<std::string>();
+    if (m.is_array() && m.size() == 2 && m[0].is_string() && m[1].is_string()) {
         std::string out;
-        for (int part = 0; part < 2; ++part) {
+        for (std::size_t part = 0; part < 2; ++part) {
             if (part)
                 out += ' ';
-            for (char c : m.items()[part].string())
+            for (char c : m[part].get_ref<const std::string&>())
                 out += c == ' ' ? std::string("\xC4\xA0") : std::string(1, c);
         }
         return out;
@@ -49,45 +52,70 @@ std::string mergeText(const JsonValue& m, const std::string& file, size_t index)
     throw Error(file + ": model.merges[" + std::to_string(index) + "] is neither \"a b\" nor [\"a\", \"b\"]");
 }
 
-std::optional<std::string> specialContent(const JsonValue& config, const std::string& key)
+// The member `key` of an object, or null when absent (or when `object` is not an object).
+const Json* member(const Json& object, const char* key)
 {
-    const JsonValue* v = config.find(key);
+    if (!object.is_object())
+        return nullptr;
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
+bool boolMember(const Json& object, const char* key)
+{
+    const Json* v = member(object, key);
+    return v && v->is_boolean() && v->get<bool>();
+}
+
+std::optional<std::string> specialContent(const Json& config, const char* key)
+{
+    const Json* v = member(config, key);
     if (!v)
         return std::nullopt;
-    if (v->isString())
-        return v->string();
-    if (v->isObject())
-        if (const JsonValue* c = v->find("content"); c && c->isString())
-            return c->string();
+    if (v->is_string())
+        return v->get<std::string>();
+    if (const Json* c = member(*v, "content"); c && c->is_string())
+        return c->get<std::string>();
     return std::nullopt;
 }
 
 std::string readText(const std::filesystem::path& p)
 {
     std::ifstream f(p, std::ios::binary);
+    if (!f)
+        throw Error(p.string() + ": cannot open");
     std::ostringstream ss;
     ss << f.rdbuf();
     return ss.str();
 }
 
+Json parseFile(const std::filesystem::path& p)
+{
+    const std::string text = readText(p);
+    try {
+        return Json::parse(text);
+    } catch (const Json::exception& e) {
+        throw Error(p.string() + ": " + e.what());
+    }
+}
+
 }  // namespace
 
-Vocabulary importHfTokenizer(const std::filesystem::path& tokenizerJson, size_t minSize)
+TokenizerData importHfTokenizer(const std::filesystem::path& tokenizerJson, size_t minSize)
 {
     const std::string file = tokenizerJson.string();
-    const JsonValue doc = JsonValue::parseFile(file);
-    const JsonValue* model = doc.find("model");
-    if (!model || !model->isObject())
+    const Json doc = parseFile(tokenizerJson);
+    const Json* model = member(doc, "model");
+    if (!model || !model->is_object())
         throw Error(file + ": no \"model\" object");
-    const JsonValue* type = model->find("type");
-    if (!type || !type->isString() || type->string() != "BPE")
-        throw Error(file + ": model.type is " + (type && type->isString() ? "'" + type->string() + "'" : "missing") +
+    const Json* type = member(*model, "type");
+    if (!type || !type->is_string() || type->get<std::string>() != "BPE")
+        throw Error(file + ": model.type is " + (type && type->is_string() ? "'" + type->get<std::string>() + "'" : "missing") +
                     "; only BPE tokenizers (byte-level or with byte fallback) can be converted");
-    const JsonValue* vocabJson = model->find("vocab");
-    if (!vocabJson || !vocabJson->isObject())
+    const Json* vocabJson = member(*model, "vocab");
+    if (!vocabJson || !vocabJson->is_object())
         throw Error(file + ": model.vocab is not an object");
-    const JsonValue* fallback = model->find("byte_fallback");
-    const bool spm = fallback && fallback->isBool() && fallback->boolean();
+    const bool spm = boolMember(*model, "byte_fallback");
 
     std::vector<std::string> byId;
     const auto place = [&](int64_t id, const std::string& text, const char* where) {
@@ -97,41 +125,43 @@ Vocabulary importHfTokenizer(const std::filesystem::path& tokenizerJson, size_t 
             byId.resize(static_cast<size_t>(id) + 1);
         byId[static_cast<size_t>(id)] = text;
     };
-    for (const auto& [text, id] : vocabJson->members())
-        place(static_cast<int64_t>(id.number()), text, "model.vocab");
+    for (const auto& [text, id] : vocabJson->items()) {
+        if (!id.is_number_integer())
+            throw Error(file + ": model.vocab token '" + text + "' has no integer id");
+        place(id.get<int64_t>(), text, "model.vocab");
+    }
     struct Added {
         bool special, normalized;
     };
     std::unordered_map<int64_t, Added> added;
     std::unordered_map<std::string, int32_t> addedIds;
-    if (const JsonValue* list = doc.find("added_tokens"); list && list->isArray())
-        for (const JsonValue& a : list->items()) {
-            const JsonValue* id = a.find("id");
-            const JsonValue* content = a.find("content");
-            if (!id || !id->isNumber() || !content || !content->isString())
+    if (const Json* list = member(doc, "added_tokens"); list && list->is_array())
+        for (const Json& a : *list) {
+            const Json* id = member(a, "id");
+            const Json* content = member(a, "content");
+            if (!id || !id->is_number_integer() || !content || !content->is_string())
                 throw Error(file + ": an added_tokens entry lacks id or content");
-            const auto n = static_cast<int64_t>(id->number());
-            place(n, content->string(), "added_tokens");
-            const JsonValue* special = a.find("special");
-            const JsonValue* normalized = a.find("normalized");
-            added[n] = {special && special->isBool() && special->boolean(),
-                        normalized && normalized->isBool() && normalized->boolean()};
-            addedIds[content->string()] = static_cast<int32_t>(n);
+            const auto n = id->get<int64_t>();
+            const std::string& text = content->get_ref<const std::string&>();
+            place(n, text, "added_tokens");
+            added[n] = {boolMember(a, "special"), boolMember(a, "normalized")};
+            addedIds[text] = static_cast<int32_t>(n);
         }
 
-    Vocabulary v;
+    TokenizerData v;
     v.model = spm ? "llama" : "gpt2";
     v.pre = spm ? "default" : "";
+    v.add_bos = spm;  // llama.cpp's default when tokenizer_config.json does not say
     const size_t size = std::max(byId.size(), minSize);
     std::unordered_map<std::string, int32_t> ids;
     std::optional<std::string> unkText;
-    if (const JsonValue* u = model->find("unk_token"); u && u->isString())
-        unkText = u->string();
+    if (const Json* u = member(*model, "unk_token"); u && u->is_string())
+        unkText = u->get<std::string>();
     for (size_t i = 0; i < size; ++i) {
         if (i >= byId.size() || byId[i].empty()) {
             // convert_hf_to_gguf fills holes (and vocab_size beyond the tokenizer) like this.
             v.tokens.push_back("[PAD" + std::to_string(i) + "]");
-            v.types.push_back(TokenType::Unused);
+            v.token_type.push_back(static_cast<int32_t>(TokenType::Unused));
             continue;
         }
         std::string text = byId[i];
@@ -152,14 +182,14 @@ Vocabulary importHfTokenizer(const std::filesystem::path& tokenizerJson, size_t 
         }
         ids.emplace(text, static_cast<int32_t>(i));
         v.tokens.push_back(std::move(text));
-        v.types.push_back(t);
+        v.token_type.push_back(static_cast<int32_t>(t));
     }
 
     std::vector<std::string> merges;
-    if (const JsonValue* m = model->find("merges"); m && m->isArray()) {
-        merges.reserve(m->items().size());
-        for (size_t i = 0; i < m->items().size(); ++i)
-            merges.push_back(mergeText(m->items()[i], file, i));
+    if (const Json* m = member(*model, "merges"); m && m->is_array()) {
+        merges.reserve(m->size());
+        for (size_t i = 0; i < m->size(); ++i)
+            merges.push_back(mergeText((*m)[i], file, i));
     }
     if (spm) {
         // SentencePiece merges the highest-scoring pair first; -rank reproduces the BPE merge order.
@@ -184,45 +214,49 @@ Vocabulary importHfTokenizer(const std::filesystem::path& tokenizerJson, size_t 
     const auto dir = tokenizerJson.parent_path();
     const auto configPath = dir / "tokenizer_config.json";
     if (std::error_code ec; std::filesystem::is_regular_file(configPath, ec)) {
-        const JsonValue config = JsonValue::parseFile(configPath.string());
-        const auto idOf = [&](const std::string& key) -> std::optional<int32_t> {
+        const Json config = parseFile(configPath);
+        const auto idOf = [&](const char* key) -> TokenId {
             const auto text = specialContent(config, key);
             if (!text)
-                return std::nullopt;
+                return kNoToken;
             if (const auto a = addedIds.find(*text); a != addedIds.end())
                 return a->second;
             if (const auto n = ids.find(*text); n != ids.end())
                 return n->second;
-            return std::nullopt;
+            return kNoToken;
         };
         v.bos = idOf("bos_token");
         v.eos = idOf("eos_token");
         v.unk = idOf("unk_token");
         v.pad = idOf("pad_token");
-        if (const JsonValue* b = config.find("add_bos_token"); b && b->isBool())
-            v.addBos = b->boolean();
-        if (const JsonValue* e = config.find("add_eos_token"); e && e->isBool())
-            v.addEos = e->boolean();
-        if (const JsonValue* t = config.find("chat_template")) {
-            if (t->isString()) {
-                v.chatTemplate = t->string();
-            } else if (t->isArray()) {
+        if (const Json* b = member(config, "add_bos_token"); b && b->is_boolean())
+            v.add_bos = b->get<bool>();
+        if (const Json* e = member(config, "add_eos_token"); e && e->is_boolean())
+            v.add_eos = e->get<bool>();
+        if (const Json* t = member(config, "chat_template")) {
+            if (t->is_string()) {
+                v.chat_template = t->get<std::string>();
+            } else if (t->is_array()) {
                 // A list of named templates: the one named "default" is the chat template.
-                for (const JsonValue& named : t->items()) {
-                    const JsonValue* name = named.find("name");
-                    const JsonValue* tmpl = named.find("template");
-                    if (name && name->isString() && name->string() == "default" && tmpl && tmpl->isString())
-                        v.chatTemplate = tmpl->string();
+                for (const Json& named : *t) {
+                    const Json* name = member(named, "name");
+                    const Json* tmpl = member(named, "template");
+                    if (name && name->is_string() && name->get<std::string>() == "default" && tmpl && tmpl->is_string())
+                        v.chat_template = tmpl->get<std::string>();
                 }
             }
         }
     }
     if (std::error_code ec; std::filesystem::is_regular_file(dir / "chat_template.jinja", ec))
-        v.chatTemplate = readText(dir / "chat_template.jinja");
-    if (spm && !v.unk && unkText)
+        v.chat_template = readText(dir / "chat_template.jinja");
+    if (spm && v.unk == kNoToken && unkText)
         if (const auto n = ids.find(*unkText); n != ids.end())
             v.unk = n->second;
+    v.add_bos = v.add_bos && v.bos != kNoToken;
+    v.add_eos = v.add_eos && v.eos != kNoToken;
+    v.add_space_prefix = spm;
+    applyPreTokenizerDefaults(v);
     return v;
 }
 
-}  // namespace strata::gguf
+}  // namespace strata::tokenizer

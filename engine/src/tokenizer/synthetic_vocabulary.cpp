@@ -1,10 +1,11 @@
-#include "strata/gguf/vocabulary.hpp"
+#include "strata/tokenizer/synthetic_vocabulary.hpp"
 
 #include "strata/core/error.hpp"
+#include "strata/tokenizer/gguf_tokenizer_data.hpp"
 
 #include <unordered_map>
 
-namespace strata::gguf {
+namespace strata::tokenizer {
 
 namespace {
 
@@ -44,16 +45,16 @@ constexpr const char* kChatMlTemplate =
 
 }  // namespace
 
-Vocabulary syntheticByteVocabulary()
+TokenizerData syntheticByteVocabulary()
 {
-    Vocabulary v;
+    TokenizerData v;
     v.model = "gpt2";
     v.pre = "gpt-2";
     std::unordered_map<std::string, int32_t> ids;
     const auto add = [&](std::string text, TokenType type) {
         ids.emplace(text, static_cast<int32_t>(v.tokens.size()));
         v.tokens.push_back(std::move(text));
-        v.types.push_back(type);
+        v.token_type.push_back(static_cast<int32_t>(type));
     };
     for (unsigned b = 0; b < 256; ++b)
         add(byteToken(b), TokenType::Normal);
@@ -72,9 +73,32 @@ Vocabulary syntheticByteVocabulary()
     v.bos = ids.at("<|endoftext|>");
     v.eos = ids.at("<|im_end|>");
     v.pad = ids.at("<|endoftext|>");
-    v.addBos = false;
-    v.chatTemplate = kChatMlTemplate;
+    v.add_bos = false;
+    v.add_space_prefix = false;
+    v.chat_template = kChatMlTemplate;
+    applyPreTokenizerDefaults(v);
     return v;
 }
 
-}  // namespace strata::gguf
+void padVocabulary(TokenizerData& data, std::size_t size)
+{
+    if (size <= data.tokens.size())
+        return;
+    data.token_type.resize(data.tokens.size(), static_cast<int32_t>(TokenType::Normal));  // empty: all normal
+    for (std::size_t i = data.tokens.size(); i < size; ++i) {
+        data.tokens.push_back("[PAD" + std::to_string(i) + "]");
+        data.token_type.push_back(static_cast<int32_t>(TokenType::Unused));
+        if (!data.scores.empty())
+            data.scores.push_back(0.0f);
+    }
+}
+
+gguf::Writer syntheticModelFile(const gguf::ModelSpec& spec, TokenizerData vocab)
+{
+    padVocabulary(vocab, spec.vocab);
+    gguf::Writer w = gguf::buildSyntheticModel(spec, vocab.tokens.size());
+    addTokenizerMetadata(vocab, w);
+    return w;
+}
+
+}  // namespace strata::tokenizer
