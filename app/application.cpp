@@ -2,6 +2,7 @@
 
 #include "app/chat_coordinator.hpp"
 #include "app/models/model_services.hpp"
+#include "app/telemetry/performance_wiring.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
@@ -44,6 +45,7 @@ Application::Application(const QString& databasePath)
     QObject::connect(models, &models::ModelServices::loadInChatRequested, m_window.modelSelector(),
                      &ui::ModelSelector::loadRequested);
     m_window.restoreWindowState(m_settings);
+    m_performance = std::make_unique<PerformanceWiring>(m_settings, *m_engine.controller(), m_window);
     QObject::connect(&m_window, &ui::MainWindow::closing, &m_window,
                      [this] { m_window.saveWindowState(m_settings); });
 }

@@ -15,6 +15,7 @@
 namespace strata::app {
 
 class ChatCoordinator;
+class PerformanceWiring;
 
 class Application {
 public:
@@ -28,6 +29,7 @@ public:
     ChatStore& store() { return m_store; }
     ChatCoordinator& coordinator() { return *m_coordinator; }
     EngineHost& engine() { return m_engine; }
+    PerformanceWiring& performance() { return *m_performance; }
     void show();
 
 private:
@@ -38,6 +40,7 @@ private:
     EngineHost m_engine;
     ui::MainWindow m_window;
     std::unique_ptr<ChatCoordinator> m_coordinator;
+    std::unique_ptr<PerformanceWiring> m_performance;  // after the window state: it reads which panels are open
 };
 
 }  // namespace strata::app
