@@ -111,7 +111,8 @@ private slots:
         QFile::remove(screenshot);
         bool saved = false;
         connect(&app.performance().telemetry(), &strata::app::TelemetryHost::frameReady, &app.window(), [&] {
-            if (!saved && frames.all.size() >= 8 && app.coordinator().isReplying())
+            if (!saved && frames.all.size() >= 8 && app.coordinator().isReplying() &&
+                frames.all.back().decodeTokensPerSecond > 0)
                 saved = app.window().grab().save(screenshot);
         });
 

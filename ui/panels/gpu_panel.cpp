@@ -29,10 +29,13 @@ void GpuPanel::showFrame(const TelemetryFrame& frame)
     const auto& gpus = frame.system.gpus;
     if (gpus.empty()) {
         // The sampler's own words say why: "no NVIDIA driver (...)", "NVML unusable: ...".
-        const QString status = QString::fromStdString(frame.system.gpuStatus);
-        m_status->setText(status.startsWith(QStringLiteral("no NVIDIA driver"))
-                              ? tr("No NVIDIA driver: GPU figures are not available.\n%1").arg(status)
-                              : tr("No GPU figures: %1").arg(status));
+        QString status = QString::fromStdString(frame.system.gpuStatus);
+        const QString noDriver = QStringLiteral("no NVIDIA driver");
+        if (status.startsWith(noDriver))
+            m_status->setText(tr("No NVIDIA driver: GPU figures are not available.") + QLatin1Char('\n') +
+                              status.mid(noDriver.size()).trimmed());
+        else
+            m_status->setText(tr("No GPU figures: %1").arg(status));
         m_chart->hide();
         return;
     }

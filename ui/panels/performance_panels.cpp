@@ -23,11 +23,18 @@ PerformancePanels::PerformancePanels(QMainWindow* window, QMenu* viewMenu)
     setObjectName(QStringLiteral("performancePanels"));
     QMenu* menu = viewMenu->addMenu(tr("&Panels"));
     menu->setObjectName(QStringLiteral("panelsMenu"));
-    addDock(window, menu, m_tokens, tr("Tokens per second"), QStringLiteral("tokenRateDock"), Qt::BottomDockWidgetArea);
-    addDock(window, menu, m_process, tr("Process"), QStringLiteral("processDock"), Qt::BottomDockWidgetArea);
-    addDock(window, menu, m_gpu, tr("GPU"), QStringLiteral("gpuDock"), Qt::BottomDockWidgetArea);
-    addDock(window, menu, m_cores, tr("CPU cores"), QStringLiteral("cpuCoresDock"), Qt::RightDockWidgetArea);
+    QDockWidget* tokens = addDock(window, menu, m_tokens, tr("Tokens per second"), QStringLiteral("tokenRateDock"),
+                                  Qt::BottomDockWidgetArea);
+    QDockWidget* process = addDock(window, menu, m_process, tr("Process"), QStringLiteral("processDock"),
+                                   Qt::BottomDockWidgetArea);
+    QDockWidget* gpu = addDock(window, menu, m_gpu, tr("GPU"), QStringLiteral("gpuDock"), Qt::BottomDockWidgetArea);
+    QDockWidget* cores = addDock(window, menu, m_cores, tr("CPU cores"), QStringLiteral("cpuCoresDock"),
+                                 Qt::RightDockWidgetArea);
     addDock(window, menu, m_pool, tr("Worker pool"), QStringLiteral("poolDock"), Qt::RightDockWidgetArea);
+    // First-start layout (a saved one replaces it): the three charts share the bottom, and the
+    // right column is wide enough for the pool's figures.
+    window->resizeDocks({tokens, process, gpu}, {400, 400, 400}, Qt::Horizontal);
+    window->resizeDocks({cores}, {340}, Qt::Horizontal);
     menu->addSeparator();
     QAction* showAll = menu->addAction(tr("&Show all panels"), this, [this] { setAllOpen(true); });
     showAll->setObjectName(QStringLiteral("showAllPanelsAction"));

@@ -24,11 +24,13 @@ PoolPanel::PoolPanel(QWidget* parent)
     setObjectName(QStringLiteral("poolPanel"));
     m_policy->setObjectName(QStringLiteral("poolPolicy"));
     m_policy->setText(tr("no model loaded"));
+    for (QLabel* label : {m_policy, m_workers, m_spin, m_parks, m_wasted, m_wait, m_adaptive})
+        label->setWordWrap(true);
     auto* form = new QFormLayout(this);
     form->setContentsMargins(4, 4, 4, 4);
     form->addRow(tr("Policy in force:"), m_policy);
     form->addRow(tr("Workers:"), m_workers);
-    form->addRow(tr("Busy / spinning:"), m_spin);
+    form->addRow(tr("Busy / spinning:"), m_spin);  // shares of the workers' time
     form->addRow(tr("Parks:"), m_parks);
     form->addRow(tr("Wasted spin:"), m_wasted);
     form->addRow(tr("Completion wait p50 / p99:"), m_wait);
@@ -46,13 +48,13 @@ void PoolPanel::showFrame(const TelemetryFrame& frame)
     const auto& pool = *frame.pool;
     const PoolRates& r = frame.poolRates;
     m_policy->setText(QString::fromStdString(pool::toString(pool.policy)));
-    m_workers->setText(tr("%1 threads + host · %2 batches in the last interval").arg(pool.workers.size()).arg(r.batches));
-    m_spin->setText(tr("%1% / %2% of worker time").arg(r.busyPercent, 0, 'f', 1).arg(r.spinPercent, 0, 'f', 1));
+    m_workers->setText(tr("%1 + host · %2 batches/interval").arg(pool.workers.size()).arg(r.batches));
+    m_spin->setText(tr("%1% / %2%").arg(r.busyPercent, 0, 'f', 1).arg(r.spinPercent, 0, 'f', 1));
     m_parks->setText(tr("%1 /s").arg(r.parksPerSecond, 0, 'f', 0));
     m_wasted->setText(tr("%1% of a core").arg(r.wastedSpinCorePercent, 0, 'f', 1));
     m_wait->setText(QStringLiteral("%1 / %2").arg(micros(r.completionWaitP50Micros), micros(r.completionWaitP99Micros)));
-    m_adaptive->setText(pool.contended ? tr("CPUs contended: not spinning")
-                                       : tr("spin window %1 µs, host %2 µs, wake %3 µs")
+    m_adaptive->setText(pool.contended ? tr("CPUs contended, no spinning")
+                                       : tr("spin %1 µs, host %2 µs, wake %3 µs")
                                              .arg(pool.adaptiveSpinMicros)
                                              .arg(pool.adaptiveHostSpinMicros)
                                              .arg(pool.wakeLatencyMicros));
