@@ -4,7 +4,7 @@
 // and the difference is the monitor's cost in % of one core. With --model, a model is loaded first
 // so the pool's telemetry is read too. Run by tools/dev/measure_panels_cost.sh.
 //
-//   bench_panels_cost [--seconds N] [--model file.gguf]
+//   bench_panels_cost [--seconds N] [--model file.gguf] [--count-paints]
 #include "app/application.hpp"
 #include "app/engine/engine_controller.hpp"
 #include "app/engine/engine_telemetry_link.hpp"
@@ -15,6 +15,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QMap>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -22,6 +23,17 @@
 #include <sys/resource.h>
 
 namespace {
+// Counts paint events per widget class: shows what a frame makes Qt repaint.
+struct PaintCounter : QObject {
+    QMap<QString, int> counts;
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint)
+            ++counts[QString::fromLatin1(watched->metaObject()->className())];
+        return false;
+    }
+};
+
 double processCpuSeconds()
 {
     rusage usage{};
@@ -47,6 +59,7 @@ int main(int argc, char** argv)
     QCommandLineParser parser;
     parser.addHelpOption();
     parser.addOption({QStringLiteral("seconds"), QStringLiteral("Seconds per phase."), QStringLiteral("n"), QStringLiteral("60")});
+    parser.addOption({QStringLiteral("count-paints"), QStringLiteral("List the widgets repainted while the panels show.")});
     parser.addOption({QStringLiteral("model"), QStringLiteral("Load this GGUF first."), QStringLiteral("file")});
     parser.process(qapp);
     const double seconds = parser.value(QStringLiteral("seconds")).toDouble();
@@ -73,11 +86,22 @@ int main(int argc, char** argv)
     auto* panels = app.window().panels();
     panels->setAllOpen(true);
     QTest::qWait(1500);  // NVML and the first paints are set-up costs, not the steady state
+    PaintCounter paints;
+    if (parser.isSet(QStringLiteral("count-paints")))
+        qapp.installEventFilter(&paints);
     const double shown = idlePercent(seconds);
+    qapp.removeEventFilter(&paints);
+    for (auto it = paints.counts.cbegin(); it != paints.counts.cend(); ++it)
+        std::printf("  %6d paints  %s\n", it.value(), qPrintable(it.key()));
+    // The same sampling without the panels' painting: what the telemetry thread alone costs.
+    QObject::disconnect(&app.performance().telemetry(), nullptr, panels, nullptr);
+    QTest::qWait(1500);
+    const double samplingOnly = idlePercent(seconds);
     panels->setAllOpen(false);
     QTest::qWait(1500);
     const double hidden = idlePercent(seconds);
     std::printf("panels shown (sampling at 2 Hz): %.3f%% of one core\n", shown);
+    std::printf("sampling, frames not shown:       %.3f%% of one core\n", samplingOnly);
     std::printf("panels hidden (no sampling):      %.3f%% of one core\n", hidden);
     std::printf("monitor cost, GUI included:        %.3f%% of one core (%s, %.0f s per phase)\n", shown - hidden,
                 parser.isSet(QStringLiteral("model")) ? "model loaded" : "no model", seconds);

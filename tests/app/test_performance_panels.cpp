@@ -141,9 +141,9 @@ private slots:
 
         // The panels show it.
         QVERIFY(panels->tokenRates()->chart()->sampleCount() > 0);
-        QVERIFY(panels->tokenRates()->currentText().contains(QStringLiteral("tok/s")));
+        QVERIFY(panels->tokenRates()->caption().contains(QStringLiteral("tok/s")));
         QCOMPARE(panels->pool()->policyText(), QStringLiteral("adaptive"));
-        QVERIFY(panels->process()->currentText().contains(QStringLiteral("MiB")));
+        QVERIFY(panels->process()->caption().contains(QStringLiteral("MiB")));
         QVERIFY(panels->cpuCores()->coreCount() > 0);
         if (frames.all.back().system.gpus.empty()) {  // this machine: no NVIDIA driver
             QVERIFY2(panels->gpu()->statusText().contains(QStringLiteral("No NVIDIA driver")) ||

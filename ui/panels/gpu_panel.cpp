@@ -4,24 +4,17 @@
 #include "ui/panels/telemetry_frame.hpp"
 
 #include <QLabel>
-#include <QVBoxLayout>
 
 namespace strata::ui {
 
-GpuPanel::GpuPanel(QWidget* parent) : QWidget(parent), m_status(new QLabel), m_chart(new RollingChart(120, 100))
+GpuPanel::GpuPanel(QWidget* parent)
+    : CaptionedChart(QStringLiteral("gpuPanel"), tr("GPU utilisation and VRAM, last minute"), 100, parent)
 {
-    setObjectName(QStringLiteral("gpuPanel"));
-    m_status->setObjectName(QStringLiteral("gpuStatus"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_chart->addSeries(tr("utilisation %"), QColor(0x16, 0xa3, 0x4a));
-    m_chart->addSeries(tr("VRAM %"), QColor(0x93, 0x33, 0xea));
-    m_chart->setAccessibleName(tr("GPU utilisation and VRAM, last minute"));
-    m_chart->hide();
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_status);
-    layout->addWidget(m_chart, 1);
+    captionLabel()->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    captionLabel()->setWordWrap(true);  // the no-driver reason is long; it changes rarely
+    chart()->addSeries(tr("utilisation %"), QColor(0x16, 0xa3, 0x4a));
+    chart()->addSeries(tr("VRAM %"), QColor(0x93, 0x33, 0xea));
+    chart()->hide();
 }
 
 void GpuPanel::showFrame(const TelemetryFrame& frame)
@@ -29,14 +22,14 @@ void GpuPanel::showFrame(const TelemetryFrame& frame)
     const auto& gpus = frame.system.gpus;
     if (gpus.empty()) {
         // The sampler's own words say why: "no NVIDIA driver (...)", "NVML unusable: ...".
-        QString status = QString::fromStdString(frame.system.gpuStatus);
+        const QString status = QString::fromStdString(frame.system.gpuStatus);
         const QString noDriver = QStringLiteral("no NVIDIA driver");
         if (status.startsWith(noDriver))
-            m_status->setText(tr("No NVIDIA driver: GPU figures are not available.") + QLatin1Char('\n') +
-                              status.mid(noDriver.size()).trimmed());
+            setCaption(tr("No NVIDIA driver: GPU figures are not available.") + QLatin1Char('\n') +
+                       status.mid(noDriver.size()).trimmed());
         else
-            m_status->setText(tr("No GPU figures: %1").arg(status));
-        m_chart->hide();
+            setCaption(tr("No GPU figures: %1").arg(status));
+        chart()->hide();
         return;
     }
     QStringList lines;
@@ -57,23 +50,18 @@ void GpuPanel::showFrame(const TelemetryFrame& frame)
             line += QStringLiteral(" (%1)").arg(QString::fromStdString(gpu.error));
         lines << line;
     }
-    m_status->setText(lines.join(QLatin1Char('\n')));
+    setCaption(lines.join(QLatin1Char('\n')));
     const auto& first = gpus.front();
     const double vramPercent = first.memoryUsedBytes && first.memoryTotalBytes && *first.memoryTotalBytes
                                    ? 100.0 * double(*first.memoryUsedBytes) / double(*first.memoryTotalBytes)
                                    : 0.0;
-    m_chart->append({double(first.utilizationPercent.value_or(0)), vramPercent});
-    m_chart->show();
-}
-
-QString GpuPanel::statusText() const
-{
-    return m_status->text();
+    chart()->append({double(first.utilizationPercent.value_or(0)), vramPercent});
+    chart()->show();
 }
 
 bool GpuPanel::chartShown() const
 {
-    return !m_chart->isHidden();
+    return !chart()->isHidden();
 }
 
 }  // namespace strata::ui

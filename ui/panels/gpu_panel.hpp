@@ -2,27 +2,20 @@
 // every GPU), or a clear "no NVIDIA driver" line when NVML is not there.
 #pragma once
 
-#include <QWidget>
-
-class QLabel;
+#include "ui/panels/captioned_chart.hpp"
 
 namespace strata::ui {
 
-class RollingChart;
 struct TelemetryFrame;
 
-class GpuPanel : public QWidget {
+class GpuPanel : public CaptionedChart {
     Q_OBJECT
 public:
     explicit GpuPanel(QWidget* parent = nullptr);
 
     void showFrame(const TelemetryFrame& frame);
-    QString statusText() const;
+    QString statusText() const { return caption(); }
     bool chartShown() const;
-
-private:
-    QLabel* m_status;
-    RollingChart* m_chart;
 };
 
 }  // namespace strata::ui

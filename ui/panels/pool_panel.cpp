@@ -24,8 +24,9 @@ PoolPanel::PoolPanel(QWidget* parent)
     setObjectName(QStringLiteral("poolPanel"));
     m_policy->setObjectName(QStringLiteral("poolPolicy"));
     m_policy->setText(tr("no model loaded"));
+    // Values do not size the dock: a figure growing by a digit must not relayout the main window.
     for (QLabel* label : {m_policy, m_workers, m_spin, m_parks, m_wasted, m_wait, m_adaptive})
-        label->setWordWrap(true);
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* form = new QFormLayout(this);
     form->setContentsMargins(4, 4, 4, 4);
     form->addRow(tr("Policy in force:"), m_policy);

@@ -1,26 +1,17 @@
 // This process: CPU use (100% = one core) over the last minute, and resident memory.
 #pragma once
 
-#include <QWidget>
-
-class QLabel;
+#include "ui/panels/captioned_chart.hpp"
 
 namespace strata::ui {
 
-class RollingChart;
 struct TelemetryFrame;
 
-class ProcessPanel : public QWidget {
+class ProcessPanel : public CaptionedChart {
     Q_OBJECT
 public:
     explicit ProcessPanel(QWidget* parent = nullptr);
-
     void showFrame(const TelemetryFrame& frame);
-    QString currentText() const;
-
-private:
-    QLabel* m_current;
-    RollingChart* m_chart;
 };
 
 }  // namespace strata::ui
