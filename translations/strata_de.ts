@@ -912,8 +912,8 @@ Engine-Thread (Pool-Host): %1</translation>
     </message>
     <message>
         <location filename="../ui/panels/pool_panel.cpp" line="51"/>
-        <source>%1 + host · %2 batches/interval</source>
-        <translation>%1 + Host · %2 Batches/Intervall</translation>
+        <source>%1 + host, %2 batches</source>
+        <translation>%1 + Host, %2 Batches</translation>
     </message>
     <message>
         <location filename="../ui/panels/pool_panel.cpp" line="52"/>
@@ -932,8 +932,8 @@ Engine-Thread (Pool-Host): %1</translation>
     </message>
     <message>
         <location filename="../ui/panels/pool_panel.cpp" line="56"/>
-        <source>CPUs contended, no spinning</source>
-        <translation>CPUs ausgelastet, kein aktives Warten</translation>
+        <source>contended: no spin</source>
+        <translation>ausgelastet: kein aktives Warten</translation>
     </message>
     <message>
         <location filename="../ui/panels/pool_panel.cpp" line="57"/>

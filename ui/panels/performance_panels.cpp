@@ -34,7 +34,7 @@ PerformancePanels::PerformancePanels(QMainWindow* window, QMenu* viewMenu)
     // First-start layout (a saved one replaces it): the three charts share the bottom, and the
     // right column is wide enough for the pool's figures.
     window->resizeDocks({tokens, process, gpu}, {400, 400, 400}, Qt::Horizontal);
-    window->resizeDocks({cores}, {340}, Qt::Horizontal);
+    window->resizeDocks({cores}, {400}, Qt::Horizontal);
     menu->addSeparator();
     QAction* showAll = menu->addAction(tr("&Show all panels"), this, [this] { setAllOpen(true); });
     showAll->setObjectName(QStringLiteral("showAllPanelsAction"));

@@ -49,12 +49,12 @@ void PoolPanel::showFrame(const TelemetryFrame& frame)
     const auto& pool = *frame.pool;
     const PoolRates& r = frame.poolRates;
     m_policy->setText(QString::fromStdString(pool::toString(pool.policy)));
-    m_workers->setText(tr("%1 + host · %2 batches/interval").arg(pool.workers.size()).arg(r.batches));
+    m_workers->setText(tr("%1 + host, %2 batches").arg(pool.workers.size()).arg(r.batches));
     m_spin->setText(tr("%1% / %2%").arg(r.busyPercent, 0, 'f', 1).arg(r.spinPercent, 0, 'f', 1));
     m_parks->setText(tr("%1 /s").arg(r.parksPerSecond, 0, 'f', 0));
     m_wasted->setText(tr("%1% of a core").arg(r.wastedSpinCorePercent, 0, 'f', 1));
     m_wait->setText(QStringLiteral("%1 / %2").arg(micros(r.completionWaitP50Micros), micros(r.completionWaitP99Micros)));
-    m_adaptive->setText(pool.contended ? tr("CPUs contended, no spinning")
+    m_adaptive->setText(pool.contended ? tr("contended: no spin")
                                        : tr("spin %1 µs, host %2 µs, wake %3 µs")
                                              .arg(pool.adaptiveSpinMicros)
                                              .arg(pool.adaptiveHostSpinMicros)
