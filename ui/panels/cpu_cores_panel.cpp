@@ -44,6 +44,7 @@ CpuCoresPanel::CpuCoresPanel(QWidget* parent) : QWidget(parent)
     setObjectName(QStringLiteral("cpuCoresPanel"));
     setAccessibleName(tr("CPU load per core"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setAttribute(Qt::WA_OpaquePaintEvent);  // paintEvent fills the whole widget: no dock repaint behind it
 }
 
 CpuCoresPanel::Grid CpuCoresPanel::gridFor(int cores, QSize area)
@@ -124,6 +125,7 @@ int CpuCoresPanel::cellAt(QPoint position) const
 void CpuCoresPanel::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    p.fillRect(rect(), palette().window());
     const Grid grid = gridFor(int(m_cores.size()), {width(), height() - kLegendHeight});
     const QColor base = palette().base().color();
     const QColor hot(0xdc, 0x26, 0x26);

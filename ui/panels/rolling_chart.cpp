@@ -11,6 +11,8 @@ RollingChart::RollingChart(int capacity, double fixedMax, QWidget* parent)
     : QWidget(parent), m_capacity(std::max(2, capacity)), m_fixedMax(fixedMax)
 {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    // paintEvent covers every pixel, so Qt need not repaint the dock behind the chart each frame.
+    setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
 int RollingChart::addSeries(const QString& name, const QColor& color)
@@ -51,6 +53,7 @@ double niceCeiling(double value)
 void RollingChart::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    p.fillRect(rect(), palette().window());
     const QRectF area = QRectF(rect()).adjusted(1, 1, -1, -1);
     p.fillRect(area, palette().base());
     QColor grid = palette().text().color();
