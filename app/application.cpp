@@ -5,6 +5,7 @@
 #include "app/engine/engine_controller.hpp"
 #include "app/settings/settings_controller.hpp"
 #include "app/models/model_services.hpp"
+#include "app/telemetry/performance_wiring.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
@@ -55,6 +56,7 @@ Application::Application(const QString& databasePath)
     QObject::connect(m_engine.controller(), &EngineController::modelLoaded, m_abRuns.get(), &AbController::setModelPath,
                      Qt::QueuedConnection);
     m_window.restoreWindowState(m_settings);
+    m_performance = std::make_unique<PerformanceWiring>(m_settings, *m_engine.controller(), m_window);
     QObject::connect(&m_window, &ui::MainWindow::closing, &m_window,
                      [this] { m_window.saveWindowState(m_settings); });
 }

@@ -17,6 +17,7 @@ namespace strata::app {
 class AbController;
 class ChatCoordinator;
 class SettingsController;
+class PerformanceWiring;
 
 class Application {
 public:
@@ -32,6 +33,7 @@ public:
     SettingsController& settings() { return *m_settingsController; }
     AbController& abRuns() { return *m_abRuns; }
     EngineHost& engine() { return m_engine; }
+    PerformanceWiring& performance() { return *m_performance; }
     void show();
 
 private:
@@ -44,6 +46,7 @@ private:
     std::unique_ptr<ChatCoordinator> m_coordinator;
     std::unique_ptr<SettingsController> m_settingsController;  // Tools > Settings
     std::unique_ptr<AbController> m_abRuns;                    // Tools > A/B run (its own thread)
+    std::unique_ptr<PerformanceWiring> m_performance;  // after the window state: it reads which panels are open
 };
 
 }  // namespace strata::app

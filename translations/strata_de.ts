@@ -876,6 +876,116 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
+    <name>strata::ui::CpuCoresPanel</name>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="32"/>
+        <source>busy</source>
+        <translation>beschäftigt</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="33"/>
+        <source>spinning</source>
+        <translation>wartet aktiv</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="34"/>
+        <source>parked</source>
+        <translation>schläft</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="35"/>
+        <source>starting</source>
+        <translation>startet</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="36"/>
+        <source>stopped</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="45"/>
+        <source>CPU load per core</source>
+        <translation>CPU-Last je Kern</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="168"/>
+        <source>cell: load · H: engine thread</source>
+        <translation>Zelle: Last · H: Engine-Thread</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="181"/>
+        <source>CPU %1: %2% busy</source>
+        <translation>CPU %1: %2% ausgelastet</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="182"/>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="183"/>
+        <source>CPU %1: offline</source>
+        <translation>CPU %1: offline</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="185"/>
+        <source>
+pool worker %1: %2</source>
+        <translation>
+Pool-Worker %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="187"/>
+        <source>
+engine thread (pool host): %1</source>
+        <translation>
+Engine-Thread (Pool-Host): %1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::GpuPanel</name>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="17"/>
+        <source>utilisation %</source>
+        <translation>Auslastung %</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="18"/>
+        <source>VRAM %</source>
+        <translation>VRAM %</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="19"/>
+        <source>GPU utilisation and VRAM, last minute</source>
+        <translation>GPU-Auslastung und VRAM, letzte Minute</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="35"/>
+        <source>No NVIDIA driver: GPU figures are not available.</source>
+        <translation>Kein NVIDIA-Treiber: keine GPU-Werte verfügbar.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="38"/>
+        <source>No GPU figures: %1</source>
+        <translation>Keine GPU-Werte: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="46"/>
+        <source>GPU %1 %2: %3% · VRAM %4 / %5 GiB</source>
+        <translation>GPU %1 %2: %3% · VRAM %4 / %5 GiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="53"/>
+        <source> · %1 W</source>
+        <translation> · %1 W</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="55"/>
+        <source> · %1 °C</source>
+        <translation> · %1 °C</translation>
+    </message>
+</context>
+<context>
     <name>strata::ui::MainWindow</name>
     <message>
         <location filename="../ui/main_window.cpp" line="40"/>
@@ -1024,6 +1134,11 @@ Zuletzt geändert: %2</translation>
         <source>Model loaded</source>
         <translation>Modell geladen</translation>
     </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="122"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
 </context>
 <context>
     <name>strata::ui::MessageWidget</name>
@@ -1155,6 +1270,156 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
+    <name>strata::ui::PerformancePanels</name>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="24"/>
+        <source>&amp;Panels</source>
+        <translation>&amp;Panels</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="26"/>
+        <source>Tokens per second</source>
+        <translation>Tokens pro Sekunde</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="28"/>
+        <source>Process</source>
+        <translation>Prozess</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="30"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="31"/>
+        <source>CPU cores</source>
+        <translation>CPU-Kerne</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="33"/>
+        <source>Worker pool</source>
+        <translation>Worker-Pool</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="39"/>
+        <source>&amp;Show all panels</source>
+        <translation>Alle Panels &amp;zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="41"/>
+        <source>&amp;Hide all panels</source>
+        <translation>Alle Panels &amp;ausblenden</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="44"/>
+        <source>Waiting policy</source>
+        <translation>Warteverfahren</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::PoolPanel</name>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="15"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="16"/>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="26"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="43"/>
+        <source>no model loaded</source>
+        <translation>kein Modell geladen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="31"/>
+        <source>Policy in force:</source>
+        <translation>Aktives Verfahren:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="32"/>
+        <source>Workers:</source>
+        <translation>Worker:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="33"/>
+        <source>Busy / spinning:</source>
+        <translation>Beschäftigt / aktiv wartend:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="34"/>
+        <source>Parks:</source>
+        <translation>Schlafphasen:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="35"/>
+        <source>Wasted spin:</source>
+        <translation>Vergeudetes aktives Warten:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="36"/>
+        <source>Completion wait p50 / p99:</source>
+        <translation>Wartezeit auf Abschluss p50 / p99:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="37"/>
+        <source>Adaptive:</source>
+        <translation>Adaptiv:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="51"/>
+        <source>%1 + host, %2 batches</source>
+        <translation>%1 + Host, %2 Batches</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="52"/>
+        <source>%1% / %2%</source>
+        <translation>%1% / %2%</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="53"/>
+        <source>%1 /s</source>
+        <translation>%1 /s</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="54"/>
+        <source>%1% of a core</source>
+        <translation>%1% eines Kerns</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="56"/>
+        <source>contended: no spin</source>
+        <translation>ausgelastet: kein aktives Warten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="57"/>
+        <source>spin %1 µs, host %2 µs, wake %3 µs</source>
+        <translation>aktiv %1 µs, Host %2 µs, Aufwachen %3 µs</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ProcessPanel</name>
+    <message>
+        <location filename="../ui/panels/process_panel.cpp" line="15"/>
+        <source>CPU %</source>
+        <translation>CPU %</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/process_panel.cpp" line="16"/>
+        <source>Process CPU use, last minute</source>
+        <translation>CPU-Nutzung des Prozesses, letzte Minute</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/process_panel.cpp" line="28"/>
+        <source>CPU %1% (100% = one core) · RAM %2 MiB</source>
+        <translation>CPU %1% (100% = ein Kern) · RAM %2 MiB</translation>
+    </message>
+</context>
+<context>
     <name>strata::ui::ReasoningView</name>
     <message>
         <location filename="../ui/chat/reasoning_view.cpp" line="15"/>
@@ -1252,6 +1517,77 @@ Zuletzt geändert: %2</translation>
         <location filename="../ui/settings/settings_dialog.cpp" line="45"/>
         <source>The loaded model runs with other engine settings. Threads, affinity, context length, KV cache type and batch size take effect when the model is reloaded.</source>
         <translation>Das geladene Modell läuft mit anderen Engine-Einstellungen. Threads, Affinität, Kontextlänge, KV-Cache-Typ und Batchgröße gelten, sobald das Modell neu geladen wird.</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::TokenRatePanel</name>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="15"/>
+        <source>prefill</source>
+        <translation>Prefill</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="16"/>
+        <source>decode</source>
+        <translation>Decode</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="17"/>
+        <source>Tokens per second, last minute</source>
+        <translation>Tokens pro Sekunde, letzte Minute</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="19"/>
+        <source>Prefill — · Decode —</source>
+        <translation>Prefill — · Decode —</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="29"/>
+        <source>Prefill %1 tok/s · Decode %2 tok/s</source>
+        <translation>Prefill %1 tok/s · Decode %2 tok/s</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::WaitPolicyBar</name>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="20"/>
+        <source>Adaptive</source>
+        <translation>Adaptiv</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="21"/>
+        <source>Fixed spin</source>
+        <translation>Festes aktives Warten</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="22"/>
+        <source>Park</source>
+        <translation>Schlafen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="23"/>
+        <source>Worker waiting policy</source>
+        <translation>Warteverfahren der Worker</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="24"/>
+        <source>How the engine&apos;s idle worker threads wait for the next batch. Applied at once, also while a reply is being generated.</source>
+        <translation>Wie die freien Worker-Threads der Engine auf den nächsten Batch warten. Gilt sofort, auch während eine Antwort erzeugt wird.</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="29"/>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="30"/>
+        <source>Spin time in microseconds</source>
+        <translation>Zeit aktiven Wartens in Mikrosekunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="34"/>
+        <source>&amp;Waiting:</source>
+        <translation>&amp;Warten:</translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/welcome_view.hpp"
 #include "ui/models/model_manager_dialog.hpp"
+#include "ui/panels/performance_panels.hpp"
 
 #include <QApplication>
 #include <QClipboard>
@@ -118,6 +119,10 @@ void MainWindow::buildMenus()
     QAction* settings = chat->addAction(tr("Chat se&ttings..."), this, &MainWindow::conversationSettingsRequested);
     settings->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
 
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    m_panels = new PerformancePanels(this, view);
+
     // Tools: the app-wide settings and A/B runs (app/ opens their dialogs).
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools->setObjectName(QStringLiteral("toolsMenu"));
@@ -202,6 +207,7 @@ void MainWindow::restoreWindowState(const QSettings& settings)
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     if (auto* splitter = findChild<QSplitter*>(QStringLiteral("mainSplitter")))
         splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/docks")).toByteArray());  // panels and tool bars
 }
 
 void MainWindow::saveWindowState(QSettings& settings) const
@@ -209,6 +215,7 @@ void MainWindow::saveWindowState(QSettings& settings) const
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     if (auto* splitter = findChild<QSplitter*>(QStringLiteral("mainSplitter")))
         settings.setValue(QStringLiteral("window/splitter"), splitter->saveState());
+    settings.setValue(QStringLiteral("window/docks"), saveState());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

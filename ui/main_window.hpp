@@ -13,6 +13,7 @@ namespace strata::ui {
 class ChatPanel;
 class ConversationSidebar;
 class ModelSelector;
+class PerformancePanels;
 
 // The application's main window: conversations on the left; the model selector, the chat and the
 // message box on the right. It composes the chat widgets and owns the menus and the code
@@ -26,6 +27,7 @@ public:
     ConversationSidebar* sidebar() const { return m_sidebar; }
     ChatPanel* chatPanel() const { return m_chatPanel; }
     ModelSelector* modelSelector() const { return m_modelSelector; }
+    PerformancePanels* panels() const { return m_panels; }
 
     void restoreWindowState(const QSettings& settings);
     void saveWindowState(QSettings& settings) const;
@@ -59,6 +61,7 @@ private:
     ChatPanel* m_chatPanel;
     QAction* m_stopAction = nullptr;
     QAction* m_regenerateAction = nullptr;
+    PerformancePanels* m_panels = nullptr;  // docks with live telemetry (View → Panels)
 };
 
 }  // namespace strata::ui

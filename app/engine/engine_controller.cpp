@@ -1,6 +1,7 @@
 #include "app/engine/engine_controller.hpp"
 
 #include "app/engine/chat_messages.hpp"
+#include "app/engine/engine_telemetry_link.hpp"
 #include "app/engine/engine_values.hpp"
 #include "app/engine/token_coalescer.hpp"
 #include "strata/chat_template/chat_template.hpp"
@@ -25,14 +26,16 @@ QString messageOf(const std::exception& e)
 
 }  // namespace
 
-EngineController::EngineController(QObject* parent) : QObject(parent)
+EngineController::EngineController(QObject* parent)
+    : QObject(parent), m_link(std::make_shared<EngineTelemetryLink>())
 {
     setObjectName(QStringLiteral("engineController"));
 }
 
-// The session refers to the model: it goes first.
+// The session refers to the model: it goes first. The link lets go of the pool before it dies.
 EngineController::~EngineController()
 {
+    m_link->detach();
     m_session.reset();
     m_model.reset();
 }
@@ -95,9 +98,11 @@ void EngineController::loadModel(const QString& path, const ModelLoadOptions& op
         }
         auto session = std::make_unique<model::Session>(*loaded, sessionOptions);
         // Only now the old model goes: a failed load keeps it.
+        m_link->detach();
         m_session.reset();
         m_model = std::move(loaded);
         m_session = std::move(session);
+        m_link->attach(m_model->pool());  // applies the waiting policy the user chose
         m_template = std::move(tmpl);
         m_templateError = templateError;
         emit loadProgress(1.0);
@@ -111,6 +116,7 @@ void EngineController::loadModel(const QString& path, const ModelLoadOptions& op
 
 void EngineController::unloadModel()
 {
+    m_link->detach();
     m_session.reset();
     m_template.reset();
     m_templateError.clear();
@@ -171,14 +177,30 @@ void EngineController::run(const ChatTurnRequest& request)
 
     TokenCoalescer coalescer;
     model::GenerationCallbacks callbacks;
+    // Token counters for the live tok/s panels: when a piece arrives the session holds the prompt
+    // and the generated tokens before the newest one; the rest is counted when generate() returns.
+    const std::size_t promptSize = prompt->size();
+    std::uint64_t decodedReported = 0;
+    std::uint32_t prefilledReported = 0;
     callbacks.onText = [&](std::string_view piece) {
+        const std::uint64_t decoded = m_session->tokens().size() - promptSize;
+        if (decoded > decodedReported) {
+            m_link->addDecoded(decoded - decodedReported);
+            decodedReported = decoded;
+        }
         if (std::optional<QString> text = coalescer.push(QString::fromUtf8(piece.data(), qsizetype(piece.size()))))
             emit tokensReady(request.requestId, *text);
     };
-    callbacks.onPrefill = [this](uint32_t, uint32_t) { return !m_stop.load(std::memory_order_relaxed); };
+    callbacks.onPrefill = [&](uint32_t done, uint32_t) {
+        m_link->addPrefilled(done - prefilledReported);
+        prefilledReported = done;
+        return !m_stop.load(std::memory_order_relaxed);
+    };
     callbacks.cancel = &m_stop;
     try {
         const model::GenerationMetrics metrics = model::generate(*m_model, *m_session, *prompt, generation, callbacks);
+        if (metrics.generatedTokens > decodedReported)  // tokens whose text was held back
+            m_link->addDecoded(metrics.generatedTokens - decodedReported);
         if (const QString rest = coalescer.take(); !rest.isEmpty())
             emit tokensReady(request.requestId, rest);
         emit replyFinished(request.requestId, replyMetricsFrom(metrics));
@@ -200,7 +222,10 @@ void EngineController::runPrefill(const ChatTurnRequest& request)
     if (!prompt)
         return;
     const auto start = std::chrono::steady_clock::now();
+    std::uint32_t prefilledReported = 0;
     const model::PrefillProgress progress = [&](uint32_t done, uint32_t total) {
+        m_link->addPrefilled(done - prefilledReported);
+        prefilledReported = done;
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
         const double rate = elapsed.count() > 0 ? done / elapsed.count() : 0.0;
         emit prefillProgress(request.requestId, done, total, rate);

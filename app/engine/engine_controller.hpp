@@ -16,6 +16,9 @@
 //  - requestStop() is the one call made directly from the GUI thread: it sets an atomic flag that
 //    the engine polls before every token and after every prefill chunk, so Stop takes effect
 //    within one token even though this thread is busy and its queued slots cannot run.
+//  - telemetryLink() is shared with the telemetry thread and the GUI for the same reason: the
+//    pool's telemetry and its waiting policy are reached through it while a reply streams
+//    (engine_telemetry_link.hpp says how the pool's lifetime is kept safe).
 //
 // One session, reused by every conversation: a KV cache is the biggest allocation after the
 // weights (hundreds of MiB at 4096 tokens for a 7B model), so keeping one per conversation would
@@ -40,6 +43,8 @@ class ChatTemplate;
 
 namespace strata::app {
 
+class EngineTelemetryLink;
+
 class EngineController : public QObject {
     Q_OBJECT
 public:
@@ -52,6 +57,8 @@ public:
     void requestStop(quint64 requestId);
     void requestStop();
     bool stopRequested() const { return m_stop.load(); }
+    // Set in the constructor and never replaced: safe to copy from any thread.
+    std::shared_ptr<EngineTelemetryLink> telemetryLink() const { return m_link; }
 
 public slots:
     void loadModel(const QString& path, const strata::app::ModelLoadOptions& options);
@@ -79,6 +86,7 @@ private:
     void run(const ChatTurnRequest& request);
     void runPrefill(const ChatTurnRequest& request);
 
+    const std::shared_ptr<EngineTelemetryLink> m_link;  // before the model: it outlives the attach
     std::unique_ptr<model::Model> m_model;
     std::unique_ptr<model::Session> m_session;
     std::unique_ptr<chat_template::ChatTemplate> m_template;

@@ -28,7 +28,8 @@ private slots:
         QStringList menus;
         for (QAction* action : window.menuBar()->actions())
             menus << action->text().remove(QLatin1Char('&'));
-        QCOMPARE(menus, (QStringList{QStringLiteral("File"), QStringLiteral("Chat"), QStringLiteral("Tools"), QStringLiteral("Help")}));
+        QCOMPARE(menus, (QStringList{QStringLiteral("File"), QStringLiteral("Chat"), QStringLiteral("View"),
+                                     QStringLiteral("Tools"), QStringLiteral("Help")}));
     }
 
     void aboutActionOpensDialogListingFeatures()

@@ -15,6 +15,7 @@ struct GpuSampler::Api {
     nvml::DeviceGetNameFn getName = nullptr;
     nvml::DeviceGetUtilizationRatesFn getUtilization = nullptr;
     nvml::DeviceGetMemoryInfoFn getMemory = nullptr;
+    nvml::DeviceGetMemoryInfoV2Fn getMemoryV2 = nullptr;  // optional: absent before driver r510
     nvml::DeviceGetPowerUsageFn getPower = nullptr;
     nvml::DeviceGetTemperatureFn getTemperature = nullptr;
 
@@ -63,6 +64,8 @@ GpuSampler::GpuSampler(const std::string& libraryName)
     resolve(library_, "nvmlDeviceGetMemoryInfo", api->getMemory, missing);
     resolve(library_, "nvmlDeviceGetPowerUsage", api->getPower, missing);
     resolve(library_, "nvmlDeviceGetTemperature", api->getTemperature, missing);
+    // Optional, so not through resolve(): without it VRAM used falls back to v1's figure.
+    api->getMemoryV2 = reinterpret_cast<nvml::DeviceGetMemoryInfoV2Fn>(dlsym(library_, "nvmlDeviceGetMemoryInfo_v2"));
     if (!missing.empty()) {
         status_ = "NVML unusable: " + libraryName + " lacks " + missing;
         dlclose(library_);
@@ -156,10 +159,27 @@ void GpuSampler::sample(std::vector<GpuSample>& out)
             gpu.utilizationPercent = utilization.gpu;
             gpu.memoryUtilizationPercent = utilization.memory;
         }
-        nvml::Memory memory{};
-        if (note(api_->getMemory(device, &memory))) {
-            gpu.memoryUsedBytes = memory.used;
-            gpu.memoryTotalBytes = memory.total;
+        // v2 first: its "used" matches nvidia-smi (v1 adds the driver's reserve). A driver that
+        // has the symbol but not the struct version answers a mismatch: use v1 then.
+        nvml::Return v2 = nvml::kErrorFunctionNotFound;
+        if (api_->getMemoryV2) {
+            nvml::MemoryV2 memory{};
+            memory.version = nvml::kMemoryV2Version;
+            v2 = api_->getMemoryV2(device, &memory);
+            if (v2 == nvml::kSuccess) {
+                gpu.memoryUsedBytes = memory.used;
+                gpu.memoryTotalBytes = memory.total;
+            }
+        }
+        if (v2 == nvml::kErrorFunctionNotFound || v2 == nvml::kErrorArgumentVersionMismatch ||
+            v2 == nvml::kErrorNotSupported) {
+            nvml::Memory memory{};
+            if (note(api_->getMemory(device, &memory))) {
+                gpu.memoryUsedBytes = memory.used;
+                gpu.memoryTotalBytes = memory.total;
+            }
+        } else {
+            note(v2);
         }
         unsigned milliwatts = 0;
         if (note(api_->getPower(device, &milliwatts)))

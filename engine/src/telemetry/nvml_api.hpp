@@ -3,7 +3,11 @@
 //   nvmlReturn_t is a C enum (int-sized), NVML_SUCCESS = 0;
 //   nvmlDevice_t is an opaque pointer (struct nvmlDevice_st*);
 //   nvmlUtilization_t = { unsigned int gpu, memory } in percent;
-//   nvmlMemory_t = { unsigned long long total, free, used } in bytes;
+//   nvmlMemory_t = { unsigned long long total, free, used } in bytes (v1: "used" includes the
+//   memory the driver reserves, 615 MiB on an idle H200);
+//   nvmlMemory_v2_t = { unsigned int version; unsigned long long total, reserved, free, used },
+//   version = sizeof(nvmlMemory_v2_t) | (2 << 24) (NVML_STRUCT_VERSION); its "used" leaves the
+//   reserved memory out, as nvidia-smi does. Drivers before r510 lack the _v2 entry point.
 //   power is in milliwatts, temperature in degrees C (sensor NVML_TEMPERATURE_GPU = 0).
 #pragma once
 
@@ -17,6 +21,8 @@ constexpr Return kErrorDriverNotLoaded = 9;
 constexpr Return kErrorLibraryNotFound = 12;
 constexpr int kTemperatureGpu = 0;
 constexpr Return kErrorNotSupported = 3;
+constexpr Return kErrorFunctionNotFound = 13;
+constexpr Return kErrorArgumentVersionMismatch = 25;
 constexpr unsigned kDeviceNameBufferSize = 96;  // NVML_DEVICE_NAME_BUFFER_SIZE is 64: room to spare
 
 struct Utilization {
@@ -30,6 +36,15 @@ struct Memory {
     unsigned long long used;
 };
 
+struct MemoryV2 {
+    unsigned int version;
+    unsigned long long total;
+    unsigned long long reserved;
+    unsigned long long free;
+    unsigned long long used;
+};
+constexpr unsigned int kMemoryV2Version = static_cast<unsigned int>(sizeof(MemoryV2)) | (2u << 24);
+
 extern "C" {
 using InitFn = Return (*)();
 using ShutdownFn = Return (*)();
@@ -39,6 +54,7 @@ using DeviceGetHandleByIndexFn = Return (*)(unsigned int, Device*);
 using DeviceGetNameFn = Return (*)(Device, char*, unsigned int);
 using DeviceGetUtilizationRatesFn = Return (*)(Device, Utilization*);
 using DeviceGetMemoryInfoFn = Return (*)(Device, Memory*);
+using DeviceGetMemoryInfoV2Fn = Return (*)(Device, MemoryV2*);
 using DeviceGetPowerUsageFn = Return (*)(Device, unsigned int*);
 using DeviceGetTemperatureFn = Return (*)(Device, int, unsigned int*);
 }

@@ -1,6 +1,7 @@
 // A stand-in NVML for tests: the entry points GpuSampler resolves, with the C ABI NVML
 // documents, returning fixed figures. FAKE_NVML_NODRIVER makes nvmlInit_v2 fail as it does
-// when the kernel driver is not loaded.
+// when the kernel driver is not loaded; FAKE_NVML_V2 adds nvmlDeviceGetMemoryInfo_v2, whose
+// "used" leaves out a 615 MiB driver reserve (as on an idle H200).
 #include <cstdio>
 #include <cstring>
 
@@ -96,6 +97,24 @@ int nvmlDeviceGetTemperature(void* device, int sensor, unsigned* celsius)
     *celsius = static_cast<FakeDevice*>(device)->temperature;
     return 0;
 }
+
+#ifdef FAKE_NVML_V2
+struct nvmlMemory_v2_t {
+    unsigned version;
+    unsigned long long total, reserved, free, used;
+};
+int nvmlDeviceGetMemoryInfo_v2(void* device, nvmlMemory_v2_t* memory)
+{
+    if (memory->version != (unsigned(sizeof(nvmlMemory_v2_t)) | (2u << 24)))
+        return 25;  // NVML_ERROR_ARGUMENT_VERSION_MISMATCH
+    const FakeDevice* d = static_cast<FakeDevice*>(device);
+    memory->total = d->total;
+    memory->reserved = 615ull << 20;
+    memory->used = d->used - memory->reserved;
+    memory->free = d->total - d->used;
+    return 0;
+}
+#endif
 
 // Test hook: how often nvmlShutdown ran.
 int fakeNvmlShutdowns() { return shutdowns; }

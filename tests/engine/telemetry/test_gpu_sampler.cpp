@@ -103,6 +103,20 @@ private slots:
         dlclose(fake);
     }
 
+    // The v2 entry point (versioned struct) is preferred: its "used" leaves out the driver's
+    // reserve, as nvidia-smi does; without it (the "ok" fake above) v1's figure is used.
+    void vramUsedComesFromMemoryInfoV2WhenPresent()
+    {
+        GpuSampler sampler(FAKE_NVML_V2_PATH);
+        QVERIFY2(sampler.available(), sampler.status().c_str());
+        std::vector<GpuSample> gpus;
+        sampler.sample(gpus);
+        QCOMPARE(gpus.size(), std::size_t{2});
+        QCOMPARE(gpus[0].memoryTotalBytes.value_or(0), std::uint64_t{150} << 30);
+        QCOMPARE(gpus[0].memoryUsedBytes.value_or(0), (std::uint64_t{12} << 30) - (std::uint64_t{615} << 20));
+        QVERIFY2(gpus[0].error.empty(), gpus[0].error.c_str());
+    }
+
     void systemSamplerCarriesTheGpuStatus()
     {
         strata::telemetry::SystemSamplerOptions options;

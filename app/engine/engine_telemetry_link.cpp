@@ -1,0 +1,48 @@
+#include "app/engine/engine_telemetry_link.hpp"
+
+#include "strata/pool/worker_pool.hpp"
+
+namespace strata::app {
+
+void EngineTelemetryLink::attach(pool::WorkerPool& pool)
+{
+    std::lock_guard lock(m_mutex);
+    m_pool = &pool;
+    if (m_policy)
+        m_pool->setPolicy(*m_policy);
+}
+
+void EngineTelemetryLink::detach()
+{
+    std::lock_guard lock(m_mutex);
+    m_pool = nullptr;
+}
+
+std::optional<pool::PoolTelemetry> EngineTelemetryLink::poolTelemetry() const
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_pool)
+        return std::nullopt;
+    return m_pool->telemetry();
+}
+
+void EngineTelemetryLink::setPolicy(const pool::WaitPolicy& policy)
+{
+    std::lock_guard lock(m_mutex);
+    m_policy = policy;
+    if (m_pool)
+        m_pool->setPolicy(policy);
+}
+
+std::optional<pool::WaitPolicy> EngineTelemetryLink::chosenPolicy() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_policy;
+}
+
+EngineTokenCounts EngineTelemetryLink::tokenCounts() const
+{
+    return {m_prefilled.load(std::memory_order_relaxed), m_decoded.load(std::memory_order_relaxed)};
+}
+
+}  // namespace strata::app

@@ -1,0 +1,151 @@
+// The panel widgets on hand-made frames: every core of a big machine fits and stays readable, the
+// pool's workers land on their cores with their state, the GPU panel says when there is no
+// driver, and the policy bar emits only the user's choices.
+#include "ui/panels/cpu_cores_panel.hpp"
+#include "ui/panels/gpu_panel.hpp"
+#include "ui/panels/pool_panel.hpp"
+#include "ui/panels/rolling_chart.hpp"
+#include "ui/panels/telemetry_frame.hpp"
+#include "ui/panels/token_rate_panel.hpp"
+#include "ui/panels/wait_policy_bar.hpp"
+
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTest>
+
+using namespace strata;
+using ui::CpuCoresPanel;
+using ui::TelemetryFrame;
+
+namespace {
+TelemetryFrame frameWithCores(int cores)
+{
+    TelemetryFrame f;
+    for (int i = 0; i < cores; ++i)
+        f.system.cores.push_back({i, true, float(i % 101)});
+    return f;
+}
+}  // namespace
+
+class TestPanelWidgets : public QObject {
+    Q_OBJECT
+private slots:
+    void everyCoreFitsAndStaysReadable_data()
+    {
+        QTest::addColumn<int>("cores");
+        QTest::addColumn<QSize>("area");
+        QTest::addColumn<int>("minCell");
+        QTest::newRow("8 cores, small dock") << 8 << QSize(200, 80) << 20;
+        QTest::newRow("64 cores") << 64 << QSize(260, 120) << 10;
+        QTest::newRow("128 cores") << 128 << QSize(300, 150) << 10;
+        QTest::newRow("256 cores") << 256 << QSize(400, 200) << 10;
+    }
+    void everyCoreFitsAndStaysReadable()
+    {
+        QFETCH(int, cores);
+        QFETCH(QSize, area);
+        QFETCH(int, minCell);
+        const CpuCoresPanel::Grid grid = CpuCoresPanel::gridFor(cores, area);
+        QVERIFY(grid.columns * grid.rows >= cores);
+        QVERIFY(grid.columns * (grid.cell + 2) - 2 <= area.width());
+        QVERIFY(grid.rows * (grid.cell + 2) - 2 <= area.height());
+        QVERIFY2(grid.cell >= minCell, qPrintable(QString::number(grid.cell)));
+    }
+
+    void workersAreMarkedOnTheirCores()
+    {
+        TelemetryFrame f = frameWithCores(16);
+        f.pool.emplace();
+        f.pool->workers.resize(3);
+        f.pool->workers[0].state = pool::ThreadState::Busy;
+        f.pool->workers[1].state = pool::ThreadState::Parked;
+        f.pool->workers[2].state = pool::ThreadState::Spinning;
+        f.workerCores = {3, 7, -1};  // worker 2 not seen yet
+        CpuCoresPanel panel;
+        panel.resize(300, 150);
+        panel.showFrame(f);
+        QCOMPARE(panel.coreCount(), 16);
+        QCOMPARE(panel.workerOnCore(3), 0);
+        QVERIFY(panel.stateOnCore(3) == pool::ThreadState::Busy);
+        QCOMPARE(panel.workerOnCore(7), 1);
+        QVERIFY(panel.stateOnCore(7) == pool::ThreadState::Parked);
+        QCOMPARE(panel.workerOnCore(0), -1);
+        QVERIFY(!panel.grab().isNull());  // paints without a window
+    }
+
+    void gpuPanelSaysWhenThereIsNoDriver()
+    {
+        TelemetryFrame f = frameWithCores(2);
+        f.system.gpuStatus = "no NVIDIA driver (libnvidia-ml.so.1: cannot open shared object file)";
+        ui::GpuPanel panel;
+        panel.showFrame(f);
+        QVERIFY(panel.statusText().startsWith(QStringLiteral("No NVIDIA driver")));
+        QVERIFY(panel.statusText().contains(QStringLiteral("libnvidia-ml.so.1")));
+        QVERIFY(!panel.chartShown());
+
+        telemetry::GpuSample gpu;
+        gpu.name = "NVIDIA H200";
+        gpu.utilizationPercent = 42;
+        gpu.memoryUsedBytes = std::uint64_t{12} << 30;
+        gpu.memoryTotalBytes = std::uint64_t{141} << 30;
+        f.system.gpus = {gpu};
+        f.system.gpuStatus = "NVML: 1 GPU";
+        panel.showFrame(f);
+        QVERIFY(panel.chartShown());
+        QVERIFY2(panel.statusText().contains(QStringLiteral("NVIDIA H200: 42%")), qPrintable(panel.statusText()));
+        QVERIFY(panel.statusText().contains(QStringLiteral("12.0 / 141.0 GiB")));
+    }
+
+    void poolPanelShowsPolicyAndRates()
+    {
+        TelemetryFrame f = frameWithCores(4);
+        ui::PoolPanel panel;
+        panel.showFrame(f);
+        QCOMPARE(panel.policyText(), PoolPanelNoModel());
+        f.pool.emplace();
+        f.pool->policy = pool::WaitPolicy::fixedSpin(250);
+        f.poolRates.completionWaitP50Micros = 12.5;
+        panel.showFrame(f);
+        QCOMPARE(panel.policyText(), QStringLiteral("fixed-spin 250us"));
+    }
+
+    void tokenChartKeepsTheLastMinute()
+    {
+        ui::TokenRatePanel panel;
+        TelemetryFrame f;
+        for (int i = 0; i < 200; ++i) {
+            f.decodeTokensPerSecond = i;
+            panel.showFrame(f);
+        }
+        QCOMPARE(panel.chart()->sampleCount(), 120);
+        QCOMPARE(panel.chart()->lastValue(1), 199.0);
+        QVERIFY(panel.caption().contains(QStringLiteral("199.0")));
+    }
+
+    void policyBarEmitsOnlyChoices()
+    {
+        ui::WaitPolicyBar bar;
+        QSignalSpy chosen(&bar, &ui::WaitPolicyBar::policyChosen);
+        bar.setPolicy(pool::WaitPolicy::fixedSpin(500));  // showing a policy is not a choice
+        QCOMPARE(chosen.count(), 0);
+        QVERIFY(bar.policy() == pool::WaitPolicy::fixedSpin(500));
+        QVERIFY(bar.microsBox()->isEnabled());
+        bar.kindBox()->setCurrentIndex(bar.kindBox()->findData(int(pool::WaitKind::Park)));
+        QCOMPARE(chosen.count(), 1);
+        QVERIFY(chosen.last().at(0).value<pool::WaitPolicy>() == pool::WaitPolicy::park());
+        QVERIFY(!bar.microsBox()->isEnabled());
+        bar.choose(pool::WaitPolicy::fixedSpin(20000));
+        QCOMPARE(chosen.count(), 2);
+        QVERIFY(chosen.last().at(0).value<pool::WaitPolicy>() == pool::WaitPolicy::fixedSpin(20000));
+        bar.microsBox()->setValue(300);  // a new µs value under fixed spin is a choice too
+        QCOMPARE(chosen.count(), 3);
+        QVERIFY(chosen.last().at(0).value<pool::WaitPolicy>() == pool::WaitPolicy::fixedSpin(300));
+    }
+
+private:
+    static QString PoolPanelNoModel() { return ui::PoolPanel::tr("no model loaded"); }
+};
+
+QTEST_MAIN(TestPanelWidgets)
+#include "test_panel_widgets.moc"

@@ -1,0 +1,196 @@
+#include "ui/panels/cpu_cores_panel.hpp"
+
+#include "ui/panels/telemetry_frame.hpp"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+namespace strata::ui {
+
+namespace {
+constexpr int kLegendHeight = 18;
+constexpr int kGap = 2;  // px between cells
+
+QColor stateColor(pool::ThreadState state)
+{
+    switch (state) {
+    case pool::ThreadState::Busy: return {0x16, 0xa3, 0x4a};
+    case pool::ThreadState::Spinning: return {0xf5, 0x9e, 0x0b};
+    case pool::ThreadState::Parked: return {0x3b, 0x82, 0xf6};
+    case pool::ThreadState::Starting:
+    case pool::ThreadState::Stopped: break;
+    }
+    return {0x9c, 0xa3, 0xaf};
+}
+
+QString stateName(pool::ThreadState state)
+{
+    switch (state) {
+    case pool::ThreadState::Busy: return CpuCoresPanel::tr("busy");
+    case pool::ThreadState::Spinning: return CpuCoresPanel::tr("spinning");
+    case pool::ThreadState::Parked: return CpuCoresPanel::tr("parked");
+    case pool::ThreadState::Starting: return CpuCoresPanel::tr("starting");
+    case pool::ThreadState::Stopped: return CpuCoresPanel::tr("stopped");
+    }
+    return {};
+}
+}  // namespace
+
+CpuCoresPanel::CpuCoresPanel(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("cpuCoresPanel"));
+    setAccessibleName(tr("CPU load per core"));
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setAttribute(Qt::WA_OpaquePaintEvent);  // paintEvent fills the whole widget: no dock repaint behind it
+}
+
+CpuCoresPanel::Grid CpuCoresPanel::gridFor(int cores, QSize area)
+{
+    Grid best;
+    if (cores <= 0 || area.width() <= 0 || area.height() <= 0)
+        return best;
+    // Try every column count; keep the one that gives the largest square cell.
+    for (int columns = 1; columns <= cores; ++columns) {
+        const int rows = (cores + columns - 1) / columns;
+        const int cell = std::min((area.width() + kGap) / columns, (area.height() + kGap) / rows) - kGap;
+        if (cell > best.cell)
+            best = {columns, rows, cell};
+    }
+    return best;
+}
+
+void CpuCoresPanel::showFrame(const TelemetryFrame& frame)
+{
+    const auto& cores = frame.system.cores;
+    m_cores.assign(cores.size(), Cell{});
+    for (std::size_t i = 0; i < cores.size(); ++i) {
+        m_cores[i].load = cores[i].percent;
+        m_cores[i].online = cores[i].online;
+    }
+    if (frame.pool) {
+        const auto& workers = frame.pool->workers;
+        for (std::size_t w = 0; w < frame.workerCores.size() && w < workers.size(); ++w) {
+            const int core = frame.workerCores[w];
+            if (core >= 0 && core < int(m_cores.size())) {
+                m_cores[std::size_t(core)].worker = int(w);
+                m_cores[std::size_t(core)].state = workers[w].state;
+            }
+        }
+        // The engine thread is the pool's host; it is marked unless a worker already shares its core.
+        for (const auto& thread : frame.system.threads) {
+            if (std::string_view(thread.name.data()) == "strata-engine" && thread.lastCpu >= 0 &&
+                thread.lastCpu < int(m_cores.size()) && m_cores[std::size_t(thread.lastCpu)].worker == -1) {
+                m_cores[std::size_t(thread.lastCpu)].worker = -2;
+                m_cores[std::size_t(thread.lastCpu)].state = frame.pool->host.state;
+            }
+        }
+    }
+    update();
+}
+
+int CpuCoresPanel::workerOnCore(int core) const
+{
+    return core >= 0 && core < int(m_cores.size()) ? m_cores[std::size_t(core)].worker : -1;
+}
+
+std::optional<pool::ThreadState> CpuCoresPanel::stateOnCore(int core) const
+{
+    return core >= 0 && core < int(m_cores.size()) ? m_cores[std::size_t(core)].state : std::nullopt;
+}
+
+QRect CpuCoresPanel::legendRect() const
+{
+    return {0, height() - kLegendHeight, width(), kLegendHeight};
+}
+
+QRect CpuCoresPanel::cellRect(int index, const Grid& grid) const
+{
+    const int column = index % grid.columns;
+    const int row = index / grid.columns;
+    return {column * (grid.cell + kGap), row * (grid.cell + kGap), grid.cell, grid.cell};
+}
+
+int CpuCoresPanel::cellAt(QPoint position) const
+{
+    const Grid grid = gridFor(int(m_cores.size()), {width(), height() - kLegendHeight});
+    for (int i = 0; i < int(m_cores.size()); ++i)
+        if (cellRect(i, grid).contains(position))
+            return i;
+    return -1;
+}
+
+void CpuCoresPanel::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().window());
+    const Grid grid = gridFor(int(m_cores.size()), {width(), height() - kLegendHeight});
+    const QColor base = palette().base().color();
+    const QColor hot(0xdc, 0x26, 0x26);
+    QFont small = font();
+    small.setPixelSize(std::clamp(grid.cell / 3, 7, 12));
+    p.setFont(small);
+    for (int i = 0; i < int(m_cores.size()); ++i) {
+        const Cell& c = m_cores[std::size_t(i)];
+        const QRect r = cellRect(i, grid);
+        // Load blends the base colour into red: idle cores recede, busy ones stand out.
+        const double load = c.load ? std::clamp(double(*c.load) / 100.0, 0.0, 1.0) : 0.0;
+        QColor fill(int(base.red() + (hot.red() - base.red()) * load),
+                    int(base.green() + (hot.green() - base.green()) * load),
+                    int(base.blue() + (hot.blue() - base.blue()) * load));
+        p.fillRect(r, c.online ? fill : palette().window().color());
+        p.setPen(palette().mid().color());
+        p.drawRect(r.adjusted(0, 0, -1, -1));
+        if (c.state) {
+            const int bar = std::max(2, r.height() / 4);
+            p.fillRect(QRect(r.left(), r.bottom() - bar + 1, r.width(), bar), stateColor(*c.state));
+        }
+        if (c.worker != -1 && grid.cell >= 14) {
+            p.setPen(load > 0.5 ? QColor(Qt::white) : palette().text().color());
+            p.drawText(r.adjusted(0, 0, 0, -std::max(2, r.height() / 4)), Qt::AlignCenter,
+                       c.worker == -2 ? QStringLiteral("H") : QString::number(c.worker));
+        }
+    }
+    // Legend.
+    const QRect legend = legendRect();
+    QFont legendFont = font();
+    legendFont.setPixelSize(11);
+    p.setFont(legendFont);
+    int x = legend.left() + 2;
+    for (auto state : {pool::ThreadState::Busy, pool::ThreadState::Spinning, pool::ThreadState::Parked}) {
+        p.fillRect(QRect(x, legend.top() + 5, 10, 8), stateColor(state));
+        x += 13;
+        p.setPen(palette().text().color());
+        const QString name = stateName(state);
+        p.drawText(QPoint(x, legend.top() + 13), name);
+        x += p.fontMetrics().horizontalAdvance(name) + 10;
+    }
+    p.drawText(QPoint(x, legend.top() + 13), tr("cell: load · H: engine thread"));
+}
+
+bool CpuCoresPanel::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const int i = cellAt(help->pos());
+        if (i < 0) {
+            QToolTip::hideText();
+            return true;
+        }
+        const Cell& c = m_cores[std::size_t(i)];
+        QString text = c.online ? (c.load ? tr("CPU %1: %2% busy").arg(i).arg(double(*c.load), 0, 'f', 0)
+                                          : tr("CPU %1").arg(i))
+                                : tr("CPU %1: offline").arg(i);
+        if (c.worker >= 0 && c.state)
+            text += tr("\npool worker %1: %2").arg(c.worker).arg(stateName(*c.state));
+        else if (c.worker == -2 && c.state)
+            text += tr("\nengine thread (pool host): %1").arg(stateName(*c.state));
+        QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+}  // namespace strata::ui

@@ -1,0 +1,60 @@
+// Per-core CPU load as a heat map with every core visible (a grid whose cells shrink to fit, so
+// 64, 128 or 256 cores still read), with the pool's workers marked on the core each last ran on
+// and their state overlaid: a bar along the cell's bottom, green busy, orange spinning, blue
+// parked; "H" marks the engine thread (the pool's host).
+#pragma once
+
+#include "strata/pool/pool_telemetry.hpp"
+
+#include <QSize>
+#include <QWidget>
+#include <optional>
+#include <vector>
+
+namespace strata::ui {
+
+struct TelemetryFrame;
+
+class CpuCoresPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit CpuCoresPanel(QWidget* parent = nullptr);
+
+    void showFrame(const TelemetryFrame& frame);
+
+    // The grid (columns, rows, cell side in px) that shows `cores` cells as large as possible in
+    // `area`.
+    struct Grid {
+        int columns = 1;
+        int rows = 1;
+        int cell = 0;
+    };
+    static Grid gridFor(int cores, QSize area);
+
+    int coreCount() const { return int(m_cores.size()); }
+    // Which worker (0-based; -1 none, -2 the host) is shown on `core`, and its state.
+    int workerOnCore(int core) const;
+    std::optional<pool::ThreadState> stateOnCore(int core) const;
+
+    QSize sizeHint() const override { return {260, 140}; }
+    QSize minimumSizeHint() const override { return {120, 60}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    struct Cell {
+        std::optional<float> load;
+        bool online = false;
+        int worker = -1;  // -2: the host (engine thread)
+        std::optional<pool::ThreadState> state;
+    };
+    QRect legendRect() const;
+    QRect cellRect(int index, const Grid& grid) const;
+    int cellAt(QPoint position) const;
+
+    std::vector<Cell> m_cores;
+};
+
+}  // namespace strata::ui

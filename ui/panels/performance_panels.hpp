@@ -1,0 +1,67 @@
+// The live performance panels as dock widgets of the main window (each can be moved, floated,
+// tabbed or closed; View → Panels lists them), plus the waiting-policy tool bar. It only displays
+// TelemetryFrames and forwards the user's policy choice: the sampling thread lives in app/.
+#pragma once
+
+#include "strata/pool/wait_policy.hpp"
+
+#include <QObject>
+#include <QList>
+
+class QDockWidget;
+class QMainWindow;
+class QMenu;
+class QToolBar;
+
+namespace strata::ui {
+
+class CpuCoresPanel;
+class GpuPanel;
+class PoolPanel;
+class ProcessPanel;
+class TokenRatePanel;
+class WaitPolicyBar;
+struct TelemetryFrame;
+
+class PerformancePanels : public QObject {
+    Q_OBJECT
+public:
+    // Adds the docks, the tool bar and a "Panels" menu to `window` (which owns them).
+    explicit PerformancePanels(QMainWindow* window, QMenu* viewMenu);
+
+    TokenRatePanel* tokenRates() const { return m_tokens; }
+    CpuCoresPanel* cpuCores() const { return m_cores; }
+    GpuPanel* gpu() const { return m_gpu; }
+    PoolPanel* pool() const { return m_pool; }
+    ProcessPanel* process() const { return m_process; }
+    WaitPolicyBar* policyBar() const { return m_policyBar; }
+    const QList<QDockWidget*>& docks() const { return m_docks; }
+
+    // True while at least one panel is open: sampling is only worth its cost then.
+    bool anyOpen() const;
+    void setAllOpen(bool open);
+
+public slots:
+    void showFrame(const strata::ui::TelemetryFrame& frame);
+
+signals:
+    void openChanged(bool anyOpen);
+    void policyChosen(const strata::pool::WaitPolicy& policy);
+
+private:
+    QDockWidget* addDock(QMainWindow* window, QMenu* menu, QWidget* panel, const QString& title,
+                         const QString& name, Qt::DockWidgetArea area);
+    void reportOpen();
+
+    TokenRatePanel* m_tokens;
+    CpuCoresPanel* m_cores;
+    GpuPanel* m_gpu;
+    PoolPanel* m_pool;
+    ProcessPanel* m_process;
+    WaitPolicyBar* m_policyBar;
+    QToolBar* m_toolBar = nullptr;
+    QList<QDockWidget*> m_docks;
+    bool m_reportedOpen = false;
+};
+
+}  // namespace strata::ui

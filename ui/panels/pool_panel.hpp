@@ -1,0 +1,32 @@
+// The engine's worker pool: the waiting policy in force, how the workers spent the last interval
+// (busy, spinning), parks per second, CPU burnt by spins that ended in a park anyway, and the
+// host's completion wait (p50/p99) over the interval.
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+
+namespace strata::ui {
+
+struct TelemetryFrame;
+
+class PoolPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PoolPanel(QWidget* parent = nullptr);
+
+    void showFrame(const TelemetryFrame& frame);
+    QString policyText() const;
+
+private:
+    QLabel* m_policy;
+    QLabel* m_workers;
+    QLabel* m_spin;
+    QLabel* m_parks;
+    QLabel* m_wasted;
+    QLabel* m_wait;
+    QLabel* m_adaptive;
+};
+
+}  // namespace strata::ui

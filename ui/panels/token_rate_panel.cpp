@@ -1,0 +1,24 @@
+#include "ui/panels/token_rate_panel.hpp"
+
+#include "ui/panels/rolling_chart.hpp"
+#include "ui/panels/telemetry_frame.hpp"
+
+namespace strata::ui {
+
+TokenRatePanel::TokenRatePanel(QWidget* parent)
+    : CaptionedChart(QStringLiteral("tokenRatePanel"), tr("Tokens per second, last minute"), 0, parent)
+{
+    chart()->addSeries(tr("prefill"), QColor(0x3b, 0x82, 0xf6));
+    chart()->addSeries(tr("decode"), QColor(0x16, 0xa3, 0x4a));
+    setCaption(tr("Prefill — · Decode —"));
+}
+
+void TokenRatePanel::showFrame(const TelemetryFrame& frame)
+{
+    chart()->append({frame.prefillTokensPerSecond, frame.decodeTokensPerSecond});
+    setCaption(tr("Prefill %1 tok/s · Decode %2 tok/s")
+                   .arg(frame.prefillTokensPerSecond, 0, 'f', 1)
+                   .arg(frame.decodeTokensPerSecond, 0, 'f', 1));
+}
+
+}  // namespace strata::ui

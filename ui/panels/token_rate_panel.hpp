@@ -1,0 +1,17 @@
+// Prefill and decode speed: a rolling chart of the last minute and the current values.
+#pragma once
+
+#include "ui/panels/captioned_chart.hpp"
+
+namespace strata::ui {
+
+struct TelemetryFrame;
+
+class TokenRatePanel : public CaptionedChart {
+    Q_OBJECT
+public:
+    explicit TokenRatePanel(QWidget* parent = nullptr);
+    void showFrame(const TelemetryFrame& frame);
+};
+
+}  // namespace strata::ui
