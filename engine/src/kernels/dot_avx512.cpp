@@ -2,6 +2,7 @@
 // CMakeLists.txt) and called only when the CPU has them. Byte products go through vpdpbusd
 // (VNNI, u8 x s8 -> s32) or maddubs followed by vpdpwssd (s16 x s16 -> s32, fused accumulate).
 #include "kernels/dot_variants.hpp"
+#include "kernels/k_quant_lanes.hpp"
 #include "kernels/simd_common.hpp"
 #include "strata/kernels/blocks.hpp"
 
@@ -140,14 +141,6 @@ float dotQ4_0(const void* w, const void* a, int64_t n)
     return total;
 }
 
-// vpermw indices: group 2j's scale over lanes 0..15, group 2j+1's over 16..31 (Q4_K, Q5_K).
-alignas(64) constexpr int16_t kPair[4][32] = {
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
-    {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
-    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5},
-    {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7},
-};
-
 float dotQ4_K(const void* w, const void* a, int64_t n)
 {
     const auto* x = static_cast<const BlockQ4_K*>(w);
@@ -249,14 +242,6 @@ float dotQ6_K(const void* w, const void* a, int64_t n)
     const auto* y = static_cast<const BlockQ8_K*>(a);
     const __m512i low4 = _mm512_set1_epi8(0x0F);
     const __m512i two = _mm512_set1_epi8(0x03);
-    // vpermw indices spreading 4 consecutive int16 scales over 8 lanes each.
-    alignas(64) static constexpr int16_t kSpread[4][32] = {
-        {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3},
-        {4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7},
-        {8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11},
-        {12, 12, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13,
-         14, 14, 14, 14, 14, 14, 14, 14, 15, 15, 15, 15, 15, 15, 15, 15},
-    };
     __m512 acc = _mm512_setzero_ps();
     for (int64_t b = 0; b < n / kQK_K; ++b) {
         const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b].scales)));

@@ -4,6 +4,7 @@
 // and once per activation row, and only the multiply-accumulates are paid per pair. Integer parts are exact, so every pair's integer block sums are
 // the ones the dot kernels compute; the float accumulation follows the dot kernels' order too.
 #include "kernels/dot_variants.hpp"
+#include "kernels/k_quant_lanes.hpp"
 #include "kernels/simd_common.hpp"
 #include "strata/kernels/blocks.hpp"
 
@@ -115,14 +116,6 @@ void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, 
         }
 }
 
-// vpermw indices: group 2j's scale over lanes 0..15, group 2j+1's over 16..31 (as dotQ4_K).
-alignas(64) constexpr int16_t kPair[4][32] = {
-    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
-    {2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3},
-    {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5},
-    {6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7},
-};
-
 // One Q4_K super-block of one weight row, unpacked once per panel and reused by every group of
 // activation rows: nibbles as bytes, ready for maddubs, and each pair of groups' scales spread.
 struct alignas(64) PackedQ4_K {
@@ -230,13 +223,6 @@ void packQ6_K(const BlockQ6_K& x, PackedQ6_K& p)
 {
     const __m512i low4 = _mm512_set1_epi8(0x0F);
     const __m512i two = _mm512_set1_epi8(0x03);
-    alignas(64) static constexpr int16_t kSpread[4][32] = {
-        {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3},
-        {4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7},
-        {8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 11, 11, 11, 11, 11, 11, 11, 11},
-        {12, 12, 12, 12, 12, 12, 12, 12, 13, 13, 13, 13, 13, 13, 13, 13,
-         14, 14, 14, 14, 14, 14, 14, 14, 15, 15, 15, 15, 15, 15, 15, 15},
-    };
     p.sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x.scales)));
     const __m512i sc = _mm512_castsi256_si512(p.sc16);
     for (int half = 0; half < 2; ++half) {
