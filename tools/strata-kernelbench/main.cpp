@@ -2,15 +2,12 @@
 // measured in the same run, and prefill matmul GFLOP/s. Threads are plain std::threads over
 // splitRows() ranges (the worker pool is measured elsewhere).
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <memory>
 #include <string>
-#include <thread>
-#include <ctime>
 #include <vector>
 
 #include "best_rate.hpp"
