@@ -13,7 +13,6 @@ namespace strata::model::cpu {
 Attention::Attention(const Hparams& h, unsigned threads)
     : h_(h),
       scale_(h.attentionScale > 0.0f ? h.attentionScale : 1.0f / std::sqrt(float(h.headDim))),
-      slots_(threads),
       scores_(threads),
       query_(threads),
       valueRow_(threads),

@@ -33,7 +33,6 @@ private:
 
     Hparams h_;
     float scale_;
-    unsigned slots_;
     uint32_t context_ = 0;
     // Per participating thread: scores over the context, a rounded/quantized query, a value row.
     std::vector<std::vector<float>> scores_;
