@@ -141,6 +141,18 @@ float dotQ4_0(const void* w, const void* a, int64_t n)
     return total;
 }
 
+// Even and odd int32 lanes of v summed: lane 0 = sum of lanes 0, 2, 4, ..., lane 1 = of 1, 3, 5, ...
+inline __m128i sumEvenOddLanes(__m512i v)
+{
+    const __m256i v8 = _mm256_add_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    const __m128i v4 = _mm_add_epi32(_mm256_castsi256_si128(v8), _mm256_extracti128_si256(v8, 1));
+    return _mm_add_epi32(v4, _mm_unpackhi_epi64(v4, v4));
+}
+
+// Float steps in the order of the row-interleaved prefill panel (gemm_q4_k_avx512.cpp), so prefill
+// and decode give the same logits bit for bit: per super-block, the integer sums of the first and
+// second 4 quants of every 8 (the panel's two lanes per row) are each scaled and accumulated on
+// their own, min term included; the two accumulators are added at the end.
 float dotQ4_K(const void* w, const void* a, int64_t n)
 {
     const auto* x = static_cast<const BlockQ4_K*>(w);
@@ -151,38 +163,33 @@ float dotQ4_K(const void* w, const void* a, int64_t n)
     const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
     const __m512i pair[4] = {_mm512_load_si512(kPair[0]), _mm512_load_si512(kPair[1]), _mm512_load_si512(kPair[2]),
                              _mm512_load_si512(kPair[3])};
-    __m512 acc = _mm512_setzero_ps();
-    __m128 minAcc = _mm_setzero_ps();
+    __m128 acc = _mm_setzero_ps();  // lanes 0, 1: first and second halves of each 8 quants
     for (int64_t b = 0; b < n / kQK_K; ++b) {
         alignas(16) uint8_t sm[16];
         unpackScaleMinK4(x[b].scales, sm);
         const __m512i sc = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm))));
-        // Min term: m_j times the sum of its group's two bsums, kept as 4 float lanes until the end.
+        // Min term: m_g times the sum of its group's two bsums; lanes 0..3 hold groups (0,1),
+        // (2,3), (4,5), (6,7), i.e. alternately first and second halves like the quant lanes.
         const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums));
         const __m128i bs2 = _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums + 8)));
         const __m128i mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
-        minAcc = _mm_fmadd_ps(_mm_cvtepi32_ps(_mm_madd_epi16(bs2, mins)),
-                              _mm_set1_ps(y[b].d * halfToFloat(x[b].dmin)), minAcc);
+        const __m128i min4 = _mm_madd_epi16(bs2, mins);
+        const __m128i minSum = _mm_add_epi32(min4, _mm_unpackhi_epi64(min4, min4));
 
-        __m512i isum0 = _mm512_setzero_si512(), isum1 = _mm512_setzero_si512();
+        // int32 lane i of each 64-quant step covers quants 4i..4i+3: even lanes are first halves.
+        __m512i isum = _mm512_setzero_si512();
         const uint8_t* q = x[b].qs;
         const int8_t* q8 = y[b].qs;
         for (int j = 0; j < 4; ++j) {
             const __m512i raw = _mm512_broadcast_i64x4(_mm256_loadu_si256(v256(q + 32 * j)));
             const __m512i qx = _mm512_and_si512(_mm512_srlv_epi16(raw, nibbleShift), low4);
             const __m512i p = _mm512_maddubs_epi16(qx, _mm512_loadu_si512(q8 + 64 * j));
-            const __m512i s = _mm512_permutexvar_epi16(pair[j], sc);
-            if (j % 2 == 0)
-                isum0 = _mm512_dpwssd_epi32(isum0, p, s);
-            else
-                isum1 = _mm512_dpwssd_epi32(isum1, p, s);
+            isum = _mm512_dpwssd_epi32(isum, p, _mm512_permutexvar_epi16(pair[j], sc));
         }
-        acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_add_epi32(isum0, isum1)),
-                              _mm512_set1_ps(y[b].d * halfToFloat(x[b].d)), acc);
+        acc = _mm_fmadd_ps(_mm_cvtepi32_ps(sumEvenOddLanes(isum)), _mm_set1_ps(halfToFloat(x[b].d) * y[b].d), acc);
+        acc = _mm_fnmadd_ps(_mm_cvtepi32_ps(minSum), _mm_set1_ps(halfToFloat(x[b].dmin) * y[b].d), acc);
     }
-    __m128 m = _mm_add_ps(minAcc, _mm_movehl_ps(minAcc, minAcc));
-    m = _mm_add_ss(m, _mm_movehdup_ps(m));
-    return _mm512_reduce_add_ps(acc) - _mm_cvtss_f32(m);
+    return _mm_cvtss_f32(acc) + _mm_cvtss_f32(_mm_movehdup_ps(acc));
 }
 
 float dotQ5_K(const void* w, const void* a, int64_t n)

@@ -1,8 +1,10 @@
-// AVX-512 VNNI panels for prefill: 4 weight rows against many activation rows, 4 x 4 at a time.
-// A plain dot product spends most of its instructions unpacking weights (nibbles, scales) and on
-// sign handling; a panel does that once per weight row (K-quants: once for all activation rows)
-// and once per activation row, and only the multiply-accumulates are paid per pair. Integer parts are exact, so every pair's integer block sums are
-// the ones the dot kernels compute; the float accumulation follows the dot kernels' order too.
+// AVX-512 VNNI panels for prefill (Q8_0, Q4_0, Q6_K): weight rows against many activation rows,
+// 4 x 4 at a time. A plain dot product spends most of its instructions unpacking weights (nibbles,
+// scales) and on sign handling; a panel does that once per weight row (Q6_K: once for all
+// activation rows) and once per activation row, and only the multiply-accumulates are paid per
+// pair. Integer parts are exact, so every pair's integer block sums are the ones the dot kernels
+// compute; the float accumulation follows the dot kernels' order too (bit-identical results).
+// Q4_K has its own row-interleaved panel (gemm_q4_k_avx512.cpp).
 #include "kernels/dot_variants.hpp"
 #include "kernels/k_quant_lanes.hpp"
 #include "kernels/simd_common.hpp"
@@ -17,7 +19,9 @@ namespace {
 
 using gguf::GgmlType;
 
-constexpr int kW = kGemmTileRows, kA = kGemmTileActs;
+// Tiles of kW rows; a panel (kGemmTileRows rows) runs several of them.
+constexpr int kW = 4, kA = kGemmTileActs;
+static_assert(kGemmTileRows % kW == 0);
 
 template <typename T>
 const T* rowAt(const void* base, size_t stride, int i)
@@ -116,101 +120,6 @@ void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, 
         }
 }
 
-// One Q4_K super-block of one weight row, unpacked once per panel and reused by every group of
-// activation rows: nibbles as bytes, ready for maddubs, and each pair of groups' scales spread.
-struct alignas(64) PackedQ4_K {
-    __m512i q[4];  // bytes of groups 2j (low 256 bits) and 2j+1 (high)
-    __m512i s[4];  // their scales, one int16 per maddubs lane
-    __m128i mins;  // 8 mins as int16
-    float d, dmin;
-};
-
-void packQ4_K(const BlockQ4_K& x, PackedQ4_K& p)
-{
-    const __m512i low4 = _mm512_set1_epi8(0x0F);
-    const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
-    alignas(16) uint8_t sm[16];
-    unpackScaleMinK4(x.scales, sm);
-    const __m512i sc = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm))));
-    for (int j = 0; j < 4; ++j) {
-        const __m512i raw = _mm512_broadcast_i64x4(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qs + 32 * j)));
-        p.q[j] = _mm512_and_si512(_mm512_srlv_epi16(raw, nibbleShift), low4);
-        p.s[j] = _mm512_permutexvar_epi16(_mm512_load_si512(kPair[j]), sc);
-    }
-    p.mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
-    p.d = halfToFloat(x.d);
-    p.dmin = halfToFloat(x.dmin);
-}
-
-// Q4_K weights x Q8_K activations: kW packed rows against A activation rows (4 x 4 measured
-// ~1.05x of 4 x 2 and 1.35x of 4 x 1 in strata-kernelbench; the min terms of all A rows share one
-// zmm per weight row, which keeps the accumulators nearly in registers).
-template <int A>
-void tileQ4_K(const PackedQ4_K* packed, int64_t blocks, const void* a, size_t aStride, float* out, size_t outStride)
-{
-    __m512 acc[kW][A];
-    // Min term: per row one zmm, act t in lanes 4t..4t+3 (the dot kernel's 4 lanes, same order).
-    static_assert(A <= 4);
-    __m512 minAcc[kW];
-    for (int r = 0; r < kW; ++r) {
-        minAcc[r] = _mm512_setzero_ps();
-        for (int t = 0; t < A; ++t)
-            acc[r][t] = _mm512_setzero_ps();
-    }
-    for (int64_t b = 0; b < blocks; ++b) {
-        const PackedQ4_K* x = packed + b * kW;
-        // (Through memory: vinserti32x4 needs an immediate lane, which an -O2 loop does not give.)
-        alignas(64) int16_t bsLanes[32] = {};
-        alignas(64) float dyLanes[16] = {};
-        for (int t = 0; t < A; ++t) {
-            const BlockQ8_K& y = rowAt<BlockQ8_K>(a, aStride, t)[b];
-            const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y.bsums));
-            _mm_store_si128(reinterpret_cast<__m128i*>(bsLanes + 8 * t),
-                            _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y.bsums + 8))));
-            for (int l = 0; l < 4; ++l)
-                dyLanes[4 * t + l] = y.d;
-        }
-        const __m512i bs2 = _mm512_load_si512(bsLanes);
-        const __m512 dy = _mm512_load_ps(dyLanes);
-        for (int r = 0; r < kW; ++r)
-            minAcc[r] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_madd_epi16(bs2, _mm512_broadcast_i32x4(x[r].mins))),
-                                        _mm512_mul_ps(dy, _mm512_set1_ps(x[r].dmin)), minAcc[r]);
-        __m512i isum[kW][A];
-        for (auto& row : isum)
-            for (auto& v : row)
-                v = _mm512_setzero_si512();
-        for (int j = 0; j < 4; ++j)
-            for (int t = 0; t < A; ++t) {
-                const __m512i q8 = _mm512_loadu_si512(rowAt<BlockQ8_K>(a, aStride, t)[b].qs + 64 * j);
-                for (int r = 0; r < kW; ++r)
-                    isum[r][t] = _mm512_dpwssd_epi32(isum[r][t], _mm512_maddubs_epi16(x[r].q[j], q8), x[r].s[j]);
-            }
-        for (int t = 0; t < A; ++t) {
-            const float dyt = rowAt<BlockQ8_K>(a, aStride, t)[b].d;
-            for (int r = 0; r < kW; ++r)
-                acc[r][t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(isum[r][t]), _mm512_set1_ps(dyt * x[r].d), acc[r][t]);
-        }
-    }
-    for (int r = 0; r < kW; ++r) {
-        alignas(64) float lanes[16];
-        _mm512_store_ps(lanes, minAcc[r]);
-        for (int t = 0; t < A; ++t) {
-            __m128 m4 = _mm_load_ps(lanes + 4 * t);
-            __m128 m = _mm_add_ps(m4, _mm_movehl_ps(m4, m4));
-            m = _mm_add_ss(m, _mm_movehdup_ps(m));
-            out[size_t(t) * outStride + size_t(r)] = _mm512_reduce_add_ps(acc[r][t]) - _mm_cvtss_f32(m);
-        }
-    }
-}
-
-template <int A>
-void tileQ4_KPairs(const PackedQ4_K* packed, int64_t blocks, const void* a, size_t aStride, float* out, size_t outStride)
-{
-    for (int t = 0; t < kA; t += A)
-        tileQ4_K<A>(packed, blocks, static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
-                    out + size_t(t) * outStride, outStride);
-}
-
 // Q6_K, packed likewise: 6-bit quants as bytes (offset 32 still in), scales spread per maddubs lane.
 struct alignas(64) PackedQ6_K {
     __m512i q[4];   // half 0: A, B; half 1: A, B (as dotQ6_K)
@@ -272,9 +181,9 @@ void tileQ6_K(const PackedQ6_K* packed, int64_t blocks, const void* a, size_t aS
             out[size_t(t) * outStride + size_t(r)] = _mm512_reduce_add_ps(acc[r][t]);
 }
 
-// Panels: kW weight rows against `acts` activation rows (a multiple of kA). The K-quants unpack
-// their rows into `scratch` once (block-major, kW rows per block: ~1.2 KiB per block, in L1/L2)
-// and reuse them for every group of kA activation rows.
+// Panels: kGemmTileRows weight rows, kW at a time, against `acts` activation rows (a multiple of
+// kA). Q6_K unpacks kW rows into `scratch` once (block-major, kW rows per block: ~1.2 KiB per
+// block, in L1/L2) and reuses them for every group of kA activation rows.
 template <typename Block, typename Packed, void (*Pack)(const Block&, Packed&),
           void (*Tile)(const Packed*, int64_t, const void*, size_t, float*, size_t)>
 void panelPacked(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
@@ -287,21 +196,25 @@ void panelPacked(const void* w, size_t wStride, const void* a, size_t aStride, i
     void* base = scratch.data();
     size_t space = scratch.size();
     auto* packed = static_cast<Packed*>(std::align(alignof(Packed), size_t(blocks) * kW * sizeof(Packed), base, space));
-    for (int64_t b = 0; b < blocks; ++b)
-        for (int r = 0; r < kW; ++r)
-            Pack(rowAt<Block>(w, wStride, r)[b], packed[b * kW + r]);
-    for (int64_t t = 0; t < acts; t += kA)
-        Tile(packed, blocks, static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride, out + size_t(t) * outStride,
-             outStride);
+    for (int r0 = 0; r0 < kGemmTileRows; r0 += kW) {
+        for (int64_t b = 0; b < blocks; ++b)
+            for (int r = 0; r < kW; ++r)
+                Pack(rowAt<Block>(w, wStride, r0 + r)[b], packed[b * kW + r]);
+        for (int64_t t = 0; t < acts; t += kA)
+            Tile(packed, blocks, static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
+                 out + size_t(t) * outStride + size_t(r0), outStride);
+    }
 }
 
 template <typename Block, typename Unsigned>
 void panelBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
                    size_t outStride, std::vector<std::byte>&)
 {
-    for (int64_t t = 0; t < acts; t += kA)
-        tileBlocks32<Block, Unsigned>(w, wStride, static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride, n,
-                                      out + size_t(t) * outStride, outStride);
+    for (int r0 = 0; r0 < kGemmTileRows; r0 += kW)
+        for (int64_t t = 0; t < acts; t += kA)
+            tileBlocks32<Block, Unsigned>(static_cast<const uint8_t*>(w) + size_t(r0) * wStride, wStride,
+                                          static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride, n,
+                                          out + size_t(t) * outStride + size_t(r0), outStride);
 }
 
 }  // namespace
@@ -310,7 +223,6 @@ void fillAvx512Gemm(KernelTable& t)
 {
     t.gemmPanel[size_t(GgmlType::Q8_0)] = panelBlocks32<BlockQ8_0, Q8_0Unsigned>;
     t.gemmPanel[size_t(GgmlType::Q4_0)] = panelBlocks32<BlockQ4_0, Q4_0Unsigned>;
-    t.gemmPanel[size_t(GgmlType::Q4_K)] = panelPacked<BlockQ4_K, PackedQ4_K, packQ4_K, tileQ4_KPairs<4>>;
     t.gemmPanel[size_t(GgmlType::Q6_K)] = panelPacked<BlockQ6_K, PackedQ6_K, packQ6_K, tileQ6_K>;
 }
 

@@ -33,9 +33,9 @@ using DotFn = float (*)(const void* w, const void* a, int64_t n);
 
 // Prefill panel: the dots of kGemmTileRows weight rows (w + r * wStride bytes) with `acts`
 // activation rows (a + t * aStride; acts a multiple of kGemmTileActs), written to
-// out[t * outStride + r]. Bit-identical to DotFn. `scratch` holds unpacked weights (grown as needed;
-// one per thread).
-inline constexpr int kGemmTileRows = 4, kGemmTileActs = 4;
+// out[t * outStride + r]. Bit-identical to the same table's DotFn (so prefill and decode give
+// the same logits). `scratch` holds unpacked weights (grown as needed; one per thread).
+inline constexpr int kGemmTileRows = 16, kGemmTileActs = 4;
 using GemmPanelFn = void (*)(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n,
                              float* out, size_t outStride, std::vector<std::byte>& scratch);
 
