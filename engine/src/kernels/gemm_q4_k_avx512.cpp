@@ -3,9 +3,9 @@
 // A row-per-vector panel pays, for every (weight row, token) pair and super-block, a float
 // epilogue (convert, scale, multiply-add) and a min term next to its 8 multiply instructions.
 // Here a vector holds 8 weight rows side by side, 8 consecutive quants each; one token's 8
-// matching activation bytes are broadcast to all rows. maddubs + dpwssd (with each row's group
-// scale in its lanes) then leave 2 int32 lanes per row, and one convert and multiply-add finish 8
-// pairs at once: ~9 instructions per pair and super-block instead of ~13.
+// matching activation bytes are broadcast to all rows. dpbusd over a group's 4 chunks leaves 2
+// int32 lanes per row small enough for one dpwssd to apply the group scale, and one convert and
+// multiply-add finish 8 pairs at once: ~6 instructions per pair and super-block instead of ~13.
 //
 // The integer sums are exact; the AVX-512 dotQ4_K splits them into the same two halves and does
 // the same float steps in the same order, so panel and dot product agree bit for bit.
@@ -28,12 +28,12 @@ constexpr int kChunks = kQK_K / kChunk;        // 32 per super-block
 constexpr int kChunksPerGroup = 32 / kChunk;   // a Q4_K group has 32 quants
 static_assert(kGemmTileRows % kRowsPerVector == 0);
 
-// One super-block of 8 weight rows. Row k owns bytes 8k..8k+7 of each q vector, hence int16
-// lanes 4k..4k+3 after maddubs and int32 lanes 2k, 2k+1 after dpwssd; scales, mins and the
-// float factors are laid out to match.
+// One super-block of 8 weight rows. Row k owns bytes 8k..8k+7 of each q vector, hence int32 lanes
+// 2k (quants 0..3 of each 8) and 2k+1 (quants 4..7) after dpbusd; scales, mins and the float
+// factors are laid out to match.
 struct alignas(64) InterleavedQ4_K {
     __m512i q[kChunks];  // quants as bytes 0..15, chunk c = elements 8c..8c+7
-    __m512i scale[8];    // group g: row k's 6-bit scale in int16 lanes 4k..4k+3
+    __m512i scale[8];    // group g: row k's 6-bit scale in int16 lanes 4k and 4k+2 (zero in 4k+1, 4k+3)
     __m512i mins[2];     // row k's mins of groups 4h..4h+3 in int16 lanes 4k..4k+3
     __m512 d, dmin;      // row k's in float lanes 2k, 2k+1
 };
@@ -110,8 +110,8 @@ void interleave(const BlockQ4_K* const rows[kRowsPerVector], InterleavedQ4_K& p)
     };
     __m512i lo, hi;
     widen(scales, lo, hi);
-    for (int g = 0; g < 8; ++g)
-        p.scale[g] = _mm512_permutex2var_epi16(lo, _mm512_load_si512(kSpreadIndices.scale[g]), hi);
+    for (int g = 0; g < 8; ++g)  // the low int16 of each int32 lane
+        p.scale[g] = _mm512_maskz_permutex2var_epi16(0x55555555u, lo, _mm512_load_si512(kSpreadIndices.scale[g]), hi);
     widen(mins, lo, hi);
     for (int h = 0; h < 2; ++h)
         p.mins[h] = _mm512_permutex2var_epi16(lo, _mm512_load_si512(kSpreadIndices.mins[h]), hi);
@@ -144,16 +144,25 @@ void tile(const InterleavedQ4_K* packed, int64_t blocks, const uint8_t* a, size_
         for (auto& row : isum)
             for (auto& v : row)
                 v = _mm512_setzero_si512();
-        for (int g = 0; g < 8; ++g)
+        for (int g = 0; g < 8; ++g) {
+            // A group's 4 chunks in int32 lanes (16 products each: |sum| <= 16 * 15 * 127 < 2^15),
+            // then times the group scale by dpwssd on their low int16 halves.
+            __m512i group[kVectors][A];
+            for (auto& row : group)
+                for (auto& v : row)
+                    v = _mm512_setzero_si512();
             for (int cc = 0; cc < kChunksPerGroup; ++cc) {
                 const int c = g * kChunksPerGroup + cc;
                 for (int t = 0; t < A; ++t) {
                     const __m512i q8 = _mm512_set1_epi64(loadChunk(*y[t], c));
                     for (int v = 0; v < kVectors; ++v)
-                        isum[v][t] = _mm512_dpwssd_epi32(isum[v][t], _mm512_maddubs_epi16(x[v].q[c], q8),
-                                                         x[v].scale[g]);
+                        group[v][t] = _mm512_dpbusd_epi32(group[v][t], x[v].q[c], q8);
                 }
             }
+            for (int v = 0; v < kVectors; ++v)
+                for (int t = 0; t < A; ++t)
+                    isum[v][t] = _mm512_dpwssd_epi32(isum[v][t], group[v][t], x[v].scale[g]);
+        }
         for (int t = 0; t < A; ++t) {
             // The activation's 8 group sums (Q8_K keeps sums of 16), 4 groups per broadcast.
             const __m128i bs = _mm_hadd_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(y[t]->bsums)),
