@@ -224,6 +224,7 @@ void fillAvx512Gemm(KernelTable& t)
     t.gemmPanel[size_t(GgmlType::Q8_0)] = panelBlocks32<BlockQ8_0, Q8_0Unsigned>;
     t.gemmPanel[size_t(GgmlType::Q4_0)] = panelBlocks32<BlockQ4_0, Q4_0Unsigned>;
     t.gemmPanel[size_t(GgmlType::Q6_K)] = panelPacked<BlockQ6_K, PackedQ6_K, packQ6_K, tileQ6_K>;
+    t.gemmPanelUnpacks[size_t(GgmlType::Q6_K)] = true;
 }
 
 }  // namespace strata::kernels::detail

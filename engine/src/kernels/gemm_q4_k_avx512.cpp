@@ -217,6 +217,7 @@ void panel(const void* w, size_t wStride, const void* a, size_t aStride, int64_t
 void fillAvx512GemmQ4_K(KernelTable& t)
 {
     t.gemmPanel[size_t(gguf::GgmlType::Q4_K)] = panel;
+    t.gemmPanelUnpacks[size_t(gguf::GgmlType::Q4_K)] = true;
 }
 
 }  // namespace strata::kernels::detail

@@ -50,6 +50,10 @@ struct KernelTable {
     // Register-blocked prefill tiles, where a variant has one for the type (else null: matmul
     // falls back to dot products).
     GemmPanelFn gemmPanel[40] = {};
+    // Panels that unpack their weight rows into scratch first: matmul gives them every activation
+    // row at once, so the unpacking is paid once per panel. The others get blocks of activation
+    // rows that stay in L2 while all weight rows stream past.
+    bool gemmPanelUnpacks[40] = {};
 
     DotFn dotFor(gguf::GgmlType t) const { return dot[size_t(t)]; }
 
