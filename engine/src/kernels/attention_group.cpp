@@ -14,9 +14,15 @@ void convertRowScalar(const uint16_t* src, float* dst, int64_t n)
         dst[i] = fp16ToFp32(src[i]);
 }
 
+void roundRowScalar(float* x, int64_t n)
+{
+    for (int64_t i = 0; i < n; ++i)
+        x[i] = fp16ToFp32(fp32ToFp16(x[i]));
+}
+
 }  // namespace
 
-void fillScalarAttention(KernelTable& t) { t.attendGroupF16 = attendGroupF16Impl<convertRowScalar>; }
+void fillScalarAttention(KernelTable& t) { t.attendGroupF16 = attendGroupF16Impl<convertRowScalar, roundRowScalar>; }
 
 }  // namespace detail
 

@@ -1,6 +1,7 @@
 // The body of attendGroupF16, written once with GCC/Clang vector extensions (one lane per query of
 // the group) and compiled per ISA: attention_group.cpp (baseline), _avx2.cpp, _avx512.cpp. Each
-// file passes its own f16 row conversion. Include only from those files.
+// file passes its own f16 row conversion and f16 rounding (F16C where the ISA has it: the scalar
+// bit manipulation was ~40 % of this function). Include only from those files.
 #pragma once
 
 #include "strata/kernels/attention.hpp"
@@ -19,7 +20,9 @@ typedef float Lanes __attribute__((vector_size(sizeof(float) * kLanes)));
 
 constexpr int64_t kRowChunk = 64;  // value rows converted to f32 at a time (64 x 512 floats at most)
 
-template <void (*ConvertRow)(const uint16_t* src, float* dst, int64_t n)>
+// ConvertRow: n f16 values (n a multiple of 16) to f32. RoundRow: x[0..n) rounded to the nearest
+// f16 in place (to nearest even, as fp32ToFp16), any n.
+template <void (*ConvertRow)(const uint16_t* src, float* dst, int64_t n), void (*RoundRow)(float* x, int64_t n)>
 void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const AttentionGroup& g, AttentionScratch& s)
 {
     const int64_t D = head.headDim;
@@ -31,17 +34,21 @@ void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const A
     if (s.scores.size() < size_t(maxKeys) * kLanes)
         s.scores.resize(size_t(maxKeys) * kLanes);
     s.rows.resize(size_t(std::max<int64_t>(kRowChunk, 4)) * size_t(D));
-    if (s.row.size() < size_t(maxKeys))
-        s.row.resize(size_t(maxKeys));
+    if (s.row.size() < size_t(std::max(maxKeys, D)))
+        s.row.resize(size_t(std::max(maxKeys, D)));
     float* qt = s.queriesT.data();
     float* sc = s.scores.data();
     float* rows = s.rows.data();
 
     // Queries rounded to f16 (ggml converts them to the cache's type first), transposed so that
     // lane i holds query i.
-    for (int i = 0; i < n; ++i)
+    float* row = s.row.data();
+    for (int i = 0; i < n; ++i) {
+        std::copy(g.query[i], g.query[i] + D, row);
+        RoundRow(row, D);
         for (int64_t d = 0; d < D; ++d)
-            qt[d * kLanes + i] = fp16ToFp32(fp32ToFp16(g.query[i][d]));
+            qt[d * kLanes + i] = row[d];
+    }
 
     // Scores, lane i = query i: four keys per pass give four independent accumulator chains.
     for (int64_t j0 = 0; j0 < maxKeys; j0 += 4) {
@@ -67,14 +74,14 @@ void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const A
 
     // Softmax per query over the keys it sees; probabilities rounded to f16 as ggml rounds them
     // for an f16 V.
-    float* row = s.row.data();
     for (int i = 0; i < n; ++i) {
         const int64_t keys = g.keys[i];
         for (int64_t j = 0; j < keys; ++j)
             row[j] = sc[j * kLanes + i];
         k.softmax(row, keys, head.scale, nullptr);
+        RoundRow(row, keys);
         for (int64_t j = 0; j < keys; ++j)
-            sc[j * kLanes + i] = fp16ToFp32(fp32ToFp16(row[j]));
+            sc[j * kLanes + i] = row[j];
     }
 
     // Weighted sums of value rows, converted a chunk at a time; per query, four 16-float column
