@@ -11,6 +11,7 @@ void fillAvx2Dots(KernelTable& table);
 void fillAvx512Dots(KernelTable& table);
 void fillAvx512Gemm(KernelTable& table);
 void fillAvx512GemmQ4_K(KernelTable& table);
+void fillAvx512Quantize(KernelTable& table);
 void fillScalarOps(KernelTable& table);
 void fillAvx2Ops(KernelTable& table);
 void fillScalarAttention(KernelTable& table);

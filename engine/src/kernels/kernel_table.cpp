@@ -5,6 +5,7 @@
 
 #include "kernels/dot_variants.hpp"
 #include "kernels/quantize_activations.hpp"
+#include "kernels/reference.hpp"
 #include "strata/core/error.hpp"
 #include "strata/kernels/half.hpp"
 #include "strata/kernels/quantize.hpp"
@@ -61,7 +62,13 @@ void quantizeActivations(GgmlType weightType, const float* x, void* dst, int64_t
         return;
     }
     // Q8_K: llama.cpp's x86 backend runs the reference quantizer (its repacked path has the same
-    // formula).
+    // formula); the SIMD variants give the same bytes, so the best one serves every table.
+    if (act == GgmlType::Q8_K) {
+        if (n % kQK_K != 0)
+            throw Error("kernels: a Q8_K activation row needs a multiple of 256 values");
+        defaultKernels().quantizeQ8_K(x, dst, n);
+        return;
+    }
     quantizeRow(act, x, dst, n);
     // ggml converts activations to the weight's own type for F16/BF16 matrices (their vec_dot
     // type); keep f32 storage but the same rounding, so results agree with llama.cpp.
@@ -81,6 +88,7 @@ KernelTable buildTable(Isa isa)
     KernelTable t;
     t.isa = isa;
     detail::fillScalarDots(t);
+    t.quantizeQ8_K = [](const float* x, void* y, int64_t n) { ref::quantizeQ8_K(x, static_cast<BlockQ8_K*>(y), n); };
     detail::fillScalarOps(t);
     detail::fillScalarAttention(t);
 #ifdef STRATA_KERNELS_X86
@@ -93,6 +101,7 @@ KernelTable buildTable(Isa isa)
         detail::fillAvx512Dots(t);
         detail::fillAvx512Gemm(t);
         detail::fillAvx512GemmQ4_K(t);
+        detail::fillAvx512Quantize(t);
         detail::fillAvx512Attention(t);
     }
 #endif

@@ -9,6 +9,7 @@
 #include "kernel_test_util.hpp"
 #include "strata/core/error.hpp"
 #include "strata/kernels/blocks.hpp"
+#include "strata/kernels/dot.hpp"
 #include "strata/kernels/half.hpp"
 
 using namespace strata::kernels;
@@ -230,6 +231,33 @@ private slots:
         QVERIFY(!canQuantize(GgmlType::IQ2_XXS));
         QVERIFY_THROWS_EXCEPTION(strata::Error, quantizeRow(GgmlType::IQ2_XXS, x.data(), q.data(), 256));
         QVERIFY(canQuantize(GgmlType::Q6_K) && canDequantize(GgmlType::Q3_K));
+    }
+
+    // Q8_K activations: every ISA's quantizer writes the reference quantizer's bytes, including a
+    // block whose largest magnitude appears with both signs (the first one sets the scale's sign),
+    // an all-zero block and rounding ties.
+    void q8KActivationsAreTheReferenceBytesOnEveryIsa()
+    {
+        const int64_t n = 5 * 256;
+        auto x = gaussian(n, 71);
+        x[300] = -7.5f;  // block 1: -7.5 first, then +7.5
+        x[400] = 7.5f;
+        std::fill(x.begin() + 512, x.begin() + 768, 0.0f);  // block 2: zeros
+        for (int i = 0; i < 256; ++i)                        // block 3: many exact .5 products
+            x[size_t(768 + i)] = float(i % 255 - 127) * 0.5f;
+        x[1000] = 127.f;
+        std::vector<uint8_t> want(sizeof(BlockQ8_K) * 5);
+        quantizeRow(GgmlType::Q8_K, x.data(), want.data(), n);
+        for (Isa isa : supportedIsas()) {
+            std::vector<uint8_t> got(want.size(), 0xAB);
+            kernelsFor(isa).quantizeQ8_K(x.data(), got.data(), n);
+            QVERIFY2(got == want, isaName(isa).data());
+        }
+        const auto* block1 = reinterpret_cast<const BlockQ8_K*>(want.data()) + 1;
+        // The first of the two sets the sign: max = -7.5, iscale = -127 / max > 0, so -7.5 -> -127
+        // (had +7.5 come first, both quants would flip).
+        QCOMPARE(block1->qs[300 - 256], int8_t(-127));
+        QCOMPARE(block1->qs[400 - 256], int8_t(127));
     }
 };
 

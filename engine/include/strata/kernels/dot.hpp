@@ -62,6 +62,8 @@ struct KernelTable {
     void (*softmax)(float* x, int64_t n, float scale, const float* mask) = nullptr;
     void (*silu)(const float* x, float* out, int64_t n) = nullptr;
     void (*swiglu)(const float* gate, const float* up, float* out, int64_t n) = nullptr;
+    // Q8_K activations: n floats (a multiple of 256) to BlockQ8_K, the same bytes on every ISA.
+    void (*quantizeQ8_K)(const float* x, void* y, int64_t n) = nullptr;
     // Attention of a query group against an f16 KV head (attention.hpp; call attendGroupF16()).
     void (*attendGroupF16)(const KernelTable& k, const AttentionHead& head, const AttentionGroup& group,
                            AttentionScratch& scratch) = nullptr;
