@@ -3,6 +3,7 @@
 #include "ui/chat/message_widget.hpp"
 
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QLabel>
 #include <QScrollBar>
 #include <QTimer>
@@ -220,18 +221,33 @@ void ChatView::showNotice(const QString& text, bool isError)
     label->setProperty("isError", isError);
     label->setFrameShape(QFrame::StyledPanel);
     label->setMargin(8);
-    if (isError) {
-        // Red text that stays readable on light and dark palettes.
-        QPalette palette = label->palette();
-        const bool dark = palette.color(QPalette::Window).lightness() < 128;
-        palette.setColor(QPalette::WindowText, dark ? QColor(255, 140, 140) : QColor(170, 20, 20));
-        label->setPalette(palette);
-    }
+    if (isError)
+        colourError(label);
     m_layout->insertWidget(m_layout->count() - 1, label);
     scrollToBottomIfFollowing();
 }
 
 // In the order shown: older messages are created after the newest ones, so child order would not do.
+// Red text that stays readable on light and dark palettes, picked from the view's current palette:
+// again on every palette change (a live theme switch), since a set colour does not follow by itself.
+void ChatView::colourError(QLabel* label) const
+{
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    QPalette colours = label->palette();
+    colours.setColor(QPalette::WindowText, dark ? QColor(255, 140, 140) : QColor(170, 20, 20));
+    label->setPalette(colours);
+}
+
+void ChatView::changeEvent(QEvent* event)
+{
+    QScrollArea::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange)
+        return;
+    for (QLabel* label : notices())
+        if (label->property("isError").toBool())
+            colourError(label);
+}
+
 QList<MessageWidget*> ChatView::messageWidgets() const
 {
     QList<MessageWidget*> widgets;

@@ -52,7 +52,11 @@ signals:
     void regenerateRequested();
     void pendingBuilt();  // every message of the conversation is built
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void colourError(QLabel* label) const;
     MessageWidget* createWidget(ChatRole role, qint64 id);
     MessageWidget* appendWidget(ChatRole role, qint64 id);
     void buildOlder(qint64 budgetNs);
