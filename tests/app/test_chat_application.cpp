@@ -18,6 +18,9 @@
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QClipboard>
+#include <QProgressBar>
+#include <QRegularExpression>
 #include <QFile>
 #include <QLabel>
 #include <QListView>
@@ -186,6 +189,67 @@ private slots:
         const QList<strata::ui::MessageWidget*> shown = app.window().chatPanel()->chatView()->messageWidgets();
         QCOMPARE(shown.size(), 2);
         QCOMPARE(shown[1]->content(), stored[1].content);
+    }
+
+    // "Paste document": the text becomes a user message, the progress bar moves, a notice reports
+    // the tokens read; a follow-up question then reuses the document's tokens and prefills only
+    // the new ones.
+    void documentPrefillThenFollowUpReusesIt()
+    {
+        Application app(m_dir.filePath(QStringLiteral("document.sqlite")));
+        QVERIFY(!showWithGeneratedModel(app, "document", 2048).isEmpty());
+        app.coordinator().newConversation();
+        const qint64 id = app.coordinator().currentConversation();
+        QVERIFY(id != 0);
+        QVERIFY(setSampling(app, id, 4, 3));
+
+        QString document;
+        for (int i = 0; document.size() < 1000; ++i)
+            document += QStringLiteral("Line %1 of the document. ").arg(i);
+        auto* bar = app.window().chatPanel()->findChild<QProgressBar*>(QStringLiteral("prefillProgress"));
+        QVERIFY(bar);
+        QSignalSpy progress(bar, &QProgressBar::valueChanged);
+        QApplication::clipboard()->setText(document);
+        app.window().pasteDocument();
+        QVERIFY(app.coordinator().isReplying());
+        QVERIFY(bar->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 60000);
+        QVERIFY(!bar->isVisible());
+        bool moved = false;
+        for (const QList<QVariant>& value : progress)
+            moved = moved || value.constFirst().toInt() > 0;
+        QVERIFY2(moved, "the progress bar never moved");
+
+        const QStringList notices = noticeTexts(app);
+        QCOMPARE(notices.size(), 1);
+        const QRegularExpressionMatch read =
+            QRegularExpression(QStringLiteral("Document read: (\\d+) tokens")).match(notices.constFirst());
+        QVERIFY2(read.hasMatch(), qPrintable(notices.constFirst()));
+        const int documentTokens = read.captured(1).toInt();
+        QVERIFY2(documentTokens > 200, qPrintable(notices.constFirst()));
+        QList<strata::ui::ChatMessage> stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 1);
+        QCOMPARE(stored[0].content, document);
+        QCOMPARE(stored[0].metrics.value(QStringLiteral("document")).toString(), QStringLiteral("Pasted text"));
+        QCOMPARE(app.window().chatPanel()->chatView()->messageWidgets().constFirst()->content(), document);
+
+        typeAndSend(app, QStringLiteral("Summary?"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 60000);
+        stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 3);
+        QCOMPARE(stored[1].content, QStringLiteral("Summary?"));
+        QCOMPARE(stored[2].role, strata::ui::ChatRole::Assistant);
+        const QJsonObject metrics = stored[2].metrics;
+        const int prompt = metrics.value(QStringLiteral("prompt_tokens")).toInt();
+        const int reused = metrics.value(QStringLiteral("reused_tokens")).toInt();
+        const int prefilled = metrics.value(QStringLiteral("prefilled_tokens")).toInt();
+        const QString figures = QStringLiteral("prompt %1, reused %2, prefilled %3, document %4")
+                                    .arg(prompt).arg(reused).arg(prefilled).arg(documentTokens);
+        QVERIFY2(prompt > documentTokens, qPrintable(figures));  // the document is in the follow-up's context
+        QCOMPARE(reused + prefilled, prompt);
+        // Only the new turn is prefilled: the question, its turn markers and the reply header.
+        QVERIFY2(reused >= documentTokens - 4, qPrintable(figures));
+        QVERIFY2(prefilled > 0 && prefilled < 40, qPrintable(figures));
     }
 
     void stopMidStreamThenRegenerate()

@@ -2,15 +2,42 @@
 
 #include "ui/chat/message_widget.hpp"
 
+#include <QElapsedTimer>
+#include <QEvent>
 #include <QLabel>
 #include <QScrollBar>
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <limits>
+
 namespace strata::ui {
 
+namespace {
+// One backfill batch builds older messages for about this long (at least one message), then lets
+// the event loop run: input, painting and a streaming reply wait at most one batch.
+constexpr qint64 kBackfillBatchNs = 1'500'000;
+// Built messages wait hidden until this many are ready (or the user scrolls near the top).
+constexpr qsizetype kInsertChunk = 24;
+// Built at once when a conversation opens: about two screenfuls of the newest messages, so the
+// first frame and a first scroll up show finished messages.
+constexpr int kFirstScreensToBuild = 2;
+
+// Lines a message roughly takes on screen: its text lines (long ones wrap at ~100 characters) and
+// its header. Only used to decide how many of the newest messages to build at once.
+int estimatedLines(const ChatMessage& message)
+{
+    int lines = 2;
+    for (QStringView line : QStringView(message.content).split(QLatin1Char('\n')))
+        lines += 1 + int(line.size() / 100);
+    return lines + (message.reasoning.isEmpty() ? 0 : 1);
+}
+}  // namespace
+
 ChatView::ChatView(const CodeHighlighting* highlighting, QWidget* parent)
-    : QScrollArea(parent), m_highlighting(highlighting), m_page(new QWidget), m_layout(new QVBoxLayout(m_page))
+    : QScrollArea(parent), m_highlighting(highlighting), m_page(new QWidget), m_layout(new QVBoxLayout(m_page)),
+      m_backfill(new QTimer(this))
 {
     setObjectName(QStringLiteral("chatView"));
     setAccessibleName(tr("Conversation"));
@@ -24,14 +51,28 @@ ChatView::ChatView(const CodeHighlighting* highlighting, QWidget* parent)
     QScrollBar* bar = verticalScrollBar();
     connect(bar, &QScrollBar::valueChanged, this,
             [this, bar](int value) { m_following = value >= bar->maximum() - 4; });
+    // Messages built above the view push it down by their height: move the scroll value by as much,
+    // so the text the user reads stays where it is.
     connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int max) {
         if (m_following)
             bar->setValue(max);
+        else if (m_prepended)
+            bar->setValue(bar->value() + max - m_lastMaximum);
+        m_prepended = false;
+        m_lastMaximum = max;
     });
+
+    m_backfill->setInterval(0);
+    m_backfill->setSingleShot(true);
+    connect(m_backfill, &QTimer::timeout, this, [this] { buildOlder(kBackfillBatchNs); });
 }
 
 void ChatView::clear()
 {
+    m_backfill->stop();
+    m_pending.clear();
+    qDeleteAll(m_ready);
+    m_ready.clear();
     m_streaming = nullptr;
     while (m_layout->count() > 1) {
         QLayoutItem* item = m_layout->takeAt(0);
@@ -44,15 +85,97 @@ void ChatView::clear()
 void ChatView::setMessages(const QList<ChatMessage>& messages)
 {
     clear();
-    for (const ChatMessage& message : messages)
-        addMessage(message);
+    const int lineSpacing = std::max(1, fontMetrics().lineSpacing());
+    const int linesWanted = kFirstScreensToBuild * std::max(720, viewport()->height()) / lineSpacing;
+    qsizetype first = messages.size();
+    for (int lines = 0; first > 0 && lines < linesWanted;)
+        lines += estimatedLines(messages[--first]);
+    m_pending = messages.mid(0, first);
+    for (qsizetype i = first; i < messages.size(); ++i)
+        appendWidget(messages[i].role, messages[i].id)->showStored(messages[i]);
+    updateRegenerateButtons();
+    scrollToBottomIfFollowing();
+    if (!m_pending.isEmpty())
+        m_backfill->start();
 }
 
-MessageWidget* ChatView::appendWidget(ChatRole role, qint64 id)
+// Two kinds of batch, each one timer shot and each within the budget. A build batch makes the newest
+// pending messages (widgets, Markdown, laid out at the page's width) while they stay hidden and out
+// of the page. An insert batch puts ready ones above the shown messages and shows them: each insert
+// batch costs a layout of the whole page and a repaint after it, so inserts wait until kInsertChunk
+// messages are ready (or the user reads near the top) and then go in as many at once as the budget
+// allows.
+void ChatView::buildOlder(qint64 budgetNs)
+{
+    const QScrollBar* bar = verticalScrollBar();
+    const bool readingNearTop = !m_following && bar->value() < viewport()->height();
+    QElapsedTimer batch;
+    batch.start();
+    if (!m_ready.isEmpty() && (m_pending.isEmpty() || m_ready.size() >= kInsertChunk || readingNearTop)) {
+        insertReady(batch, budgetNs);
+    } else {
+        const QMargins margins = m_layout->contentsMargins();
+        const int width = m_page->width() - margins.left() - margins.right();
+        while (!m_pending.isEmpty()) {
+            const ChatMessage message = m_pending.takeLast();
+            MessageWidget* widget = createWidget(message.role, message.id);
+            widget->showStored(message);
+            if (width > 0)
+                widget->layOutAtWidth(width);
+            m_ready.append(widget);
+            if (batch.nsecsElapsed() >= budgetNs)
+                break;
+        }
+    }
+    if (m_pending.isEmpty() && m_ready.isEmpty())
+        emit pendingBuilt();
+    else
+        m_backfill->start();
+}
+
+// Shown here rather than by the layout later, so that showing (style polish, events to every child)
+// counts against the batch's budget.
+void ChatView::insertReady(const QElapsedTimer& batch, qint64 budgetNs)
+{
+    while (!m_ready.isEmpty()) {
+        MessageWidget* widget = m_ready.takeFirst();  // the newest of the ready ones: just above the shown
+        m_layout->insertWidget(0, widget);
+        widget->show();
+        m_prepended = true;
+        if (batch.nsecsElapsed() >= budgetNs)
+            break;
+    }
+}
+
+void ChatView::buildAllPending()
+{
+    m_backfill->stop();
+    while (pendingCount() > 0)
+        buildOlder(std::numeric_limits<qint64>::max());
+    m_backfill->stop();
+}
+
+int ChatView::pendingCount() const
+{
+    return int(m_pending.size() + m_ready.size());
+}
+
+int ChatView::messageCount() const
+{
+    return int(messageWidgets().size()) + pendingCount();
+}
+
+MessageWidget* ChatView::createWidget(ChatRole role, qint64 id)
 {
     auto* widget = new MessageWidget(role, id, m_highlighting, m_page);
     connect(widget, &MessageWidget::editRequested, this, &ChatView::editRequested);
     connect(widget, &MessageWidget::regenerateRequested, this, &ChatView::regenerateRequested);
+    return widget;
+}
+
+MessageWidget* ChatView::appendWidget(ChatRole role, qint64 id)
+{
+    MessageWidget* widget = createWidget(role, id);
     m_layout->insertWidget(m_layout->count() - 1, widget);
     return widget;
 }
@@ -98,20 +221,40 @@ void ChatView::showNotice(const QString& text, bool isError)
     label->setProperty("isError", isError);
     label->setFrameShape(QFrame::StyledPanel);
     label->setMargin(8);
-    if (isError) {
-        // Red text that stays readable on light and dark palettes.
-        QPalette palette = label->palette();
-        const bool dark = palette.color(QPalette::Window).lightness() < 128;
-        palette.setColor(QPalette::WindowText, dark ? QColor(255, 140, 140) : QColor(170, 20, 20));
-        label->setPalette(palette);
-    }
+    if (isError)
+        colourError(label);
     m_layout->insertWidget(m_layout->count() - 1, label);
     scrollToBottomIfFollowing();
 }
 
+// In the order shown: older messages are created after the newest ones, so child order would not do.
+// Red text that stays readable on light and dark palettes, picked from the view's current palette:
+// again on every palette change (a live theme switch), since a set colour does not follow by itself.
+void ChatView::colourError(QLabel* label) const
+{
+    const bool dark = palette().color(QPalette::Window).lightness() < 128;
+    QPalette colours = label->palette();
+    colours.setColor(QPalette::WindowText, dark ? QColor(255, 140, 140) : QColor(170, 20, 20));
+    label->setPalette(colours);
+}
+
+void ChatView::changeEvent(QEvent* event)
+{
+    QScrollArea::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange)
+        return;
+    for (QLabel* label : notices())
+        if (label->property("isError").toBool())
+            colourError(label);
+}
+
 QList<MessageWidget*> ChatView::messageWidgets() const
 {
-    return m_page->findChildren<MessageWidget*>(Qt::FindDirectChildrenOnly);
+    QList<MessageWidget*> widgets;
+    for (int i = 0; i < m_layout->count(); ++i)
+        if (auto* widget = qobject_cast<MessageWidget*>(m_layout->itemAt(i)->widget()))
+            widgets.append(widget);
+    return widgets;
 }
 
 QList<QLabel*> ChatView::notices() const

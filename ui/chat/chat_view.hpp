@@ -1,5 +1,10 @@
 // The conversation as a scrolling page of messages, with a reply that streams in at the bottom
 // and notices (errors, status) in between. It keeps the view pinned to the bottom while the user is there.
+//
+// Opening a long conversation builds only its last messages (about two screenfuls) at once; the
+// older ones are built newest first in short idle-time batches above them, keeping what the user
+// looks at in place. A message's widgets and Markdown cost ~3 ms each, so building all of a
+// 240-message chat up front held the GUI for 0.7 s (docs/BENCHMARKS.md, "Chat window responsiveness").
 #pragma once
 
 #include "ui/chat/chat_types.hpp"
@@ -7,7 +12,9 @@
 #include <QList>
 #include <QScrollArea>
 
+class QElapsedTimer;
 class QLabel;
+class QTimer;
 class QVBoxLayout;
 
 namespace strata::ui {
@@ -33,15 +40,27 @@ public:
     // A line that is not part of the conversation (a load error, a note), shown in the flow.
     void showNotice(const QString& text, bool isError);
 
+    // The messages built so far, oldest first (the newest are always built).
     QList<MessageWidget*> messageWidgets() const;
+    int messageCount() const;                           // built and still to build
+    int pendingCount() const;
+    void buildAllPending();                             // at once (tests, tools)
     QList<QLabel*> notices() const;
 
 signals:
     void editRequested(qint64 messageId, const QString& content);
     void regenerateRequested();
+    void pendingBuilt();  // every message of the conversation is built
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
+    void colourError(QLabel* label) const;
+    MessageWidget* createWidget(ChatRole role, qint64 id);
     MessageWidget* appendWidget(ChatRole role, qint64 id);
+    void buildOlder(qint64 budgetNs);
+    void insertReady(const QElapsedTimer& batch, qint64 budgetNs);
     void updateRegenerateButtons();
     void scrollToBottomIfFollowing();
 
@@ -50,6 +69,11 @@ private:
     QVBoxLayout* m_layout;
     MessageWidget* m_streaming = nullptr;
     bool m_following = true;
+    QList<ChatMessage> m_pending;  // older messages not built yet, oldest first
+    QList<MessageWidget*> m_ready; // built, hidden, not in the page yet; newest first
+    QTimer* m_backfill;
+    int m_lastMaximum = 0;         // the scroll range before the last change
+    bool m_prepended = false;      // messages went in above the view since the last range change
 };
 
 }  // namespace strata::ui

@@ -3,6 +3,7 @@
 #include "ui/chat/code_highlighting.hpp"
 
 #include <QClipboard>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QGuiApplication>
 #include <QHBoxLayout>
@@ -16,7 +17,8 @@
 namespace strata::ui {
 
 CodeBlockView::CodeBlockView(const QString& language, const CodeHighlighting* highlighting, QWidget* parent)
-    : QFrame(parent), m_language(language), m_editor(new QPlainTextEdit(this)), m_copy(new QToolButton(this))
+    : QFrame(parent), m_highlighting(highlighting), m_darkTheme(CodeHighlighting::wantsDarkTheme(palette())),
+      m_language(language), m_editor(new QPlainTextEdit(this)), m_copy(new QToolButton(this))
 {
     setObjectName(QStringLiteral("codeBlock"));
     setFrameShape(QFrame::StyledPanel);
@@ -60,6 +62,21 @@ void CodeBlockView::appendCode(const QString& text)
     cursor.movePosition(QTextCursor::End);
     cursor.insertText(text);
     updateHeight();
+}
+
+// The editor's own colours are palette roles and follow by themselves; the highlighter's theme was
+// picked for the palette at creation and is switched here when light and dark swap.
+void CodeBlockView::changeEvent(QEvent* event)
+{
+    QFrame::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange)
+        return;
+    const bool dark = CodeHighlighting::wantsDarkTheme(palette());
+    if (dark == m_darkTheme)
+        return;
+    m_darkTheme = dark;
+    if (m_highlighting)
+        m_highlighting->updateTheme(m_editor->document(), palette());
 }
 
 void CodeBlockView::copyToClipboard() const

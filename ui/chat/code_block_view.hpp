@@ -20,13 +20,20 @@ public:
     void appendCode(const QString& text);
     const QString& code() const { return m_code; }
     const QString& language() const { return m_language; }
+    // The highlighting theme follows the palette (set at creation, switched on a palette change).
+    bool usesDarkTheme() const { return m_darkTheme; }
 
 public slots:
     void copyToClipboard() const;
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     void updateHeight();
 
+    const CodeHighlighting* m_highlighting;
+    bool m_darkTheme;
     QString m_language;
     QString m_code;
     QPlainTextEdit* m_editor;

@@ -12,6 +12,11 @@
 
 namespace strata::ui {
 
+bool CodeHighlighting::wantsDarkTheme(const QPalette& palette)
+{
+    return palette.color(QPalette::Base).lightness() < 128;
+}
+
 #ifdef STRATA_HAVE_KSYNTAXHIGHLIGHTING
 
 CodeHighlighting::CodeHighlighting() : m_repository(std::make_unique<KSyntaxHighlighting::Repository>()) {}
@@ -31,11 +36,21 @@ bool CodeHighlighting::highlight(QTextDocument* document, const QString& languag
         definition = m_repository->definitionForName(language);
     if (!definition.isValid())
         return false;
-    const bool dark = palette.color(QPalette::Base).lightness() < 128;
     auto* highlighter = new KSyntaxHighlighting::SyntaxHighlighter(document);
-    highlighter->setTheme(m_repository->defaultTheme(dark ? KSyntaxHighlighting::Repository::DarkTheme
-                                                          : KSyntaxHighlighting::Repository::LightTheme));
+    highlighter->setTheme(m_repository->defaultTheme(wantsDarkTheme(palette) ? KSyntaxHighlighting::Repository::DarkTheme
+                                                                             : KSyntaxHighlighting::Repository::LightTheme));
     highlighter->setDefinition(definition);
+    return true;
+}
+
+bool CodeHighlighting::updateTheme(QTextDocument* document, const QPalette& palette) const
+{
+    auto* highlighter = document->findChild<KSyntaxHighlighting::SyntaxHighlighter*>();
+    if (!highlighter)
+        return false;
+    highlighter->setTheme(m_repository->defaultTheme(wantsDarkTheme(palette) ? KSyntaxHighlighting::Repository::DarkTheme
+                                                                             : KSyntaxHighlighting::Repository::LightTheme));
+    highlighter->rehighlight();
     return true;
 }
 
@@ -47,6 +62,8 @@ CodeHighlighting::~CodeHighlighting() = default;
 bool CodeHighlighting::available() { return false; }
 
 bool CodeHighlighting::highlight(QTextDocument*, const QString&, const QPalette&) const { return false; }
+
+bool CodeHighlighting::updateTheme(QTextDocument*, const QPalette&) const { return false; }
 
 #endif
 

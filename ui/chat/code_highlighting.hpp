@@ -28,6 +28,12 @@ public:
     // "rust"...). Returns false when the build has no highlighting or no definition matches.
     bool highlight(QTextDocument* document, const QString& language, const QPalette& palette) const;
 
+    // Switches the highlighter that highlight() attached to `document` to the theme for `palette`
+    // (a live light/dark switch) and highlights again. False when there is none.
+    bool updateTheme(QTextDocument* document, const QPalette& palette) const;
+    // Whether code shown on `palette` gets the dark theme (a dark Base).
+    static bool wantsDarkTheme(const QPalette& palette);
+
     static bool available();
 
 private:

@@ -108,19 +108,32 @@ void MarkdownTextView::insertMarkdownBlock(const QString& markdown)
     m_empty = false;
 }
 
+// Measured only once the view has a size (from its layout, shown or not): before that a stored
+// message would be laid out at a made-up width and again at the real one. The width is the view's
+// contents (no frame, no scroll bars), valid before a hidden view's resize event. It is set only when
+// it changed, because QTextDocument::setTextWidth lays the whole document out again even at the
+// same width: per streamed update that re-laid the growing reply's prose from its start (the
+// longest updates in the guibench profile).
 void MarkdownTextView::updateHeight()
 {
-    if (m_editing)
+    if (m_editing || !testAttribute(Qt::WA_Resized))
         return;
-    document()->setTextWidth(viewport()->width());
+    const int width = contentsRect().width();
+    if (document()->textWidth() != width)
+        document()->setTextWidth(width);
     const int height = static_cast<int>(document()->size().height()) + frameWidth() * 2;
     if (height != this->height())
         setFixedHeight(height);
 }
 
+// QTextEdit's resize handling lays the whole document out again, even when only the height
+// changed. The height changes with nearly every streamed update (it follows the content), and a
+// message built off screen gets its first resize event when shown, already laid out at its width:
+// neither needs it. The viewport follows the new size either way (QAbstractScrollArea::event).
 void MarkdownTextView::resizeEvent(QResizeEvent* event)
 {
-    QTextBrowser::resizeEvent(event);
+    if (document()->textWidth() != contentsRect().width())
+        QTextBrowser::resizeEvent(event);
     updateHeight();
 }
 

@@ -15,6 +15,10 @@ public:
     void appendFinished(const QString& markdown);
     void setTrailing(const QString& markdown);  // "" removes the trailing render
 
+    // Lays the document out at the view's width and fits the height to it; a no-op until the view
+    // has been given a size.
+    void updateHeight();
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -25,7 +29,6 @@ private:
     void styleTables(QTextDocument& block) const;
     void removeTrailing();
     void insertMarkdownBlock(const QString& markdown);
-    void updateHeight();
 
     bool m_hasTrailing = false;        // the last undo step is the trailing render
     bool m_empty = true;               // nothing committed or trailing

@@ -66,6 +66,14 @@ void MessageBody::apply(const QList<MarkdownPiece>& pieces)
     }
 }
 
+void MessageBody::layOutSegments()
+{
+    m_layout->activate();
+    for (QWidget* segment : std::as_const(m_segments))
+        if (auto* prose = qobject_cast<MarkdownTextView*>(segment))
+            prose->updateHeight();
+}
+
 QString MessageBody::renderedText() const
 {
     QStringList parts;

@@ -22,6 +22,8 @@ public:
 
     void appendMarkdown(const QString& chunk);
     void finish();
+    // Lays the segments out at the body's current width while hidden (see MessageWidget::layOutAtWidth).
+    void layOutSegments();
 
     // The text a reader sees, segment by segment (prose as rendered, code exactly), joined by newlines.
     QString renderedText() const;

@@ -36,14 +36,18 @@ QToolButton* actionButton(const QString& text, const QString& objectName, QWidge
 
 MessageWidget::MessageWidget(ChatRole role, qint64 messageId, const CodeHighlighting* highlighting,
                              QWidget* parent)
-    : QWidget(parent), m_role(role), m_messageId(messageId), m_reasoning(new ReasoningView(this)),
-      m_body(new MessageBody(highlighting, this))
+    : QWidget(parent), m_role(role), m_messageId(messageId), m_body(new MessageBody(highlighting, this))
 {
     setObjectName(QStringLiteral("message"));
     setBackgroundRole(role == ChatRole::User ? QPalette::AlternateBase : QPalette::Base);
     setAutoFillBackground(true);
 
-    auto* title = new QLabel(QStringLiteral("<b>%1</b>").arg(roleTitle(role)), this);
+    // Plain text in a bold font: a rich-text label would parse a document per message.
+    auto* title = new QLabel(roleTitle(role), this);
+    title->setTextFormat(Qt::PlainText);
+    QFont bold = title->font();
+    bold.setBold(true);
+    title->setFont(bold);
     auto* copy = actionButton(tr("Copy"), QStringLiteral("copyMessageButton"), this);
     copy->setToolTip(tr("Copy the whole message"));
     connect(copy, &QToolButton::clicked, this, &MessageWidget::copyToClipboard);
@@ -66,12 +70,10 @@ MessageWidget::MessageWidget(ChatRole role, qint64 messageId, const CodeHighligh
     }
     header->addWidget(copy);
 
-    m_reasoning->hide();
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(10, 6, 10, 8);
-    layout->addLayout(header);
-    layout->addWidget(m_reasoning);
-    layout->addWidget(m_body);
+    m_layout = new QVBoxLayout(this);
+    m_layout->setContentsMargins(10, 6, 10, 8);
+    m_layout->addLayout(header);
+    m_layout->addWidget(m_body);
 }
 
 void MessageWidget::showStored(const ChatMessage& message)
@@ -94,13 +96,26 @@ void MessageWidget::finishStream()
 void MessageWidget::appendParts(const ThinkTagSplitter::Parts& parts)
 {
     if (!parts.reasoning.isEmpty()) {
-        m_reasoning->show();
+        // Made only for a message that has reasoning: most do not, and it is two widgets and a document.
+        if (!m_reasoning) {
+            m_reasoning = new ReasoningView(this);
+            m_layout->insertWidget(1, m_reasoning);
+            m_reasoning->show();  // now, not at the layout's next pass
+        }
         m_reasoning->appendText(parts.reasoning);
     }
     if (!parts.answer.isEmpty()) {
         m_content += parts.answer;
         m_body->appendMarkdown(parts.answer);
     }
+}
+
+void MessageWidget::layOutAtWidth(int width)
+{
+    ensurePolished();  // fonts and margins come from the style: before measuring
+    resize(width, sizeHint().height());
+    m_layout->activate();
+    m_body->layOutSegments();
 }
 
 void MessageWidget::setRegenerateVisible(bool visible)

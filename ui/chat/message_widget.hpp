@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QToolButton;
+class QVBoxLayout;
 
 namespace strata::ui {
 
@@ -26,13 +27,16 @@ public:
     // A streamed reply: raw model text, <think> tags included.
     void appendStreamed(const QString& chunk);
     void finishStream();
+    // Gives the (hidden) message its width and lays its text out, so showing it later costs no
+    // text layout (ChatView builds older messages this way, off screen).
+    void layOutAtWidth(int width);
 
     ChatRole role() const { return m_role; }
     qint64 messageId() const { return m_messageId; }
     void setMessageId(qint64 id) { m_messageId = id; }
     const QString& content() const { return m_content; }  // the answer, exactly as written
     MessageBody* body() const { return m_body; }
-    ReasoningView* reasoning() const { return m_reasoning; }
+    ReasoningView* reasoning() const { return m_reasoning; }  // nullptr until there is reasoning
     void setRegenerateVisible(bool visible);
 
 public slots:
@@ -49,7 +53,8 @@ private:
     qint64 m_messageId;
     QString m_content;
     ThinkTagSplitter m_thinkSplitter;
-    ReasoningView* m_reasoning;
+    QVBoxLayout* m_layout;
+    ReasoningView* m_reasoning = nullptr;
     MessageBody* m_body;
     QToolButton* m_regenerate = nullptr;
 };
