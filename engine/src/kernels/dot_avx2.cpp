@@ -110,21 +110,25 @@ float dotQ4_0(const void* w, const void* a, int64_t n)
     return hsum(_mm256_add_ps(acc0, acc1));
 }
 
+// Float steps in the order of the row-interleaved prefill panel (gemm_q4_k_avx2.cpp): per
+// super-block the integer sums of the first and the second 4 quants of every 8 (int32 lane i covers
+// quants 4i..4i+3, so even and odd lanes) are scaled and accumulated apart, min term included, and
+// added at the end. Prefill and decode then give the same logits bit for bit.
 float dotQ4_K(const void* w, const void* a, int64_t n)
 {
     const auto* x = static_cast<const BlockQ4_K*>(w);
     const auto* y = static_cast<const BlockQ8_K*>(a);
     const __m256i low4 = _mm256_set1_epi8(0x0F);
-    __m256 acc = _mm256_setzero_ps();
-    float minSum = 0;
+    __m128 acc = _mm_setzero_ps();  // lanes 0, 1: first and second halves
     for (int64_t b = 0; b < n / kQK_K; ++b) {
         alignas(16) uint8_t sm[16];
         unpackScaleMinK4(x[b].scales, sm);
-        // Min term: sum over groups of m_j * (bsums of its two 16-element halves).
+        // Min term: m_g times its group's two bsums; lanes hold groups (0,1), (2,3), (4,5), (6,7).
         const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums));
         const __m128i bs2 = _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums + 8)));
         const __m128i mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
-        const int minInt = hsumI32x4(_mm_madd_epi16(bs2, mins));
+        const __m128i min4 = _mm_madd_epi16(bs2, mins);
+        const __m128i minSum = _mm_add_epi32(min4, _mm_unpackhi_epi64(min4, min4));
 
         __m256i isum = _mm256_setzero_si256();
         const uint8_t* q = x[b].qs;
@@ -138,11 +142,12 @@ float dotQ4_K(const void* w, const void* a, int64_t n)
             isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p0, _mm256_set1_epi16(sm[2 * j])));
             isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p1, _mm256_set1_epi16(sm[2 * j + 1])));
         }
-        const float d = y[b].d * halfToFloat(x[b].d);
-        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(isum), _mm256_set1_ps(d), acc);
-        minSum += y[b].d * halfToFloat(x[b].dmin) * float(minInt);
+        const __m128i sum4 = _mm_add_epi32(_mm256_castsi256_si128(isum), _mm256_extracti128_si256(isum, 1));
+        const __m128i halves = _mm_add_epi32(sum4, _mm_unpackhi_epi64(sum4, sum4));
+        acc = _mm_fmadd_ps(_mm_cvtepi32_ps(halves), _mm_set1_ps(halfToFloat(x[b].d) * y[b].d), acc);
+        acc = _mm_fnmadd_ps(_mm_cvtepi32_ps(minSum), _mm_set1_ps(halfToFloat(x[b].dmin) * y[b].d), acc);
     }
-    return hsum(acc) - minSum;
+    return _mm_cvtss_f32(acc) + _mm_cvtss_f32(_mm_movehdup_ps(acc));
 }
 
 float dotQ6_K(const void* w, const void* a, int64_t n)

@@ -94,6 +94,7 @@ KernelTable buildTable(Isa isa)
 #ifdef STRATA_KERNELS_X86
     if (isa >= Isa::Avx2) {
         detail::fillAvx2Dots(t);
+        detail::fillAvx2GemmQ4_K(t);
         detail::fillAvx2Ops(t);
         detail::fillAvx2Attention(t);
     }
