@@ -16,7 +16,8 @@ namespace {
         "                    [--pool-policy park|adaptive|fixed:<us>] [--no-pin] [--no-roofline] [--json]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
         "  Decode is also shown against its memory roofline: weight bytes one token reads over the read\n"
-        "  bandwidth of THREADS threads, measured right after the decode test (--no-roofline skips it).\n"
+        "  bandwidth of THREADS threads, measured right after each decode repetition and compared run by\n"
+        "  run (--no-roofline skips it).\n"
         "  -t counts every thread, the calling one included (llama-bench's meaning).\n",
         status == 0 ? stdout : stderr);
     std::exit(status);

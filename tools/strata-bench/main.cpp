@@ -62,46 +62,77 @@ std::vector<int32_t> randomTokens(size_t n, uint32_t vocab, uint64_t seed)
     return t;
 }
 
-// Runs `fn` (which returns tokens processed) `reps` times after one warm-up.
-template <class Fn>
-TestResult measure(std::string name, int reps, Fn&& fn)
+// Runs `fn` (which returns tokens processed) `reps` times after one warm-up; `after` runs after
+// each timed repetition, outside the timing and the CPU count.
+template <class Fn, class After>
+TestResult measure(std::string name, int reps, Fn&& fn, After&& after)
 {
     TestResult r{std::move(name), {}, 0};
     fn();  // warm-up: page in the weights, settle the pool
-    const double cpu0 = processCpuSeconds();
-    const auto wall0 = Clock::now();
+    double cpu = 0, wall = 0;
     for (int i = 0; i < reps; ++i) {
+        const double cpu0 = processCpuSeconds();
         const auto t0 = Clock::now();
         const size_t n = fn();
         const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+        cpu += processCpuSeconds() - cpu0;
+        wall += s;
         r.tokensPerSecond.push_back(double(n) / s);
+        after();
     }
-    const double wall = std::chrono::duration<double>(Clock::now() - wall0).count();
-    r.cpuPercent = 100.0 * (processCpuSeconds() - cpu0) / wall;
+    r.cpuPercent = 100.0 * cpu / wall;
     return r;
 }
 
-struct Roofline {
-    double bytesPerToken = 0;  // weights one decode step reads
-    double readGBs = 0;        // read bandwidth with the benchmark's thread count, wall clock
-    double tokensPerSecond() const { return readGBs * 1e9 / bytesPerToken; }
-};
-
-// The decode roofline of this machine right now: a 1 GiB read (far beyond any cache) by `threads`
-// threads, timed by the wall clock like the decode test it is compared with.
-Roofline measureRoofline(const strata::model::Model& m, int threads)
+template <class Fn>
+TestResult measure(std::string name, int reps, Fn&& fn)
 {
-    Roofline r;
-    r.bytesPerToken = double(strata::model::decodeTraffic(m.definition()).total());
-    const size_t bytes = size_t(1) << 30;
-    std::unique_ptr<uint8_t[], void (*)(uint8_t*)> buf(static_cast<uint8_t*>(std::aligned_alloc(4096, bytes)),
-                                                        [](uint8_t* p) { std::free(p); });
-    if (!buf)
-        throw strata::Error("cannot allocate the 1 GiB bandwidth buffer");
-    std::memset(buf.get(), 1, bytes);
-    r.readGBs = strata::benchtools::readBandwidthGBs(buf.get(), bytes, threads, 1.0, strata::benchtools::Timing::Wall);
-    return r;
+    return measure(std::move(name), reps, std::forward<Fn>(fn), [] {});
 }
+
+// The decode roofline of this machine: weight bytes per decode step over the read bandwidth of a
+// 1 GiB buffer (far beyond any cache) by the benchmark's threads, timed by the wall clock like the
+// decode test. The read runs right after every decode repetition, so each repetition is compared
+// with the bandwidth of the same moment (this VM's bandwidth drifts by 2x within minutes).
+class Roofline {
+public:
+    Roofline(const strata::model::Model& m, int threads)
+        : bytesPerToken_(double(strata::model::decodeTraffic(m.definition()).total())),
+          threads_(threads),
+          buf_(static_cast<uint8_t*>(std::aligned_alloc(4096, kBytes)), [](uint8_t* p) { std::free(p); })
+    {
+        if (!buf_)
+            throw strata::Error("cannot allocate the 1 GiB bandwidth buffer");
+        std::memset(buf_.get(), 1, kBytes);
+    }
+
+    void measureRead()
+    {
+        readGBs_.push_back(
+            strata::benchtools::readBandwidthGBs(buf_.get(), kBytes, threads_, 0.5, strata::benchtools::Timing::Wall));
+    }
+
+    double bytesPerToken() const { return bytesPerToken_; }
+    const std::vector<double>& readGBs() const { return readGBs_; }
+    double tokensPerSecondAt(double readGBs) const { return readGBs * 1e9 / bytesPerToken_; }
+
+    // Mean over repetitions of (decode tok/s) / (roofline tok/s of the read right after it), in %.
+    double percentOf(const TestResult& decode) const
+    {
+        double sum = 0;
+        const size_t n = std::min(decode.tokensPerSecond.size(), readGBs_.size());
+        for (size_t i = 0; i < n; ++i)
+            sum += decode.tokensPerSecond[i] / tokensPerSecondAt(readGBs_[i]);
+        return n ? 100.0 * sum / double(n) : 0.0;
+    }
+
+private:
+    static constexpr size_t kBytes = size_t(1) << 30;
+    double bytesPerToken_;
+    int threads_;
+    std::unique_ptr<uint8_t[], void (*)(uint8_t*)> buf_;
+    std::vector<double> readGBs_;
+};
 
 }  // namespace
 
@@ -128,26 +159,32 @@ int main(int argc, char** argv)
                 return session.setPrompt(prompt).computed;
             }));
         }
+        const unsigned threads = m->pool().workerCount() + 1;
+        std::optional<Roofline> roof;
+        if (o.roofline && o.genTokens > 0 && kernels::detectCpuFeatures().avx2)
+            roof.emplace(*m, int(threads));
         if (o.genTokens > 0) {
             const auto tokens = randomTokens(size_t(o.genTokens), h.vocabSize, 2);
-            results.push_back(measure("tg" + std::to_string(o.genTokens), o.repetitions, [&] {
-                session.clear();
-                session.setPrompt(std::span(tokens).first(1));
-                for (size_t i = 1; i < tokens.size(); ++i)
-                    session.append(tokens[i]);
-                return tokens.size() - 1 + 1;  // every token was one forward pass
-            }));
+            results.push_back(measure(
+                "tg" + std::to_string(o.genTokens), o.repetitions,
+                [&] {
+                    session.clear();
+                    session.setPrompt(std::span(tokens).first(1));
+                    for (size_t i = 1; i < tokens.size(); ++i)
+                        session.append(tokens[i]);
+                    return tokens.size() - 1 + 1;  // every token was one forward pass
+                },
+                [&] {
+                    if (roof) {
+                        m->pool().idleHint();  // the workers stop spinning before the read
+                        roof->measureRead();
+                    }
+                }));
         }
         m->pool().idleHint();
 
         const std::string policy = pool::toString(m->pool().policy());
-        const unsigned threads = m->pool().workerCount() + 1;
-        std::optional<Roofline> roof;
-        if (o.roofline && o.genTokens > 0 && kernels::detectCpuFeatures().avx2)
-            roof = measureRoofline(*m, int(threads));
-        const auto roofPercent = [&](const TestResult& r) {
-            return 100.0 * stats(r.tokensPerSecond).mean / roof->tokensPerSecond();
-        };
+        const auto roofPercent = [&](const TestResult& r) { return roof->percentOf(r); };
         if (o.json) {
             std::printf("{\"model\": \"%s\", \"architecture\": \"%s\", \"threads\": %u, \"policy\": \"%s\", \"tests\": [",
                         o.model.c_str(), h.architecture.c_str(), threads, policy.c_str());
@@ -160,9 +197,12 @@ int main(int argc, char** argv)
                 std::printf("}");
             }
             std::printf("]");
-            if (roof)
-                std::printf(", \"decode_bytes_per_token\": %.0f, \"read_gbs\": %.2f, \"roofline_tps\": %.2f",
-                            roof->bytesPerToken, roof->readGBs, roof->tokensPerSecond());
+            if (roof) {
+                const Stats read = stats(roof->readGBs());
+                std::printf(", \"decode_bytes_per_token\": %.0f, \"read_gbs\": %.2f, \"read_gbs_sd\": %.2f, "
+                            "\"roofline_tps\": %.2f",
+                            roof->bytesPerToken(), read.mean, read.sd, roof->tokensPerSecondAt(read.mean));
+            }
             std::printf("}\n");
         } else {
             std::printf("| model | arch | threads | policy | test | t/s | CPU %% |\n|---|---|---|---|---|---|---|\n");
@@ -173,11 +213,15 @@ int main(int argc, char** argv)
             }
             if (roof)
                 for (const TestResult& r : results)
-                    if (r.name[0] == 't')
-                        std::printf("\ndecode roofline: %.1f MiB of weights per token, read %.2f GB/s with %u threads "
-                                    "-> %.2f tok/s; %s at %.2f tok/s = %.0f%% of it\n",
-                                    roof->bytesPerToken / 1048576.0, roof->readGBs, threads, roof->tokensPerSecond(),
-                                    r.name.c_str(), stats(r.tokensPerSecond).mean, roofPercent(r));
+                    if (r.name[0] == 't') {
+                        const Stats read = stats(roof->readGBs());
+                        std::printf("\ndecode roofline: %.1f MiB of weights per token; read right after each %s run "
+                                    "%.2f ± %.2f GB/s with %u threads -> %.2f tok/s; %s at %.2f tok/s = %.0f%% of it "
+                                    "(mean of per-run ratios)\n",
+                                    roof->bytesPerToken() / 1048576.0, r.name.c_str(), read.mean, read.sd, threads,
+                                    roof->tokensPerSecondAt(read.mean), r.name.c_str(), stats(r.tokensPerSecond).mean,
+                                    roofPercent(r));
+                    }
         }
     } catch (const Error& e) {
         std::fprintf(stderr, "strata-bench: %s\n", e.what());

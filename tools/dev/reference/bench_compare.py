@@ -4,7 +4,7 @@
 Each round runs llama-bench and then strata-bench once per model (pp and tg, one repetition each,
 after each tool's own warm-up); rounds alternate the order of the two tools, so slow phases of a
 shared machine hit both alike. Prints a Markdown table of the mean tok/s of each side, their ratio,
-and Strata's decode against the memory roofline that strata-bench measures right after decoding.
+and Strata's decode against the memory roofline that strata-bench measures right after each decode run.
 
 Usage: bench_compare.py [--rounds N] [--threads T] [-p 512] [-n 128] MODEL.gguf...
 Environment: LLAMA_BENCH (default /work/ext/llama-build/bin/llama-bench),
