@@ -144,8 +144,10 @@ float dotQ4_K(const void* w, const void* a, int64_t n)
         }
         const __m128i sum4 = _mm_add_epi32(_mm256_castsi256_si128(isum), _mm256_extracti128_si256(isum, 1));
         const __m128i halves = _mm_add_epi32(sum4, _mm_unpackhi_epi64(sum4, sum4));
-        acc = _mm_fmadd_ps(_mm_cvtepi32_ps(halves), _mm_set1_ps(halfToFloat(x[b].d) * y[b].d), acc);
-        acc = _mm_fnmadd_ps(_mm_cvtepi32_ps(minSum), _mm_set1_ps(halfToFloat(x[b].dmin) * y[b].d), acc);
+        // The block's value first, then one add: a single-add chain across blocks.
+        const __m128 block = _mm_fnmadd_ps(_mm_cvtepi32_ps(minSum), _mm_set1_ps(halfToFloat(x[b].dmin) * y[b].d),
+                                           _mm_mul_ps(_mm_cvtepi32_ps(halves), _mm_set1_ps(halfToFloat(x[b].d) * y[b].d)));
+        acc = _mm_add_ps(acc, block);
     }
     return _mm_cvtss_f32(acc) + _mm_cvtss_f32(_mm_movehdup_ps(acc));
 }

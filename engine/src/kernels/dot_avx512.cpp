@@ -186,8 +186,11 @@ float dotQ4_K(const void* w, const void* a, int64_t n)
             const __m512i p = _mm512_maddubs_epi16(qx, _mm512_loadu_si512(q8 + 64 * j));
             isum = _mm512_dpwssd_epi32(isum, p, _mm512_permutexvar_epi16(pair[j], sc));
         }
-        acc = _mm_fmadd_ps(_mm_cvtepi32_ps(sumEvenOddLanes(isum)), _mm_set1_ps(halfToFloat(x[b].d) * y[b].d), acc);
-        acc = _mm_fnmadd_ps(_mm_cvtepi32_ps(minSum), _mm_set1_ps(halfToFloat(x[b].dmin) * y[b].d), acc);
+        // The block's value first, then one add: a single-add chain across blocks.
+        const __m128 block = _mm_fnmadd_ps(_mm_cvtepi32_ps(minSum), _mm_set1_ps(halfToFloat(x[b].dmin) * y[b].d),
+                                           _mm_mul_ps(_mm_cvtepi32_ps(sumEvenOddLanes(isum)),
+                                                      _mm_set1_ps(halfToFloat(x[b].d) * y[b].d)));
+        acc = _mm_add_ps(acc, block);
     }
     return _mm_cvtss_f32(acc) + _mm_cvtss_f32(_mm_movehdup_ps(acc));
 }

@@ -173,8 +173,9 @@ void tile(const InterleavedQ4_K* packed, int64_t blocks, const uint8_t* a, size_
             for (int v = 0; v < kVectors; ++v) {
                 const __m512i minSum = _mm512_dpwssd_epi32(
                     _mm512_madd_epi16(x[v].mins[0], bsLow), x[v].mins[1], bsHigh);
-                acc[v][t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(isum[v][t]), _mm512_mul_ps(x[v].d, dy), acc[v][t]);
-                acc[v][t] = _mm512_fnmadd_ps(_mm512_cvtepi32_ps(minSum), _mm512_mul_ps(x[v].dmin, dy), acc[v][t]);
+                const __m512 block = _mm512_fnmadd_ps(_mm512_cvtepi32_ps(minSum), _mm512_mul_ps(x[v].dmin, dy),
+                                                      _mm512_mul_ps(_mm512_cvtepi32_ps(isum[v][t]), _mm512_mul_ps(x[v].d, dy)));
+                acc[v][t] = _mm512_add_ps(acc[v][t], block);
             }
         }
     }
