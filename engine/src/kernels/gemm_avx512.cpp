@@ -7,10 +7,10 @@
 // Q4_K has its own row-interleaved panel (gemm_q4_k_avx512.cpp).
 #include "kernels/dot_variants.hpp"
 #include "kernels/k_quant_lanes.hpp"
+#include "kernels/panel_scratch.hpp"
 #include "kernels/simd_common.hpp"
 #include "strata/kernels/blocks.hpp"
 
-#include <memory>
 #include <vector>
 
 namespace strata::kernels::detail {
@@ -190,12 +190,7 @@ void panelPacked(const void* w, size_t wStride, const void* a, size_t aStride, i
                  size_t outStride, std::vector<std::byte>& scratch)
 {
     const int64_t blocks = n / kQK_K;
-    const size_t bytes = size_t(blocks) * kW * sizeof(Packed) + alignof(Packed);
-    if (scratch.size() < bytes)
-        scratch.resize(bytes);
-    void* base = scratch.data();
-    size_t space = scratch.size();
-    auto* packed = static_cast<Packed*>(std::align(alignof(Packed), size_t(blocks) * kW * sizeof(Packed), base, space));
+    auto* packed = scratchArray<Packed>(scratch, size_t(blocks) * kW);
     for (int r0 = 0; r0 < kGemmTileRows; r0 += kW) {
         for (int64_t b = 0; b < blocks; ++b)
             for (int r = 0; r < kW; ++r)

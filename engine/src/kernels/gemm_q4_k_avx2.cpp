@@ -9,11 +9,11 @@
 // its integer sums into the same two halves and repeats these float steps, so the results are equal
 // bit for bit.
 #include "kernels/dot_variants.hpp"
+#include "kernels/panel_scratch.hpp"
 #include "kernels/simd_common.hpp"
 #include "strata/kernels/blocks.hpp"
 
 #include <cstring>
-#include <memory>
 #include <vector>
 
 namespace strata::kernels::detail {
@@ -71,13 +71,6 @@ void interleave(const BlockQ4_K* const rows[kRowsPerVector], InterleavedQ4_K& p)
     p.dmin = _mm256_load_ps(dmin);
 }
 
-int64_t loadChunk(const BlockQ8_K& y, int c)
-{
-    int64_t v;
-    std::memcpy(&v, y.qs + kChunk * c, sizeof v);
-    return v;
-}
-
 // kTileVectors consecutive interleaved vectors (x0[0], x0[1]; kVectors per super-block) against
 // kTileActs activation rows, written to out[t * outStride + row].
 void tile(const InterleavedQ4_K* x0, int64_t blocks, const uint8_t* a, size_t aStride, float* out, size_t outStride)
@@ -103,7 +96,7 @@ void tile(const InterleavedQ4_K* x0, int64_t blocks, const uint8_t* a, size_t aS
             for (int cc = 0; cc < kChunksPerGroup; ++cc) {
                 const int c = g * kChunksPerGroup + cc;
                 for (int t = 0; t < kTileActs; ++t) {
-                    const __m256i q8 = _mm256_set1_epi64x(loadChunk(*y[t], c));
+                    const __m256i q8 = _mm256_set1_epi64x(q8KChunk(*y[t], c));
                     for (int v = 0; v < kTileVectors; ++v)
                         group[v][t] = _mm256_add_epi16(group[v][t], _mm256_maddubs_epi16(x[v].q[c], q8));
                 }
@@ -140,22 +133,8 @@ void panel(const void* w, size_t wStride, const void* a, size_t aStride, int64_t
            size_t outStride, std::vector<std::byte>& scratch)
 {
     const int64_t blocks = n / kQK_K;
-    const size_t count = size_t(blocks) * kVectors;
-    const size_t bytes = count * sizeof(InterleavedQ4_K) + alignof(InterleavedQ4_K);
-    if (scratch.size() < bytes)
-        scratch.resize(bytes);
-    void* base = scratch.data();
-    size_t space = scratch.size();
-    auto* packed = static_cast<InterleavedQ4_K*>(
-        std::align(alignof(InterleavedQ4_K), count * sizeof(InterleavedQ4_K), base, space));
-    for (int64_t b = 0; b < blocks; ++b)
-        for (int v = 0; v < kVectors; ++v) {
-            const BlockQ4_K* rows[kRowsPerVector];
-            for (int k = 0; k < kRowsPerVector; ++k)
-                rows[k] = reinterpret_cast<const BlockQ4_K*>(static_cast<const uint8_t*>(w) +
-                                                             wStride * size_t(v * kRowsPerVector + k)) + b;
-            interleave(rows, packed[b * kVectors + v]);
-        }
+    const InterleavedQ4_K* packed =
+        interleaveQ4_KRows<InterleavedQ4_K, kRowsPerVector, interleave>(w, wStride, blocks, scratch);
     const auto* acts8 = static_cast<const uint8_t*>(a);
     for (int v = 0; v < kVectors; v += kTileVectors)
         for (int64_t t = 0; t < acts; t += kTileActs)

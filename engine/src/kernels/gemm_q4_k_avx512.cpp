@@ -10,11 +10,11 @@
 // The integer sums are exact; the AVX-512 dotQ4_K splits them into the same two halves and does
 // the same float steps in the same order, so panel and dot product agree bit for bit.
 #include "kernels/dot_variants.hpp"
+#include "kernels/panel_scratch.hpp"
 #include "kernels/simd_common.hpp"
 #include "strata/kernels/blocks.hpp"
 
 #include <cstring>
-#include <memory>
 #include <vector>
 
 namespace strata::kernels::detail {
@@ -119,13 +119,6 @@ void interleave(const BlockQ4_K* const rows[kRowsPerVector], InterleavedQ4_K& p)
     p.dmin = _mm512_load_ps(dmin);
 }
 
-int64_t loadChunk(const BlockQ8_K& y, int c)
-{
-    int64_t v;
-    std::memcpy(&v, y.qs + kChunk * c, sizeof v);
-    return v;
-}
-
 // kGemmTileRows interleaved rows against kGemmTileActs activation rows; out[t * outStride + r].
 void tile(const InterleavedQ4_K* packed, int64_t blocks, const uint8_t* a, size_t aStride, float* out,
           size_t outStride)
@@ -154,7 +147,7 @@ void tile(const InterleavedQ4_K* packed, int64_t blocks, const uint8_t* a, size_
             for (int cc = 0; cc < kChunksPerGroup; ++cc) {
                 const int c = g * kChunksPerGroup + cc;
                 for (int t = 0; t < A; ++t) {
-                    const __m512i q8 = _mm512_set1_epi64(loadChunk(*y[t], c));
+                    const __m512i q8 = _mm512_set1_epi64(q8KChunk(*y[t], c));
                     for (int v = 0; v < kVectors; ++v)
                         group[v][t] = _mm512_dpbusd_epi32(group[v][t], x[v].q[c], q8);
                 }
@@ -192,22 +185,8 @@ void panel(const void* w, size_t wStride, const void* a, size_t aStride, int64_t
            size_t outStride, std::vector<std::byte>& scratch)
 {
     const int64_t blocks = n / kQK_K;
-    const size_t count = size_t(blocks) * kVectors;
-    const size_t bytes = count * sizeof(InterleavedQ4_K) + alignof(InterleavedQ4_K);
-    if (scratch.size() < bytes)
-        scratch.resize(bytes);
-    void* base = scratch.data();
-    size_t space = scratch.size();
-    auto* packed = static_cast<InterleavedQ4_K*>(
-        std::align(alignof(InterleavedQ4_K), count * sizeof(InterleavedQ4_K), base, space));
-    for (int64_t b = 0; b < blocks; ++b)
-        for (int v = 0; v < kVectors; ++v) {
-            const BlockQ4_K* rows[kRowsPerVector];
-            for (int k = 0; k < kRowsPerVector; ++k)
-                rows[k] = reinterpret_cast<const BlockQ4_K*>(static_cast<const uint8_t*>(w) +
-                                                             wStride * size_t(v * kRowsPerVector + k)) + b;
-            interleave(rows, packed[b * kVectors + v]);
-        }
+    const InterleavedQ4_K* packed =
+        interleaveQ4_KRows<InterleavedQ4_K, kRowsPerVector, interleave>(w, wStride, blocks, scratch);
     const auto* acts8 = static_cast<const uint8_t*>(a);
     for (int64_t t = 0; t < acts; t += kGemmTileActs)
         tile(packed, blocks, acts8 + size_t(t) * aStride, aStride, out + size_t(t) * outStride, outStride);
