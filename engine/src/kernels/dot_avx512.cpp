@@ -165,14 +165,13 @@ float dotQ4_K(const void* w, const void* a, int64_t n)
                              _mm512_load_si512(kPair[3])};
     __m128 acc = _mm_setzero_ps();  // lanes 0, 1: first and second halves of each 8 quants
     for (int64_t b = 0; b < n / kQK_K; ++b) {
-        alignas(16) uint8_t sm[16];
-        unpackScaleMinK4(x[b].scales, sm);
-        const __m512i sc = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm))));
+        const __m128i sm = unpackScaleMinK4Vec(x[b].scales);
+        const __m512i sc = _mm512_castsi128_si512(_mm_cvtepu8_epi16(sm));
         // Min term: m_g times the sum of its group's two bsums; lanes 0..3 hold groups (0,1),
         // (2,3), (4,5), (6,7), i.e. alternately first and second halves like the quant lanes.
         const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums));
         const __m128i bs2 = _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums + 8)));
-        const __m128i mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
+        const __m128i mins = _mm_cvtepu8_epi16(_mm_unpackhi_epi64(sm, sm));
         const __m128i min4 = _mm_madd_epi16(bs2, mins);
         const __m128i minSum = _mm_add_epi32(min4, _mm_unpackhi_epi64(min4, min4));
 

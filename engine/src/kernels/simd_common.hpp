@@ -88,6 +88,20 @@ inline void unpackScaleMinK4(const uint8_t* packed, uint8_t out[16])
     std::memcpy(out + 12, &n1, 4);
 }
 
+// unpackScaleMinK4 in registers: bytes 0..7 the scales, 8..15 the mins. Reads 16 bytes from
+// `packed` (the 12 scale bytes and the next 4, which in a Q4_K/Q5_K block are quants).
+inline __m128i unpackScaleMinK4Vec(const uint8_t* packed)
+{
+    const __m128i u = _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed));  // u0 u1 u2 (x)
+    // Low bits: [u0 & 0x3f.., u2 & 0x0f.., u1 & 0x3f.., (u2 >> 4) & 0x0f..].
+    const __m128i low = _mm_and_si128(_mm_srlv_epi32(_mm_shuffle_epi32(u, _MM_SHUFFLE(2, 1, 2, 0)), _mm_setr_epi32(0, 0, 0, 4)),
+                                      _mm_setr_epi32(0x3f3f3f3f, 0x0f0f0f0f, 0x3f3f3f3f, 0x0f0f0f0f));
+    // Top two bits of scales/mins 4..7 from the top of u0/u1: [0, (u0 >> 2) & 0x30.., 0, (u1 >> 2) & 0x30..].
+    const __m128i top = _mm_and_si128(_mm_srli_epi32(_mm_shuffle_epi32(u, _MM_SHUFFLE(1, 1, 0, 0)), 2),
+                                      _mm_setr_epi32(0, 0x30303030, 0, 0x30303030));
+    return _mm_or_si128(low, top);
+}
+
 // The 16 six-bit Q3_K scales, still biased by +32, as bytes, four at a time with 32-bit masks:
 // low nibbles come from bytes 0..7 (low then high nibble), the top 2 bits from bytes 8..11.
 inline __m128i unpackQ3KScalesBiased(const uint8_t* packed)
