@@ -1,10 +1,12 @@
 // A streaming reply repaints only what changed: the view follows the bottom by moving the painted
-// pixels, and messages above the reply are not painted again per update. What is on screen after
+// pixels, messages above the reply are not painted again per update, and no update (code fences
+// included) repaints the whole view. What is on screen after
 // many such partial repaints is the same picture as the whole view painted from scratch.
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/message_widget.hpp"
 
 #include <QEvent>
+#include <QPaintEvent>
 #include <QImage>
 #include <QPixmap>
 #include <QScreen>
@@ -64,12 +66,17 @@ qsizetype differingPixels(ChatView& view)
 class PaintCounter : public QObject {
 public:
     int paints = 0;
+    int tallerThan = 0;  // paints of more than this many rows count as whole-view paints
+    int wholeViewPaints = 0;
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override
     {
-        if (event->type() == QEvent::Paint)
+        if (event->type() == QEvent::Paint) {
             ++paints;
+            if (tallerThan > 0 && static_cast<QPaintEvent*>(event)->region().boundingRect().height() > tallerThan)
+                ++wholeViewPaints;
+        }
         return QObject::eventFilter(watched, event);
     }
 };
@@ -106,6 +113,35 @@ private slots:
         QCOMPARE(bar->value(), bar->maximum());
         QVERIFY(above->visibleRegion().boundingRect().height() > 20);  // still on screen
         QVERIFY2(counter.paints <= 2, qPrintable(QString::number(counter.paints)));
+    }
+
+    // At a code fence the reply is a line shorter for a moment (the fence's first characters leave the
+    // prose); the page keeps its height, so the view is not moved before the paint (ChatPageLayout).
+    void codeFencesDoNotRepaintTheWholeView()
+    {
+        ChatView view(nullptr);
+        view.resize(700, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setMessages(conversation(20));
+        view.buildAllPending();
+        view.beginReply();
+        QTest::qWait(50);
+        PaintCounter counter;
+        counter.tallerThan = view.viewport()->height() / 2;
+        view.widget()->installEventFilter(&counter);
+        const QStringList answer = replyPieces().mid(12);  // after the reasoning
+        QVERIFY(answer.constFirst().startsWith(QStringLiteral("##")));
+        const QStringList pieces = answer + answer;  // two code blocks and two tables
+        for (const QString& piece : pieces) {
+            view.appendReply(piece);
+            QTest::qWait(20);  // a frame each: the fence's first characters are shown on their own
+        }
+        QTest::qWait(50);
+        view.widget()->removeEventFilter(&counter);
+        QCOMPARE(view.verticalScrollBar()->value(), view.verticalScrollBar()->maximum());
+        QVERIFY(counter.paints > 20);  // the reply was painted as it grew...
+        QCOMPARE(counter.wholeViewPaints, 0);  // ...never the whole view
     }
 
     void screenAfterPartialRepaintsIsTheWholePicture()

@@ -1,5 +1,6 @@
 #include "ui/chat/chat_view.hpp"
 
+#include "ui/chat/chat_page_layout.hpp"
 #include "ui/chat/message_widget.hpp"
 
 #include <QCoreApplication>
@@ -40,7 +41,7 @@ int estimatedLines(const ChatMessage& message)
 }  // namespace
 
 ChatView::ChatView(const CodeHighlighting* highlighting, QWidget* parent)
-    : QScrollArea(parent), m_highlighting(highlighting), m_page(new QWidget), m_layout(new QVBoxLayout(m_page)),
+    : QScrollArea(parent), m_highlighting(highlighting), m_page(new QWidget), m_layout(new ChatPageLayout(m_page)),
       m_replyFrame(new QTimer(this)), m_backfill(new QTimer(this))
 {
     setObjectName(QStringLiteral("chatView"));
@@ -245,6 +246,7 @@ void ChatView::addMessage(const ChatMessage& message)
 void ChatView::setPageGrowsFirst(bool growsFirst)
 {
     m_layout->setSizeConstraint(growsFirst ? QLayout::SetMinimumSize : QLayout::SetDefaultConstraint);
+    m_layout->setNeverShrinks(growsFirst);
     if (!growsFirst)
         m_page->setMinimumSize(0, 0);
 }

@@ -16,10 +16,10 @@
 
 class QLabel;
 class QTimer;
-class QVBoxLayout;
 
 namespace strata::ui {
 
+class ChatPageLayout;
 class CodeHighlighting;
 class MessageWidget;
 
@@ -74,7 +74,7 @@ private:
 
     const CodeHighlighting* m_highlighting;
     QWidget* m_page;
-    QVBoxLayout* m_layout;
+    ChatPageLayout* m_layout;
     MessageWidget* m_streaming = nullptr;
     QString m_unshownReply;        // appended, waiting for the next frame
     QTimer* m_replyFrame;
