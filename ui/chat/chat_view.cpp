@@ -1,7 +1,9 @@
 #include "ui/chat/chat_view.hpp"
 
+#include "ui/chat/chat_page_layout.hpp"
 #include "ui/chat/message_widget.hpp"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QLabel>
@@ -11,6 +13,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace strata::ui {
 
@@ -23,6 +26,8 @@ constexpr qsizetype kInsertChunk = 24;
 // Built at once when a conversation opens: about two screenfuls of the newest messages, so the
 // first frame and a first scroll up show finished messages.
 constexpr int kFirstScreensToBuild = 2;
+// A streaming reply is rendered at most this often: one 60 Hz frame.
+constexpr qint64 kReplyFrameMs = 16;
 
 // Lines a message roughly takes on screen: its text lines (long ones wrap at ~100 characters) and
 // its header. Only used to decide how many of the newest messages to build at once.
@@ -36,8 +41,8 @@ int estimatedLines(const ChatMessage& message)
 }  // namespace
 
 ChatView::ChatView(const CodeHighlighting* highlighting, QWidget* parent)
-    : QScrollArea(parent), m_highlighting(highlighting), m_page(new QWidget), m_layout(new QVBoxLayout(m_page)),
-      m_backfill(new QTimer(this))
+    : QScrollArea(parent), m_highlighting(highlighting), m_page(new QWidget), m_layout(new ChatPageLayout(m_page)),
+      m_replyFrame(new QTimer(this)), m_backfill(new QTimer(this))
 {
     setObjectName(QStringLiteral("chatView"));
     setAccessibleName(tr("Conversation"));
@@ -46,6 +51,12 @@ ChatView::ChatView(const CodeHighlighting* highlighting, QWidget* parent)
     m_layout->setSpacing(8);
     m_layout->addStretch();  // messages are inserted above it, so they start at the top
     setWidget(m_page);
+    // Repaint only what changed while a reply streams. The page is opaque (its own background), so
+    // scrolling it to follow the bottom moves the already painted pixels instead of repainting the
+    // viewport; its contents are top-aligned, so growing it paints only the new strip at the bottom
+    // (Qt repaints the whole of a resized widget otherwise). The growing reply paints its own changes.
+    m_page->setAutoFillBackground(true);
+    m_page->setAttribute(Qt::WA_StaticContents);
 
     // Follow the bottom while the user is there; stop following when they scroll up to read.
     QScrollBar* bar = verticalScrollBar();
@@ -54,7 +65,9 @@ ChatView::ChatView(const CodeHighlighting* highlighting, QWidget* parent)
     // Messages built above the view push it down by their height: move the scroll value by as much,
     // so the text the user reads stays where it is.
     connect(bar, &QScrollBar::rangeChanged, this, [this, bar](int, int max) {
-        if (m_following)
+        if (m_following && m_streaming)
+            followBottomAfterPaint();
+        else if (m_following)
             bar->setValue(max);
         else if (m_prepended)
             bar->setValue(bar->value() + max - m_lastMaximum);
@@ -62,18 +75,55 @@ ChatView::ChatView(const CodeHighlighting* highlighting, QWidget* parent)
         m_lastMaximum = max;
     });
 
+    m_replyFrame->setSingleShot(true);
+    m_replyFrame->setTimerType(Qt::PreciseTimer);
+    connect(m_replyFrame, &QTimer::timeout, this, &ChatView::showUnshownReply);
+    m_sinceReplyShown.start();
+
     m_backfill->setInterval(0);
     m_backfill->setSingleShot(true);
     connect(m_backfill, &QTimer::timeout, this, [this] { buildOlder(kBackfillBatchNs); });
 }
 
+// Following the bottom moves the page up by what it grew. Qt moves the painted pixels for that (the
+// page is opaque) only when nothing in view waits to be repainted after a resize; in the pass where
+// the reply grew, its new strip and margins always do, and Qt then repaints everything in view. So
+// the scroll waits for that pass's paint (a low-priority event after the paint request, which is one
+// too): the paint covers only what changed, the scroll moves the rest and paints the strip it exposes.
+void ChatView::followBottomAfterPaint()
+{
+    if (m_followPosted)
+        return;
+    m_followPosted = true;
+    QCoreApplication::postEvent(this, new QEvent(followBottomEvent()), Qt::LowEventPriority);
+}
+
+QEvent::Type ChatView::followBottomEvent()
+{
+    static const auto type = static_cast<QEvent::Type>(QEvent::registerEventType());
+    return type;
+}
+
+bool ChatView::event(QEvent* event)
+{
+    if (event->type() != followBottomEvent())
+        return QScrollArea::event(event);
+    m_followPosted = false;
+    if (m_following)
+        verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+    return true;
+}
+
 void ChatView::clear()
 {
     m_backfill->stop();
+    m_replyFrame->stop();
+    m_unshownReply.clear();
     m_pending.clear();
     qDeleteAll(m_ready);
     m_ready.clear();
     m_streaming = nullptr;
+    setPageGrowsFirst(false);
     while (m_layout->count() > 1) {
         QLayoutItem* item = m_layout->takeAt(0);
         delete item->widget();
@@ -187,8 +237,23 @@ void ChatView::addMessage(const ChatMessage& message)
     scrollToBottomIfFollowing();
 }
 
+// While a reply streams, the page takes the height of its messages before laying them out:
+// otherwise the grown reply is laid out first in the page's old height, which squeezes (moves and
+// resizes) every message above it for one pass, repainting them all, and again once the page has
+// grown. Messages have a fixed height (MessageWidget), so the minimum is the height they need. Only
+// while streaming: the page then changes height in two steps, which the backfill's keeping of the
+// reading place (one range change per inserted batch) does not follow.
+void ChatView::setPageGrowsFirst(bool growsFirst)
+{
+    m_layout->setSizeConstraint(growsFirst ? QLayout::SetMinimumSize : QLayout::SetDefaultConstraint);
+    m_layout->setNeverShrinks(growsFirst);
+    if (!growsFirst)
+        m_page->setMinimumSize(0, 0);
+}
+
 void ChatView::beginReply()
 {
+    setPageGrowsFirst(true);
     m_streaming = appendWidget(ChatRole::Assistant, 0);
     updateRegenerateButtons();
     scrollToBottomIfFollowing();
@@ -198,16 +263,29 @@ void ChatView::appendReply(const QString& chunk)
 {
     if (!m_streaming)
         beginReply();
-    m_streaming->appendStreamed(chunk);
+    m_unshownReply += chunk;
+    if (!m_replyFrame->isActive())
+        m_replyFrame->start(int(std::max<qint64>(0, kReplyFrameMs - m_sinceReplyShown.elapsed())));
+}
+
+void ChatView::showUnshownReply()
+{
+    m_replyFrame->stop();
+    if (!m_streaming || m_unshownReply.isEmpty())
+        return;
+    m_streaming->appendStreamed(std::exchange(m_unshownReply, QString()));
+    m_sinceReplyShown.restart();
 }
 
 void ChatView::finishReply(qint64 storedId)
 {
     if (!m_streaming)
         return;
+    showUnshownReply();
     m_streaming->finishStream();
     m_streaming->setMessageId(storedId);
     m_streaming = nullptr;
+    setPageGrowsFirst(false);
     updateRegenerateButtons();
 }
 

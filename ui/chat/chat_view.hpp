@@ -9,16 +9,17 @@
 
 #include "ui/chat/chat_types.hpp"
 
+#include <QElapsedTimer>
+#include <QEvent>
 #include <QList>
 #include <QScrollArea>
 
-class QElapsedTimer;
 class QLabel;
 class QTimer;
-class QVBoxLayout;
 
 namespace strata::ui {
 
+class ChatPageLayout;
 class CodeHighlighting;
 class MessageWidget;
 
@@ -31,7 +32,9 @@ public:
     void addMessage(const ChatMessage& message);
     void clear();
 
-    // Streaming reply: begin, append raw model text (with <think> tags), finish.
+    // Streaming reply: begin, append raw model text (with <think> tags), finish. Appended text is
+    // shown at most once per frame (kReplyFrameMs): updates that queued up while the GUI thread was
+    // busy are rendered together, not one after another in the same event-loop iteration.
     void beginReply();
     void appendReply(const QString& chunk);
     void finishReply(qint64 storedId);
@@ -54,6 +57,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool event(QEvent* event) override;
 
 private:
     void colourError(QLabel* label) const;
@@ -63,12 +67,20 @@ private:
     void insertReady(const QElapsedTimer& batch, qint64 budgetNs);
     void updateRegenerateButtons();
     void scrollToBottomIfFollowing();
+    void showUnshownReply();
+    void followBottomAfterPaint();
+    void setPageGrowsFirst(bool growsFirst);
+    static QEvent::Type followBottomEvent();
 
     const CodeHighlighting* m_highlighting;
     QWidget* m_page;
-    QVBoxLayout* m_layout;
+    ChatPageLayout* m_layout;
     MessageWidget* m_streaming = nullptr;
+    QString m_unshownReply;        // appended, waiting for the next frame
+    QTimer* m_replyFrame;
+    QElapsedTimer m_sinceReplyShown;
     bool m_following = true;
+    bool m_followPosted = false;  // a followBottomEvent is on its way
     QList<ChatMessage> m_pending;  // older messages not built yet, oldest first
     QList<MessageWidget*> m_ready; // built, hidden, not in the page yet; newest first
     QTimer* m_backfill;

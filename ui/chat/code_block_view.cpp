@@ -47,6 +47,12 @@ CodeBlockView::CodeBlockView(const QString& language, const CodeHighlighting* hi
         highlighting->highlight(m_editor->document(), language, palette());
     connect(m_editor->horizontalScrollBar(), &QScrollBar::rangeChanged, this, &CodeBlockView::updateHeight);
 
+    // Code streams in at the bottom: the editor, its text and the frame are top-aligned, so growing
+    // repaints only the new strip (the frame's old bottom line lies under the grown editor).
+    m_editor->setAttribute(Qt::WA_StaticContents);
+    m_editor->viewport()->setAttribute(Qt::WA_StaticContents);
+    setAttribute(Qt::WA_StaticContents);
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 6);
     layout->setSpacing(2);

@@ -18,6 +18,10 @@ MarkdownTextView::MarkdownTextView(QWidget* parent) : QTextBrowser(parent)
     setTextInteractionFlags(Qt::TextBrowserInteraction | Qt::TextSelectableByKeyboard);
     document()->setDocumentMargin(2);
     document()->setUndoRedoEnabled(true);
+    // The document is drawn from the top and never scrolls here (the view is as tall as it): when the
+    // height grows, only the new strip needs painting; the text's own changes repaint their blocks.
+    setAttribute(Qt::WA_StaticContents);
+    viewport()->setAttribute(Qt::WA_StaticContents);
     connect(document(), &QTextDocument::contentsChanged, this, &MarkdownTextView::updateHeight);
 }
 

@@ -12,6 +12,8 @@ MessageBody::MessageBody(const CodeHighlighting* highlighting, QWidget* parent)
 {
     m_layout->setContentsMargins(0, 0, 0, 0);
     m_layout->setSpacing(4);
+    // Top-aligned and growing at the bottom while streaming: only the new strip needs painting.
+    setAttribute(Qt::WA_StaticContents);
 }
 
 void MessageBody::appendMarkdown(const QString& chunk)

@@ -41,6 +41,11 @@ MessageWidget::MessageWidget(ChatRole role, qint64 messageId, const CodeHighligh
     setObjectName(QStringLiteral("message"));
     setBackgroundRole(role == ChatRole::User ? QPalette::AlternateBase : QPalette::Base);
     setAutoFillBackground(true);
+    // Top-aligned: a reply that grows repaints only its new strip and what its parts changed, not
+    // all of itself per streamed update (see ChatView).
+    setAttribute(Qt::WA_StaticContents);
+    // As tall as its contents, never squeezed by the page (ChatView).
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 
     // Plain text in a bold font: a rich-text label would parse a document per message.
     auto* title = new QLabel(roleTitle(role), this);

@@ -57,12 +57,17 @@ int main(int argc, char** argv)
         {QStringLiteral("rate"), QStringLiteral("Tokens per second."), QStringLiteral("n"), QStringLiteral("200")},
         {QStringLiteral("budget"), QStringLiteral("Longest acceptable stall in ms."), QStringLiteral("ms"),
          QStringLiteral("16")},
+        {QStringLiteral("busiest"),
+         QStringLiteral("List the n streaming intervals with the most GUI CPU, stamped with CLOCK_MONOTONIC "
+                        "(as `perf record -k mono`)."),
+         QStringLiteral("n"), QStringLiteral("0")},
     });
     parser.process(qapp);
     const int messageCount = intOption(parser, QStringLiteral("messages"));
     const int tokenCount = intOption(parser, QStringLiteral("tokens"));
     const int rate = intOption(parser, QStringLiteral("rate"));
     const double budgetMs = parser.value(QStringLiteral("budget")).toDouble();
+    const int busiestCount = intOption(parser, QStringLiteral("busiest"));
     if (messageCount < 0 || tokenCount <= 0 || rate <= 0) {
         std::fprintf(stderr, "--messages, --tokens and --rate must be positive\n");
         return 1;
@@ -131,6 +136,7 @@ int main(int argc, char** argv)
     const bench::StallStats idle = probe.stats();
     const bench::StallStats idleBusy = probe.busyStats();
 
+    const double streamStartS = bench::StallProbe::monotonicS();
     probe.start();
     QElapsedTimer streaming;
     streaming.start();
@@ -173,6 +179,12 @@ int main(int argc, char** argv)
     printStats("idle: GUI CPU per interval", idleBusy);
     printStats("streaming: lateness", stats);
     printStats("streaming: GUI CPU/interval", probe.busyStats());
+    if (busiestCount > 0) {
+        std::printf("streaming started at CLOCK_MONOTONIC %.6f s; busiest intervals:\n", streamStartS);
+        for (const bench::ProbeInterval& interval : probe.busiest(busiestCount))
+            std::printf("  ended %.6f s (+%.3f s)   GUI CPU %6.2f ms   lateness %6.2f ms\n", interval.endMonotonicS,
+                        interval.endMonotonicS - streamStartS, interval.cpuMs, interval.latenessMs);
+    }
     const bool withinBudget = stats.maxMs < budgetMs;
     std::printf("longest stall while streaming: %.2f ms = %.2f of the %.1f ms budget: %s\n", stats.maxMs,
                 stats.maxMs / budgetMs, budgetMs, withinBudget ? "PASS" : "FAIL");

@@ -17,6 +17,13 @@ qint64 StallProbe::threadCpuNs()
     return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
 }
 
+double StallProbe::monotonicS()
+{
+    timespec t{};
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) / 1e9;
+}
+
 StallProbe::StallProbe(QObject* parent) : QObject(parent)
 {
     m_timer.setTimerType(Qt::PreciseTimer);
@@ -28,6 +35,7 @@ void StallProbe::start()
 {
     m_lateness.clear();
     m_busy.clear();
+    m_endMonotonicS.clear();
     m_clock.start();
     m_lastNs = 0;
     m_lastCpuNs = threadCpuNs();
@@ -48,6 +56,20 @@ void StallProbe::tick()
     const qint64 cpu = threadCpuNs();
     m_busy << double(cpu - m_lastCpuNs) / 1e6;
     m_lastCpuNs = cpu;
+    m_endMonotonicS << monotonicS();
+}
+
+QList<ProbeInterval> StallProbe::busiest(qsizetype n) const
+{
+    QList<ProbeInterval> intervals;
+    intervals.reserve(m_busy.size());
+    for (qsizetype i = 0; i < m_busy.size(); ++i)
+        intervals.append({m_endMonotonicS.at(i), m_lateness.at(i), m_busy.at(i)});
+    n = std::clamp<qsizetype>(n, 0, intervals.size());
+    std::partial_sort(intervals.begin(), intervals.begin() + n, intervals.end(),
+                      [](const ProbeInterval& a, const ProbeInterval& b) { return a.cpuMs > b.cpuMs; });
+    intervals.resize(n);
+    return intervals;
 }
 
 StallStats StallProbe::busyStats() const

@@ -23,6 +23,15 @@ struct StallStats {
     qsizetype over16Ms = 0;  // firings later than one 60 Hz frame
 };
 
+// One probe interval: when it ended (CLOCK_MONOTONIC, the clock `perf record -k mono` stamps its
+// samples with, so a slow interval can be found in a profile), how late the firing came and the GUI
+// thread's CPU time in it.
+struct ProbeInterval {
+    double endMonotonicS = 0;
+    double latenessMs = 0;
+    double cpuMs = 0;
+};
+
 class StallProbe : public QObject {
     Q_OBJECT
 public:
@@ -34,8 +43,12 @@ public:
     StallStats busyStats() const;  // GUI-thread CPU time per interval, same statistics
     const QList<double>& latenessMs() const { return m_lateness; }
 
+    // The n intervals with the most GUI-thread CPU time, most first.
+    QList<ProbeInterval> busiest(qsizetype n) const;
+
     static StallStats statsOf(QList<double> latenessMs);
     static qint64 threadCpuNs();  // CPU time the calling thread has used
+    static double monotonicS();   // CLOCK_MONOTONIC in seconds
 
 private:
     void tick();
@@ -46,6 +59,7 @@ private:
     qint64 m_lastCpuNs = 0;
     QList<double> m_lateness;
     QList<double> m_busy;
+    QList<double> m_endMonotonicS;
 };
 
 }  // namespace strata::bench

@@ -51,6 +51,7 @@ private slots:
     void probeSeesABlockedEventLoop()
     {
         bench::StallProbe probe;
+        const double startedS = bench::StallProbe::monotonicS();
         probe.start();
         QTimer::singleShot(20, this, [] {
             QElapsedTimer busy;
@@ -64,6 +65,14 @@ private slots:
         QVERIFY2(s.maxMs >= 30 && s.maxMs < 1000, qPrintable(QString::number(s.maxMs)));
         QVERIFY(s.over16Ms >= 1);
         QVERIFY(s.samples > 5);  // ~150 on an idle machine; few on a loaded CI runner
+        // The busiest interval is the busy loop's: its CPU time (less than 40 ms only when the
+        // thread lost its core meanwhile), stamped inside the probe's run.
+        const QList<bench::ProbeInterval> busiest = probe.busiest(3);
+        QCOMPARE(busiest.size(), 3);
+        QVERIFY2(busiest[0].cpuMs >= 10, qPrintable(QString::number(busiest[0].cpuMs)));
+        QVERIFY(busiest[0].cpuMs >= busiest[1].cpuMs && busiest[1].cpuMs >= busiest[2].cpuMs);
+        QVERIFY(busiest[0].latenessMs >= busiest[0].cpuMs - 2);
+        QVERIFY(busiest[0].endMonotonicS > startedS + 0.02 && busiest[0].endMonotonicS < bench::StallProbe::monotonicS());
     }
 
     void playerStreamsThroughTheEnginePath()
