@@ -66,10 +66,20 @@ class TestChatApplication : public QObject {
 
     // Shows the window and loads a small generated qwen3 model into it; the model's path, or ""
     // when the window or the model did not come up.
-    QString showWithGeneratedModel(Application& app, const std::string& name, uint32_t context)
+    // `wide`: 8 layers of width 1024 instead of 2 of 256 (~60x the work per token), for tests that
+    // must act while a reply streams: the small model decodes thousands of tokens a second in a
+    // Release build and often reaches its end-of-text token within 50 ms.
+    QString showWithGeneratedModel(Application& app, const std::string& name, uint32_t context, bool wide = false)
     {
         strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
         spec.context = context;
+        if (wide) {
+            spec.layers = 8;
+            spec.embedding = 1024;
+            spec.heads = 8;
+            spec.kvHeads = 4;
+            spec.feedForward = 2048;
+        }
         const QString model = QString::fromStdString(strata::test::writeModel(m_dir, spec, name).string());
         app.show();
         if (!QTest::qWaitForWindowExposed(&app.window()))
@@ -255,11 +265,11 @@ private slots:
     void stopMidStreamThenRegenerate()
     {
         Application app(m_dir.filePath(QStringLiteral("stop.sqlite")));
-        const QString model = showWithGeneratedModel(app, "stop", 1024);
+        const QString model = showWithGeneratedModel(app, "stop", 1024, true);
         QVERIFY(!model.isEmpty());
         app.coordinator().newConversation();
         const qint64 id = app.coordinator().currentConversation();
-        QVERIFY(setSampling(app, id, 100000, 4));  // only Stop (or the context) ends it
+        QVERIFY(setSampling(app, id, 100000, 4));  // only Stop (or the model's end token) ends it
         auto* input = typeAndSend(app, QStringLiteral("write a lot"));
         strata::ui::ChatView* view = app.window().chatPanel()->chatView();
         QTRY_VERIFY_WITH_TIMEOUT(view->isStreaming() || !app.coordinator().isReplying(), 30000);
