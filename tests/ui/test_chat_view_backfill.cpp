@@ -10,23 +10,12 @@
 #include <QScrollBar>
 #include <QTest>
 
+#include "chat_test_conversation.hpp"
+
 using namespace strata::ui;
 
 namespace {
-QList<ChatMessage> conversation(int count)
-{
-    QList<ChatMessage> messages;
-    for (int i = 0; i < count; ++i) {
-        ChatMessage message;
-        message.id = i + 1;
-        message.role = i % 2 == 0 ? ChatRole::User : ChatRole::Assistant;
-        message.content = i % 2 == 0 ? QStringLiteral("Question %1: how does this work?").arg(i)
-                                     : QStringLiteral("Answer %1.\n\n- a point\n- another point\n\n```cpp\nint f() { return %1; }\n```\n\nDone.")
-                                           .arg(i);
-        messages << message;
-    }
-    return messages;
-}
+using test::conversation;
 
 QStringList shownContents(const ChatView& view)
 {
