@@ -25,6 +25,7 @@ namespace {
 
 struct Options {
     bool json = false;
+    bool oneRow = false;
     size_t bufferMiB = 1024;  // >> any L3 slice, so every pass streams from DRAM
     int64_t cols = 4096;
     int64_t prefillTokens = 512, prefillDim = 2048;
@@ -91,7 +92,9 @@ int run(const Options& o)
         std::fprintf(stderr, "strata-kernelbench: the bandwidth reference needs AVX2\n");
         return 1;
     }
-    const KernelTable& k = defaultKernels();
+    KernelTable k = defaultKernels();
+    if (o.oneRow)  // decode through one dot product per row, to compare with the multi-row kernels
+        std::fill(std::begin(k.dotRows), std::end(k.dotRows), nullptr);
     const size_t bytes = o.bufferMiB << 20;
     // Page-aligned like an mmapped GGUF file (whose tensors start on 32-byte boundaries).
     std::unique_ptr<uint8_t[], void (*)(uint8_t*)> buf(static_cast<uint8_t*>(std::aligned_alloc(4096, bytes)),
@@ -175,7 +178,8 @@ int run(const Options& o)
 int usage()
 {
     std::fprintf(stderr,
-                 "usage: strata-kernelbench [--json] [--wall] [--mib N] [--cols N] [--seconds S] [--types Q4_K,Q8_0,...]\n"
+                 "usage: strata-kernelbench [--json] [--wall] [--mib N] [--cols N] [--seconds S] [--types Q4_K,Q8_0,...] [--one-row]\n"
+                 "  --one-row: matvec with one dot product per row even where a multi-row kernel exists.\n"
                  "  --wall: time by the wall clock (quiet machines) instead of each thread's CPU time.\n"
                  "  STRATA_KERNEL_ISA=scalar|avx2|avx512 caps the kernel variant.\n");
     return 2;
@@ -191,6 +195,8 @@ int main(int argc, char** argv)
         const bool hasValue = i + 1 < argc;
         if (a == "--json")
             o.json = true;
+        else if (a == "--one-row")
+            o.oneRow = true;
         else if (a == "--wall")
             gTiming = benchtools::Timing::Wall;
         else if (a == "--mib" && hasValue)

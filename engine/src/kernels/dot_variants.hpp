@@ -10,6 +10,7 @@ void fillScalarDots(KernelTable& table);
 void fillAvx2Dots(KernelTable& table);
 void fillAvx2GemmQ4_K(KernelTable& table);
 void fillAvx512Dots(KernelTable& table);
+void fillAvx512DotRows(KernelTable& table);
 void fillAvx512Gemm(KernelTable& table);
 void fillAvx512GemmQ4_K(KernelTable& table);
 void fillAvx512Quantize(KernelTable& table);

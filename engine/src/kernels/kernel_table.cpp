@@ -100,6 +100,7 @@ KernelTable buildTable(Isa isa)
     }
     if (isa >= Isa::Avx512) {
         detail::fillAvx512Dots(t);
+        detail::fillAvx512DotRows(t);
         detail::fillAvx512Gemm(t);
         detail::fillAvx512GemmQ4_K(t);
         detail::fillAvx512Quantize(t);

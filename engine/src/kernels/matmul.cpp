@@ -26,7 +26,11 @@ void matvec(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64
             float* out)
 {
     const DotFn dot = dotOrThrow(k, w.type);
-    for (int64_t r = rowBegin; r < rowEnd; ++r)
+    int64_t r = rowBegin;
+    if (const DotRowsFn rows = k.dotRows[size_t(w.type)])
+        for (; r + kDotRows <= rowEnd; r += kDotRows)
+            rows(rowPtr(w, r), w.rowStride, act, w.cols, out + r);
+    for (; r < rowEnd; ++r)
         out[r] = dot(rowPtr(w, r), act, w.cols);
 }
 

@@ -229,6 +229,43 @@ private slots:
         }
     }
 
+    // Decode's multi-row kernels against one dot product per row: bit for bit, for every type
+    // and ISA that has them, with a range that starts off a multiple of kDotRows and ends ragged.
+    void multiRowDotsEqualSingleRowDots()
+    {
+        const int64_t rows = 3 * kDotRows + 3;
+        int checked = 0;
+        for (Isa isa : supportedIsas()) {
+            const KernelTable& kt = kernelsFor(isa);
+            for (uint32_t id = 0; id < 40; ++id) {
+                const auto t = GgmlType(id);
+                if (!kt.dotRows[id])
+                    continue;
+                for (int64_t cols : {int64_t(256), int64_t(1280)}) {
+                    const auto wx = gaussian(rows * cols, 71 + uint32_t(cols));
+                    const size_t stride = bytesFor(t, cols);
+                    std::vector<uint8_t> w(stride * size_t(rows));
+                    for (int64_t r = 0; r < rows; ++r)
+                        quantizeRow(t, wx.data() + r * cols, w.data() + size_t(r) * stride, cols);
+                    const auto a = activationsFor(t, gaussian(cols, 72));
+                    const WeightMatrix m{t, w.data(), stride, cols};
+                    std::vector<float> got(static_cast<size_t>(rows), -1.0f);
+                    matvec(kt, m, 1, rows, a.data(), got.data());
+                    for (int64_t r = 1; r < rows; ++r) {
+                        const float want = kt.dotFor(t)(w.data() + size_t(r) * stride, a.data(), cols);
+                        QVERIFY2(got[size_t(r)] == want, qPrintable(QString("%1 %2 cols %3 row %4: %5 vs %6")
+                                                                        .arg(nameOf(t)).arg(isaName(isa).data()).arg(cols)
+                                                                        .arg(r).arg(double(got[size_t(r)])).arg(double(want))));
+                    }
+                    QCOMPARE(got[0], -1.0f);  // outside the range: untouched
+                    ++checked;
+                }
+            }
+        }
+        if (kernelsFor(supportedIsas().back()).isa == Isa::Avx512)
+            QVERIFY(checked > 0);  // this CPU has multi-row kernels: they were compared
+    }
+
     void splitRowsCoversEveryRowOnce()
     {
         for (int64_t rows : {0, 1, 5, 64, 4097})

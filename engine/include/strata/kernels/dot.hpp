@@ -39,6 +39,11 @@ inline constexpr int kGemmTileRows = 16, kGemmTileActs = 4;
 using GemmPanelFn = void (*)(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n,
                              float* out, size_t outStride, std::vector<std::byte>& scratch);
 
+// Decode: the dots of kDotRows weight rows (w + r * wStride bytes) with one activation row,
+// written to out[0 .. kDotRows-1]; bit-identical to the same table's DotFn for each row.
+inline constexpr int kDotRows = 4;
+using DotRowsFn = void (*)(const void* w, size_t wStride, const void* a, int64_t n, float* out);
+
 struct KernelTable {
     Isa isa = Isa::Scalar;
     // Plain arrays, not std::array: the SIMD files fill them, and any out-of-line std::array
@@ -54,6 +59,9 @@ struct KernelTable {
     // row at once, so the unpacking is paid once per panel. The others get blocks of activation
     // rows that stay in L2 while all weight rows stream past.
     bool gemmPanelUnpacks[40] = {};
+
+    // Several rows against one activation, where a variant has it (else null: one dot per row).
+    DotRowsFn dotRows[40] = {};
 
     DotFn dotFor(gguf::GgmlType t) const { return dot[size_t(t)]; }
 
