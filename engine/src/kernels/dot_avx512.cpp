@@ -79,6 +79,18 @@ inline __m512 scalePair(float lo, float hi)
     return _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_set1_ps(lo)), _mm256_set1_ps(hi), 1);
 }
 
+// Decode reads rows one after the other, so a fixed distance ahead of the current block is the
+// rest of this row and then the next one. Software prefetch keeps enough lines in flight where
+// the hardware prefetchers alone do not (measured: Intel Xeon guests, where these one-row kernels
+// read at ~50-60 % of the memory rate without it, 85-96 % with it; neutral on AMD Zen 5).
+// Prefetches past a mapping never fault.
+inline void prefetchAhead(const void* block, size_t bytes)
+{
+    constexpr size_t kAhead = 4096;  // 2, 4 and 8 KiB tried there: 4 KiB read fastest
+    for (size_t o = 0; o < bytes; o += 64)
+        _mm_prefetch(static_cast<const char*>(block) + kAhead + o, _MM_HINT_T0);
+}
+
 // Q8_0 and Q4_0 take two 32-element blocks per 512-bit step: lanes 0..7 one block, 8..15 the next.
 template <typename Block, __m256i (*Quants)(const Block&)>
 float dotBlocks32(const void* w, const void* a, int64_t n)
@@ -120,6 +132,7 @@ float dotQ4_0(const void* w, const void* a, int64_t n)
     __m512 acc = _mm512_setzero_ps();
     int64_t b = 0;
     for (; b + 2 <= nb; b += 2) {
+        prefetchAhead(x + b, sizeof(BlockQ4_0) * 2);
         const __m128i qa = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b].qs));
         const __m128i qb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b + 1].qs));
         const __m512i both = _mm512_broadcast_i64x4(_mm256_set_m128i(qb, qa));      // [A B A B]
@@ -211,6 +224,7 @@ float dotQ5_K(const void* w, const void* a, int64_t n)
     __m512 acc = _mm512_setzero_ps();
     __m128 minAcc = _mm_setzero_ps();
     for (int64_t b = 0; b < n / kQK_K; ++b) {
+        prefetchAhead(x + b, sizeof(BlockQ5_K));
         alignas(16) uint8_t sm[16];
         unpackScaleMinK4(x[b].scales, sm);
         const __m512i sc = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm))));
@@ -253,6 +267,7 @@ float dotQ6_K(const void* w, const void* a, int64_t n)
     const __m512i two = _mm512_set1_epi8(0x03);
     __m512 acc = _mm512_setzero_ps();
     for (int64_t b = 0; b < n / kQK_K; ++b) {
+        prefetchAhead(x + b, sizeof(BlockQ6_K));
         const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b].scales)));
         const __m256i bsums = _mm256_loadu_si256(v256(y[b].bsums));
         const __m512i sc = _mm512_castsi256_si512(sc16);

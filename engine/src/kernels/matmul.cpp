@@ -37,7 +37,7 @@ void matvec(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64
 void matmul(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64_t rowEnd, const void* acts,
             size_t actStride, int64_t actRows, float* out, size_t outStride)
 {
-    const DotFn dot = dotOrThrow(k, w.type);
+    dotOrThrow(k, w.type);
     const GemmPanelFn panel = k.gemmPanel[size_t(w.type)];
     // A block of activation rows stays in L2 (384 KiB: half of the smaller L2s of current x86
     // cores) while every weight row of the range streams past it, so each weight byte comes from
@@ -64,12 +64,8 @@ void matmul(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64
                           out + size_t(t0) * outStride + size_t(r0), outStride, scratch);
                 t += whole;
             }
-            for (; t < t1; ++t) {  // the edges: dot products one by one
-                const void* act = a + size_t(t) * actStride;
-                float* o = out + size_t(t) * outStride;
-                for (int64_t r = r0; r < r1; ++r)
-                    o[r] = dot(rowPtr(w, r), act, w.cols);
-            }
+            for (; t < t1; ++t)  // the edges (and a single token, e.g. one MoE expert's in decode)
+                matvec(k, w, r0, r1, a + size_t(t) * actStride, out + size_t(t) * outStride);
         }
     }
 }
