@@ -199,8 +199,9 @@ std::optional<ui::ChatMessage> ChatCoordinator::addMessage(qint64 conversationId
 // The send is split over two event-loop turns so that neither holds the loop for long while the
 // engine thread starts beside it (docs/BENCHMARKS.md, "Chat window responsiveness", session 4):
 // the first stores the message and hands the request (history from memory) to the engine; the
-// second shows the message and moves the conversation to the top of the sidebar. The engine's
-// first tokens are queued after the second turn, so the reply still appears below the message.
+// second shows the message and moves the conversation to the top of the sidebar. The second is
+// posted BEFORE the request leaves: the engine's first answer (tokens or an error) is then queued
+// after it and appears below the message. (Posted after, a fast first token overtook it.)
 void ChatCoordinator::send(const QString& text)
 {
     if (m_active || !ensureConversation(text))
@@ -209,7 +210,6 @@ void ChatCoordinator::send(const QString& text)
         addMessage(m_conversationId, ui::ChatRole::User, text, {}, /*touch=*/false);
     if (!message)
         return;
-    startRequest(false);
     const qint64 conversationId = m_conversationId;
     QMetaObject::invokeMethod(
         this,
@@ -220,6 +220,7 @@ void ChatCoordinator::send(const QString& text)
                 m_window.chatPanel()->chatView()->addMessage(shown);
         },
         Qt::QueuedConnection);
+    startRequest(false);
 }
 
 void ChatCoordinator::editAndResend(qint64 messageId, const QString& text)
