@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #ifdef __linux__
 #include <fcntl.h>
@@ -77,9 +78,10 @@ qint64 StallProbe::runDelayNs() const
     if (n <= 0)
         return -1;
     text[n] = '\0';
+    const char* wait = std::strchr(text, ' ');  // past the first field
+    if (!wait)
+        return -1;
     char* end = nullptr;
-    std::strtoll(text, &end, 10);
-    const char* wait = end;
     const long long ns = std::strtoll(wait, &end, 10);
     return end != wait ? qint64(ns) : -1;
 #else
