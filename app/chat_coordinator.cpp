@@ -12,6 +12,7 @@
 #include "ui/chat/think_tag_splitter.hpp"
 #include "ui/main_window.hpp"
 
+#include <QDateTime>
 #include <QFileInfo>
 #include <QLineEdit>
 
@@ -108,7 +109,7 @@ void ChatCoordinator::selectConversation(qint64 id)
     if (id == m_conversationId)
         return;
     m_conversationId = id;
-    reloadView();
+    loadConversation();
 }
 
 void ChatCoordinator::deleteConversation(qint64 id)
@@ -123,16 +124,25 @@ void ChatCoordinator::deleteConversation(qint64 id)
         return;
     if (id == m_conversationId) {
         m_conversationId = 0;
+        m_history.reset(0, {});
+        ++m_viewGeneration;
         m_window.chatPanel()->chatView()->clear();
         if (m_conversations.rowCount() > 0)
             showConversation(m_conversations.index(0).data(ConversationListModel::IdRole).toLongLong());
     }
 }
 
-void ChatCoordinator::reloadView()
+void ChatCoordinator::loadConversation()
 {
+    m_history.reset(m_conversationId, m_store.messages(m_conversationId));
+    showHistory();
+}
+
+void ChatCoordinator::showHistory()
+{
+    ++m_viewGeneration;
     ui::ChatView* view = m_window.chatPanel()->chatView();
-    view->setMessages(m_store.messages(m_conversationId));
+    view->setMessages(m_history.messages());
     // A reply still streaming into this conversation continues below its stored part.
     if (m_active && isShown(*m_active) && !m_active->prefillOnly && m_active->messageId != 0) {
         QList<ui::MessageWidget*> widgets = view->messageWidgets();
@@ -150,23 +160,28 @@ bool ChatCoordinator::ensureConversation(const QString& firstText)
         if (!id)
             return false;
         m_conversationId = *id;
+        m_history.reset(*id, {});
         m_window.sidebar()->selectConversation(*id);
         return true;
     }
     // A chat made with "New chat" takes its name from its first message.
+    if (!m_history.messages().isEmpty())
+        return true;
     const std::optional<Conversation> current = m_store.conversation(m_conversationId);
-    if (current && current->summary.title == tr("New chat") && m_store.messages(m_conversationId).isEmpty())
+    if (current && current->summary.title == tr("New chat"))
         m_conversations.rename(m_conversationId, titleFrom(firstText));
     return true;
 }
 
-std::optional<qint64> ChatCoordinator::addMessage(qint64 conversationId, ui::ChatRole role, const QString& content,
-                                                  const QJsonObject& metrics)
+std::optional<ui::ChatMessage> ChatCoordinator::addMessage(qint64 conversationId, ui::ChatRole role,
+                                                           const QString& content, const QJsonObject& metrics,
+                                                           bool touch)
 {
     ui::ChatMessage message;
     message.role = role;
     message.content = content;
     message.metrics = metrics;
+    message.createdMs = QDateTime::currentMSecsSinceEpoch();  // set here so the history holds what the store does
     if (role == ui::ChatRole::Assistant)
         message.model = m_modelPath;
     const std::optional<qint64> id = m_store.addMessage(conversationId, message);
@@ -174,22 +189,37 @@ std::optional<qint64> ChatCoordinator::addMessage(qint64 conversationId, ui::Cha
         showStoreError(m_store.lastError());
         return std::nullopt;
     }
-    m_conversations.touched(conversationId);
-    return id;
+    message.id = *id;
+    m_history.append(conversationId, message);
+    if (touch)
+        m_conversations.touched(conversationId);
+    return message;
 }
 
+// The send is split over two event-loop turns so that neither holds the loop for long while the
+// engine thread starts beside it (docs/BENCHMARKS.md, "Chat window responsiveness", session 4):
+// the first stores the message and hands the request (history from memory) to the engine; the
+// second shows the message and moves the conversation to the top of the sidebar. The second is
+// posted BEFORE the request leaves: the engine's first answer (tokens or an error) is then queued
+// after it and appears below the message. (Posted after, a fast first token overtook it.)
 void ChatCoordinator::send(const QString& text)
 {
     if (m_active || !ensureConversation(text))
         return;
-    const std::optional<qint64> id = addMessage(m_conversationId, ui::ChatRole::User, text);
-    if (!id)
+    const std::optional<ui::ChatMessage> message =
+        addMessage(m_conversationId, ui::ChatRole::User, text, {}, /*touch=*/false);
+    if (!message)
         return;
-    ui::ChatMessage shown;
-    shown.id = *id;
-    shown.role = ui::ChatRole::User;
-    shown.content = text;
-    m_window.chatPanel()->chatView()->addMessage(shown);
+    const qint64 conversationId = m_conversationId;
+    QMetaObject::invokeMethod(
+        this,
+        [this, conversationId, generation = m_viewGeneration, shown = *message] {
+            m_conversations.touched(conversationId);
+            // A view rebuilt since (another conversation shown) already holds it, or must not.
+            if (generation == m_viewGeneration && conversationId == m_conversationId)
+                m_window.chatPanel()->chatView()->addMessage(shown);
+        },
+        Qt::QueuedConnection);
     startRequest(false);
 }
 
@@ -201,27 +231,32 @@ void ChatCoordinator::editAndResend(qint64 messageId, const QString& text)
         showStoreError(m_store.lastError());
         return;
     }
-    if (!addMessage(m_conversationId, ui::ChatRole::User, text))
-        return;
-    reloadView();
-    startRequest(false);
+    m_history.removeFrom(m_conversationId, messageId);
+    const bool added = addMessage(m_conversationId, ui::ChatRole::User, text).has_value();
+    showHistory();
+    if (added)
+        startRequest(false);
 }
 
 void ChatCoordinator::regenerate()
 {
     if (m_active || m_conversationId == 0)
         return;
-    const QList<ui::ChatMessage> messages = m_store.messages(m_conversationId);
+    const QList<ui::ChatMessage>& messages = m_history.messages();
     qsizetype lastUser = messages.size() - 1;
     while (lastUser >= 0 && messages.at(lastUser).role != ui::ChatRole::User)
         --lastUser;
     if (lastUser < 0)
         return;
-    if (lastUser + 1 < messages.size() && !m_store.deleteMessagesFrom(m_conversationId, messages.at(lastUser + 1).id)) {
-        showStoreError(m_store.lastError());
-        return;
+    if (lastUser + 1 < messages.size()) {
+        const qint64 firstReply = messages.at(lastUser + 1).id;
+        if (!m_store.deleteMessagesFrom(m_conversationId, firstReply)) {
+            showStoreError(m_store.lastError());
+            return;
+        }
+        m_history.removeFrom(m_conversationId, firstReply);
     }
-    reloadView();
+    showHistory();
     startRequest(false);
 }
 
@@ -242,7 +277,7 @@ void ChatCoordinator::startRequest(bool prefillOnly)
         request.systemPrompt = conversation->settings.systemPrompt;
         request.sampling = conversation->settings.sampling;
     }
-    request.history = m_store.messages(m_conversationId);
+    request.history = m_history.messages();  // in memory: never a read of the whole conversation here
     m_active = ActiveRequest{request.requestId, m_conversationId, prefillOnly, 0, {}};
     if (prefillOnly) {
         m_window.chatPanel()->showPrefillProgress(0, 0, 0);
@@ -259,8 +294,9 @@ void ChatCoordinator::onTokens(quint64 requestId, const QString& text)
         return;
     ui::ChatView* view = m_window.chatPanel()->chatView();
     if (m_active->messageId == 0) {
-        const std::optional<qint64> id = addMessage(m_active->conversationId, ui::ChatRole::Assistant, QString());
-        m_active->messageId = id.value_or(0);
+        const std::optional<ui::ChatMessage> stored =
+            addMessage(m_active->conversationId, ui::ChatRole::Assistant, QString());
+        m_active->messageId = stored ? stored->id : 0;
         if (isShown(*m_active))
             view->beginReply();
     }
@@ -276,7 +312,9 @@ void ChatCoordinator::saveReply(const QJsonObject& metrics)
     if (!m_active || m_active->messageId == 0)
         return;
     const ui::ThinkTagSplitter::Parts parts = ui::splitThinkTags(m_active->raw);
-    if (!m_store.updateMessage(m_active->messageId, parts.answer, parts.reasoning, metrics))
+    if (m_store.updateMessage(m_active->messageId, parts.answer, parts.reasoning, metrics))
+        m_history.update(m_active->messageId, parts.answer, parts.reasoning, metrics);  // a no-op unless shown
+    else
         showStoreError(m_store.lastError());
 }
 
@@ -379,10 +417,9 @@ void ChatCoordinator::loadDocument(const QString& name, const QString& text)
     if (m_active || !ensureConversation(name))
         return;
     QJsonObject metrics{{QStringLiteral("document"), name}};
-    const std::optional<qint64> id = addMessage(m_conversationId, ui::ChatRole::User, text, metrics);
-    if (!id)
+    if (!addMessage(m_conversationId, ui::ChatRole::User, text, metrics))
         return;
-    reloadView();
+    showHistory();
     startRequest(true);
 }
 

@@ -2,8 +2,11 @@
 // It turns the window's intent (send, stop, regenerate, edit, load a model or a document) into
 // store changes and queued engine requests, and the engine's replies into the chat view and the
 // store: a streamed reply is saved every 0.5 s while it grows and once more when it ends.
+// The shown conversation's messages are also kept in memory (ConversationHistory), in step with
+// every change made to the store, so that a send never reads the database on the GUI thread.
 #pragma once
 
+#include "app/conversation_history.hpp"
 #include "app/engine/engine_requests.hpp"
 #include "app/recent_model_descriptions.hpp"
 
@@ -32,6 +35,8 @@ public:
                     RecentModels& recentModels, ui::MainWindow& window, QObject* parent = nullptr);
 
     qint64 currentConversation() const { return m_conversationId; }
+    // The shown conversation's messages as stored (what the next request's history is built from).
+    const QList<ui::ChatMessage>& history() const { return m_history.messages(); }
     bool isReplying() const { return m_active.has_value(); }
     const QString& modelPath() const { return m_modelPath; }
     // What the loaded model was loaded with (nullopt: none loaded yet).
@@ -74,8 +79,13 @@ private:
     void showConversation(qint64 id);
     void connectEngine(EngineController* engine);
     bool ensureConversation(const QString& firstText);
-    std::optional<qint64> addMessage(qint64 conversationId, ui::ChatRole role, const QString& content, const QJsonObject& metrics = {});
-    void reloadView();
+    // Stores a new message (and adds it to the history when that conversation is shown); the message
+    // as stored, id included, or nullopt after showing the store's error. `touch`: move the
+    // conversation to the top of the sidebar now (false: the caller does it later).
+    std::optional<ui::ChatMessage> addMessage(qint64 conversationId, ui::ChatRole role, const QString& content,
+                                              const QJsonObject& metrics = {}, bool touch = true);
+    void loadConversation();  // reads the shown conversation from the store, then shows it
+    void showHistory();       // rebuilds the view from the history in memory
     void startRequest(bool prefillOnly);
     void saveReply(const QJsonObject& metrics);
     void endRequest();
@@ -103,6 +113,8 @@ private:
     ui::ConversationSettings m_newConversationSettings;
     quint64 m_nextRequestId = 1;
     std::optional<ActiveRequest> m_active;
+    ConversationHistory m_history;  // of m_conversationId
+    quint64 m_viewGeneration = 0;   // counts showHistory(): a deferred view change made before it is dropped
     QTimer m_saveTimer;
     RecentModelDescriptions m_recentDescriptions;
 };

@@ -1,7 +1,8 @@
 // The whole chat window on a temporary database, with the real engine thread: first start shows
 // the welcome view; load errors and "no model" arrive as readable notices; a sent message is
 // stored and is there again after a restart; with a small generated model, a reply streams into
-// the view and is stored with its metrics; Stop ends a reply mid-stream and Regenerate replaces it.
+// the view and is stored with its metrics; Stop ends a reply mid-stream and Regenerate replaces it;
+// the coordinator's in-memory history stays what the store holds.
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "ui/chat/chat_input.hpp"
@@ -22,6 +23,7 @@
 #include <QProgressBar>
 #include <QRegularExpression>
 #include <QFile>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QListView>
 #include <QSettings>
@@ -52,6 +54,37 @@ class TestChatApplication : public QObject {
         settings.sampling.maxTokens = maxTokens;
         settings.sampling.seed = seed;
         return app.store().setConversationSettings(conversation, settings);
+    }
+
+    // Whether the coordinator's history of the shown conversation `id` is what the store holds, field
+    // by field; the first difference is logged.
+    static bool sameAsStored(Application& app, qint64 id)
+    {
+        if (app.coordinator().currentConversation() != id) {
+            qWarning("conversation %lld is not the one shown", static_cast<long long>(id));
+            return false;
+        }
+        const QList<strata::ui::ChatMessage>& held = app.coordinator().history();
+        const QList<strata::ui::ChatMessage> stored = app.store().messages(id);
+        if (held.size() != stored.size()) {
+            qWarning("%lld messages in memory, %lld stored", static_cast<long long>(held.size()),
+                     static_cast<long long>(stored.size()));
+            return false;
+        }
+        for (qsizetype i = 0; i < held.size(); ++i) {
+            const strata::ui::ChatMessage& a = held.at(i);
+            const strata::ui::ChatMessage& b = stored.at(i);
+            if (a.id != b.id || a.role != b.role || a.content != b.content || a.reasoning != b.reasoning ||
+                a.createdMs != b.createdMs || a.metrics != b.metrics || a.model != b.model) {
+                qWarning("message %lld differs: in memory id %lld \"%s\" %s, stored id %lld \"%s\" %s",
+                         static_cast<long long>(i), static_cast<long long>(a.id), qPrintable(a.content),
+                         QJsonDocument(a.metrics).toJson(QJsonDocument::Compact).constData(),
+                         static_cast<long long>(b.id), qPrintable(b.content),
+                         QJsonDocument(b.metrics).toJson(QJsonDocument::Compact).constData());
+                return false;
+            }
+        }
+        return true;
     }
 
     // Types into the message box and presses Enter, as a user does.
@@ -301,6 +334,65 @@ private slots:
         QVERIFY(stored[1].metrics.value(QStringLiteral("generated_tokens")).toInt() <= 8);
         QCOMPARE(view->messageWidgets().size(), 2);
         QCOMPARE(view->messageWidgets().at(1)->content(), stored[1].content);
+    }
+
+    // The coordinator keeps the shown conversation's messages in memory and builds each request from
+    // them instead of reading the store: after a send, a regenerate, an edit-and-resend and switches
+    // between conversations (one of them while a reply streams) they must be what the store holds.
+    void historyInMemoryFollowsTheStore()
+    {
+        Application app(m_dir.filePath(QStringLiteral("history.sqlite")));
+        QVERIFY(!showWithGeneratedModel(app, "history", 1024).isEmpty());
+        strata::app::ChatCoordinator& coordinator = app.coordinator();
+        strata::ui::ChatView* view = app.window().chatPanel()->chatView();
+        const auto waitForReply = [&] { return QTest::qWaitFor([&] { return !coordinator.isReplying(); }, 30000); };
+
+        coordinator.newConversation();
+        const qint64 first = coordinator.currentConversation();
+        QVERIFY(setSampling(app, first, 8, 3));
+        typeAndSend(app, QStringLiteral("First question"));
+        QVERIFY(waitForReply());
+        QCOMPARE(coordinator.history().size(), 2);
+        QVERIFY2(sameAsStored(app, first), "after a send");
+        typeAndSend(app, QStringLiteral("Second question"));
+        QVERIFY(waitForReply());
+        QCOMPARE(coordinator.history().size(), 4);
+        QVERIFY2(sameAsStored(app, first), "after a second send");
+
+        QVERIFY(setSampling(app, first, 3, 9));
+        coordinator.regenerate();
+        QVERIFY(waitForReply());
+        QCOMPARE(coordinator.history().size(), 4);
+        QVERIFY2(sameAsStored(app, first), "after a regenerate");
+        QVERIFY(coordinator.history().constLast().metrics.value(QStringLiteral("generated_tokens")).toInt() <= 3);
+
+        coordinator.editAndResend(coordinator.history().constFirst().id, QStringLiteral("First question, edited"));
+        QVERIFY(waitForReply());
+        QCOMPARE(coordinator.history().size(), 2);
+        QCOMPARE(coordinator.history().constFirst().content, QStringLiteral("First question, edited"));
+        QVERIFY2(sameAsStored(app, first), "after an edit-and-resend");
+
+        // Another conversation is shown while the first one's reply streams: the reply is stored in
+        // the first and must not appear in the second's history or view.
+        coordinator.newConversation();
+        const qint64 second = coordinator.currentConversation();
+        QVERIFY(setSampling(app, second, 8, 3));
+        typeAndSend(app, QStringLiteral("In the second chat"));
+        QVERIFY(waitForReply());
+        coordinator.selectConversation(first);
+        QVERIFY(setSampling(app, first, 8, 5));
+        typeAndSend(app, QStringLiteral("Third question"));
+        QVERIFY(coordinator.isReplying());
+        coordinator.selectConversation(second);
+        QVERIFY(waitForReply());
+        QVERIFY2(sameAsStored(app, second), "the other conversation, a reply streaming into the first");
+        QCOMPARE(app.store().messages(second).size(), 2);
+        QTRY_COMPARE(view->messageWidgets().size(), 2);
+        coordinator.selectConversation(first);
+        QCOMPARE(coordinator.history().size(), 4);
+        QCOMPARE(coordinator.history().at(2).content, QStringLiteral("Third question"));
+        QVERIFY2(sameAsStored(app, first), "back in the first conversation");
+        QTRY_COMPARE(view->messageWidgets().size(), 4);
     }
 
     void keyboardShortcuts()

@@ -261,6 +261,24 @@ private slots:
         QVERIFY2(ns.back() < 100'000'000, "one update took more than 100 ms");
         QCOMPARE(store.messages(c).constFirst().content, text);
     }
+
+    // Opening starts the WAL (header written and synced) so that the first message sent after the
+    // app starts does not: reopened, the database already has frames in its WAL before any change.
+    void openStartsTheWriteAheadLog()
+    {
+        const QString file = path("wal.sqlite");
+        {
+            ChatStore store;
+            QVERIFY(store.open(file));
+            QVERIFY(store.createConversation(QStringLiteral("t")));
+        }  // closing checkpoints the WAL into the file and removes it
+        QVERIFY(!QFile::exists(file + QStringLiteral("-wal")) || QFile(file + QStringLiteral("-wal")).size() == 0);
+        ChatStore store;
+        QVERIFY(store.open(file));
+        QVERIFY2(QFile(file + QStringLiteral("-wal")).size() > 0, "the WAL is still empty after opening");
+        QCOMPARE(store.schemaVersion(), strata::app::currentChatSchemaVersion());
+        QCOMPARE(store.conversations().size(), 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestChatStore)

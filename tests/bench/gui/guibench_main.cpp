@@ -58,8 +58,8 @@ int main(int argc, char** argv)
         {QStringLiteral("budget"), QStringLiteral("Longest acceptable stall in ms."), QStringLiteral("ms"),
          QStringLiteral("16")},
         {QStringLiteral("busiest"),
-         QStringLiteral("List the n streaming intervals with the most GUI CPU, stamped with CLOCK_MONOTONIC "
-                        "(as `perf record -k mono`)."),
+         QStringLiteral("List the n streaming intervals with the most GUI CPU and the n latest, stamped with "
+                        "CLOCK_MONOTONIC (as `perf record -k mono`)."),
          QStringLiteral("n"), QStringLiteral("0")},
     });
     parser.process(qapp);
@@ -180,10 +180,17 @@ int main(int argc, char** argv)
     printStats("streaming: lateness", stats);
     printStats("streaming: GUI CPU/interval", probe.busyStats());
     if (busiestCount > 0) {
+        const auto print = [&](const bench::ProbeInterval& interval) {
+            std::printf("  ended %.6f s (+%.3f s)   GUI CPU %6.2f ms   lateness %6.2f ms   waiting for a core %6.2f ms\n",
+                        interval.endMonotonicS, interval.endMonotonicS - streamStartS, interval.cpuMs,
+                        interval.latenessMs, interval.waitMs);
+        };
         std::printf("streaming started at CLOCK_MONOTONIC %.6f s; busiest intervals:\n", streamStartS);
         for (const bench::ProbeInterval& interval : probe.busiest(busiestCount))
-            std::printf("  ended %.6f s (+%.3f s)   GUI CPU %6.2f ms   lateness %6.2f ms\n", interval.endMonotonicS,
-                        interval.endMonotonicS - streamStartS, interval.cpuMs, interval.latenessMs);
+            print(interval);
+        std::printf("latest intervals (waiting for a core: -1 = not known here):\n");
+        for (const bench::ProbeInterval& interval : probe.latest(busiestCount))
+            print(interval);
     }
     const bool withinBudget = stats.maxMs < budgetMs;
     std::printf("longest stall while streaming: %.2f ms = %.2f of the %.1f ms budget: %s\n", stats.maxMs,

@@ -2,7 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <ctime>
+#ifdef __linux__
+#include <fcntl.h>
+#include <unistd.h>
+#endif
 
 namespace strata::bench {
 
@@ -31,11 +37,22 @@ StallProbe::StallProbe(QObject* parent) : QObject(parent)
     connect(&m_timer, &QTimer::timeout, this, &StallProbe::tick);
 }
 
+StallProbe::~StallProbe()
+{
+    stop();
+}
+
 void StallProbe::start()
 {
     m_lateness.clear();
     m_busy.clear();
     m_endMonotonicS.clear();
+    m_wait.clear();
+#ifdef __linux__
+    if (m_schedstat < 0)
+        m_schedstat = ::open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);  // of the calling (probed) thread
+#endif
+    m_lastWaitNs = runDelayNs();
     m_clock.start();
     m_lastNs = 0;
     m_lastCpuNs = threadCpuNs();
@@ -45,6 +62,31 @@ void StallProbe::start()
 void StallProbe::stop()
 {
     m_timer.stop();
+#ifdef __linux__
+    if (m_schedstat >= 0)
+        ::close(m_schedstat);
+#endif
+    m_schedstat = -1;
+}
+
+// schedstat is "<ns on a CPU> <ns waiting on a run queue> <time slices>".
+qint64 StallProbe::runDelayNs() const
+{
+#ifdef __linux__
+    char text[96];
+    const ssize_t n = m_schedstat >= 0 ? ::pread(m_schedstat, text, sizeof text - 1, 0) : -1;
+    if (n <= 0)
+        return -1;
+    text[n] = '\0';
+    const char* wait = std::strchr(text, ' ');  // past the first field
+    if (!wait)
+        return -1;
+    char* end = nullptr;
+    const long long ns = std::strtoll(wait, &end, 10);
+    return end != wait ? qint64(ns) : -1;
+#else
+    return -1;
+#endif
 }
 
 void StallProbe::tick()
@@ -57,19 +99,38 @@ void StallProbe::tick()
     m_busy << double(cpu - m_lastCpuNs) / 1e6;
     m_lastCpuNs = cpu;
     m_endMonotonicS << monotonicS();
+    const qint64 wait = runDelayNs();
+    m_wait << (wait >= 0 && m_lastWaitNs >= 0 ? double(wait - m_lastWaitNs) / 1e6 : -1.0);
+    m_lastWaitNs = wait;
 }
 
-QList<ProbeInterval> StallProbe::busiest(qsizetype n) const
+QList<ProbeInterval> StallProbe::intervals() const
 {
     QList<ProbeInterval> intervals;
     intervals.reserve(m_busy.size());
     for (qsizetype i = 0; i < m_busy.size(); ++i)
-        intervals.append({m_endMonotonicS.at(i), m_lateness.at(i), m_busy.at(i)});
-    n = std::clamp<qsizetype>(n, 0, intervals.size());
-    std::partial_sort(intervals.begin(), intervals.begin() + n, intervals.end(),
-                      [](const ProbeInterval& a, const ProbeInterval& b) { return a.cpuMs > b.cpuMs; });
-    intervals.resize(n);
+        intervals.append({m_endMonotonicS.at(i), m_lateness.at(i), m_busy.at(i), m_wait.at(i)});
     return intervals;
+}
+
+QList<ProbeInterval> StallProbe::busiest(qsizetype n) const
+{
+    QList<ProbeInterval> list = intervals();
+    n = std::clamp<qsizetype>(n, 0, list.size());
+    std::partial_sort(list.begin(), list.begin() + n, list.end(),
+                      [](const ProbeInterval& a, const ProbeInterval& b) { return a.cpuMs > b.cpuMs; });
+    list.resize(n);
+    return list;
+}
+
+QList<ProbeInterval> StallProbe::latest(qsizetype n) const
+{
+    QList<ProbeInterval> list = intervals();
+    n = std::clamp<qsizetype>(n, 0, list.size());
+    std::partial_sort(list.begin(), list.begin() + n, list.end(),
+                      [](const ProbeInterval& a, const ProbeInterval& b) { return a.latenessMs > b.latenessMs; });
+    list.resize(n);
+    return list;
 }
 
 StallStats StallProbe::busyStats() const

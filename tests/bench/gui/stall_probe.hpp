@@ -5,7 +5,9 @@
 //
 // Each interval also records the GUI thread's own CPU time (CLOCK_THREAD_CPUTIME_ID): on a busy
 // machine the wall-clock lateness includes time the thread waited for a core, while the CPU time
-// is the work the app did in that stall. Both are reported.
+// is the work the app did in that stall. Both are reported. On Linux it also records how long the
+// thread waited on a run queue (/proc/thread-self/schedstat), so that the rest of a late interval
+// (lateness - CPU - wait) is time the thread was blocked (I/O, a round trip to the X server).
 #pragma once
 
 #include <QElapsedTimer>
@@ -30,6 +32,7 @@ struct ProbeInterval {
     double endMonotonicS = 0;
     double latenessMs = 0;
     double cpuMs = 0;
+    double waitMs = -1;  // runnable but waiting for a core; -1: not known on this system
 };
 
 class StallProbe : public QObject {
@@ -43,8 +46,12 @@ public:
     StallStats busyStats() const;  // GUI-thread CPU time per interval, same statistics
     const QList<double>& latenessMs() const { return m_lateness; }
 
+    ~StallProbe() override;
+
     // The n intervals with the most GUI-thread CPU time, most first.
     QList<ProbeInterval> busiest(qsizetype n) const;
+    // The n latest firings (most lateness first).
+    QList<ProbeInterval> latest(qsizetype n) const;
 
     static StallStats statsOf(QList<double> latenessMs);
     static qint64 threadCpuNs();  // CPU time the calling thread has used
@@ -52,6 +59,8 @@ public:
 
 private:
     void tick();
+    qint64 runDelayNs() const;  // the probed thread's total run-queue wait; -1 when unknown
+    QList<ProbeInterval> intervals() const;
 
     QTimer m_timer;
     QElapsedTimer m_clock;
@@ -60,6 +69,9 @@ private:
     QList<double> m_lateness;
     QList<double> m_busy;
     QList<double> m_endMonotonicS;
+    QList<double> m_wait;
+    int m_schedstat = -1;  // the probed thread's /proc/thread-self/schedstat, open while probing
+    qint64 m_lastWaitNs = -1;
 };
 
 }  // namespace strata::bench

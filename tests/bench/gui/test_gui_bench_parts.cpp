@@ -73,6 +73,15 @@ private slots:
         QVERIFY(busiest[0].cpuMs >= busiest[1].cpuMs && busiest[1].cpuMs >= busiest[2].cpuMs);
         QVERIFY(busiest[0].latenessMs >= busiest[0].cpuMs - 2);
         QVERIFY(busiest[0].endMonotonicS > startedS + 0.02 && busiest[0].endMonotonicS < bench::StallProbe::monotonicS());
+        // The latest firing is the one after the busy loop; its run-queue wait (Linux) is a part of it.
+        const QList<bench::ProbeInterval> latest = probe.latest(2);
+        QCOMPARE(latest.size(), 2);
+        QCOMPARE(latest[0].latenessMs, s.maxMs);
+        QVERIFY(latest[0].latenessMs >= latest[1].latenessMs);
+#ifdef __linux__
+        QVERIFY2(latest[0].waitMs >= 0 && latest[0].waitMs <= latest[0].latenessMs + 2,
+                 qPrintable(QString::number(latest[0].waitMs)));
+#endif
     }
 
     void playerStreamsThroughTheEnginePath()
