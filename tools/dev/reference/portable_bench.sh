@@ -1,0 +1,24 @@
+#!/bin/bash
+# Runs on the machine the packed folder was carried to (see pack_portable_bench.sh): generates the
+# four benchmark models (bench_llama.sh's shapes) unless present, prints the CPU, the kernel table,
+# then strata-bench and llama-bench per model, -t 2, pp512 / tg128, one after the other.
+set -u
+D="$(cd "$(dirname "$0")" && pwd)"; B="$D/bin"; export LD_LIBRARY_PATH="$D/lib"
+M="${MODELS:-/tmp/strata-bench-models}"; mkdir -p "$M"
+dense="--arch llama --layers 20 --embedding 2048 --heads 32 --kv-heads 8 --ff 5632 --vocab 32000 --seed 101"
+moe="--arch qwen3moe --layers 8 --embedding 2048 --heads 16 --kv-heads 4 --head-dim 128 --experts 64 --experts-used 8 --expert-ff 256 --vocab 32000 --seed 102"
+for kind in dense moe; do
+    for type in Q8_0 Q4_K; do
+        shape="${!kind}"; f="$M/$kind-1b-$type.gguf"
+        [[ -f "$f" ]] || ("$B/strata-gguf" mkmodel "$f.tmp" $shape --type "$type" >/dev/null && mv "$f.tmp" "$f") &
+    done
+done
+wait
+lscpu | grep -E 'Model name|^CPU\(s\)|Flags' | cut -c1-200; uptime
+"$B/strata-kernelbench" --seconds 0.4
+"$B/strata-kernelbench" --seconds 0.4 --types Q4_K,Q8_0 --one-row | tail -2
+for m in dense-1b-Q4_K moe-1b-Q4_K moe-1b-Q8_0 dense-1b-Q8_0; do
+    echo "## $m"
+    "$B/strata-bench" -m "$M/$m.gguf" -p 512 -n 128 -t 2 -r "${REPS:-2}" | grep -E 'pp512|tg128|roofline'
+    "$B/llama-bench" -m "$M/$m.gguf" -p 512 -n 128 -t 2 -r "${REPS:-2}" 2>/dev/null | grep -E 'pp512|tg128'
+done
