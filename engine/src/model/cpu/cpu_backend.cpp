@@ -119,13 +119,18 @@ private:
         // Attention.
         rmsNormRows(x_.data(), w.attnNorm, xn_.data(), T, E);
         xq_.quantize(pool_, xn_.data(), T, E, E, w.wq.type);
-        cpu::linear(pool_, k_, xq_, w.wq, q_.data(), Q);
-        if (!xq_.suits(w.wk.type))
-            xq_.quantize(pool_, xn_.data(), T, E, E, w.wk.type);
-        cpu::linear(pool_, k_, xq_, w.wk, k_buf_.data(), KV);
-        if (!xq_.suits(w.wv.type))
-            xq_.quantize(pool_, xn_.data(), T, E, E, w.wv.type);
-        cpu::linear(pool_, k_, xq_, w.wv, v_.data(), KV);
+        if (xq_.suits(w.wk.type) && xq_.suits(w.wv.type)) {
+            const cpu::LinearTarget qkv[] = {{&w.wq, q_.data(), Q}, {&w.wk, k_buf_.data(), KV}, {&w.wv, v_.data(), KV}};
+            cpu::linearShared(pool_, k_, xq_, qkv);
+        } else {
+            cpu::linear(pool_, k_, xq_, w.wq, q_.data(), Q);
+            if (!xq_.suits(w.wk.type))
+                xq_.quantize(pool_, xn_.data(), T, E, E, w.wk.type);
+            cpu::linear(pool_, k_, xq_, w.wk, k_buf_.data(), KV);
+            if (!xq_.suits(w.wv.type))
+                xq_.quantize(pool_, xn_.data(), T, E, E, w.wv.type);
+            cpu::linear(pool_, k_, xq_, w.wv, v_.data(), KV);
+        }
         if (plan.qkvBias) {
             cpu::addBias(q_.data(), T, Q, Q, w.bq.f32());
             cpu::addBias(k_buf_.data(), T, KV, KV, w.bk.f32());

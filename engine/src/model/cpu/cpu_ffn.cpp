@@ -26,10 +26,14 @@ void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, c
 {
     const int64_t E = h_.embedding, F = h_.feedForward;
     xq_.quantize(pool, x, tokens, E, E, w.ffnGate.type);
-    linear(pool, k, xq_, w.ffnGate, gate_.data(), F);
-    if (!xq_.suits(w.ffnUp.type))
+    if (xq_.suits(w.ffnUp.type)) {
+        const LinearTarget gateUp[] = {{&w.ffnGate, gate_.data(), size_t(F)}, {&w.ffnUp, up_.data(), size_t(F)}};
+        linearShared(pool, k, xq_, gateUp);
+    } else {
+        linear(pool, k, xq_, w.ffnGate, gate_.data(), F);
         xq_.quantize(pool, x, tokens, E, E, w.ffnUp.type);
-    linear(pool, k, xq_, w.ffnUp, up_.data(), F);
+        linear(pool, k, xq_, w.ffnUp, up_.data(), F);
+    }
     kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(tokens) * F);
     hq_.quantize(pool, gate_.data(), tokens, F, F, w.ffnDown.type);
     linear(pool, k, hq_, w.ffnDown, out, E);

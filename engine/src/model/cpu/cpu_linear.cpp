@@ -34,6 +34,17 @@ bool QuantizedRows::suits(gguf::GgmlType weightType) const
     return rows_ > 0 && kernels::activationType(weightType) == actType_;
 }
 
+namespace {
+
+// Decode batches in small chunks: the last one decides when the batch ends, and at ~4 chunks per
+// thread the other thread waited ~5 % of decode for it. At least 32 rows, whole multi-row groups.
+size_t decodeGrain(size_t rows, size_t participants)
+{
+    return std::max<size_t>(32, rows / (16 * participants) / kernels::kDotRows * kernels::kDotRows);
+}
+
+}  // namespace
+
 kernels::WeightMatrix asMatrix(const Weight& w)
 {
     return kernels::WeightMatrix{w.type, w.data, w.rowStride, w.cols};
@@ -47,11 +58,8 @@ void linear(pool::WorkerPool& pool, const kernels::KernelTable& k, const Quantiz
     const kernels::WeightMatrix m = asMatrix(w);
     const int64_t tokens = x.rows();
     if (tokens == 1) {
-        // Small chunks: the last one decides when the batch ends, and at ~4 chunks per thread the
-        // other thread waited ~5 % of decode for it. At least 32 rows, whole multi-row groups.
         pool::RunOptions o;
-        const size_t participants = pool.workerCount() + 1;
-        o.grain = std::max<size_t>(32, size_t(w.rows) / (16 * participants) / kernels::kDotRows * kernels::kDotRows);
+        o.grain = decodeGrain(size_t(w.rows), pool.workerCount() + 1);
         pool.run(static_cast<size_t>(w.rows),
                  [&](size_t b, size_t e, unsigned) { kernels::matvec(k, m, int64_t(b), int64_t(e), x.row(0), out); }, o);
         return;
@@ -63,6 +71,35 @@ void linear(pool::WorkerPool& pool, const kernels::KernelTable& k, const Quantiz
         const int64_t r1 = std::min(w.rows, int64_t(e) * kernels::kGemmTileRows);
         kernels::matmul(k, m, r0, r1, x.row(0), x.rowBytes(), tokens, out, outStride);
     });
+}
+
+void linearShared(pool::WorkerPool& pool, const kernels::KernelTable& k, const QuantizedRows& x,
+                  std::span<const LinearTarget> targets)
+{
+    if (x.rows() != 1) {
+        for (const LinearTarget& t : targets)
+            linear(pool, k, x, *t.weight, t.out, t.outStride);
+        return;
+    }
+    std::vector<size_t> first(targets.size() + 1, 0);  // rows of the targets laid end to end
+    for (size_t i = 0; i < targets.size(); ++i) {
+        const Weight& w = *targets[i].weight;
+        if (!x.suits(w.type) || x.cols() != w.cols)
+            throw Error("internal: activations were not quantized for this weight");
+        first[i + 1] = first[i] + size_t(w.rows);
+    }
+    pool::RunOptions o;
+    o.grain = decodeGrain(first.back(), pool.workerCount() + 1);
+    pool.run(first.back(), [&](size_t b, size_t e, unsigned) {
+        for (size_t i = 0; i < targets.size() && b < e; ++i) {
+            if (b >= first[i + 1])
+                continue;
+            const size_t end = std::min(e, first[i + 1]);
+            kernels::matvec(k, asMatrix(*targets[i].weight), int64_t(b - first[i]), int64_t(end - first[i]), x.row(0),
+                            targets[i].out);
+            b = end;
+        }
+    }, o);
 }
 
 void addBias(float* x, int64_t rows, int64_t cols, size_t stride, const float* bias)

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace strata::model::cpu {
@@ -37,6 +38,17 @@ kernels::WeightMatrix asMatrix(const Weight& w);
 // out[t * outStride + r] = W row r . x row t, for every row of W and every row of x.
 void linear(pool::WorkerPool& pool, const kernels::KernelTable& k, const QuantizedRows& x, const Weight& w,
             float* out, size_t outStride);
+
+// Several weights against the same activation rows (q, k, v; gate, up). With one token they share
+// one pool batch — fewer batch ends, where one thread waits for the other's last chunk; with more
+// tokens each is a `linear` of its own. Every weight's activation type must suit `x`.
+struct LinearTarget {
+    const Weight* weight;
+    float* out;
+    size_t outStride;
+};
+void linearShared(pool::WorkerPool& pool, const kernels::KernelTable& k, const QuantizedRows& x,
+                  std::span<const LinearTarget> targets);
 
 // Adds a bias vector to each of `rows` rows.
 void addBias(float* x, int64_t rows, int64_t cols, size_t stride, const float* bias);
