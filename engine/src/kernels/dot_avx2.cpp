@@ -76,6 +76,7 @@ float dotQ8_0(const void* w, const void* a, int64_t n)
     int64_t b = 0;
     // Two blocks per step on independent accumulators to hide the FMA latency.
     for (; b + 2 <= nb; b += 2) {
+        prefetchAhead(x + b, sizeof(BlockQ8_0) * 2);
         for (int k = 0; k < 2; ++k) {
             const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b + k].qs));
             const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[b + k].qs));
@@ -101,6 +102,7 @@ float dotQ4_0(const void* w, const void* a, int64_t n)
     const __m256i eight = _mm256_set1_epi8(8);
     const int64_t nb = n / kQK;
     for (int64_t b = 0; b < nb; ++b) {
+        prefetchAhead(x + b, sizeof(BlockQ4_0));
         const __m256i qx = _mm256_sub_epi8(unpackNibbles(x[b].qs), eight);
         const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[b].qs));
         const __m256 d = _mm256_set1_ps(halfToFloat(x[b].d) * halfToFloat(y[b].d));
@@ -121,6 +123,7 @@ float dotQ4_K(const void* w, const void* a, int64_t n)
     const __m256i low4 = _mm256_set1_epi8(0x0F);
     __m128 acc = _mm_setzero_ps();  // lanes 0, 1: first and second halves
     for (int64_t b = 0; b < n / kQK_K; ++b) {
+        prefetchAhead(x + b, sizeof(BlockQ4_K));
         alignas(16) uint8_t sm[16];
         unpackScaleMinK4(x[b].scales, sm);
         // Min term: m_g times its group's two bsums; lanes hold groups (0,1), (2,3), (4,5), (6,7).
@@ -160,6 +163,7 @@ float dotQ6_K(const void* w, const void* a, int64_t n)
     const __m256i two = _mm256_set1_epi8(0x03);
     __m256 acc = _mm256_setzero_ps();
     for (int64_t b = 0; b < n / kQK_K; ++b) {
+        prefetchAhead(x + b, sizeof(BlockQ6_K));
         // The -32 bias contributes -32 * sum_g sc_g * bsum_g: take it from bsums, not per element.
         const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b].scales)));
         const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[b].bsums));
@@ -260,6 +264,7 @@ float dotQ2_K(const void* w, const void* a, int64_t n)
     __m256 acc = _mm256_setzero_ps();
     float minSum = 0;
     for (int64_t b = 0; b < n / kQK_K; ++b) {
+        prefetchAhead(x + b, sizeof(BlockQ2_K));
         const __m128i sc8 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b].scales));
         const __m256i mins16 = _mm256_cvtepu8_epi16(_mm_and_si128(_mm_srli_epi16(sc8, 4), _mm_set1_epi8(0x0F)));
         const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[b].bsums));
@@ -297,6 +302,7 @@ float dotQ3_K(const void* w, const void* a, int64_t n)
     const __m256i three = _mm256_set1_epi8(3), one = _mm256_set1_epi8(1);
     __m256 acc = _mm256_setzero_ps();
     for (int64_t b = 0; b < n / kQK_K; ++b) {
+        prefetchAhead(x + b, sizeof(BlockQ3_K));
         const __m128i sc8 = _mm_sub_epi8(unpackQ3KScalesBiased(x[b].scales), _mm_set1_epi8(32));
         const __m256i sc16 = _mm256_cvtepi8_epi16(sc8);
         // Each half's 8 scales in both 128-bit lanes, for the per-pair byte shuffles below.
@@ -331,6 +337,7 @@ float dotQ5_K(const void* w, const void* a, int64_t n)
     __m256 acc = _mm256_setzero_ps();
     float minSum = 0;
     for (int64_t b = 0; b < n / kQK_K; ++b) {
+        prefetchAhead(x + b, sizeof(BlockQ5_K));
         alignas(16) uint8_t sm[16];
         unpackScaleMinK4(x[b].scales, sm);
         const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums));

@@ -79,18 +79,6 @@ inline __m512 scalePair(float lo, float hi)
     return _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_set1_ps(lo)), _mm256_set1_ps(hi), 1);
 }
 
-// Decode reads rows one after the other, so a fixed distance ahead of the current block is the
-// rest of this row and then the next one. Software prefetch keeps enough lines in flight where
-// the hardware prefetchers alone do not (measured: Intel Xeon guests, where these one-row kernels
-// read at ~50-60 % of the memory rate without it, 85-96 % with it; neutral on AMD Zen 5).
-// Prefetches past a mapping never fault.
-inline void prefetchAhead(const void* block, size_t bytes)
-{
-    constexpr size_t kAhead = 4096;  // 2, 4 and 8 KiB tried there: 4 KiB read fastest
-    for (size_t o = 0; o < bytes; o += 64)
-        _mm_prefetch(static_cast<const char*>(block) + kAhead + o, _MM_HINT_T0);
-}
-
 // Q8_0 and Q4_0 take two 32-element blocks per 512-bit step: lanes 0..7 one block, 8..15 the next.
 template <typename Block, __m256i (*Quants)(const Block&)>
 float dotBlocks32(const void* w, const void* a, int64_t n)

@@ -13,6 +13,18 @@ namespace strata::kernels::detail {
 // from the AVX2 path.
 namespace {
 
+// Decode reads rows one after the other, so a fixed distance ahead of the current block is the
+// rest of this row and then the next one. Software prefetch keeps enough lines in flight where
+// the hardware prefetchers alone do not (measured: Intel Xeon guests, where these one-row kernels
+// read at ~50-60 % of the memory rate without it, 85-96 % with it; neutral on AMD Zen 5).
+// Prefetches past a mapping never fault.
+inline void prefetchAhead(const void* block, size_t bytes)
+{
+    constexpr size_t kAhead = 4096;  // 2, 4 and 8 KiB tried there: 4 KiB read fastest
+    for (size_t o = 0; o < bytes; o += 64)
+        _mm_prefetch(static_cast<const char*>(block) + kAhead + o, _MM_HINT_T0);
+}
+
 inline float hsum(__m256 v)
 {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
