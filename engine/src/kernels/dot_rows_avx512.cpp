@@ -54,12 +54,36 @@ inline __m512i sumEvenOddLanes4(__m512i a, __m512i b, __m512i c, __m512i d)
     return _mm512_add_epi32(x, _mm512_shuffle_epi32(x, _MM_PERM_DCDC));
 }
 
+// Four consecutive weight rows (row r at w + r * wStride) and the by-hand prefetch of the next four.
+// Four rows read side by side are four short streams that the hardware prefetchers lose track of
+// at every row end; so the next four rows (the matvec's next call) are fetched a share of their
+// lines per step. Prefetches past a mapping never fault.
+template <typename Block>
+struct RowGroup {
+    const Block* row[kDotRows];
+    const uint8_t* next;
+    size_t linesPerStep;
+
+    RowGroup(const void* w, size_t wStride, int64_t steps)
+    {
+        const auto* base = static_cast<const uint8_t*>(w);
+        for (int r = 0; r < kDotRows; ++r)
+            row[r] = reinterpret_cast<const Block*>(base + size_t(r) * wStride);
+        next = base + kDotRows * wStride;
+        linesPerStep = steps > 0 ? (kDotRows * wStride + size_t(steps) * 64 - 1) / (size_t(steps) * 64) : 0;
+    }
+    void prefetch(int64_t step) const
+    {
+        for (size_t l = 0; l < linesPerStep; ++l)
+            _mm_prefetch(reinterpret_cast<const char*>(next + (size_t(step) * linesPerStep + l) * 64), _MM_HINT_T0);
+    }
+};
+
 void dotRowsQ4_K(const void* w, size_t wStride, const void* a, int64_t n, float* out)
 {
-    const auto* base = static_cast<const uint8_t*>(w);
-    const BlockQ4_K* x[kDotRows];
-    for (int r = 0; r < kDotRows; ++r)
-        x[r] = reinterpret_cast<const BlockQ4_K*>(base + size_t(r) * wStride);
+    const int64_t blocks = n / kQK_K;
+    const RowGroup<BlockQ4_K> rows(w, wStride, blocks);
+    const auto& x = rows.row;
     const auto* y = static_cast<const BlockQ8_K*>(a);
     const __m512i low4 = _mm512_set1_epi8(0x0F);
     const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
@@ -71,17 +95,9 @@ void dotRowsQ4_K(const void* w, size_t wStride, const void* a, int64_t n, float*
     const __m512i oddQwords = _mm512_setr_epi64(1, 3, 5, 7, 1, 3, 5, 7);
     const __m512i dminDwords = _mm512_setr_epi32(0, 0, 4, 4, 8, 8, 12, 12, 0, 0, 0, 0, 0, 0, 0, 0);
 
-    // Four rows read side by side are four short streams that the hardware prefetchers lose
-    // track of at every row end; so the next four rows (the matvec's next call) are fetched
-    // by hand, a share of their lines per block. Prefetches past a mapping never fault.
-    const int64_t blocks = n / kQK_K;
-    const uint8_t* next = base + kDotRows * wStride;
-    const size_t linesPerBlock = blocks > 0 ? (kDotRows * wStride + size_t(blocks) * 64 - 1) / (size_t(blocks) * 64) : 0;
-
     __m512 acc = _mm512_setzero_ps();  // quarter r, lanes 0 and 1: row r's two float accumulators
     for (int64_t b = 0; b < blocks; ++b) {
-        for (size_t l = 0; l < linesPerBlock; ++l)
-            _mm_prefetch(reinterpret_cast<const char*>(next + (size_t(b) * linesPerBlock + l) * 64), _MM_HINT_T0);
+        rows.prefetch(b);
         __m512i head = _mm512_castsi128_si512(loadHeader(x[0][b]));
         head = _mm512_inserti32x4(head, loadHeader(x[1][b]), 1);
         head = _mm512_inserti32x4(head, loadHeader(x[2][b]), 2);
@@ -143,24 +159,18 @@ inline __m512 blockPairScales(const BlockQ8_0* b, __m512i scaleIdx)
 // products as the single-row dot's, and the float steps per lane are the same.
 void dotRowsQ8_0(const void* w, size_t wStride, const void* a, int64_t n, float* out)
 {
-    const auto* base = static_cast<const uint8_t*>(w);
-    const BlockQ8_0* x[kDotRows];
-    for (int r = 0; r < kDotRows; ++r)
-        x[r] = reinterpret_cast<const BlockQ8_0*>(base + size_t(r) * wStride);
+    const int64_t nb = n / kQK, steps = nb / 2;
+    const RowGroup<BlockQ8_0> rows(w, wStride, steps);
+    const auto& x = rows.row;
     const auto* y = static_cast<const BlockQ8_0*>(a);
-    const int64_t nb = n / kQK;
     const __m512i flip = _mm512_set1_epi8(char(0x80));
     // Words 0..7 -> word 0 (first block's d), 8..15 -> word 17 (the second's, 34 bytes on).
     const __m512i scaleIdx = _mm512_castsi256_si512(_mm256_setr_epi16(0, 0, 0, 0, 0, 0, 0, 0, 17, 17, 17, 17, 17, 17, 17, 17));
-    const uint8_t* next = base + kDotRows * wStride;
-    const int64_t steps = nb / 2;
-    const size_t linesPerStep = steps > 0 ? (kDotRows * wStride + size_t(steps) * 64 - 1) / (size_t(steps) * 64) : 0;
 
     __m512 acc[kDotRows] = {_mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps(), _mm512_setzero_ps()};
     int64_t b = 0;
     for (int64_t s = 0; s < steps; ++s, b += 2) {
-        for (size_t l = 0; l < linesPerStep; ++l)
-            _mm_prefetch(reinterpret_cast<const char*>(next + (size_t(s) * linesPerStep + l) * 64), _MM_HINT_T0);
+        rows.prefetch(s);
         const __m512i qy = join(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[b].qs)),
                                 _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[b + 1].qs)));
         const __m512i negOffset = _mm512_sub_epi32(_mm512_setzero_si512(), _mm512_dpbusd_epi32(_mm512_setzero_si512(), flip, qy));
