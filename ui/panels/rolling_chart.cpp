@@ -57,17 +57,17 @@ QColor RollingChart::opaqueGridColor(const QColor& grid) const
     if (base.alpha() != 255)
         return grid;
     // A translucent line is blended pixel by pixel, and Qt 6's raster engine hands blends of more
-    // than ~96 spans to its GUI thread pool and blocks until they finish: on a busy 2-core machine
-    // that wait (not the work) stalled the event loop. The grid lies on the solid base, so the
+    // than ~96 spans to its GUI thread pool and blocks until they finish: when a pool thread waits
+    // for a core (2 busy vCPUs), the event loop waits with it. The grid lies on the solid base, so the
     // colour each grid pixel ends up with is known: let Qt blend one pixel (its own rounding, the
     // same result to the bit) and draw the lines in that opaque colour, which Qt writes inline.
-    if (m_gridKey != std::pair(grid.rgba64(), base.rgba64())) {
+    if (m_gridKey != std::pair(quint64(grid.rgba64()), quint64(base.rgba64()))) {
         QImage pixel(1, 1, QImage::Format_ARGB32_Premultiplied);
         pixel.fill(base);
         QPainter blend(&pixel);
         blend.fillRect(0, 0, 1, 1, grid);
         blend.end();
-        m_gridKey = {grid.rgba64(), base.rgba64()};
+        m_gridKey = {quint64(grid.rgba64()), quint64(base.rgba64())};
         m_gridColor = pixel.pixelColor(0, 0);
     }
     return m_gridColor;

@@ -42,7 +42,7 @@ private:
     double m_fixedMax;
     std::vector<Series> m_series;
     std::deque<std::vector<double>> m_samples;  // oldest first
-    mutable std::pair<QRgba64, QRgba64> m_gridKey{};  // (grid, base) that m_gridColor was made for
+    mutable std::pair<quint64, quint64> m_gridKey{};  // (grid, base) that m_gridColor was made for
     mutable QColor m_gridColor;
 };
 
