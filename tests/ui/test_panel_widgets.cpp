@@ -10,6 +10,9 @@
 #include "ui/panels/wait_policy_bar.hpp"
 
 #include <QComboBox>
+#include <QImage>
+#include <QPainter>
+#include <QPalette>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
@@ -121,6 +124,58 @@ private slots:
         QCOMPARE(panel.chart()->sampleCount(), 120);
         QCOMPARE(panel.chart()->lastValue(1), 199.0);
         QVERIFY(panel.caption().contains(QStringLiteral("199.0")));
+    }
+
+    // The grid is drawn in one opaque colour (Qt would split a translucent line's blend across its
+    // thread pool); it must look exactly like the translucent line over the base it replaces.
+    void chartGridLooksLikeTheTranslucentLine_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("small") << QSize(160, 90);
+        QTest::newRow("tall") << QSize(301, 277);
+        QTest::newRow("wide") << QSize(523, 150);
+    }
+    void chartGridLooksLikeTheTranslucentLine()
+    {
+        QFETCH(QSize, size);
+        for (const QColor& base : {QColor(Qt::white), QColor(0x20, 0x24, 0x2a)}) {
+            ui::RollingChart chart(120, 100);  // no series, no samples: background, grid and scale
+            QPalette palette = chart.palette();
+            palette.setColor(QPalette::Base, base);
+            palette.setColor(QPalette::Text, base.lightness() > 128 ? QColor(0x10, 0x30, 0x60) : QColor(0xe0, 0xd0, 0xc0));
+            chart.setPalette(palette);
+            chart.resize(size);
+            const QImage shown = chart.grab().toImage();
+
+            QImage expected(shown.size(), shown.format());
+            expected.setDevicePixelRatio(shown.devicePixelRatio());
+            QPainter p(&expected);
+            p.fillRect(QRect(QPoint(), size), palette.window());
+            const QRectF area = QRectF(QRect(QPoint(), size)).adjusted(1, 1, -1, -1);
+            p.fillRect(area, palette.base());
+            QColor grid = palette.text().color();
+            grid.setAlphaF(0.15);
+            p.setPen(grid);
+            for (int i = 1; i < 4; ++i) {
+                const double y = area.top() + area.height() * i / 4.0;
+                p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+            }
+            p.end();
+            // Below the scale's label (top right) the two must be equal pixel for pixel.
+            const int firstRow = chart.fontMetrics().height() + 4;
+            QVERIFY(firstRow < int(area.top() + area.height() / 4.0));
+            int differing = 0;
+            for (int y = firstRow; y < shown.height(); ++y)
+                for (int x = 0; x < shown.width(); ++x)
+                    differing += shown.pixel(x, y) != expected.pixel(x, y);
+            QCOMPARE(differing, 0);
+            // And the grid is really there (not the base everywhere).
+            const int gridRow = int(area.top() + area.height() / 2.0);
+            bool seen = false;
+            for (int y = gridRow - 1; y <= gridRow + 1; ++y)
+                seen = seen || shown.pixel(size.width() / 2, y) != base.rgb();
+            QVERIFY(seen);
+        }
     }
 
     void policyBarEmitsOnlyChoices()

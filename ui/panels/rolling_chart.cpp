@@ -1,5 +1,6 @@
 #include "ui/panels/rolling_chart.hpp"
 
+#include <QImage>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
@@ -50,6 +51,28 @@ double niceCeiling(double value)
 }
 }  // namespace
 
+QColor RollingChart::opaqueGridColor(const QColor& grid) const
+{
+    const QColor base = palette().base().color();
+    if (base.alpha() != 255)
+        return grid;
+    // A translucent line is blended pixel by pixel, and Qt 6's raster engine hands blends of more
+    // than ~96 spans to its GUI thread pool and blocks until they finish: when a pool thread waits
+    // for a core (2 busy vCPUs), the event loop waits with it. The grid lies on the solid base, so the
+    // colour each grid pixel ends up with is known: let Qt blend one pixel (its own rounding, the
+    // same result to the bit) and draw the lines in that opaque colour, which Qt writes inline.
+    if (m_gridKey != std::pair(quint64(grid.rgba64()), quint64(base.rgba64()))) {
+        QImage pixel(1, 1, QImage::Format_ARGB32_Premultiplied);
+        pixel.fill(base);
+        QPainter blend(&pixel);
+        blend.fillRect(0, 0, 1, 1, grid);
+        blend.end();
+        m_gridKey = {quint64(grid.rgba64()), quint64(base.rgba64())};
+        m_gridColor = pixel.pixelColor(0, 0);
+    }
+    return m_gridColor;
+}
+
 void RollingChart::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
@@ -58,11 +81,19 @@ void RollingChart::paintEvent(QPaintEvent*)
     p.fillRect(area, palette().base());
     QColor grid = palette().text().color();
     grid.setAlphaF(0.15);
-    p.setPen(grid);
-    for (int i = 1; i < 4; ++i) {
-        const double y = area.top() + area.height() * i / 4.0;
-        p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
-    }
+    // The lines' last pixel lies on the border (window colour), the rest on the base: each part is
+    // drawn in its own colour, clipped, so the result is the one translucent line's, pixel for pixel.
+    const auto drawGrid = [&](const QRect& clip, const QColor& color) {
+        p.setClipRect(clip);
+        p.setPen(color);
+        for (int i = 1; i < 4; ++i) {
+            const double y = area.top() + area.height() * i / 4.0;
+            p.drawLine(QPointF(area.left(), y), QPointF(area.right(), y));
+        }
+    };
+    drawGrid(rect().adjusted(1, 1, -1, -1), opaqueGridColor(grid));
+    drawGrid(QRect(width() - 1, 0, 1, height()), grid);
+    p.setClipping(false);
     double top = m_fixedMax;
     if (top <= 0) {
         for (const auto& sample : m_samples)

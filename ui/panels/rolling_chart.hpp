@@ -7,6 +7,7 @@
 #include <QString>
 #include <QWidget>
 #include <deque>
+#include <utility>
 #include <vector>
 
 namespace strata::ui {
@@ -30,6 +31,9 @@ protected:
     void paintEvent(QPaintEvent* event) override;
 
 private:
+    // The translucent `grid` colour over the base, as one opaque colour (see the .cpp: why).
+    QColor opaqueGridColor(const QColor& grid) const;
+
     struct Series {
         QString name;
         QColor color;
@@ -38,6 +42,8 @@ private:
     double m_fixedMax;
     std::vector<Series> m_series;
     std::deque<std::vector<double>> m_samples;  // oldest first
+    mutable std::pair<quint64, quint64> m_gridKey{};  // (grid, base) that m_gridColor was made for
+    mutable QColor m_gridColor;
 };
 
 }  // namespace strata::ui
