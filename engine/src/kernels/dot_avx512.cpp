@@ -89,6 +89,7 @@ float dotBlocks32(const void* w, const void* a, int64_t n)
     __m512 acc = _mm512_setzero_ps();
     int64_t b = 0;
     for (; b + 2 <= nb; b += 2) {
+        prefetchAhead(x + b, sizeof(Block) * 2);
         const __m512i qx = join(Quants(x[b]), Quants(x[b + 1]));
         const __m512i qy = join(_mm256_loadu_si256(v256(y[b].qs)), _mm256_loadu_si256(v256(y[b + 1].qs)));
         const __m512 d = scalePair(halfToFloat(x[b].d) * halfToFloat(y[b].d),
