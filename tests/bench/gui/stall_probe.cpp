@@ -113,24 +113,28 @@ QList<ProbeInterval> StallProbe::intervals() const
     return intervals;
 }
 
-QList<ProbeInterval> StallProbe::busiest(qsizetype n) const
+namespace {
+
+// The n intervals that come first by `before` (a strict weak order), in that order.
+template <typename Before>
+QList<ProbeInterval> firstBy(QList<ProbeInterval> list, qsizetype n, Before before)
 {
-    QList<ProbeInterval> list = intervals();
     n = std::clamp<qsizetype>(n, 0, list.size());
-    std::partial_sort(list.begin(), list.begin() + n, list.end(),
-                      [](const ProbeInterval& a, const ProbeInterval& b) { return a.cpuMs > b.cpuMs; });
+    std::partial_sort(list.begin(), list.begin() + n, list.end(), before);
     list.resize(n);
     return list;
 }
 
+}  // namespace
+
+QList<ProbeInterval> StallProbe::busiest(qsizetype n) const
+{
+    return firstBy(intervals(), n, [](const ProbeInterval& a, const ProbeInterval& b) { return a.cpuMs > b.cpuMs; });
+}
+
 QList<ProbeInterval> StallProbe::latest(qsizetype n) const
 {
-    QList<ProbeInterval> list = intervals();
-    n = std::clamp<qsizetype>(n, 0, list.size());
-    std::partial_sort(list.begin(), list.begin() + n, list.end(),
-                      [](const ProbeInterval& a, const ProbeInterval& b) { return a.latenessMs > b.latenessMs; });
-    list.resize(n);
-    return list;
+    return firstBy(intervals(), n, [](const ProbeInterval& a, const ProbeInterval& b) { return a.latenessMs > b.latenessMs; });
 }
 
 StallStats StallProbe::busyStats() const
