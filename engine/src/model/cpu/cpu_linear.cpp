@@ -1,6 +1,7 @@
 #include "cpu_linear.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "strata/core/error.hpp"
 
@@ -55,15 +56,13 @@ void linear(pool::WorkerPool& pool, const kernels::KernelTable& k, const Quantiz
 {
     if (!x.suits(w.type) || x.cols() != w.cols)
         throw Error("internal: activations were not quantized for this weight");
-    const kernels::WeightMatrix m = asMatrix(w);
     const int64_t tokens = x.rows();
-    if (tokens == 1) {
-        pool::RunOptions o;
-        o.grain = decodeGrain(size_t(w.rows), pool.workerCount() + 1);
-        pool.run(static_cast<size_t>(w.rows),
-                 [&](size_t b, size_t e, unsigned) { kernels::matvec(k, m, int64_t(b), int64_t(e), x.row(0), out); }, o);
+    if (tokens == 1) {  // decode: the shared batch with a single target
+        const LinearTarget one[] = {{&w, out, outStride}};
+        linearShared(pool, k, x, one);
         return;
     }
+    const kernels::WeightMatrix m = asMatrix(w);
     // Prefill: hand out whole tiles of weight rows, so no worker is left with a ragged edge.
     const int64_t groups = (w.rows + kernels::kGemmTileRows - 1) / kernels::kGemmTileRows;
     pool.run(static_cast<size_t>(groups), [&](size_t b, size_t e, unsigned) {
@@ -81,7 +80,11 @@ void linearShared(pool::WorkerPool& pool, const kernels::KernelTable& k, const Q
             linear(pool, k, x, *t.weight, t.out, t.outStride);
         return;
     }
-    std::vector<size_t> first(targets.size() + 1, 0);  // rows of the targets laid end to end
+    // Rows of the targets laid end to end. A fixed array: this runs a few times per layer and token.
+    constexpr size_t kMaxTargets = 4;
+    if (targets.size() > kMaxTargets)
+        throw Error("internal: linearShared takes at most 4 weights");
+    std::array<size_t, kMaxTargets + 1> first{};
     for (size_t i = 0; i < targets.size(); ++i) {
         const Weight& w = *targets[i].weight;
         if (!x.suits(w.type) || x.cols() != w.cols)
@@ -89,8 +92,9 @@ void linearShared(pool::WorkerPool& pool, const kernels::KernelTable& k, const Q
         first[i + 1] = first[i] + size_t(w.rows);
     }
     pool::RunOptions o;
-    o.grain = decodeGrain(first.back(), pool.workerCount() + 1);
-    pool.run(first.back(), [&](size_t b, size_t e, unsigned) {
+    const size_t rows = first[targets.size()];
+    o.grain = decodeGrain(rows, pool.workerCount() + 1);
+    pool.run(rows, [&](size_t b, size_t e, unsigned) {
         for (size_t i = 0; i < targets.size() && b < e; ++i) {
             if (b >= first[i + 1])
                 continue;
