@@ -25,19 +25,18 @@ inline __m128i loadHeader(const BlockQ4_K& b)
     return _mm_loadu_si128(reinterpret_cast<const __m128i*>(&b));
 }
 
-// Index vectors for vpermw: int16 lanes 0..15 take row r's scale of group 2j, lanes 16..31 that of
-// group 2j+1 (scales of row r sit at int16 lanes 8r..8r+7). Matches the quant lanes of step j.
-struct ScalePatterns {
-    alignas(64) int16_t idx[kDotRows][4][32];
-    constexpr ScalePatterns() : idx{}
-    {
-        for (int r = 0; r < kDotRows; ++r)
-            for (int j = 0; j < 4; ++j)
-                for (int l = 0; l < 32; ++l)
-                    idx[r][j][l] = int16_t(8 * r + 2 * j + (l < 16 ? 0 : 1));
-    }
-};
-constexpr ScalePatterns kScalePatterns;
+// vpshufb controls: from a register holding one row's 8 int16 scales in every 128-bit lane,
+// int16 lanes 0..15 take the scale of group 2j, lanes 16..31 that of group 2j+1 (the quant lanes of
+// step j). Byte shuffles of a broadcast row keep these constants in registers: per-row vpermw
+// indices were 16 loads of 64 bytes per block, which on Zen 5 took L1 load bandwidth from the
+// weight stream.
+inline __m512i scaleControl(int j)
+{
+    const auto pair = [](int group) { return int16_t(group * 2 | (group * 2 + 1) << 8); };
+    const __m128i first = _mm_set1_epi16(pair(2 * j)), second = _mm_set1_epi16(pair(2 * j + 1));
+    const __m256i lowHalf = _mm256_set_m128i(first, first), highHalf = _mm256_set_m128i(second, second);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lowHalf), highHalf, 1);
+}
 
 // Even and odd int32 lanes of each of four accumulators summed: 128-bit quarter r of the result
 // holds row r's (even, odd, even, odd) sums, as sumEvenOddLanes gives for one row.
@@ -94,6 +93,7 @@ void dotRowsQ4_K(const void* w, size_t wStride, const void* a, int64_t n, float*
     const __m512i evenQwords = _mm512_setr_epi64(0, 2, 4, 6, 0, 2, 4, 6);
     const __m512i oddQwords = _mm512_setr_epi64(1, 3, 5, 7, 1, 3, 5, 7);
     const __m512i dminDwords = _mm512_setr_epi32(0, 0, 4, 4, 8, 8, 12, 12, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m512i control[4] = {scaleControl(0), scaleControl(1), scaleControl(2), scaleControl(3)};
 
     __m512 acc = _mm512_setzero_ps();  // quarter r, lanes 0 and 1: row r's two float accumulators
     for (int64_t b = 0; b < blocks; ++b) {
@@ -115,6 +115,9 @@ void dotRowsQ4_K(const void* w, size_t wStride, const void* a, int64_t n, float*
         const __m512i min4 = _mm512_madd_epi16(_mm512_broadcast_i32x4(bs2), mins);
         const __m512i minSum = _mm512_add_epi32(min4, _mm512_shuffle_epi32(min4, _MM_PERM_DCDC));
 
+        // Row r's scales in every 128-bit lane.
+        const __m512i rowScales[kDotRows] = {_mm512_shuffle_i32x4(sc, sc, 0x00), _mm512_shuffle_i32x4(sc, sc, 0x55),
+                                             _mm512_shuffle_i32x4(sc, sc, 0xAA), _mm512_shuffle_i32x4(sc, sc, 0xFF)};
         __m512i isum[kDotRows] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512(),
                                   _mm512_setzero_si512()};
         const int8_t* q8 = y[b].qs;
@@ -123,8 +126,8 @@ void dotRowsQ4_K(const void* w, size_t wStride, const void* a, int64_t n, float*
             for (int r = 0; r < kDotRows; ++r) {
                 const __m512i raw = _mm512_broadcast_i64x4(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[r][b].qs + 32 * j)));
                 const __m512i qx = _mm512_and_si512(_mm512_srlv_epi16(raw, nibbleShift), low4);
-                const __m512i pattern = _mm512_load_si512(kScalePatterns.idx[r][j]);
-                isum[r] = _mm512_dpwssd_epi32(isum[r], _mm512_maddubs_epi16(qx, act), _mm512_permutexvar_epi16(pattern, sc));
+                isum[r] = _mm512_dpwssd_epi32(isum[r], _mm512_maddubs_epi16(qx, act),
+                                              _mm512_shuffle_epi8(rowScales[r], control[j]));
             }
         }
         // d and dmin of each row times the activation's scale: quarter r = (d_r, dmin_r, d_r, dmin_r) * d_y.

@@ -19,6 +19,7 @@ FeedForward::FeedForward(const Hparams& h, uint32_t maxBatch) : h_(h)
     routerLogits_.resize(size_t(maxBatch) * std::max<uint32_t>(h.experts, 1));
     gathered_.resize(routed * h.embedding);
     expertBegin_.resize(h.experts + 1);
+    targets_.reserve(2 * size_t(h.expertsUsed));
 }
 
 void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
@@ -74,6 +75,47 @@ void FeedForward::moe(pool::WorkerPool& pool, const kernels::KernelTable& k, con
                       const float* x, uint32_t tokens, float* out)
 {
     route(pool, k, w, x, tokens);
+    if (tokens == 1)
+        expertsDecode(pool, k, w, x);
+    else
+        expertsPrefill(pool, k, w, x);
+    sumExperts(tokens, out);
+}
+
+void FeedForward::expertsDecode(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
+                                const float* x)
+{
+    // One token: every chosen expert's gate and up rows in one pool batch, then every down row in
+    // another; all experts read the same quantized input row.
+    const int64_t E = h_.embedding, F = h_.expertFeedForward;
+    const size_t n = routes_.size();
+    xq_.quantize(pool, x, 1, E, E, w.gateExps.type);
+    const bool shared = xq_.suits(w.upExps.type);
+    targets_.clear();
+    for (size_t i = 0; i < n; ++i)
+        targets_.push_back({asMatrix(w.gateExps.matrix(routes_[i].expert)), F, xq_.row(0), gate_.data() + i * F});
+    if (shared)
+        for (size_t i = 0; i < n; ++i)
+            targets_.push_back({asMatrix(w.upExps.matrix(routes_[i].expert)), F, xq_.row(0), up_.data() + i * F});
+    matvecBatch(pool, k, targets_);
+    if (!shared) {
+        xq_.quantize(pool, x, 1, E, E, w.upExps.type);
+        targets_.clear();
+        for (size_t i = 0; i < n; ++i)
+            targets_.push_back({asMatrix(w.upExps.matrix(routes_[i].expert)), F, xq_.row(0), up_.data() + i * F});
+        matvecBatch(pool, k, targets_);
+    }
+    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * F);
+    hq_.quantize(pool, gate_.data(), int64_t(n), F, F, w.downExps.type);
+    targets_.clear();
+    for (size_t i = 0; i < n; ++i)
+        targets_.push_back({asMatrix(w.downExps.matrix(routes_[i].expert)), E, hq_.row(int64_t(i)), down_.data() + i * E});
+    matvecBatch(pool, k, targets_);
+}
+
+void FeedForward::expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
+                                 const float* x)
+{
     const int64_t E = h_.embedding, F = h_.expertFeedForward;
     const size_t n = routes_.size();
 
@@ -82,7 +124,7 @@ void FeedForward::moe(pool::WorkerPool& pool, const kernels::KernelTable& k, con
         std::memcpy(gathered_.data() + i * E, x + size_t(routes_[i].token) * E, E * sizeof(float));
     xq_.quantize(pool, gathered_.data(), int64_t(n), E, E, w.gateExps.type);
 
-    // One pool batch for gate and up of every active expert: items are (expert, row) pairs.
+    // One pool batch per stack (gate, up, down) over the active experts' tiles.
     std::vector<uint32_t> active;
     for (uint32_t e = 0; e < h_.experts; ++e)
         if (expertBegin_[e + 1] > expertBegin_[e])
@@ -112,8 +154,13 @@ void FeedForward::moe(pool::WorkerPool& pool, const kernels::KernelTable& k, con
     kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * F);
     hq_.quantize(pool, gate_.data(), int64_t(n), F, F, w.downExps.type);
     expertRows(w.downExps, hq_, down_.data(), E);
+}
 
+void FeedForward::sumExperts(uint32_t tokens, float* out)
+{
     // Weighted sum per token, in top-k order as ggml adds them (same rounding).
+    const int64_t E = h_.embedding;
+    const size_t n = routes_.size();
     std::memset(out, 0, size_t(tokens) * E * sizeof(float));
     const uint32_t used = h_.expertsUsed;
     std::vector<size_t> byRank(size_t(tokens) * used);

@@ -30,6 +30,10 @@ private:
     };
     void route(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
                uint32_t tokens);
+    // The chosen experts' SwiGLU FFNs into down_ (route i's row at down_ + i * embedding).
+    void expertsDecode(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x);
+    void expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x);
+    void sumExperts(uint32_t tokens, float* out);
 
     Hparams h_;
     QuantizedRows xq_, hq_;
@@ -38,6 +42,7 @@ private:
     std::vector<Route> routes_;       // grouped by expert
     std::vector<uint32_t> expertBegin_;  // routes_[expertBegin_[e] .. expertBegin_[e+1]) use expert e
     std::vector<float> gathered_;     // the routed tokens' rows of x, grouped by expert
+    std::vector<MatvecTarget> targets_;  // a decode step's expert products
 };
 
 }  // namespace strata::model::cpu

@@ -20,8 +20,9 @@ void QuantizedRows::quantize(pool::WorkerPool& pool, const float* src, int64_t r
         kernels::quantizeActivations(weightType, src + static_cast<size_t>(r) * srcStride,
                                      data_.data() + static_cast<size_t>(r) * rowBytes_, cols);
     };
-    if (rows == 1) {  // decode: not worth a pool round-trip
-        one(0);
+    if (rows * cols <= 16384) {  // decode (one token, or a few experts' rows): not worth a pool round-trip
+        for (int64_t r = 0; r < rows; ++r)
+            one(r);
         return;
     }
     pool.run(static_cast<size_t>(rows), [&](size_t b, size_t e, unsigned) {
@@ -80,28 +81,39 @@ void linearShared(pool::WorkerPool& pool, const kernels::KernelTable& k, const Q
             linear(pool, k, x, *t.weight, t.out, t.outStride);
         return;
     }
-    // Rows of the targets laid end to end. A fixed array: this runs a few times per layer and token.
+    // A fixed array: this runs a few times per layer and token.
     constexpr size_t kMaxTargets = 4;
     if (targets.size() > kMaxTargets)
         throw Error("internal: linearShared takes at most 4 weights");
-    std::array<size_t, kMaxTargets + 1> first{};
+    std::array<MatvecTarget, kMaxTargets> batch;
     for (size_t i = 0; i < targets.size(); ++i) {
         const Weight& w = *targets[i].weight;
         if (!x.suits(w.type) || x.cols() != w.cols)
             throw Error("internal: activations were not quantized for this weight");
-        first[i + 1] = first[i] + size_t(w.rows);
+        batch[i] = {asMatrix(w), w.rows, x.row(0), targets[i].out};
     }
+    matvecBatch(pool, k, std::span(batch).first(targets.size()));
+}
+
+void matvecBatch(pool::WorkerPool& pool, const kernels::KernelTable& k, std::span<const MatvecTarget> targets)
+{
+    size_t rows = 0;
+    for (const MatvecTarget& t : targets)
+        rows += size_t(t.rows);
     pool::RunOptions o;
-    const size_t rows = first[targets.size()];
     o.grain = decodeGrain(rows, pool.workerCount() + 1);
     pool.run(rows, [&](size_t b, size_t e, unsigned) {
-        for (size_t i = 0; i < targets.size() && b < e; ++i) {
-            if (b >= first[i + 1])
-                continue;
-            const size_t end = std::min(e, first[i + 1]);
-            kernels::matvec(k, asMatrix(*targets[i].weight), int64_t(b - first[i]), int64_t(end - first[i]), x.row(0),
-                            targets[i].out);
-            b = end;
+        // A chunk may span several targets; a scan is cheap for the few targets of a decode step.
+        size_t first = 0;
+        for (const MatvecTarget& t : targets) {
+            const size_t last = first + size_t(t.rows);
+            if (b < last && first < e) {
+                const size_t from = std::max(b, first), to = std::min(e, last);
+                kernels::matvec(k, t.matrix, int64_t(from - first), int64_t(to - first), t.activation, t.out);
+            }
+            if (last >= e)
+                break;
+            first = last;
         }
     }, o);
 }

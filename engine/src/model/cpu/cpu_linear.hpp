@@ -50,6 +50,17 @@ struct LinearTarget {
 void linearShared(pool::WorkerPool& pool, const kernels::KernelTable& k, const QuantizedRows& x,
                   std::span<const LinearTarget> targets);
 
+// One matrix-vector product of a decode batch: out[r] = matrix row r . activation, r < rows.
+struct MatvecTarget {
+    kernels::WeightMatrix matrix;
+    int64_t rows;
+    const std::byte* activation;  // quantized for matrix.type
+    float* out;
+};
+// Every target's rows laid end to end and split over the pool as one batch in small chunks: decode
+// products are short, and each batch end makes one thread wait for the other's last chunk.
+void matvecBatch(pool::WorkerPool& pool, const kernels::KernelTable& k, std::span<const MatvecTarget> targets);
+
 // Adds a bias vector to each of `rows` rows.
 void addBias(float* x, int64_t rows, int64_t cols, size_t stride, const float* bias);
 
