@@ -89,27 +89,31 @@ void FeedForward::expertsDecode(pool::WorkerPool& pool, const kernels::KernelTab
     // another; all experts read the same quantized input row.
     const int64_t E = h_.embedding, F = h_.expertFeedForward;
     const size_t n = routes_.size();
+    // Route i's product with one matrix of `stack` into dst + i * rows.
+    const auto addTargets = [&](const Weight& stack, int64_t rows, float* dst, bool perRouteInput) {
+        for (size_t i = 0; i < n; ++i) {
+            const QuantizedRows& in = perRouteInput ? hq_ : xq_;
+            targets_.push_back({asMatrix(stack.matrix(routes_[i].expert)), rows, in.row(perRouteInput ? int64_t(i) : 0),
+                                dst + i * size_t(rows)});
+        }
+    };
     xq_.quantize(pool, x, 1, E, E, w.gateExps.type);
     const bool shared = xq_.suits(w.upExps.type);
     targets_.clear();
-    for (size_t i = 0; i < n; ++i)
-        targets_.push_back({asMatrix(w.gateExps.matrix(routes_[i].expert)), F, xq_.row(0), gate_.data() + i * F});
+    addTargets(w.gateExps, F, gate_.data(), false);
     if (shared)
-        for (size_t i = 0; i < n; ++i)
-            targets_.push_back({asMatrix(w.upExps.matrix(routes_[i].expert)), F, xq_.row(0), up_.data() + i * F});
+        addTargets(w.upExps, F, up_.data(), false);
     matvecBatch(pool, k, targets_);
     if (!shared) {
         xq_.quantize(pool, x, 1, E, E, w.upExps.type);
         targets_.clear();
-        for (size_t i = 0; i < n; ++i)
-            targets_.push_back({asMatrix(w.upExps.matrix(routes_[i].expert)), F, xq_.row(0), up_.data() + i * F});
+        addTargets(w.upExps, F, up_.data(), false);
         matvecBatch(pool, k, targets_);
     }
     kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * F);
     hq_.quantize(pool, gate_.data(), int64_t(n), F, F, w.downExps.type);
     targets_.clear();
-    for (size_t i = 0; i < n; ++i)
-        targets_.push_back({asMatrix(w.downExps.matrix(routes_[i].expert)), E, hq_.row(int64_t(i)), down_.data() + i * E});
+    addTargets(w.downExps, E, down_.data(), true);
     matvecBatch(pool, k, targets_);
 }
 

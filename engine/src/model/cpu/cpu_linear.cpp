@@ -20,7 +20,9 @@ void QuantizedRows::quantize(pool::WorkerPool& pool, const float* src, int64_t r
         kernels::quantizeActivations(weightType, src + static_cast<size_t>(r) * srcStride,
                                      data_.data() + static_cast<size_t>(r) * rowBytes_, cols);
     };
-    if (rows * cols <= 16384) {  // decode (one token, or a few experts' rows): not worth a pool round-trip
+    // Decode (one token, or a few experts' rows): not worth a pool round-trip.
+    constexpr int64_t kInlineElements = 16384;
+    if (rows * cols <= kInlineElements) {
         for (int64_t r = 0; r < rows; ++r)
             one(r);
         return;
