@@ -16,6 +16,10 @@ void configureCommandLine(QCommandLineParser& parser)
     parser.addOption(QCommandLineOption({QStringLiteral("v"), QStringLiteral("version")},
                                         QCoreApplication::translate("CommandLine",
                                             "Print the version and build features, then exit.")));
+    parser.addOption(QCommandLineOption(QString::fromLatin1(kQuitAfterStart),
+                                        QCoreApplication::translate("CommandLine",
+                                            "Exit by itself (status 0) once the main window is shown: "
+                                            "checks that the app starts.")));
 }
 
 bool wantsTextOnly(int argc, char** argv)

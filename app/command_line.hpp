@@ -5,6 +5,9 @@
 
 namespace strata::app {
 
+// `--quit-after-start`: exit once the main window is shown (app/quit_after_start.hpp).
+inline constexpr char kQuitAfterStart[] = "quit-after-start";
+
 // Adds Strata's options (and --help/--version) to an empty parser.
 void configureCommandLine(QCommandLineParser& parser);
 

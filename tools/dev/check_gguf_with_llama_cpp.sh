@@ -5,7 +5,7 @@
 # usage: tools/dev/check_gguf_with_llama_cpp.sh [path/to/strata-gguf] [work dir]
 set -eu
 TOOL=${1:-build/engine/tools/strata-gguf/strata-gguf}
-WORK=${2:-/tmp/nlc}
+WORK=${2:-${STRATA_EXT_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/strata-dev}/nlc-check}
 mkdir -p "$WORK"
 if [ ! -d "$WORK/node_modules/node-llama-cpp" ]; then
     (cd "$WORK" && npm init -y >/dev/null && npm i -E node-llama-cpp@3.21.1)

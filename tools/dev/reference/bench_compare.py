@@ -7,7 +7,7 @@ shared machine hit both alike. Prints a Markdown table of the mean tok/s of each
 and Strata's decode against the memory roofline that strata-bench measures right after each decode run.
 
 Usage: bench_compare.py [--rounds N] [--threads T] [-p 512] [-n 128] MODEL.gguf...
-Environment: LLAMA_BENCH (default /work/ext/llama-build/bin/llama-bench),
+Environment: LLAMA_BENCH (default $STRATA_EXT_DIR/llama-build/bin/llama-bench, STRATA_EXT_DIR defaulting to $XDG_CACHE_HOME/strata-dev),
              STRATA_BENCH (default build/bench/tools/strata-bench/strata-bench).
 """
 import argparse
@@ -58,7 +58,8 @@ def main():
     ap.add_argument("-n", type=int, default=128)
     ap.add_argument("models", nargs="+")
     args = ap.parse_args()
-    llama = os.environ.get("LLAMA_BENCH", "/work/ext/llama-build/bin/llama-bench")
+    llama = os.environ.get("LLAMA_BENCH") or os.path.join(
+        os.environ.get("STRATA_EXT_DIR") or os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "strata-dev"), "llama-build", "bin", "llama-bench")
     strata = os.environ.get("STRATA_BENCH", os.path.join(REPO, "build/bench/tools/strata-bench/strata-bench"))
     for exe in (llama, strata):
         if not os.access(exe, os.X_OK):

@@ -4,13 +4,13 @@
 # and runs llama-bench (built by build_llama_bench.sh) on each at threads=2.
 #
 # Usage: bench_llama.sh [--models-only] [extra llama-bench arguments...]
-# Environment: STRATA_BENCH_MODELS (default /work/ext/bench-models), STRATA_EXT_DIR (default /work/ext),
+# Environment: STRATA_BENCH_MODELS (default $STRATA_EXT_DIR/bench-models), STRATA_EXT_DIR (default ${XDG_CACHE_HOME:-$HOME/.cache}/strata-dev),
 #              REPS (llama-bench -r, default 3), JOBS (compile jobs, default 2).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../../.." && pwd)"
-ext="${STRATA_EXT_DIR:-/work/ext}"
+ext="${STRATA_EXT_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/strata-dev}"
 models_dir="${STRATA_BENCH_MODELS:-$ext/bench-models}"
 reps="${REPS:-3}"
 jobs="${JOBS:-2}"

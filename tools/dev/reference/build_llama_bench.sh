@@ -6,11 +6,11 @@
 # clang, not g++: Debian 12's g++ 12 miscompiles ggml's AMX path. CPU only, Release, -march=native.
 #
 # Environment (all optional):
-#   STRATA_EXT_DIR   where external things go            (default /work/ext)
+#   STRATA_EXT_DIR   where external things go (default ${XDG_CACHE_HOME:-$HOME/.cache}/strata-dev)
 #   JOBS             parallel compile jobs               (default 2: the machine is shared)
 set -euo pipefail
 
-ext="${STRATA_EXT_DIR:-/work/ext}"
+ext="${STRATA_EXT_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/strata-dev}"
 jobs="${JOBS:-2}"
 nlc_dir="$ext/nlc"
 src="$ext/llama.cpp-src"

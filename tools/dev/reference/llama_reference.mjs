@@ -15,18 +15,19 @@
 // Usage:
 //   node llama_reference.mjs --model M.gguf --prompts prompts.json --out ref.json
 //        [--top-k 64] [--steps 32] [--ctx 512] [--threads 2] [--flash-attention off|on|auto]
-//        [--seed 1234] [--nlc /work/ext/nlc]
+//        [--seed 1234] [--nlc DIR (default $STRATA_NLC_DIR, else $XDG_CACHE_HOME/strata-dev/nlc)]
 // prompts.json: {"prompts": [{"name": "p0", "ids": [1, 2, 3]}, ...]}  (or a bare array of id arrays)
 //
 // Exit status 0 on success; 1 with a message on stderr when loading or evaluation fails.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 function parseArgs(argv) {
     const opts = {
         model: null, prompts: null, out: null, topK: 64, steps: 32, ctx: 512, threads: 2,
-        flashAttention: "off", seed: 1234, nlc: process.env.STRATA_NLC_DIR ?? "/work/ext/nlc",
+        flashAttention: "off", seed: 1234, nlc: process.env.STRATA_NLC_DIR ?? path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "strata-dev", "nlc"),
     };
     const keys = {
         "--model": "model", "--prompts": "prompts", "--out": "out", "--top-k": "topK", "--steps": "steps",

@@ -12,7 +12,7 @@ tolerance. The last column is Strata against itself with another kernel variant 
 AVX-512: same formulas, other float summation orders), the engine's own spread.
 
 Usage: llama_selfcheck.py [--models NAME,...]   (run from anywhere; builds llama_logits if missing)
-Environment: STRATA_EXT_DIR (default /work/ext), STRATA_BUILD (default build/bench).
+Environment: STRATA_EXT_DIR (default $XDG_CACHE_HOME/strata-dev), STRATA_BUILD (default build/bench).
 """
 import argparse
 import json
@@ -62,7 +62,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--models", default="")
     args = ap.parse_args()
-    ext = os.environ.get("STRATA_EXT_DIR", "/work/ext")
+    ext = os.environ.get("STRATA_EXT_DIR") or os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "strata-dev")
     build = os.path.join(REPO, os.environ.get("STRATA_BUILD", "build/bench"))
     gguf_tool = os.path.join(build, "tools/strata-gguf/strata-gguf")
     cli = os.path.join(build, "tools/strata-cli/strata-cli")

@@ -10,7 +10,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../../.." && pwd)"
-ext="${STRATA_EXT_DIR:-/work/ext}"
+ext="${STRATA_EXT_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/strata-dev}"
 dest="${1:-$repo/.devrun}"
 grep -qx '/.devrun/' "$repo/.git/info/exclude" 2>/dev/null || echo '/.devrun/' >>"$repo/.git/info/exclude"
 

@@ -7,7 +7,7 @@
 #   portable_bench.sh ceiling  stream_ceiling with 1 and 2 threads (what a matvec loop can read)
 set -u
 D="$(cd "$(dirname "$0")" && pwd)"; B="$D/bin"; export LD_LIBRARY_PATH="$D/lib"
-M="${MODELS:-/tmp/strata-bench-models}"; mkdir -p "$M"
+M="${MODELS:-$D/models}"; mkdir -p "$M"
 dense="--arch llama --layers 20 --embedding 2048 --heads 32 --kv-heads 8 --ff 5632 --vocab 32000 --seed 101"
 moe="--arch qwen3moe --layers 8 --embedding 2048 --heads 16 --kv-heads 4 --head-dim 128 --experts 64 --experts-used 8 --expert-ff 256 --vocab 32000 --seed 102"
 for kind in dense moe; do

@@ -9,14 +9,14 @@
 # Options:
 #   --check-determinism   run llama.cpp twice per model and fail unless both outputs are identical
 #   --only NAME           only the model(s) whose name (e.g. qwen3-Q4_K) contains NAME
-# Environment: STRATA_NLC_DIR (node-llama-cpp install, default /work/ext/nlc; installed if missing),
+# Environment: STRATA_NLC_DIR (node-llama-cpp install, default $STRATA_EXT_DIR/nlc, STRATA_EXT_DIR defaulting to ${XDG_CACHE_HOME:-$HOME/.cache}/strata-dev; installed if missing),
 #              JOBS (compile jobs, default 2).
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/../../.." && pwd)"
 out_dir="$repo/tests/engine/model/data/reference"
-nlc_dir="${STRATA_NLC_DIR:-/work/ext/nlc}"
+nlc_dir="${STRATA_NLC_DIR:-${STRATA_EXT_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/strata-dev}/nlc}"
 jobs="${JOBS:-2}"
 check=0
 only=""

