@@ -29,6 +29,12 @@ if(NOT STRATA_CUDA STREQUAL "OFF")
             set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
             list(APPEND CMAKE_CUDA_COMPILE_FEATURES cuda_std_20)
         endif()
+        # CMake 3.25's FindCUDAToolkit (Debian 12) sets a property on CUDA::nvToolsExt whether or not
+        # that library was found, and CUDA 12.9+ no longer ships it: configure fails. An empty
+        # stand-in lets the module finish; nothing links it (NVTX3 is header-only).
+        if(CMAKE_VERSION VERSION_LESS 3.26 AND NOT TARGET CUDA::nvToolsExt)
+            add_library(CUDA::nvToolsExt INTERFACE IMPORTED)
+        endif()
         find_package(CUDAToolkit REQUIRED)
         set(STRATA_HAVE_CUDA ON)
     elseif(STRATA_CUDA STREQUAL "ON")

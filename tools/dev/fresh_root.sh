@@ -66,9 +66,14 @@ cuda=${STRATA_ROOT_CUDA:-/usr/local/cuda}
 trap 'rm -rf --one-file-system "$root"' EXIT
 
 echo "fresh_root: $suite from $mirror into $root (CUDA toolkit: $cuda)"
-phase "debootstrap $suite" debootstrap --variant=minbase --cache-dir="$cache" "$suite" "$root" "$mirror" \
-    >"$root.debootstrap.log" 2>&1 || { tail -n 30 "$root.debootstrap.log" >&2; rm -f "$root.debootstrap.log"; exit 1; }
-rm -f "$root.debootstrap.log"
+debootstrap_quietly() {  # its chatter goes to a log, shown only when it fails
+    local log=$root.debootstrap.log status=0
+    debootstrap --variant=minbase --cache-dir="$cache" "$suite" "$root" "$mirror" >"$log" 2>&1 || status=$?
+    [ $status = 0 ] || tail -n 30 "$log" >&2
+    rm -f "$log"
+    return $status
+}
+phase "debootstrap $suite" debootstrap_quietly || exit 1
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 # Trust what this machine trusts (some networks re-sign TLS with their own CA): npm inside the root
 # reads this bundle through NODE_EXTRA_CA_CERTS.
