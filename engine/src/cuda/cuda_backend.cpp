@@ -381,18 +381,52 @@ private:
         return exec;
     }
 
+    // The first of `users` that computes on int8 activations (its type picks their rounding).
+    static const DeviceMatrix* q8User(std::initializer_list<const DeviceMatrix*> users)
+    {
+        for (const DeviceMatrix* w : users)
+            if (cuda::usesQ8Activations(w->type))
+                return w;
+        return nullptr;
+    }
+
     // Quantizes `rows` x `cols` activations once when any of the matrices computes on int8 ones
     // (every integer type reads the same 32-value blocks, so one quantization serves them all).
     void prepare(std::initializer_list<const DeviceMatrix*> users, const float* x, int rows, int64_t cols)
     {
-        for (const DeviceMatrix* w : users)
-            if (cuda::usesQ8Activations(w->type)) {
-                cuda::quantizeQ8(x, rows, cols, act_, stream_);
-                return;
-            }
+        if (const DeviceMatrix* w = q8User(users))
+            cuda::quantizeQ8(x, rows, cols, cuda::q8FormatFor(w->type), act_, stream_);
+    }
+
+    // RMSNorm of `rows` rows of the embedding, quantized in the same launch when `users` need it.
+    void normalize(const float* x, const float* weight, float* out, int rows,
+                   std::initializer_list<const DeviceMatrix*> users)
+    {
+        const int E = int(h_.embedding);
+        if (const DeviceMatrix* w = q8User(users))
+            cuda::rmsNormQuantize(x, weight, out, rows, E, h_.rmsEps, cuda::q8FormatFor(w->type), act_, stream_);
+        else
+            cuda::rmsNorm(x, weight, out, rows, E, h_.rmsEps, stream_);
+    }
+
+    // y_i = W_i . x for up to three matrices: one launch when they share type and row length.
+    void products(std::initializer_list<cuda::MatmulTarget> targets, const float* x, int tokens)
+    {
+        const cuda::MatmulTarget& first = *targets.begin();
+        bool shared = true;
+        for (const cuda::MatmulTarget& t : targets)
+            shared = shared && t.w->type == first.w->type && t.w->cols == first.w->cols;
+        if (shared) {
+            cuda::matmul(std::span(targets.begin(), targets.size()), x, act_, tokens, false, stream_);
+            return;
+        }
+        for (const cuda::MatmulTarget& t : targets)
+            cuda::matmul(*t.w, x, act_, tokens, t.y, t.ldy, false, stream_);
     }
 
     // The whole forward pass of T tokens, enqueued on the stream (also what the decode graph holds).
+    // Per layer of a quantized llama: 10 launches (norm+quantize, q/k/v, rope+KV store, attention,
+    // quantize, o, norm+quantize, gate/up, SwiGLU+quantize, down).
     void enqueue(cuda::CudaSequence& seq, uint32_t T, bool wantLogits)
     {
         const int t = int(T);
@@ -405,11 +439,8 @@ private:
         cuda::embedRows(embedding_, tokensDev_, t, x_, stream_);
         for (uint32_t l = 0; l < h_.layers; ++l) {
             const LayerOnDevice& w = layers_[l];
-            cuda::rmsNorm(x_, w.attnNorm, xn_, t, int(E), h_.rmsEps, stream_);
-            prepare({&w.wq, &w.wk, &w.wv}, xn_, t, E);
-            cuda::matmul(w.wq, xn_, act_, t, q_, Q, false, stream_);
-            cuda::matmul(w.wk, xn_, act_, t, k_, KV, false, stream_);
-            cuda::matmul(w.wv, xn_, act_, t, v_, KV, false, stream_);
+            normalize(x_, w.attnNorm, xn_, t, {&w.wq, &w.wk, &w.wv});
+            products({{&w.wq, q_, Q}, {&w.wk, k_, KV}, {&w.wv, v_, KV}}, xn_, t);
             if (w.bq) {
                 cuda::addBias(q_, w.bq, t, int(Q), stream_);
                 cuda::addBias(k_, w.bk, t, int(KV), stream_);
@@ -419,24 +450,23 @@ private:
                 cuda::rmsNorm(q_, w.qNorm, q_, t * int(h_.heads), D, h_.rmsEps, stream_);
                 cuda::rmsNorm(k_, w.kNorm, k_, t * int(h_.kvHeads), D, h_.rmsEps, stream_);
             }
-            cuda::rope(q_, int(h_.heads), Q, k_, int(h_.kvHeads), KV, D, t, startDev_, rope_, stream_);
-            cuda::storeKv(k_, v_, t, int(KV), startDev_, seq.keys(l), seq.values(l), stream_);
+            cuda::ropeStoreKv(q_, int(h_.heads), Q, k_, v_, int(h_.kvHeads), KV, D, t, startDev_, rope_, seq.keys(l),
+                              seq.values(l), stream_);
             cuda::attention(q_, t, int(h_.heads), int(h_.kvHeads), D, seq.keys(l), seq.values(l), startDev_, scale_,
                             attn_, stream_);
             prepare({&w.wo}, attn_, t, Q);
             cuda::matmul(w.wo, attn_, act_, t, x_, E, true, stream_);  // x += wo . attn
 
-            cuda::rmsNorm(x_, w.ffnNorm, xn_, t, int(E), h_.rmsEps, stream_);
-            prepare({&w.gate, &w.up}, xn_, t, E);
-            cuda::matmul(w.gate, xn_, act_, t, gate_, F, false, stream_);
-            cuda::matmul(w.up, xn_, act_, t, up_, F, false, stream_);
-            cuda::swiglu(gate_, up_, gate_, int64_t(t) * F, stream_);
-            prepare({&w.down}, gate_, t, F);
+            normalize(x_, w.ffnNorm, xn_, t, {&w.gate, &w.up});
+            products({{&w.gate, gate_, F}, {&w.up, up_, F}}, xn_, t);
+            if (const DeviceMatrix* q = q8User({&w.down}))
+                cuda::swigluQuantize(gate_, up_, gate_, t, F, cuda::q8FormatFor(q->type), act_, stream_);
+            else
+                cuda::swiglu(gate_, up_, gate_, int64_t(t) * F, stream_);
             cuda::matmul(w.down, gate_, act_, t, x_, E, true, stream_);  // x += down . swiglu
         }
         if (wantLogits) {
-            cuda::rmsNorm(x_ + (t - 1) * E, outputNorm_, xn_, 1, int(E), h_.rmsEps, stream_);
-            prepare({&output_}, xn_, 1, E);
+            normalize(x_ + (t - 1) * E, outputNorm_, xn_, 1, {&output_});
             cuda::matmul(output_, xn_, act_, 1, logitsDev_, h_.vocabSize, false, stream_);
             check(cudaMemcpyAsync(logitsHost_->get(), logitsDev_, h_.vocabSize * sizeof(float), cudaMemcpyDeviceToHost,
                                   stream_),

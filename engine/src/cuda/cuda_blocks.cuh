@@ -157,8 +157,10 @@ struct BlockQ6_K {
     }
 };
 
-// Float weights: 8 consecutive values starting at element 8 * chunk.
+// Float weights: 8 consecutive values starting at element 8 * chunk. round() gives an activation
+// the precision of the weight type, as ggml converts activations to F16/BF16 for those matrices.
 struct RowF32 {
+    __device__ static float round(float x) { return x; }
     __device__ static void load(const uint8_t* row, int chunk, float (&w)[8])
     {
         const float4* p = reinterpret_cast<const float4*>(row) + 2 * chunk;
@@ -168,6 +170,7 @@ struct RowF32 {
 };
 
 struct RowF16 {
+    __device__ static float round(float x) { return __half2float(__float2half_rn(x)); }
     __device__ static void load(const uint8_t* row, int chunk, float (&w)[8])
     {
         const uint4 v = reinterpret_cast<const uint4*>(row)[chunk];
@@ -181,6 +184,7 @@ struct RowF16 {
 };
 
 struct RowBF16 {
+    __device__ static float round(float x) { return __bfloat162float(__float2bfloat16_rn(x)); }
     __device__ static void load(const uint8_t* row, int chunk, float (&w)[8])
     {
         const uint4 v = reinterpret_cast<const uint4*>(row)[chunk];

@@ -5,125 +5,165 @@
 #include "cuda_blocks.cuh"
 #include "cuda_check.hpp"
 #include "cuda_kernels.hpp"
+#include "cuda_quantize.cuh"
 
 namespace strata::cuda {
 namespace {
 
 constexpr int kWarpsPerBlock = 4;
 constexpr int kTokensPerPass = 8;
+constexpr int kMaxGroup = 3;
 
-__device__ __forceinline__ float warpSum(float v)
-{
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1)
-        v += __shfl_xor_sync(0xffffffffu, v, o);
-    return v;
-}
-
-__device__ __forceinline__ float warpMax(float v)
-{
-#pragma unroll
-    for (int o = 16; o > 0; o >>= 1)
-        v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
-    return v;
-}
-
-// One warp per block of 32 values: scale = max|x| / 127, q = round(x / scale).
-__global__ void quantizeQ8Kernel(const float* x, int64_t blocks, int8_t* q, float* scales, float* sums)
+__global__ void quantizeQ8_0Kernel(const float* x, int64_t blocks, Q8Activations q8)
 {
     const int64_t block = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
-    const int lane = threadIdx.x % 32;
-    if (block >= blocks)
+    if (block < blocks)
+        quantizeBlockQ8_0(x[block * 32 + threadIdx.x % 32], block, q8);
+}
+
+__global__ void quantizeQ8_KKernel(const float* x, int64_t superBlocks, Q8Activations q8)
+{
+    const int64_t sb = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
+    if (sb >= superBlocks)
         return;
-    const float v = x[block * 32 + lane];
-    const float amax = warpMax(fabsf(v));
-    const float d = amax / 127.0f;
-    const int qi = d == 0.0f ? 0 : __float2int_rn(v / d);
-    q[block * 32 + lane] = int8_t(qi);
-    const float sum = warpSum(float(qi));
-    if (lane == 0) {
-        scales[block] = d;
-        sums[block] = d * sum;
-    }
+    float v[8];
+    load8(x + sb * 256 + (threadIdx.x % 32) * 8, v);
+    quantizeSuperBlockQ8_K(v, sb, q8);
+}
+
+// Up to three matrices of one type and row length in one launch (q, k and v; gate and up): the
+// grid's row blocks run over the matrices one after the other. Fewer launches per layer matter as
+// much as bandwidth for small models.
+struct MatmulGroup {
+    int count = 0;
+    const uint8_t* w[kMaxGroup] = {};
+    size_t rowStride[kMaxGroup] = {};
+    int64_t rows[kMaxGroup] = {};
+    float* y[kMaxGroup] = {};
+    int64_t ldy[kMaxGroup] = {};
+    unsigned firstBlock[kMaxGroup + 1] = {};  // row blocks before each matrix
+    bool accumulate = false;
+};
+
+// Which matrix and row this warp computes; false when past the last row.
+__device__ __forceinline__ bool locateRow(const MatmulGroup& g, int& m, int64_t& row)
+{
+    m = 0;
+    while (m + 1 < g.count && blockIdx.x >= g.firstBlock[m + 1])
+        ++m;
+    row = int64_t(blockIdx.x - g.firstBlock[m]) * kWarpsPerBlock + threadIdx.x / 32;
+    return row < g.rows[m];
 }
 
 template <int N>
-__device__ __forceinline__ void storeRow(const float (&acc)[N], int t0, int tokens, int64_t row, float* y,
-                                         int64_t ldy, bool accumulate)
+__device__ __forceinline__ void storeRow(const float (&acc)[N], int t0, int tokens, const MatmulGroup& g, int m,
+                                         int64_t row)
 {
     const int lane = threadIdx.x % 32;
 #pragma unroll
     for (int t = 0; t < N; ++t) {
         const float s = warpSum(acc[t]);
         if (lane == 0 && t0 + t < tokens) {
-            float* out = y + int64_t(t0 + t) * ldy + row;
-            *out = accumulate ? *out + s : s;
+            float* out = g.y[m] + int64_t(t0 + t) * g.ldy[m] + row;
+            *out = g.accumulate ? *out + s : s;
         }
     }
+}
+
+// Decode (N == 1) loads kUnroll sub-blocks per lane before using any, so each warp keeps several
+// memory requests in flight instead of one round trip per sub-block.
+template <int N>
+constexpr int unrollFor()
+{
+    return N == 1 ? 4 : 1;
 }
 
 template <class Block, int N>
-__global__ void matmulQ8Kernel(const uint8_t* w, size_t rowStride, int64_t rows, int64_t cols, const int8_t* xq,
-                               const float* xd, const float* xs, int tokens, float* y, int64_t ldy, bool accumulate)
+__global__ void matmulQ8Kernel(MatmulGroup g, int64_t cols, const int8_t* xq, const float* xd, const float* xs,
+                               int tokens)
 {
-    const int64_t row = int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / 32;
-    if (row >= rows)
+    int m;
+    int64_t row;
+    if (!locateRow(g, m, row))
         return;
+    constexpr int U = unrollFor<N>();
     const int lane = threadIdx.x % 32;
     const int t0 = blockIdx.y * N;
     const int sbCount = int(cols / 32);
-    const uint8_t* r = w + size_t(row) * rowStride;
+    const uint8_t* r = g.w[m] + size_t(row) * g.rowStride[m];
     float acc[N] = {};
-    for (int sb = lane; sb < sbCount; sb += 32) {
-        const SubBlock s = Block::load(r, sb);
+    for (int first = lane; first < sbCount; first += 32 * U) {
+        SubBlock s[U];
 #pragma unroll
-        for (int t = 0; t < N; ++t) {
-            if (t0 + t >= tokens)
+        for (int u = 0; u < U; ++u)
+            if (first + 32 * u < sbCount)
+                s[u] = Block::load(r, first + 32 * u);
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const int sb = first + 32 * u;
+            if (sb >= sbCount)
                 break;
-            const int64_t base = int64_t(t0 + t) * cols + int64_t(sb) * 32;
-            const int4* x4 = reinterpret_cast<const int4*>(xq + base);
-            const int4 a = x4[0], b = x4[1];
-            int lo = __dp4a(s.q[0], a.x, 0);
-            lo = __dp4a(s.q[1], a.y, lo);
-            lo = __dp4a(s.q[2], a.z, lo);
-            lo = __dp4a(s.q[3], a.w, lo);
-            int hi = __dp4a(s.q[4], b.x, 0);
-            hi = __dp4a(s.q[5], b.y, hi);
-            hi = __dp4a(s.q[6], b.z, hi);
-            hi = __dp4a(s.q[7], b.w, hi);
-            const int64_t blk = base / 32;
-            acc[t] += xd[blk] * (s.d0 * float(lo) + s.d1 * float(hi)) - s.m * xs[blk];
+#pragma unroll
+            for (int t = 0; t < N; ++t) {
+                if (t0 + t >= tokens)
+                    break;
+                const int64_t base = int64_t(t0 + t) * cols + int64_t(sb) * 32;
+                const int4* x4 = reinterpret_cast<const int4*>(xq + base);
+                const int4 a = x4[0], b = x4[1];
+                int lo = __dp4a(s[u].q[0], a.x, 0);
+                lo = __dp4a(s[u].q[1], a.y, lo);
+                lo = __dp4a(s[u].q[2], a.z, lo);
+                lo = __dp4a(s[u].q[3], a.w, lo);
+                int hi = __dp4a(s[u].q[4], b.x, 0);
+                hi = __dp4a(s[u].q[5], b.y, hi);
+                hi = __dp4a(s[u].q[6], b.z, hi);
+                hi = __dp4a(s[u].q[7], b.w, hi);
+                const int64_t blk = base / 32;
+                acc[t] += xd[blk] * (s[u].d0 * float(lo) + s[u].d1 * float(hi)) - s[u].m * xs[blk];
+            }
         }
     }
-    storeRow(acc, t0, tokens, row, y, ldy, accumulate);
+    storeRow(acc, t0, tokens, g, m, row);
 }
 
 template <class Row, int N>
-__global__ void matmulF32Kernel(const uint8_t* w, size_t rowStride, int64_t rows, int64_t cols, const float* x,
-                                int tokens, float* y, int64_t ldy, bool accumulate)
+__global__ void matmulF32Kernel(MatmulGroup g, int64_t cols, const float* x, int tokens)
 {
-    const int64_t row = int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / 32;
-    if (row >= rows)
+    int m;
+    int64_t row;
+    if (!locateRow(g, m, row))
         return;
+    constexpr int U = unrollFor<N>();
     const int lane = threadIdx.x % 32;
     const int t0 = blockIdx.y * N;
     const int chunks = int(cols / 8);
-    const uint8_t* r = w + size_t(row) * rowStride;
+    const uint8_t* r = g.w[m] + size_t(row) * g.rowStride[m];
     float acc[N] = {};
-    for (int c = lane; c < chunks; c += 32) {
-        float wv[8];
-        Row::load(r, c, wv);
+    for (int first = lane; first < chunks; first += 32 * U) {
+        float wv[U][8];
 #pragma unroll
-        for (int t = 0; t < N; ++t) {
-            if (t0 + t >= tokens)
+        for (int u = 0; u < U; ++u)
+            if (first + 32 * u < chunks)
+                Row::load(r, first + 32 * u, wv[u]);
+#pragma unroll
+        for (int u = 0; u < U; ++u) {
+            const int c = first + 32 * u;
+            if (c >= chunks)
                 break;
-            const float4* x4 = reinterpret_cast<const float4*>(x + int64_t(t0 + t) * cols) + 2 * c;
-            const float4 a = x4[0], b = x4[1];
-            acc[t] += wv[0] * a.x + wv[1] * a.y + wv[2] * a.z + wv[3] * a.w + wv[4] * b.x + wv[5] * b.y +
-                      wv[6] * b.z + wv[7] * b.w;
+#pragma unroll
+            for (int t = 0; t < N; ++t) {
+                if (t0 + t >= tokens)
+                    break;
+                const float4* x4 = reinterpret_cast<const float4*>(x + int64_t(t0 + t) * cols) + 2 * c;
+                const float4 a = x4[0], b = x4[1];
+                const float xv[8] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w};
+#pragma unroll
+                for (int i = 0; i < 8; ++i)
+                    acc[t] += wv[u][i] * Row::round(xv[i]);
+            }
         }
     }
-    storeRow(acc, t0, tokens, row, y, ldy, accumulate);
+    storeRow(acc, t0, tokens, g, m, row);
 }
 
 template <class Block>
@@ -184,45 +224,73 @@ int64_t columnMultiple(gguf::GgmlType type)
     return type == gguf::GgmlType::Q4_K || type == gguf::GgmlType::Q5_K || type == gguf::GgmlType::Q6_K ? 256 : 32;
 }
 
-void quantizeQ8(const float* x, int rows, int64_t cols, Q8Activations q8, cudaStream_t stream)
+Q8Format q8FormatFor(gguf::GgmlType type)
 {
-    const int64_t blocks = int64_t(rows) * (cols / 32);
+    return columnMultiple(type) == 256 ? Q8Format::Q8_K : Q8Format::Q8_0;
+}
+
+void quantizeQ8(const float* x, int rows, int64_t cols, Q8Format format, Q8Activations q8, cudaStream_t stream)
+{
     const int threads = 256;
-    quantizeQ8Kernel<<<unsigned((blocks * 32 + threads - 1) / threads), threads, 0, stream>>>(x, blocks, q8.q, q8.scales,
-                                                                                              q8.sums);
+    const int64_t warps = int64_t(rows) * (cols / (format == Q8Format::Q8_K ? 256 : 32));
+    const unsigned blocks = unsigned((warps * 32 + threads - 1) / threads);
+    if (format == Q8Format::Q8_K)
+        quantizeQ8_KKernel<<<blocks, threads, 0, stream>>>(x, warps, q8);
+    else
+        quantizeQ8_0Kernel<<<blocks, threads, 0, stream>>>(x, warps, q8);
+}
+
+void matmul(std::span<const MatmulTarget> targets, const float* x, const Q8Activations& q8, int tokens, bool accumulate,
+            cudaStream_t stream)
+{
+    if (targets.empty() || targets.size() > size_t(kMaxGroup))
+        throw Error("internal: a CUDA matrix group holds 1 to 3 matrices");
+    const DeviceMatrix& first = *targets[0].w;
+    MatmulGroup g;
+    g.count = int(targets.size());
+    g.accumulate = accumulate;
+    for (int i = 0; i < g.count; ++i) {
+        const DeviceMatrix& w = *targets[size_t(i)].w;
+        if (w.type != first.type || w.cols != first.cols)
+            throw Error("internal: a CUDA matrix group needs one type and one row length");
+        g.w[i] = reinterpret_cast<const uint8_t*>(w.data);
+        g.rowStride[i] = w.rowStride;
+        g.rows[i] = w.rows;
+        g.y[i] = targets[size_t(i)].y;
+        g.ldy[i] = targets[size_t(i)].ldy;
+        g.firstBlock[i + 1] = g.firstBlock[i] + unsigned((w.rows + kWarpsPerBlock - 1) / kWarpsPerBlock);
+    }
+    const int threads = 32 * kWarpsPerBlock;
+    // Decode (one token) gets its own instantiation: no dead accumulators, loads unrolled.
+    const bool one = tokens == 1;
+    const dim3 grid(g.firstBlock[g.count], one ? 1u : unsigned((tokens + kTokensPerPass - 1) / kTokensPerPass));
+    const int64_t cols = first.cols;
+    const bool known = dispatchType(
+        first.type,
+        [&](auto block) {
+            using B = decltype(block);
+            if (one)
+                matmulQ8Kernel<B, 1><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums, tokens);
+            else
+                matmulQ8Kernel<B, kTokensPerPass><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums,
+                                                                                tokens);
+        },
+        [&](auto rowType) {
+            using R = decltype(rowType);
+            if (one)
+                matmulF32Kernel<R, 1><<<grid, threads, 0, stream>>>(g, cols, x, tokens);
+            else
+                matmulF32Kernel<R, kTokensPerPass><<<grid, threads, 0, stream>>>(g, cols, x, tokens);
+        });
+    if (!known)
+        throw Error("CUDA: no matrix kernel for weight type " + std::to_string(int(first.type)));
 }
 
 void matmul(const DeviceMatrix& w, const float* x, const Q8Activations& q8, int tokens, float* y, int64_t ldy,
             bool accumulate, cudaStream_t stream)
 {
-    const auto* data = reinterpret_cast<const uint8_t*>(w.data);
-    const unsigned rowBlocks = unsigned((w.rows + kWarpsPerBlock - 1) / kWarpsPerBlock);
-    const int threads = 32 * kWarpsPerBlock;
-    // Decode (one token) gets its own instantiation: no dead accumulators, no token loop.
-    const bool one = tokens == 1;
-    const dim3 grid(rowBlocks, one ? 1u : unsigned((tokens + kTokensPerPass - 1) / kTokensPerPass));
-    const bool known = dispatchType(
-        w.type,
-        [&](auto block) {
-            using B = decltype(block);
-            if (one)
-                matmulQ8Kernel<B, 1><<<grid, threads, 0, stream>>>(data, w.rowStride, w.rows, w.cols, q8.q, q8.scales,
-                                                                   q8.sums, tokens, y, ldy, accumulate);
-            else
-                matmulQ8Kernel<B, kTokensPerPass><<<grid, threads, 0, stream>>>(
-                    data, w.rowStride, w.rows, w.cols, q8.q, q8.scales, q8.sums, tokens, y, ldy, accumulate);
-        },
-        [&](auto rowType) {
-            using R = decltype(rowType);
-            if (one)
-                matmulF32Kernel<R, 1><<<grid, threads, 0, stream>>>(data, w.rowStride, w.rows, w.cols, x, tokens, y,
-                                                                    ldy, accumulate);
-            else
-                matmulF32Kernel<R, kTokensPerPass><<<grid, threads, 0, stream>>>(data, w.rowStride, w.rows, w.cols, x,
-                                                                                 tokens, y, ldy, accumulate);
-        });
-    if (!known)
-        throw Error("CUDA: no matrix kernel for weight type " + std::to_string(int(w.type)));
+    const MatmulTarget one[] = {{&w, y, ldy}};
+    matmul(one, x, q8, tokens, accumulate, stream);
 }
 
 void embedRows(const DeviceMatrix& table, const int32_t* ids, int tokens, float* out, cudaStream_t stream)

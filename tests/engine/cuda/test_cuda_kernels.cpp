@@ -1,14 +1,17 @@
-// Every CUDA kernel against the CPU engine on the same data: matrix products for every weight type
-// over odd and large shapes (against the exact product of the CPU-dequantized weights, within the
-// bound that int8 activation rounding allows), embedding rows (exactly the CPU's dequantization),
+// Every CUDA kernel against the CPU engine on the same data: int8 activations (byte for byte the
+// CPU's), matrix products for every weight type over odd and large shapes (against the exact
+// product of the CPU-dequantized weights, within the bound that activation rounding allows),
+// embedding rows (exactly the CPU's dequantization),
 // RMSNorm, RoPE (both styles, with and without YaRN) and causal attention over an f16 cache.
 #include "cuda_test_support.hpp"
 #include "engine/src/cuda/cuda_kernels.hpp"
+#include "strata/kernels/dot.hpp"
 #include "strata/kernels/half.hpp"
 #include "strata/kernels/ops.hpp"
 #include "strata/kernels/quantize.hpp"
 
 #include <cmath>
+#include <cstring>
 #include <random>
 
 using namespace strata;
@@ -110,7 +113,7 @@ private slots:
         const cuda::Q8Activations act{q.get(), scales.get(), sums.get()};
         const cuda::DeviceMatrix dm{type, w.get(), rows, cols, m.rowStride};
         if (cuda::usesQ8Activations(type))
-            cuda::quantizeQ8(xd.get(), tokens, cols, act, nullptr);
+            cuda::quantizeQ8(xd.get(), tokens, cols, cuda::q8FormatFor(type), act, nullptr);
         cuda::matmul(dm, xd.get(), act, tokens, y.get(), rows, true, nullptr);
         const auto got = y.read();
 
@@ -118,18 +121,26 @@ private slots:
             for (int r = 0; r < rows; ++r) {
                 const float* wr = m.dequantized.data() + size_t(r) * cols;
                 const float* xr = x.data() + size_t(t) * cols;
+                // Activation rounding moves each x by at most half a step, amax / 254 of its block
+                // (32 values for Q8_0, 256 for Q8_K); a Q8_0 scale is also rounded to f16 (2^-11).
+                const int block = cuda::q8FormatFor(type) == cuda::Q8Format::Q8_K ? 256 : 32;
                 double exact = 0, magnitude = 0, roundingBound = 0;
-                for (int b = 0; b < cols; b += 32) {
+                for (int b = 0; b < cols; b += block) {
                     double amax = 0, wAbs = 0;
-                    for (int i = b; i < b + 32; ++i) {
+                    for (int i = b; i < b + block; ++i) {
                         exact += double(wr[i]) * xr[i];
                         magnitude += std::abs(double(wr[i]) * xr[i]);
                         amax = std::max(amax, std::abs(double(xr[i])));
                         wAbs += std::abs(double(wr[i]));
                     }
-                    roundingBound += amax / 254.0 * wAbs;  // |x - scale * q| <= scale / 2 = amax / 254
+                    roundingBound += amax / 254.0 * wAbs;
                 }
-                const double tol = (cuda::usesQ8Activations(type) ? roundingBound : 0.0) + 1e-5 * magnitude + 1e-5;
+                if (block == 32)
+                    roundingBound += 4.9e-4 * magnitude;
+                // F16/BF16 matrices see activations rounded to their own type, as on the CPU.
+                if (type == GgmlType::F16 || type == GgmlType::BF16)
+                    roundingBound = (type == GgmlType::F16 ? 4.9e-4 : 3.9e-3) * magnitude;
+                const double tol = roundingBound + 1e-5 * magnitude + 1e-5;
                 const double diff = std::abs(double(got[size_t(t) * rows + r]) - 0.5 - exact);
                 if (diff > tol)
                     QFAIL(qPrintable(QString("token %1 row %2: GPU %3, CPU %4 (tolerance %5)")
@@ -139,6 +150,56 @@ private slots:
                                          .arg(exact)
                                          .arg(tol)));
             }
+    }
+
+    // The int8 activations are byte for byte the CPU backend's (so integer dot products can agree).
+    void activationQuantizationIsTheCpus_data()
+    {
+        QTest::addColumn<GgmlType>("type");
+        QTest::newRow("Q8_0 (for Q8_0, Q4_0)") << GgmlType::Q8_0;
+        QTest::newRow("Q8_K (for the K-quants)") << GgmlType::Q4_K;
+    }
+
+    void activationQuantizationIsTheCpus()
+    {
+        QFETCH(GgmlType, type);
+        const int rows = 3, cols = 1024;
+        auto x = randomFloats(size_t(rows) * cols, 61);
+        x[5] = 0;
+        for (int i = 256; i < 512; ++i)  // an all-zero super-block, and a tie for the largest magnitude
+            x[size_t(i)] = 0;
+        x[600] = 3.0f, x[601] = -3.0f;
+        test::DeviceVector<float> xd(x);
+        test::DeviceVector<int8_t> q(x.size());
+        test::DeviceVector<float> scales(x.size() / 32), sums(x.size() / 32);
+        const auto format = cuda::q8FormatFor(type);
+        cuda::quantizeQ8(xd.get(), rows, cols, format, {q.get(), scales.get(), sums.get()}, nullptr);
+        const auto gq = q.read();
+        const auto gs = scales.read();
+        std::vector<std::byte> cpu(kernels::activationRowBytes(type, cols));
+        for (int r = 0; r < rows; ++r) {
+            kernels::quantizeActivations(type, x.data() + size_t(r) * cols, cpu.data(), cols);
+            for (int b = 0; b < cols / 32; ++b) {
+                float d;
+                const int8_t* qs;
+                if (format == cuda::Q8Format::Q8_0) {  // {f16 d; int8 qs[32]}
+                    uint16_t h;
+                    std::memcpy(&h, cpu.data() + size_t(b) * 34, 2);
+                    d = kernels::fp16ToFp32(h);
+                    qs = reinterpret_cast<const int8_t*>(cpu.data() + size_t(b) * 34 + 2);
+                } else {  // {f32 d; int8 qs[256]; int16 bsums[16]}
+                    const std::byte* block = cpu.data() + size_t(b / 8) * 292;
+                    std::memcpy(&d, block, 4);
+                    qs = reinterpret_cast<const int8_t*>(block + 4) + (b % 8) * 32;
+                }
+                const size_t at = size_t(r) * cols / 32 + size_t(b);
+                QVERIFY2(gs[at] == d, qPrintable(QString("row %1 block %2: scale %3, CPU %4").arg(r).arg(b).arg(gs[at]).arg(d)));
+                for (int i = 0; i < 32; ++i)
+                    QVERIFY2(gq[at * 32 + size_t(i)] == qs[i],
+                             qPrintable(QString("row %1 block %2 value %3: %4, CPU %5").arg(r).arg(b).arg(i)
+                                            .arg(gq[at * 32 + size_t(i)]).arg(qs[i])));
+            }
+        }
     }
 
     void embeddingRowsAreTheCpuDequantization_data()
@@ -183,6 +244,92 @@ private slots:
                     QVERIFY2(std::abs(got[size_t(r) * n + i] - want[size_t(i)]) <= 1e-5f * (1 + std::abs(want[size_t(i)])),
                              qPrintable(QString("n %1 row %2 element %3").arg(n).arg(r).arg(i)));
             }
+        }
+    }
+
+    // The fused kernels give exactly what their unfused pairs give.
+    void fusedKernelsEqualTheirParts_data()
+    {
+        QTest::addColumn<int>("format");
+        QTest::newRow("Q8_0") << int(cuda::Q8Format::Q8_0);
+        QTest::newRow("Q8_K") << int(cuda::Q8Format::Q8_K);
+    }
+
+    void fusedKernelsEqualTheirParts()
+    {
+        QFETCH(int, format);
+        const auto f = cuda::Q8Format(format);
+        const int rows = 3, n = 1536;
+        const auto x = randomFloats(size_t(rows) * n, 71, 3.0f), weight = randomFloats(size_t(n), 72);
+        const auto up = randomFloats(size_t(rows) * n, 73);
+        test::DeviceVector<float> xd(x), wd(weight), upd(up), a(x.size()), b(x.size());
+        test::DeviceVector<int8_t> qa(x.size()), qb(x.size());
+        test::DeviceVector<float> sa(x.size() / 32), sb(x.size() / 32), ua(x.size() / 32), ub(x.size() / 32);
+        const cuda::Q8Activations actA{qa.get(), sa.get(), ua.get()}, actB{qb.get(), sb.get(), ub.get()};
+
+        cuda::rmsNormQuantize(xd.get(), wd.get(), a.get(), rows, n, 1e-5f, f, actA, nullptr);
+        cuda::rmsNorm(xd.get(), wd.get(), b.get(), rows, n, 1e-5f, nullptr);
+        cuda::quantizeQ8(b.get(), rows, n, f, actB, nullptr);
+        QVERIFY(a.read() == b.read());
+        QVERIFY(qa.read() == qb.read());
+        QVERIFY(sa.read() == sb.read());
+        QVERIFY(ua.read() == ub.read());
+
+        cuda::swigluQuantize(xd.get(), upd.get(), a.get(), rows, n, f, actA, nullptr);
+        cuda::swiglu(xd.get(), upd.get(), b.get(), int64_t(rows) * n, nullptr);
+        cuda::quantizeQ8(b.get(), rows, n, f, actB, nullptr);
+        QVERIFY(a.read() == b.read());
+        QVERIFY(qa.read() == qb.read());
+        QVERIFY(sa.read() == sb.read());
+    }
+
+    void ropeStoreKvEqualsRopeThenStore()
+    {
+        const int qHeads = 8, kvHeads = 2, headDim = 128, tokens = 3, start = 17, capacity = 32;
+        const int64_t Q = qHeads * headDim, KV = kvHeads * headDim;
+        cuda::RopeDeviceParams p;
+        p.nDims = 64;  // half the head rotated: the rest must pass through into the cache
+        p.neox = true;
+        p.thetaScale = std::pow(10000.0f, -2.0f / 64.0f);
+        const auto q = randomFloats(size_t(tokens * Q), 81), k = randomFloats(size_t(tokens * KV), 82);
+        const auto v = randomFloats(size_t(tokens * KV), 83);
+        test::DeviceVector<float> qa(q), qb(q), ka(k), kb(k), vd(v);
+        test::DeviceVector<int32_t> startD(std::vector<int32_t>{start});
+        const std::vector<uint16_t> empty(size_t(capacity * KV), 0);
+        test::DeviceVector<uint16_t> keysA(empty), valuesA(empty), keysB(empty), valuesB(empty);
+        cuda::ropeStoreKv(qa.get(), qHeads, Q, ka.get(), vd.get(), kvHeads, KV, headDim, tokens, startD.get(), p,
+                          keysA.get(), valuesA.get(), nullptr);
+        cuda::rope(qb.get(), qHeads, Q, kb.get(), kvHeads, KV, headDim, tokens, startD.get(), p, nullptr);
+        cuda::storeKv(kb.get(), vd.get(), tokens, int(KV), startD.get(), keysB.get(), valuesB.get(), nullptr);
+        QVERIFY(qa.read() == qb.read());
+        QVERIFY(keysA.read() == keysB.read());
+        QVERIFY(valuesA.read() == valuesB.read());
+        QVERIFY(ka.read() == k);  // k itself is left as it was
+    }
+
+    void groupedProductsEqualSingleOnes()
+    {
+        const int cols = 512;
+        const HostMatrix a = quantizeMatrix(GgmlType::Q4_K, 37, cols, 91), b = quantizeMatrix(GgmlType::Q4_K, 5, cols, 92);
+        const auto x = randomFloats(size_t(2) * cols, 93);
+        test::DeviceVector<std::byte> wa(a.bytes), wb(b.bytes);
+        test::DeviceVector<float> xd(x);
+        // Zeroed: a one-token product leaves the second token's outputs untouched.
+        test::DeviceVector<float> ya(std::vector<float>(2 * 37)), yb(std::vector<float>(2 * 5));
+        test::DeviceVector<float> ga(std::vector<float>(2 * 37)), gb(std::vector<float>(2 * 5));
+        test::DeviceVector<int8_t> q(x.size());
+        test::DeviceVector<float> scales(x.size() / 32), sums(x.size() / 32);
+        const cuda::Q8Activations act{q.get(), scales.get(), sums.get()};
+        const cuda::DeviceMatrix ma{GgmlType::Q4_K, wa.get(), 37, cols, a.rowStride};
+        const cuda::DeviceMatrix mb{GgmlType::Q4_K, wb.get(), 5, cols, b.rowStride};
+        cuda::quantizeQ8(xd.get(), 2, cols, cuda::Q8Format::Q8_K, act, nullptr);
+        for (int tokens : {1, 2}) {
+            cuda::matmul(ma, xd.get(), act, tokens, ya.get(), 37, false, nullptr);
+            cuda::matmul(mb, xd.get(), act, tokens, yb.get(), 5, false, nullptr);
+            const cuda::MatmulTarget group[] = {{&ma, ga.get(), 37}, {&mb, gb.get(), 5}};
+            cuda::matmul(group, xd.get(), act, tokens, false, nullptr);
+            QVERIFY(ga.read() == ya.read());
+            QVERIFY(gb.read() == yb.read());
         }
     }
 
