@@ -440,8 +440,11 @@ private slots:
                     sum += (x = std::exp(x - mx));
                 for (int d = 0; d < headDim; ++d) {
                     double want = 0;
-                    for (int j = 0; j < n; ++j)
-                        want += s[size_t(j)] / sum * kernels::fp16ToFp32(vh[size_t(j) * kvDim + kvHead * headDim + d]);
+                    for (int j = 0; j < n; ++j) {
+                        // Probabilities rounded to f16 before the weighted sum, as on the CPU.
+                        const float pj = kernels::fp16ToFp32(kernels::fp32ToFp16(float(s[size_t(j)] / sum)));
+                        want += pj * kernels::fp16ToFp32(vh[size_t(j) * kvDim + kvHead * headDim + d]);
+                    }
                     const float g = got[(size_t(t) * heads + h) * headDim + d];
                     QVERIFY2(std::abs(g - want) <= 1e-4,
                              qPrintable(QString("token %1 head %2 dim %3: %4 vs %5").arg(t).arg(h).arg(d).arg(g).arg(want)));
