@@ -1,7 +1,8 @@
 // Device-side readers of GGUF weight blocks, one struct per type (layouts as ggml defines them).
 //
-// Integer types give a quarter of a 32-weight sub-block (8 weights) as packed int8 with its scale
-// and, for the K-quants, its minimum. The float types give 8 consecutive weights as floats.
+// Integer types give one 32-weight sub-block as packed int8 (8 ints of 4 bytes) with its scales:
+// weight i = (i < 16 ? d0 : d1) * q[i] - m. Q6_K has a scale per 16 weights, hence d0 and d1; the
+// K-quants' minimum is m. The float types give 8 consecutive weights as floats.
 // Q8_0 (34 B), Q4_0 (18 B) and Q6_K (210 B) blocks are only 2-byte aligned: they are read in
 // 16-bit pieces. Q4_K (144 B) and Q5_K (176 B) blocks are 16-byte aligned and read with 16-byte loads.
 #pragma once
@@ -15,10 +16,9 @@
 
 namespace strata::cuda {
 
-// 8 weights of a 32-weight sub-block: weight i of part p (element 8p + i) = d * q[i / 4].byte(i % 4) - m.
-struct Part {
-    int q[2];
-    float d, m;
+struct SubBlock {
+    int q[8];
+    float d0, d1, m;
 };
 
 __device__ __forceinline__ float halfAt(const uint8_t* p)
@@ -32,16 +32,18 @@ __device__ __forceinline__ int int32From2Aligned(const uint8_t* p)
     return int(uint32_t(u[0]) | (uint32_t(u[1]) << 16));
 }
 
-__device__ __forceinline__ void load8From2Aligned(const uint8_t* p, int (&out)[2])
+__device__ __forceinline__ void load32From2Aligned(const uint8_t* p, int (&out)[8])
 {
-    out[0] = int32From2Aligned(p);
-    out[1] = int32From2Aligned(p + 4);
+#pragma unroll
+    for (int i = 0; i < 8; ++i)
+        out[i] = int32From2Aligned(p + 4 * i);
 }
 
-__device__ __forceinline__ void load8From8Aligned(const uint8_t* p, int (&out)[2])
+__device__ __forceinline__ void load32From16Aligned(const uint8_t* p, int (&out)[8])
 {
-    const int2 v = *reinterpret_cast<const int2*>(p);
-    out[0] = v.x, out[1] = v.y;
+    const int4 a = reinterpret_cast<const int4*>(p)[0], b = reinterpret_cast<const int4*>(p)[1];
+    out[0] = a.x, out[1] = a.y, out[2] = a.z, out[3] = a.w;
+    out[4] = b.x, out[5] = b.y, out[6] = b.z, out[7] = b.w;
 }
 
 // ggml's 6-bit scale and minimum of sub-block j of a Q4_K/Q5_K super-block.
@@ -56,103 +58,102 @@ __device__ __forceinline__ void scaleMinK4(int j, const uint8_t* s, int& sc, int
     }
 }
 
-// Each reader: part p (0..3) of sub-block sb of a row. The four lanes that read the parts of one
-// sub-block read neighbouring bytes, so a warp's load touches few cache lines.
 struct BlockQ8_0 {
     static constexpr int kBytes = 34, kPerBlock = 32;
-    __device__ static Part load(const uint8_t* row, int sb, int p)
+    __device__ static SubBlock load(const uint8_t* row, int sb)
     {
         const uint8_t* b = row + size_t(sb) * kBytes;
-        Part r;
-        load8From2Aligned(b + 2 + 8 * p, r.q);
-        r.d = halfAt(b);
-        r.m = 0.0f;
-        return r;
+        SubBlock s;
+        load32From2Aligned(b + 2, s.q);
+        s.d0 = s.d1 = halfAt(b);
+        s.m = 0.0f;
+        return s;
     }
 };
 
 struct BlockQ4_0 {
     static constexpr int kBytes = 18, kPerBlock = 32;
-    __device__ static Part load(const uint8_t* row, int sb, int p)
+    __device__ static SubBlock load(const uint8_t* row, int sb)
     {
-        // Elements 0-15 are the low nibbles of bytes 0-15, elements 16-31 the high ones.
         const uint8_t* b = row + size_t(sb) * kBytes;
-        Part r;
-        load8From2Aligned(b + 2 + 8 * (p & 1), r.q);
-        const int shift = (p >> 1) * 4;
+        SubBlock s;
 #pragma unroll
-        for (int i = 0; i < 2; ++i)
-            r.q[i] = int(__vsubss4((unsigned(r.q[i]) >> shift) & 0x0F0F0F0Fu, 0x08080808u));
-        r.d = halfAt(b);
-        r.m = 0.0f;
-        return r;
+        for (int i = 0; i < 4; ++i) {
+            const int w = int32From2Aligned(b + 2 + 4 * i);
+            s.q[i] = int(__vsubss4(unsigned(w) & 0x0F0F0F0Fu, 0x08080808u));
+            s.q[i + 4] = int(__vsubss4((unsigned(w) >> 4) & 0x0F0F0F0Fu, 0x08080808u));
+        }
+        s.d0 = s.d1 = halfAt(b);
+        s.m = 0.0f;
+        return s;
     }
 };
 
 struct BlockQ4_K {
     static constexpr int kBytes = 144, kPerBlock = 256;
-    __device__ static Part load(const uint8_t* row, int sb, int p)
+    __device__ static SubBlock load(const uint8_t* row, int sb)
     {
         const uint8_t* b = row + size_t(sb / 8) * kBytes;
         const int j = sb % 8;
-        Part r;
-        load8From8Aligned(b + 16 + 32 * (j / 2) + 8 * p, r.q);
+        SubBlock s;
+        load32From16Aligned(b + 16 + 32 * (j / 2), s.q);
         const int shift = (j & 1) * 4;
 #pragma unroll
-        for (int i = 0; i < 2; ++i)
-            r.q[i] = int((unsigned(r.q[i]) >> shift) & 0x0F0F0F0Fu);
+        for (int i = 0; i < 8; ++i)
+            s.q[i] = int((unsigned(s.q[i]) >> shift) & 0x0F0F0F0Fu);
         int sc, mn;
         scaleMinK4(j, b + 4, sc, mn);
-        r.d = halfAt(b) * float(sc);
-        r.m = halfAt(b + 2) * float(mn);
-        return r;
+        s.d0 = s.d1 = halfAt(b) * float(sc);
+        s.m = halfAt(b + 2) * float(mn);
+        return s;
     }
 };
 
 struct BlockQ5_K {
     static constexpr int kBytes = 176, kPerBlock = 256;
-    __device__ static Part load(const uint8_t* row, int sb, int p)
+    __device__ static SubBlock load(const uint8_t* row, int sb)
     {
         const uint8_t* b = row + size_t(sb / 8) * kBytes;
         const int j = sb % 8;
-        Part r;
-        int high[2];
-        load8From8Aligned(b + 48 + 32 * (j / 2) + 8 * p, r.q);
-        load8From8Aligned(b + 16 + 8 * p, high);
+        SubBlock s;
+        int high[8];
+        load32From16Aligned(b + 48 + 32 * (j / 2), s.q);
+        load32From16Aligned(b + 16, high);
         const int shift = (j & 1) * 4;
 #pragma unroll
-        for (int i = 0; i < 2; ++i)
-            r.q[i] = int(((unsigned(r.q[i]) >> shift) & 0x0F0F0F0Fu) | (((unsigned(high[i]) >> j) & 0x01010101u) << 4));
+        for (int i = 0; i < 8; ++i)
+            s.q[i] = int(((unsigned(s.q[i]) >> shift) & 0x0F0F0F0Fu) | (((unsigned(high[i]) >> j) & 0x01010101u) << 4));
         int sc, mn;
         scaleMinK4(j, b + 4, sc, mn);
-        r.d = halfAt(b) * float(sc);
-        r.m = halfAt(b + 2) * float(mn);
-        return r;
+        s.d0 = s.d1 = halfAt(b) * float(sc);
+        s.m = halfAt(b + 2) * float(mn);
+        return s;
     }
 };
 
 struct BlockQ6_K {
     static constexpr int kBytes = 210, kPerBlock = 256;
-    __device__ static Part load(const uint8_t* row, int sb, int p)
+    __device__ static SubBlock load(const uint8_t* row, int sb)
     {
         const uint8_t* b = row + size_t(sb / 8) * kBytes;
         const int j = sb % 8, half = j / 4, group = j % 4;
-        Part r;
-        int high[2];
-        load8From2Aligned(b + 64 * half + 32 * (group & 1) + 8 * p, r.q);
-        load8From2Aligned(b + 128 + 32 * half + 8 * p, high);
+        SubBlock s;
+        int high[8];
+        load32From2Aligned(b + 64 * half + 32 * (group & 1), s.q);
+        load32From2Aligned(b + 128 + 32 * half, high);
         const int nibbleShift = (group >> 1) * 4, highShift = 2 * group;
 #pragma unroll
-        for (int i = 0; i < 2; ++i) {
-            const unsigned q = ((unsigned(r.q[i]) >> nibbleShift) & 0x0F0F0F0Fu) |
+        for (int i = 0; i < 8; ++i) {
+            const unsigned q = ((unsigned(s.q[i]) >> nibbleShift) & 0x0F0F0F0Fu) |
                                (((unsigned(high[i]) >> highShift) & 0x03030303u) << 4);
-            r.q[i] = int(__vsubss4(q, 0x20202020u));
+            s.q[i] = int(__vsubss4(q, 0x20202020u));
         }
-        // One scale per 16 weights: parts 0-1 share the first, parts 2-3 the second.
         const int8_t* scales = reinterpret_cast<const int8_t*>(b + 192) + 8 * half + 2 * group;
-        r.d = halfAt(b + 208) * float(scales[p >> 1]);
-        r.m = 0.0f;
-        return r;
+        const float d = halfAt(b + 208);
+        s.d0 = d * float(scales[0]);
+        s.d1 = d * float(scales[1]);
+        s.m = 0.0f;
+        return s;
     }
 };
 

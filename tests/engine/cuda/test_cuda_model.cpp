@@ -97,7 +97,12 @@ private slots:
         const auto gpu = open(path, model::Device::Cuda);
         QVERIFY(gpu->backend().name().starts_with("cuda:"));
         // The reference test's bound (test_model_reference.cpp: logProbTolerance) at this output scale.
-        const double tol = 2 * (floatWeights(type) ? 2.5e-3 : 2 * 2.6e-2) * spec.outputScale;
+        // BF16 takes the quantized bound: activations are rounded to bf16 before its products (as
+        // ggml does), a step 8x F16's, and a last-bit difference upstream that flips one such
+        // rounding grows the way a flipped int8 step does (measured on the H200: F32 1.8e-3, F16
+        // 1.1e-2, BF16 2.2e-2 to 7.0e-2 for the same models).
+        const bool f16Bound = floatWeights(type) && type != GgmlType::BF16;
+        const double tol = 2 * (f16Bound ? 2.5e-3 : 2 * 2.6e-2) * spec.outputScale;
 
         std::mt19937 rng(5);
         std::vector<int32_t> prompt(40);

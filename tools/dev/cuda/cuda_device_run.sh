@@ -31,3 +31,10 @@ for kind in small big; do
         timeout 120 "$B/strata-bench" -m "$M/$kind-$type.gguf" --device cuda -p 512 -n 128 -r 3 2>&1 | tee -a "$O/bench.txt"
     done
 done
+# NCU=1: GPU time per kernel of one decode step (8B shape, Q4_K) with Nsight Compute, where it works.
+if [[ "${NCU:-0}" == 1 ]] && command -v "${NCU_BIN:=/usr/local/cuda/bin/ncu}" >/dev/null; then
+    timeout 240 "$NCU_BIN" --clock-control none --metrics gpu__time_duration.sum --launch-skip 400 --launch-count 330 \
+        --csv --print-summary per-kernel "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 0 -n 4 -r 1 \
+        --no-roofline >"$O/ncu.csv" 2>&1
+    grep '^"' "$O/ncu.csv" | awk -F'","' '{printf "%-60.60s grid %-14s x%-4s avg %s ns\n", $4, $6, $9, $15}'
+fi
