@@ -64,6 +64,47 @@ __device__ __forceinline__ void ropeAngle(const RopeDeviceParams& p, float pos, 
     s *= p.attnFactor;
 }
 
+// One block per row of n = 256 k values (n / 8 threads, 8 values each, kept in registers): the sum
+// of squares, the scaled row and its int8 rounding in one pass over memory. Warp w holds values
+// 256 w ..., a Q8_K super-block; four lanes hold a Q8_0 block. The strided kernel above serves other
+// row lengths (per-head norms). On the 8B shape the strided one took 6.7 us per call (ncu), 13 of a
+// layer's 91 us of decode.
+__global__ void rmsNormRowKernel(const float* x, const float* weight, float* out, int n, float eps, bool quantize,
+                                 Q8Format format, Q8Activations q8)
+{
+    const int64_t base = int64_t(blockIdx.x) * n + threadIdx.x * 8;
+    float v[8];
+    load8(x + base, v);
+    float s = 0;
+#pragma unroll
+    for (int i = 0; i < 8; ++i)
+        s += v[i] * v[i];
+    __shared__ float partial[32];
+    s = warpSum(s);
+    if (threadIdx.x % 32 == 0)
+        partial[threadIdx.x / 32] = s;
+    __syncthreads();
+    s = 0;
+    for (int w = 0; w < int(blockDim.x / 32); ++w)
+        s += partial[w];
+    const float scale = rsqrtf(s / float(n) + eps);
+    float w8[8];
+    if (weight)
+        load8(weight + threadIdx.x * 8, w8);
+#pragma unroll
+    for (int i = 0; i < 8; ++i)
+        v[i] = v[i] * scale * (weight ? w8[i] : 1.0f);
+    float4* o = reinterpret_cast<float4*>(out + base);
+    o[0] = make_float4(v[0], v[1], v[2], v[3]);
+    o[1] = make_float4(v[4], v[5], v[6], v[7]);
+    if (!quantize)
+        return;
+    if (format == Q8Format::Q8_K)
+        quantizeSuperBlockQ8_K(v, base / 256, q8);
+    else
+        quantizeBlockQ8_0Quad(v, base / 32, q8);
+}
+
 // blockIdx.x: token; blockIdx.y: head (q heads first, then k heads); threadIdx.x: rotated pair.
 __global__ void ropeKernel(float* q, int qHeads, int64_t qStride, float* k, int64_t kStride, int headDim,
                            const int32_t* start, RopeDeviceParams p)
@@ -184,19 +225,29 @@ unsigned blocksFor(int64_t n, int threads)
     return unsigned((n + threads - 1) / threads);
 }
 
+// Both entry points pick the kernel by row length alone, so the fused and the plain forms agree.
+void launchRmsNorm(const float* x, const float* weight, float* out, int rows, int n, float eps, bool quantize,
+                   Q8Format format, const Q8Activations& q8, cudaStream_t stream)
+{
+    if (n % 256 == 0 && n / 8 <= 1024) {
+        rmsNormRowKernel<<<unsigned(rows), unsigned(n / 8), 0, stream>>>(x, weight, out, n, eps, quantize, format, q8);
+        return;
+    }
+    const int threads = n >= 1024 ? 1024 : (n >= 256 ? 256 : 64);
+    rmsNormKernel<<<unsigned(rows), threads, 0, stream>>>(x, weight, out, n, eps, quantize, format, q8);
+}
+
 }  // namespace
 
 void rmsNorm(const float* x, const float* weight, float* out, int rows, int n, float eps, cudaStream_t stream)
 {
-    const int threads = n >= 1024 ? 1024 : (n >= 256 ? 256 : 64);
-    rmsNormKernel<<<unsigned(rows), threads, 0, stream>>>(x, weight, out, n, eps, false, Q8Format::Q8_0, {});
+    launchRmsNorm(x, weight, out, rows, n, eps, false, Q8Format::Q8_0, {}, stream);
 }
 
 void rmsNormQuantize(const float* x, const float* weight, float* out, int rows, int n, float eps, Q8Format format,
                      const Q8Activations& q8, cudaStream_t stream)
 {
-    const int threads = n >= 1024 ? 1024 : (n >= 256 ? 256 : 64);
-    rmsNormKernel<<<unsigned(rows), threads, 0, stream>>>(x, weight, out, n, eps, true, format, q8);
+    launchRmsNorm(x, weight, out, rows, n, eps, true, format, q8, stream);
 }
 
 void ropeStoreKv(float* q, int qHeads, int64_t qStride, const float* k, const float* v, int kvHeads, int64_t kvStride,

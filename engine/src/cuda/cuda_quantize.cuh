@@ -47,6 +47,35 @@ __device__ __forceinline__ void quantizeBlockQ8_0(float v, int64_t block, const 
     }
 }
 
+// Q8_0 block `block` held by four lanes (lane l % 4 holds values 8 (l % 4) ... + 7): the same bytes
+// as quantizeBlockQ8_0.
+__device__ __forceinline__ void quantizeBlockQ8_0Quad(const float (&v)[8], int64_t block, const Q8Activations& q8)
+{
+    const int lane = threadIdx.x % 32;
+    float amax = 0;
+#pragma unroll
+    for (int i = 0; i < 8; ++i)
+        amax = fmaxf(amax, fabsf(v[i]));
+    amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, 1));
+    amax = fmaxf(amax, __shfl_xor_sync(0xffffffffu, amax, 2));
+    const float id = amax != 0.0f ? 127.0f / amax : 0.0f;
+    int sum = 0;
+    int8_t* out = q8.q + block * 32 + (lane % 4) * 8;
+#pragma unroll
+    for (int i = 0; i < 8; ++i) {
+        const int qi = max(-127, min(127, __float2int_rn(v[i] * id)));
+        out[i] = int8_t(qi);
+        sum += qi;
+    }
+    sum += __shfl_xor_sync(0xffffffffu, sum, 1);
+    sum += __shfl_xor_sync(0xffffffffu, sum, 2);
+    if (lane % 4 == 0) {
+        const float d = __half2float(__float2half_rn(amax / 127.0f));
+        q8.scales[block] = d;
+        q8.sums[block] = d * float(sum);
+    }
+}
+
 // Q8_K super-block `sb` (global 256-value index); lane l holds values 8l ... 8l+7. As ggml's
 // quantize_row_q8_K: the scale comes from the signed value of largest magnitude (the first on
 // ties), iscale = -127 / max, q = min(127, round-half-even(iscale * x)), d = 1 / iscale. The
