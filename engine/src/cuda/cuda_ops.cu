@@ -67,8 +67,8 @@ __device__ __forceinline__ void ropeAngle(const RopeDeviceParams& p, float pos, 
 // One block per row of n = 256 k values (n / 8 threads, 8 values each, kept in registers): the sum
 // of squares, the scaled row and its int8 rounding in one pass over memory. Warp w holds values
 // 256 w ..., a Q8_K super-block; four lanes hold a Q8_0 block. The strided kernel above serves other
-// row lengths (per-head norms). On the 8B shape the strided one took 6.7 us per call (ncu), 13 of a
-// layer's 91 us of decode.
+// row lengths (per-head norms). On the 8B shape (ncu, H200) the strided one took 6.7 us a call,
+// 13 of a layer's 91 us of decode; this one 4.0 us.
 __global__ void rmsNormRowKernel(const float* x, const float* weight, float* out, int n, float eps, bool quantize,
                                  Q8Format format, Q8Activations q8)
 {
