@@ -132,8 +132,18 @@ __global__ void matmulQ8Kernel(MatmulGroup g, int64_t cols, const int8_t* xq, co
 // sub-blocks per lane loaded ahead (96 registers) and 245 / 296 with two / four ahead capped at 40 /
 // 64 registers; Q8_0 249 against 225; the 0.6B shape Q4_K 669 against 637. Rows per warp (2, 4)
 // and eight sub-blocks ahead were slower still.
+// Blocks of 128 threads that fill an SM: 2048 threads on sm_80/sm_90, 1536 on sm_86/sm_89, 1024 on
+// sm_75 (the register cap follows: 32, 42 and 64 registers).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 750
+constexpr int kDecodeBlocksPerSm = 8;
+#elif defined(__CUDA_ARCH__) && (__CUDA_ARCH__ == 860 || __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
+constexpr int kDecodeBlocksPerSm = 12;
+#else
+constexpr int kDecodeBlocksPerSm = 16;
+#endif
+
 template <class Block>
-__global__ void __launch_bounds__(32 * kWarpsPerBlock, 16)
+__global__ void __launch_bounds__(32 * kWarpsPerBlock, kDecodeBlocksPerSm)
     matvecQ8Kernel(MatmulGroup g, int64_t cols, const int8_t* xq, const float* xd, const float* xs)
 {
     int m;
