@@ -14,11 +14,14 @@ namespace {
     std::fputs(
         "usage: strata-bench -m MODEL [-p N] [-n N] [-t THREADS] [-r REPS] [-b BATCH]\n"
         "                    [--pool-policy park|adaptive|fixed:<us>] [--no-pin] [--no-roofline] [--json]\n"
+        "                    [--device cpu|cuda[:N]]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
         "  Decode is also shown against its memory roofline: weight bytes one token reads over the read\n"
         "  bandwidth of THREADS threads, measured right after each decode repetition and compared run by\n"
         "  run (--no-roofline skips it).\n"
-        "  -t counts every thread, the calling one included (llama-bench's meaning).\n",
+        "  -t counts every thread, the calling one included (llama-bench's meaning).\n"
+        "  --device cuda runs the model on GPU N (default 0); the roofline's bandwidth is then the GPU's\n"
+        "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n",
         status == 0 ? stdout : stderr);
     std::exit(status);
 }
@@ -66,7 +69,21 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             o.pin = false;
         else if (a == "--no-roofline")
             o.roofline = false;
-        else if (a == "--json")
+        else if (a == "--device") {
+            const std::string_view d = value();
+            if (d == "cpu")
+                o.cuda = false;
+            else if (d == "cuda")
+                o.cuda = true;
+            else if (d.starts_with("cuda:")) {
+                o.cuda = true;
+                o.cudaDevice = toInt(a, d.data() + 5);
+            } else {
+                std::fprintf(stderr, "strata-bench: --device takes cpu, cuda or cuda:N, not '%.*s'\n", int(d.size()),
+                             d.data());
+                usage(2);
+            }
+        } else if (a == "--json")
             o.json = true;
         else if (a == "--pool-policy") {
             try {

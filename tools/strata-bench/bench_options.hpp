@@ -19,6 +19,8 @@ struct BenchOptions {
     bool pin = true;
     bool json = false;
     bool roofline = true;      // decode against the read bandwidth measured right after it
+    bool cuda = false;         // --device cuda[:N]: run on an NVIDIA GPU (default: the CPU pool)
+    int cudaDevice = 0;
     std::optional<pool::WaitPolicy> policy;
 };
 

@@ -1,8 +1,9 @@
-// strata-bench: prefill and decode speed of a model on the CPU, like llama-bench, plus process CPU.
+// strata-bench: prefill and decode speed of a model on the CPU or a GPU, like llama-bench, plus process CPU.
 #include "bench_options.hpp"
 #include "strata/core/error.hpp"
 #include "read_bandwidth.hpp"
 #include "strata/kernels/cpu_features.hpp"
+#include "strata/model/cuda_backend.hpp"
 #include "strata/model/session.hpp"
 #include "strata/model/weight_traffic.hpp"
 
@@ -13,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <random>
@@ -90,29 +92,35 @@ TestResult measure(std::string name, int reps, Fn&& fn)
     return measure(std::move(name), reps, std::forward<Fn>(fn), [] {});
 }
 
-// The decode roofline of this machine: weight bytes per decode step over the read bandwidth of a
-// 1 GiB buffer (far beyond any cache) by the benchmark's threads, timed by the wall clock like the
-// decode test. The read runs right after every decode repetition, so each repetition is compared
-// with the bandwidth of the same moment (this VM's bandwidth drifts by 2x within minutes).
+// The decode roofline of this machine: weight bytes per decode step over the read bandwidth of the
+// memory the weights are in, timed by the wall clock like the decode test (CPU: a 1 GiB buffer far
+// beyond any cache, read by the benchmark's threads; GPU: a 4 GiB buffer in VRAM read by one
+// kernel). The read runs right after every decode repetition, so each repetition is compared with
+// the bandwidth of the same moment (this VM's bandwidth drifts by 2x within minutes).
 class Roofline {
 public:
-    Roofline(const strata::model::Model& m, int threads)
+    Roofline(const strata::model::Model& m, std::function<double()> readGBs, std::string reader)
         : bytesPerToken_(double(strata::model::decodeTraffic(m.definition()).total())),
-          threads_(threads),
-          buf_(static_cast<uint8_t*>(std::aligned_alloc(4096, kBytes)), [](uint8_t* p) { std::free(p); })
+          read_(std::move(readGBs)),
+          reader_(std::move(reader))
     {
-        if (!buf_)
-            throw strata::Error("cannot allocate the 1 GiB bandwidth buffer");
-        std::memset(buf_.get(), 1, kBytes);
     }
 
-    void measureRead()
+    static std::function<double()> cpuRead(int threads)
     {
-        readGBs_.push_back(
-            strata::benchtools::readBandwidthGBs(buf_.get(), kBytes, threads_, 0.5, strata::benchtools::Timing::Wall));
+        auto buf = std::shared_ptr<uint8_t>(static_cast<uint8_t*>(std::aligned_alloc(4096, kBytes)), std::free);
+        if (!buf)
+            throw strata::Error("cannot allocate the 1 GiB bandwidth buffer");
+        std::memset(buf.get(), 1, kBytes);
+        return [buf, threads] {
+            return strata::benchtools::readBandwidthGBs(buf.get(), kBytes, threads, 0.5, strata::benchtools::Timing::Wall);
+        };
     }
+
+    void measureRead() { readGBs_.push_back(read_()); }
 
     double bytesPerToken() const { return bytesPerToken_; }
+    const std::string& reader() const { return reader_; }
     const std::vector<double>& readGBs() const { return readGBs_; }
     double tokensPerSecondAt(double readGBs) const { return readGBs * 1e9 / bytesPerToken_; }
 
@@ -129,8 +137,8 @@ public:
 private:
     static constexpr size_t kBytes = size_t(1) << 30;
     double bytesPerToken_;
-    int threads_;
-    std::unique_ptr<uint8_t[], void (*)(uint8_t*)> buf_;
+    std::function<double()> read_;
+    std::string reader_;
     std::vector<double> readGBs_;
 };
 
@@ -142,7 +150,10 @@ int main(int argc, char** argv)
     const bench::BenchOptions o = bench::parseBenchOptions(argc, argv);
     try {
         model::ModelOptions mo;
-        mo.threads = o.threads < 0 ? -1 : std::max(0, o.threads - 1);  // the caller is a thread too
+        // The caller is a thread too. On the GPU the pool has nothing to do: no workers unless asked.
+        mo.threads = o.threads < 0 ? (o.cuda ? 0 : -1) : std::max(0, o.threads - 1);
+        mo.device = o.cuda ? model::Device::Cuda : model::Device::Cpu;
+        mo.cudaDevice = o.cudaDevice;
         mo.pinThreads = o.pin;
         mo.poolPolicy = o.policy;
         mo.batchSize = uint32_t(o.batch);
@@ -161,8 +172,11 @@ int main(int argc, char** argv)
         }
         const unsigned threads = m->pool().workerCount() + 1;
         std::optional<Roofline> roof;
-        if (o.roofline && o.genTokens > 0 && kernels::detectCpuFeatures().avx2)
-            roof.emplace(*m, int(threads));
+        if (o.roofline && o.genTokens > 0 && o.cuda)
+            roof.emplace(*m, [&] { return model::cudaReadBandwidthGBs(o.cudaDevice, size_t(4) << 30, 3); },
+                         "a read kernel on " + m->backend().name());
+        else if (o.roofline && o.genTokens > 0 && kernels::detectCpuFeatures().avx2)
+            roof.emplace(*m, Roofline::cpuRead(int(threads)), std::to_string(threads) + " threads");
         if (o.genTokens > 0) {
             const auto tokens = randomTokens(size_t(o.genTokens), h.vocabSize, 2);
             results.push_back(measure(
@@ -186,8 +200,9 @@ int main(int argc, char** argv)
         const std::string policy = pool::toString(m->pool().policy());
         const auto roofPercent = [&](const TestResult& r) { return roof->percentOf(r); };
         if (o.json) {
-            std::printf("{\"model\": \"%s\", \"architecture\": \"%s\", \"threads\": %u, \"policy\": \"%s\", \"tests\": [",
-                        o.model.c_str(), h.architecture.c_str(), threads, policy.c_str());
+            std::printf("{\"model\": \"%s\", \"architecture\": \"%s\", \"backend\": \"%s\", \"threads\": %u, "
+                        "\"policy\": \"%s\", \"tests\": [",
+                        o.model.c_str(), h.architecture.c_str(), m->backend().name().c_str(), threads, policy.c_str());
             for (size_t i = 0; i < results.size(); ++i) {
                 const Stats s = stats(results[i].tokensPerSecond);
                 std::printf("%s{\"test\": \"%s\", \"tps_mean\": %.3f, \"tps_sd\": %.3f, \"cpu_percent\": %.1f",
@@ -205,20 +220,23 @@ int main(int argc, char** argv)
             }
             std::printf("}\n");
         } else {
-            std::printf("| model | arch | threads | policy | test | t/s | CPU %% |\n|---|---|---|---|---|---|---|\n");
+            std::printf("| model | arch | backend | threads | policy | test | t/s | CPU %% |\n"
+                        "|---|---|---|---|---|---|---|---|\n");
             for (const TestResult& r : results) {
                 const Stats s = stats(r.tokensPerSecond);
-                std::printf("| %s | %s | %u | %s | %s | %.2f ± %.2f | %.0f |\n", o.model.c_str(), h.architecture.c_str(),
-                            threads, policy.c_str(), r.name.c_str(), s.mean, s.sd, r.cpuPercent);
+                std::printf("| %s | %s | %s | %u | %s | %s | %.2f ± %.2f | %.0f |\n", o.model.c_str(),
+                            h.architecture.c_str(), m->backend().name().c_str(), threads, policy.c_str(), r.name.c_str(),
+                            s.mean, s.sd, r.cpuPercent);
             }
             if (roof)
                 for (const TestResult& r : results)
                     if (r.name[0] == 't') {
                         const Stats read = stats(roof->readGBs());
                         std::printf("\ndecode roofline: %.1f MiB of weights per token; read right after each %s run "
-                                    "%.2f ± %.2f GB/s with %u threads -> %.2f tok/s; %s at %.2f tok/s = %.0f%% of it "
+                                    "%.2f ± %.2f GB/s with %s -> %.2f tok/s; %s at %.2f tok/s = %.0f%% of it "
                                     "(mean of per-run ratios)\n",
-                                    roof->bytesPerToken() / 1048576.0, r.name.c_str(), read.mean, read.sd, threads,
+                                    roof->bytesPerToken() / 1048576.0, r.name.c_str(), read.mean, read.sd,
+                                    roof->reader().c_str(),
                                     roof->tokensPerSecondAt(read.mean), r.name.c_str(), stats(r.tokensPerSecond).mean,
                                     roofPercent(r));
                     }

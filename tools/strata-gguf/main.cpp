@@ -17,9 +17,10 @@ void usage()
         "      [--kv-heads N] [--head-dim N] [--ff N] [--experts N] [--experts-used N] [--expert-ff N]\n"
         "      [--vocab N] [--context N] [--type F32|F16|BF16|Q8_0|Q4_0|Q4_K|Q5_K|Q6_K] [--seed N]\n"
         "      [--output-scale X] [--tie-embeddings] [--rope-base X] [--rms-eps X] [--name TEXT]\n"
-        "      [--tokenizer DIR/tokenizer.json] [--tokenizer-pre NAME]\n"
+        "      [--tokenizer DIR/tokenizer.json] [--tokenizer-pre NAME] [--distinct-rows N]\n"
         "      seeded random weights with llama.cpp's tensor names and keys; without --tokenizer a\n"
-        "      small synthetic byte-level vocabulary\n"
+        "      small synthetic byte-level vocabulary; --distinct-rows N draws N rows per tensor and\n"
+        "      repeats them (fast, for speed benchmarks of large shapes)\n"
         "  quantize IN OUT TYPE\n"
         "      requantize every 2-D weight to TYPE (norms, biases and the MoE router stay F32)\n",
         stderr);

@@ -30,6 +30,7 @@ int runMkmodel(Arguments& args)
     spec.context = args.u32("context", spec.context);
     spec.seed = args.u64("seed", spec.seed);
     spec.outputScale = args.f32("output-scale", spec.outputScale);
+    spec.distinctRows = args.u32("distinct-rows", spec.distinctRows);
     spec.ropeFreqBase = args.f32("rope-base", spec.ropeFreqBase);
     spec.rmsEpsilon = args.f32("rms-eps", spec.rmsEpsilon);
     spec.tieEmbeddings = args.flag("tie-embeddings");

@@ -4,6 +4,7 @@
 #include "strata/gguf/file_type.hpp"
 #include "strata/kernels/quantize.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -64,7 +65,8 @@ public:
         std::mt19937_64 rng(spec_.seed ^ fnv1a(name));
         std::uniform_real_distribution<float> dist(center - amplitude, center + amplitude);
         std::vector<float> row(rowLength);
-        for (uint64_t r = 0; r < rows; ++r) {
+        const uint64_t drawn = spec_.distinctRows > 0 ? std::min<uint64_t>(rows, spec_.distinctRows) : rows;
+        for (uint64_t r = 0; r < drawn; ++r) {
             for (float& x : row)
                 x = dist(rng);
             std::byte* dst = data.data() + r * rowBytes;
@@ -73,6 +75,8 @@ public:
             else
                 kernels::quantizeRow(type, row.data(), dst, static_cast<int64_t>(rowLength));
         }
+        for (uint64_t r = drawn; r < rows; ++r)  // the fast path: repeat the drawn rows
+            std::memcpy(data.data() + r * rowBytes, data.data() + (r % drawn) * rowBytes, rowBytes);
         w_.addTensor(name, type, std::move(shape), std::move(data));
     }
 

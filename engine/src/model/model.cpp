@@ -3,6 +3,7 @@
 #include "strata/core/error.hpp"
 #include "strata/model/architecture.hpp"
 #include "strata/model/cpu_backend.hpp"
+#include "strata/model/cuda_backend.hpp"
 #include "strata/tokenizer/gguf_tokenizer_data.hpp"
 
 namespace strata::model {
@@ -45,7 +46,19 @@ Model::Model(gguf::File file, ModelDefinition definition, std::unique_ptr<tokeni
     po.pin = options.pinThreads;
     po.policy = options.poolPolicy;
     pool_ = std::make_unique<pool::WorkerPool>(po);
-    backend_ = makeCpuBackend(definition_, *pool_, CpuBackendOptions{options.batchSize});
+    if (options.device == Device::Cuda) {
+        CudaBackendOptions co;
+        co.device = options.cudaDevice;
+        co.maxBatch = options.batchSize;
+        co.vramBudget = options.vramBudget;
+        try {
+            backend_ = makeCudaBackend(definition_, co);
+        } catch (const Error& e) {
+            throw Error(file_.name() + ": " + e.what());
+        }
+    } else {
+        backend_ = makeCpuBackend(definition_, *pool_, CpuBackendOptions{options.batchSize});
+    }
 }
 
 const tokenizer::Tokenizer& Model::requireTokenizer() const

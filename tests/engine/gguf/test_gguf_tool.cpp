@@ -1,11 +1,15 @@
 // strata-gguf end to end: mkmodel writes a file, info describes it (text and JSON), quantize
 // converts it, and bad input gives a clear error and a non-zero exit code.
+#include "strata/gguf/file.hpp"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
 
 namespace {
 
@@ -86,6 +90,24 @@ private slots:
             const bool norm = to["shape"].toArray().size() == 1;
             QCOMPARE(to["type"].toString(), QString(norm ? "F32" : "Q4_K"));
         }
+    }
+
+    // The benchmarks' fast path: N rows drawn per tensor, then repeated.
+    void distinctRowsRepeatTheDrawnRows()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("fast.gguf");
+        const Run r = tool({"mkmodel", path, "--arch", "llama", "--layers", "1", "--type", "Q4_K", "--distinct-rows", "3"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const auto file = strata::gguf::File::open(path.toStdString());
+        const strata::gguf::TensorInfo* t = file.findTensor("blk.0.ffn_up.weight");
+        QVERIFY(t && t->rows() > 6);
+        const size_t rowBytes = t->bytes() / t->rows();
+        const auto row = [&](uint64_t i) { return t->data.subspan(i * rowBytes, rowBytes); };
+        const auto same = [&](uint64_t a, uint64_t b) { return std::ranges::equal(row(a), row(b)); };
+        QVERIFY(!same(0, 1) && !same(1, 2) && !same(0, 2));
+        for (uint64_t i = 3; i < t->rows(); ++i)
+            QVERIFY2(same(i, i % 3), qPrintable(QString("row %1").arg(i)));
     }
 
     void errorsAreClear()

@@ -31,6 +31,10 @@ struct ModelSpec {
     uint64_t seed = 1;
     float outputScale = 1.0f;            // multiplies the output head: > 1 makes logits peaked
     bool tieEmbeddings = false;          // no output.weight: llama.cpp then uses token_embd
+    // > 0: each tensor draws and quantizes only this many distinct rows and repeats them (the
+    // benchmarks' fast path: an 8B shape in seconds instead of many minutes of quantization; speed
+    // does not depend on the values, and the file is still far larger than any cache).
+    uint32_t distinctRows = 0;
 };
 
 // Builds the file's architecture metadata and tensors for a vocabulary of `vocabSize` tokens; the

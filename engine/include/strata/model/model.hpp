@@ -12,11 +12,19 @@
 
 namespace strata::model {
 
+enum class Device {
+    Cpu,   // the worker pool
+    Cuda,  // an NVIDIA GPU (ModelOptions::cudaDevice)
+};
+
 struct ModelOptions {
     int threads = -1;               // worker threads besides the caller; -1: physical cores - 1
     bool pinThreads = true;
     std::optional<pool::WaitPolicy> poolPolicy;  // default: STRATA_POOL_SPIN_US or adaptive
     uint32_t batchSize = 512;       // prefill chunk
+    Device device = Device::Cpu;
+    int cudaDevice = 0;
+    size_t vramBudget = 0;          // bytes the model may take on the GPU; 0: all free VRAM
 };
 
 class Model {

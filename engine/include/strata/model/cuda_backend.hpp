@@ -1,0 +1,30 @@
+// The CUDA backend: runs a dense model's plan on an NVIDIA GPU. Weights are uploaded once in their
+// GGUF block layouts; the KV cache (f16) lives in VRAM; decode runs as one CUDA graph per token and
+// the host sleeps (blocking sync) while the GPU works.
+#pragma once
+
+#include "strata/model/backend.hpp"
+
+#include <cstddef>
+#include <memory>
+
+namespace strata::model {
+
+struct CudaBackendOptions {
+    int device = 0;
+    uint32_t maxBatch = 512;   // tokens per forward() call (prefill chunk)
+    size_t vramBudget = 0;     // bytes this model may take (weights, scratch, KV caches); 0: all free VRAM
+    bool decodeGraphs = true;  // replay one captured CUDA graph per decode token
+};
+
+// Uploads the weights. Throws strata::Error when the engine was built without CUDA, no device is
+// usable, the model needs a step the CUDA backend does not have yet (mixture of experts), or the
+// weights and scratch do not fit: the message gives the VRAM needed and the VRAM free.
+// `definition` must outlive the backend.
+std::unique_ptr<Backend> makeCudaBackend(const ModelDefinition& definition, CudaBackendOptions options = {});
+
+// Device-memory read bandwidth in GB/s, the best of `reps` reads of a `bytes` buffer by one kernel:
+// the physical limit decode is compared with. Throws strata::Error without a usable device.
+double cudaReadBandwidthGBs(int device, size_t bytes, int reps);
+
+}  // namespace strata::model

@@ -1,0 +1,519 @@
+// Executes a dense DecoderPlan on one NVIDIA GPU. Everything a forward pass touches is in VRAM and
+// sized at load: the weights (uploaded once, GGUF block layouts unchanged), the activations of
+// maxBatch tokens, and the sequences' KV caches. A decode step is one replay of a CUDA graph
+// captured for the sequence (token id and position are read from device memory, so the graph
+// serves every position); the host sleeps on a blocking-sync event until the logits are back.
+#include "strata/model/cuda_backend.hpp"
+
+#include "cuda_check.hpp"
+#include "cuda_kernels.hpp"
+#include "cuda_sequence.hpp"
+#include "strata/core/error.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <initializer_list>
+#include <map>
+#include <numbers>
+#include <string>
+#include <vector>
+
+namespace strata::model {
+namespace {
+
+using cuda::check;
+using cuda::DeviceMatrix;
+
+constexpr size_t kAlign = 256;
+
+size_t alignUp(size_t n)
+{
+    return (n + kAlign - 1) / kAlign * kAlign;
+}
+
+std::string mib(size_t bytes)
+{
+    return std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB";
+}
+
+std::string typeName(gguf::GgmlType type)
+{
+    const auto traits = gguf::ggmlTypeTraits(uint32_t(type));
+    return traits ? std::string(traits->name) : "type " + std::to_string(int(type));
+}
+
+cuda::RopeDeviceParams ropeParams(const Hparams& h)
+{
+    cuda::RopeDeviceParams p;
+    p.nDims = h.rope.dims;
+    p.neox = h.rope.style == RopeStyle::NeoX;
+    p.thetaScale = std::pow(h.rope.freqBase, -2.0f / float(h.rope.dims));
+    p.freqScale = h.rope.scaling == RopeScaling::None ? 1.0f : 1.0f / h.rope.scaleFactor;
+    const bool yarn = h.rope.scaling == RopeScaling::Yarn;
+    p.extFactor = h.rope.yarnExtFactor >= 0.0f ? h.rope.yarnExtFactor : (yarn ? 1.0f : 0.0f);
+    p.attnFactor = h.rope.yarnAttnFactor;
+    if (p.extFactor != 0.0f) {
+        // YaRN's ramp between two correction dims, as kernels::rope computes it on the CPU.
+        const auto corrDim = [&](float nRot) {
+            return float(p.nDims) * std::log(float(h.rope.originalContext) / (nRot * 2 * std::numbers::pi_v<float>)) /
+                   (2 * std::log(h.rope.freqBase));
+        };
+        p.corrLow = std::max(0.0f, std::floor(corrDim(h.rope.yarnBetaFast)));
+        p.corrHigh = std::min(float(p.nDims - 1), std::ceil(corrDim(h.rope.yarnBetaSlow)));
+        p.attnFactor *= 1.0f + 0.1f * std::log(1.0f / p.freqScale);
+    }
+    return p;
+}
+
+// One cudaMalloc for all weights and scratch, handed out in 256-byte aligned pieces.
+class DeviceArena {
+public:
+    explicit DeviceArena(size_t bytes)
+    {
+        check(cudaMalloc(&base_, bytes), ("allocating " + mib(bytes) + " of VRAM").c_str());
+        size_ = bytes;
+    }
+    ~DeviceArena() { cudaFree(base_); }
+    DeviceArena(const DeviceArena&) = delete;
+    DeviceArena& operator=(const DeviceArena&) = delete;
+
+    template <class T>
+    T* take(size_t count)
+    {
+        const size_t at = used_;
+        used_ = alignUp(used_ + count * sizeof(T));
+        if (used_ > size_)
+            throw Error("internal: the CUDA arena is smaller than its plan");
+        return reinterpret_cast<T*>(static_cast<std::byte*>(base_) + at);
+    }
+
+private:
+    void* base_ = nullptr;
+    size_t size_ = 0, used_ = 0;
+};
+
+template <class T>
+class PinnedBuffer {
+public:
+    explicit PinnedBuffer(size_t count)
+    {
+        check(cudaMallocHost(reinterpret_cast<void**>(&p_), count * sizeof(T)), "allocating pinned host memory");
+    }
+    ~PinnedBuffer() { cudaFreeHost(p_); }
+    PinnedBuffer(const PinnedBuffer&) = delete;
+    PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+    T* get() const { return p_; }
+
+private:
+    T* p_ = nullptr;
+};
+
+struct LayerOnDevice {
+    const float *attnNorm = nullptr, *ffnNorm = nullptr;
+    const float *bq = nullptr, *bk = nullptr, *bv = nullptr, *qNorm = nullptr, *kNorm = nullptr;
+    DeviceMatrix wq, wk, wv, wo, gate, up, down;
+};
+
+// Bytes of the activation buffers for `T` tokens (each piece aligned as the arena hands it out).
+struct ScratchPlan {
+    size_t T, E, Q, KV, F, vocab, maxCols;
+    size_t bytes() const
+    {
+        size_t b = 0;
+        for (size_t floats : {T * E, T * E, T * Q, T * KV, T * KV, T * Q, T * F, T * F, vocab})
+            b += alignUp(floats * sizeof(float));
+        b += alignUp(T * maxCols) + 2 * alignUp(T * maxCols / 32 * sizeof(float));  // int8 activations
+        b += alignUp(T * sizeof(int32_t)) + alignUp(sizeof(int32_t));               // token ids, start
+        return b;
+    }
+};
+
+class CudaBackend final : public Backend {
+public:
+    CudaBackend(const ModelDefinition& d, CudaBackendOptions o)
+        : d_(d),
+          h_(d.hparams),
+          o_(o),
+          rope_(ropeParams(d.hparams)),
+          scale_(h_.attentionScale > 0.0f ? h_.attentionScale : 1.0f / std::sqrt(float(h_.headDim))),
+          inUse_(std::make_shared<std::atomic<size_t>>(0))
+    {
+        checkSupported();
+        selectDevice();
+        const ScratchPlan scratch{o.maxBatch, h_.embedding, h_.qDim(), h_.kvDim(), h_.feedForward, h_.vocabSize,
+                                  std::max({h_.embedding, h_.qDim(), h_.feedForward})};
+        const size_t weightBytes = planWeights();
+        const size_t needed = weightBytes + scratch.bytes();
+        requireVram(needed, "its weights (" + mib(weightBytes) + ") and scratch for " + std::to_string(o.maxBatch) +
+                                " tokens (" + mib(scratch.bytes()) + ")");
+        arena_ = std::make_unique<DeviceArena>(needed);
+        *inUse_ += needed;
+        upload();
+        carveScratch(scratch);
+        tokensHost_ = std::make_unique<PinnedBuffer<int32_t>>(o.maxBatch);
+        startHost_ = std::make_unique<PinnedBuffer<int32_t>>(1);
+        logitsHost_ = std::make_unique<PinnedBuffer<float>>(h_.vocabSize);
+        check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "creating a stream");
+        // The host sleeps in the driver until the GPU is done instead of spinning on a core.
+        check(cudaEventCreateWithFlags(&done_, cudaEventBlockingSync | cudaEventDisableTiming), "creating an event");
+    }
+
+    ~CudaBackend() override
+    {
+        if (done_)
+            cudaEventDestroy(done_);
+        if (stream_)
+            cudaStreamDestroy(stream_);
+        arena_.reset();
+    }
+
+    std::string name() const override { return "cuda:" + deviceName_; }
+    uint32_t maxBatch() const override { return o_.maxBatch; }
+
+    std::unique_ptr<Sequence> newSequence(uint32_t contextLength, KvType kv) override
+    {
+        if (kv != KvType::F16)
+            throw Error("the CUDA backend keeps an f16 KV cache only (a q8_0 cache is not implemented on the GPU yet)");
+        check(cudaSetDevice(o_.device), "selecting the device");
+        requireVram(cuda::CudaSequence::bytesFor(h_, contextLength),
+                    "a KV cache of " + std::to_string(contextLength) + " positions");
+        return std::make_unique<cuda::CudaSequence>(h_, contextLength, inUse_);
+    }
+
+    void forward(Sequence& base, std::span<const int32_t> tokens, std::span<float> logits) override
+    {
+        auto* seqp = dynamic_cast<cuda::CudaSequence*>(&base);
+        if (!seqp)
+            throw Error("internal: a sequence of another backend was given to the CUDA backend");
+        cuda::CudaSequence& seq = *seqp;
+        const uint32_t T = uint32_t(tokens.size()), start = seq.length();
+        if (T == 0)
+            return;
+        if (T > o_.maxBatch)
+            throw Error("internal: batch of " + std::to_string(T) + " tokens exceeds " + std::to_string(o_.maxBatch));
+        if (size_t(start) + T > seq.capacity())
+            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(T) +
+                        " tokens do not fit in " + std::to_string(seq.capacity()));
+        if (!logits.empty() && logits.size() < h_.vocabSize)
+            throw Error("internal: logits buffer smaller than the vocabulary");
+        for (int32_t id : tokens)
+            if (id < 0 || uint32_t(id) >= h_.vocabSize)
+                throw Error("token id " + std::to_string(id) + " is outside the vocabulary (" +
+                            std::to_string(h_.vocabSize) + " tokens)");
+
+        check(cudaSetDevice(o_.device), "selecting the device");
+        std::memcpy(tokensHost_->get(), tokens.data(), T * sizeof(int32_t));
+        *startHost_->get() = int32_t(start);
+        const bool wantLogits = !logits.empty();
+        if (T == 1 && wantLogits && o_.decodeGraphs) {
+            if (!seq.decodeGraph)
+                seq.decodeGraph = captureDecode(seq);
+            check(cudaGraphLaunch(seq.decodeGraph, stream_), "launching the decode graph");
+        } else {
+            enqueue(seq, T, wantLogits);
+        }
+        check(cudaEventRecord(done_, stream_), "recording the completion event");
+        check(cudaEventSynchronize(done_), "running the forward pass");
+        seq.setLength(start + T);
+        if (wantLogits)
+            std::memcpy(logits.data(), logitsHost_->get(), h_.vocabSize * sizeof(float));
+    }
+
+private:
+    void checkSupported() const
+    {
+        if (d_.plan.ffn != FfnKind::Dense)
+            throw Error("the CUDA backend runs dense models only so far; " + h_.architecture +
+                        " has a mixture-of-experts FFN (use the CPU backend)");
+        if (h_.headDim != 64 && h_.headDim != 128 && h_.headDim != 256)
+            throw Error("the CUDA backend supports head sizes 64, 128 and 256, not " + std::to_string(h_.headDim));
+        if (o_.maxBatch == 0)
+            throw Error("the CUDA backend needs a batch size of at least 1");
+    }
+
+    void selectDevice()
+    {
+        int count = 0;
+        const cudaError_t err = cudaGetDeviceCount(&count);
+        if (err != cudaSuccess || count == 0) {
+            cudaGetLastError();
+            throw Error(std::string("no CUDA device is usable: ") +
+                        (err == cudaSuccess ? "none found" : cudaGetErrorString(err)));
+        }
+        if (o_.device < 0 || o_.device >= count)
+            throw Error("CUDA device " + std::to_string(o_.device) + " does not exist (" + std::to_string(count) +
+                        " found)");
+        check(cudaSetDevice(o_.device), "selecting the device");
+        // Blocking sync for every wait of this process on the device (the seeds: a spinning wait
+        // cost ~15% of decode on a GPU box). Refused once the context exists: the event below is
+        // blocking-sync by itself, so that refusal changes nothing here.
+        if (cudaSetDeviceFlags(cudaDeviceScheduleBlockingSync) != cudaSuccess)
+            cudaGetLastError();
+        cudaDeviceProp prop{};
+        check(cudaGetDeviceProperties(&prop, o_.device), "reading the device properties");
+        deviceName_ = prop.name;
+    }
+
+    void requireVram(size_t bytes, const std::string& what) const
+    {
+        size_t freeBytes = 0, totalBytes = 0;
+        check(cudaMemGetInfo(&freeBytes, &totalBytes), "reading free VRAM");
+        const std::string gpu = "GPU " + std::to_string(o_.device) + " (" + deviceName_ + ")";
+        if (bytes > freeBytes)
+            throw Error("not enough VRAM: the CUDA backend needs " + mib(bytes) + " for " + what + ", but " + gpu +
+                        " has " + mib(freeBytes) + " free of " + mib(totalBytes));
+        if (o_.vramBudget && *inUse_ + bytes > o_.vramBudget)
+            throw Error("over the VRAM budget: the CUDA backend needs " + mib(bytes) + " for " + what + " on top of " +
+                        mib(*inUse_) + " in use, but the budget is " + mib(o_.vramBudget) + " (" + gpu + " has " +
+                        mib(freeBytes) + " free)");
+    }
+
+    void checkMatrix(const Weight& w, const char* what) const
+    {
+        if (!cuda::cudaSupportsType(w.type))
+            throw Error(std::string("the CUDA backend has no kernel for ") + what + " of type " + typeName(w.type));
+        if (w.cols % cuda::columnMultiple(w.type) != 0)
+            throw Error(std::string("the CUDA backend needs ") + what + "'s row length (" + std::to_string(w.cols) +
+                        ") to be a multiple of " + std::to_string(cuda::columnMultiple(w.type)));
+    }
+
+    // Every tensor once (a tied output head is the embedding), in the order they are uploaded.
+    size_t planWeights()
+    {
+        checkMatrix(d_.weights.tokenEmbedding, "the token embedding");
+        checkMatrix(d_.weights.output, "the output head");
+        size_t bytes = 0;
+        const auto add = [&](const Weight& w) {
+            if (!w.present() || offsets_.count(w.data))
+                return;
+            const size_t size = w.matrixStride * size_t(w.count);
+            offsets_.emplace(w.data, std::make_pair(bytes, size));
+            bytes += alignUp(size);
+        };
+        add(d_.weights.tokenEmbedding);
+        add(d_.weights.outputNorm);
+        add(d_.weights.output);
+        for (const LayerWeights& l : d_.weights.layers) {
+            for (const auto* m : {&l.wq, &l.wk, &l.wv, &l.wo, &l.ffnGate, &l.ffnUp, &l.ffnDown})
+                checkMatrix(*m, "a layer matrix");
+            for (const Weight* w : {&l.attnNorm, &l.wq, &l.wk, &l.wv, &l.wo, &l.bq, &l.bk, &l.bv, &l.qNorm, &l.kNorm,
+                                    &l.ffnNorm, &l.ffnGate, &l.ffnUp, &l.ffnDown})
+                add(*w);
+        }
+        return bytes;
+    }
+
+    void upload()
+    {
+        std::byte* base = arena_->take<std::byte>(0);
+        for (const auto& [host, placement] : offsets_) {
+            check(cudaMemcpy(base + placement.first, host, placement.second, cudaMemcpyHostToDevice),
+                  "uploading the weights");
+            device_.emplace(host, base + placement.first);
+        }
+        // The arena hands out the scratch after the weights.
+        size_t weightBytes = 0;
+        for (const auto& [host, placement] : offsets_)
+            weightBytes = std::max(weightBytes, placement.first + alignUp(placement.second));
+        arena_->take<std::byte>(weightBytes);
+
+        embedding_ = matrix(d_.weights.tokenEmbedding);
+        output_ = matrix(d_.weights.output);
+        outputNorm_ = vector(d_.weights.outputNorm);
+        for (const LayerWeights& l : d_.weights.layers) {
+            LayerOnDevice ld;
+            ld.attnNorm = vector(l.attnNorm);
+            ld.ffnNorm = vector(l.ffnNorm);
+            ld.bq = vector(l.bq), ld.bk = vector(l.bk), ld.bv = vector(l.bv);
+            ld.qNorm = vector(l.qNorm), ld.kNorm = vector(l.kNorm);
+            ld.wq = matrix(l.wq), ld.wk = matrix(l.wk), ld.wv = matrix(l.wv), ld.wo = matrix(l.wo);
+            ld.gate = matrix(l.ffnGate), ld.up = matrix(l.ffnUp), ld.down = matrix(l.ffnDown);
+            layers_.push_back(ld);
+        }
+    }
+
+    DeviceMatrix matrix(const Weight& w) const
+    {
+        return DeviceMatrix{w.type, device_.at(w.data), w.rows, w.cols, w.rowStride};
+    }
+
+    const float* vector(const Weight& w) const
+    {
+        return w.present() ? reinterpret_cast<const float*>(device_.at(w.data)) : nullptr;
+    }
+
+    void carveScratch(const ScratchPlan& s)
+    {
+        x_ = arena_->take<float>(s.T * s.E);
+        xn_ = arena_->take<float>(s.T * s.E);
+        q_ = arena_->take<float>(s.T * s.Q);
+        k_ = arena_->take<float>(s.T * s.KV);
+        v_ = arena_->take<float>(s.T * s.KV);
+        attn_ = arena_->take<float>(s.T * s.Q);
+        gate_ = arena_->take<float>(s.T * s.F);
+        up_ = arena_->take<float>(s.T * s.F);
+        logitsDev_ = arena_->take<float>(s.vocab);
+        act_.q = arena_->take<int8_t>(s.T * s.maxCols);
+        act_.scales = arena_->take<float>(s.T * s.maxCols / 32);
+        act_.sums = arena_->take<float>(s.T * s.maxCols / 32);
+        tokensDev_ = arena_->take<int32_t>(s.T);
+        startDev_ = arena_->take<int32_t>(1);
+    }
+
+    cudaGraphExec_t captureDecode(cuda::CudaSequence& seq)
+    {
+        check(cudaStreamBeginCapture(stream_, cudaStreamCaptureModeThreadLocal), "capturing the decode graph");
+        cudaGraph_t graph = nullptr;
+        try {
+            enqueue(seq, 1, true);
+        } catch (...) {
+            cudaStreamEndCapture(stream_, &graph);
+            if (graph)
+                cudaGraphDestroy(graph);
+            throw;
+        }
+        check(cudaStreamEndCapture(stream_, &graph), "capturing the decode graph");
+        cudaGraphExec_t exec = nullptr;
+        const cudaError_t err = cudaGraphInstantiate(&exec, graph, 0);
+        cudaGraphDestroy(graph);
+        check(err, "instantiating the decode graph");
+        return exec;
+    }
+
+    // The first of `users` that computes on int8 activations (its type picks their rounding).
+    static const DeviceMatrix* q8User(std::initializer_list<const DeviceMatrix*> users)
+    {
+        for (const DeviceMatrix* w : users)
+            if (cuda::usesQ8Activations(w->type))
+                return w;
+        return nullptr;
+    }
+
+    // Quantizes `rows` x `cols` activations once when any of the matrices computes on int8 ones
+    // (every integer type reads the same 32-value blocks, so one quantization serves them all).
+    void prepare(std::initializer_list<const DeviceMatrix*> users, const float* x, int rows, int64_t cols)
+    {
+        if (const DeviceMatrix* w = q8User(users))
+            cuda::quantizeQ8(x, rows, cols, cuda::q8FormatFor(w->type), act_, stream_);
+    }
+
+    // RMSNorm of `rows` rows of the embedding, quantized in the same launch when `users` need it.
+    void normalize(const float* x, const float* weight, float* out, int rows,
+                   std::initializer_list<const DeviceMatrix*> users)
+    {
+        const int E = int(h_.embedding);
+        if (const DeviceMatrix* w = q8User(users))
+            cuda::rmsNormQuantize(x, weight, out, rows, E, h_.rmsEps, cuda::q8FormatFor(w->type), act_, stream_);
+        else
+            cuda::rmsNorm(x, weight, out, rows, E, h_.rmsEps, stream_);
+    }
+
+    // y_i = W_i . x for up to three matrices: one launch when they share type and row length.
+    void products(std::initializer_list<cuda::MatmulTarget> targets, const float* x, int tokens)
+    {
+        const cuda::MatmulTarget& first = *targets.begin();
+        bool shared = true;
+        for (const cuda::MatmulTarget& t : targets)
+            shared = shared && t.w->type == first.w->type && t.w->cols == first.w->cols;
+        if (shared) {
+            cuda::matmul(std::span(targets.begin(), targets.size()), x, act_, tokens, false, stream_);
+            return;
+        }
+        for (const cuda::MatmulTarget& t : targets)
+            cuda::matmul(*t.w, x, act_, tokens, t.y, t.ldy, false, stream_);
+    }
+
+    // The whole forward pass of T tokens, enqueued on the stream (also what the decode graph holds).
+    // Per layer of a quantized llama: 10 launches (norm+quantize, q/k/v, rope+KV store, attention,
+    // quantize, o, norm+quantize, gate/up, SwiGLU+quantize, down).
+    void enqueue(cuda::CudaSequence& seq, uint32_t T, bool wantLogits)
+    {
+        const int t = int(T);
+        const int64_t E = h_.embedding, Q = h_.qDim(), KV = h_.kvDim(), F = h_.feedForward;
+        const int D = int(h_.headDim);
+        check(cudaMemcpyAsync(tokensDev_, tokensHost_->get(), T * sizeof(int32_t), cudaMemcpyHostToDevice, stream_),
+              "copying the tokens");
+        check(cudaMemcpyAsync(startDev_, startHost_->get(), sizeof(int32_t), cudaMemcpyHostToDevice, stream_),
+              "copying the position");
+        cuda::embedRows(embedding_, tokensDev_, t, x_, stream_);
+        for (uint32_t l = 0; l < h_.layers; ++l) {
+            const LayerOnDevice& w = layers_[l];
+            normalize(x_, w.attnNorm, xn_, t, {&w.wq, &w.wk, &w.wv});
+            products({{&w.wq, q_, Q}, {&w.wk, k_, KV}, {&w.wv, v_, KV}}, xn_, t);
+            if (w.bq) {
+                cuda::addBias(q_, w.bq, t, int(Q), stream_);
+                cuda::addBias(k_, w.bk, t, int(KV), stream_);
+                cuda::addBias(v_, w.bv, t, int(KV), stream_);
+            }
+            if (w.qNorm) {
+                cuda::rmsNorm(q_, w.qNorm, q_, t * int(h_.heads), D, h_.rmsEps, stream_);
+                cuda::rmsNorm(k_, w.kNorm, k_, t * int(h_.kvHeads), D, h_.rmsEps, stream_);
+            }
+            cuda::ropeStoreKv(q_, int(h_.heads), Q, k_, v_, int(h_.kvHeads), KV, D, t, startDev_, rope_, seq.keys(l),
+                              seq.values(l), stream_);
+            cuda::attention(q_, t, int(h_.heads), int(h_.kvHeads), D, seq.keys(l), seq.values(l), startDev_, scale_,
+                            attn_, stream_);
+            prepare({&w.wo}, attn_, t, Q);
+            cuda::matmul(w.wo, attn_, act_, t, x_, E, true, stream_);  // x += wo . attn
+
+            normalize(x_, w.ffnNorm, xn_, t, {&w.gate, &w.up});
+            products({{&w.gate, gate_, F}, {&w.up, up_, F}}, xn_, t);
+            if (const DeviceMatrix* q = q8User({&w.down}))
+                cuda::swigluQuantize(gate_, up_, gate_, t, F, cuda::q8FormatFor(q->type), act_, stream_);
+            else
+                cuda::swiglu(gate_, up_, gate_, int64_t(t) * F, stream_);
+            cuda::matmul(w.down, gate_, act_, t, x_, E, true, stream_);  // x += down . swiglu
+        }
+        if (wantLogits) {
+            normalize(x_ + (t - 1) * E, outputNorm_, xn_, 1, {&output_});
+            cuda::matmul(output_, xn_, act_, 1, logitsDev_, h_.vocabSize, false, stream_);
+            check(cudaMemcpyAsync(logitsHost_->get(), logitsDev_, h_.vocabSize * sizeof(float), cudaMemcpyDeviceToHost,
+                                  stream_),
+                  "copying the logits");
+        }
+        check(cudaGetLastError(), "launching the forward pass");
+    }
+
+    const ModelDefinition& d_;
+    const Hparams& h_;
+    CudaBackendOptions o_;
+    cuda::RopeDeviceParams rope_;
+    float scale_;
+    std::shared_ptr<std::atomic<size_t>> inUse_;
+    std::string deviceName_;
+    std::map<const std::byte*, std::pair<size_t, size_t>> offsets_;  // host tensor -> (arena offset, bytes)
+    std::map<const std::byte*, const std::byte*> device_;            // host tensor -> its copy in VRAM
+    std::unique_ptr<DeviceArena> arena_;
+    DeviceMatrix embedding_, output_;
+    const float* outputNorm_ = nullptr;
+    std::vector<LayerOnDevice> layers_;
+    float *x_ = nullptr, *xn_ = nullptr, *q_ = nullptr, *k_ = nullptr, *v_ = nullptr, *attn_ = nullptr;
+    float *gate_ = nullptr, *up_ = nullptr, *logitsDev_ = nullptr;
+    cuda::Q8Activations act_;
+    int32_t *tokensDev_ = nullptr, *startDev_ = nullptr;
+    std::unique_ptr<PinnedBuffer<int32_t>> tokensHost_, startHost_;
+    std::unique_ptr<PinnedBuffer<float>> logitsHost_;
+    cudaStream_t stream_ = nullptr;
+    cudaEvent_t done_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Backend> makeCudaBackend(const ModelDefinition& definition, CudaBackendOptions options)
+{
+    return std::make_unique<CudaBackend>(definition, options);
+}
+
+double cudaReadBandwidthGBs(int device, size_t bytes, int reps)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || device < 0 || device >= count) {
+        cudaGetLastError();
+        throw Error("no CUDA device " + std::to_string(device) + " to measure the read bandwidth of");
+    }
+    check(cudaSetDevice(device), "selecting the device");
+    return cuda::measureReadBandwidth(bytes, reps);
+}
+
+}  // namespace strata::model

@@ -1,0 +1,56 @@
+// What the CUDA tests share: skipping (with the reason) where no device is usable, and device buffers.
+#pragma once
+
+#include "strata/core/build_info.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <QTest>
+
+#include <cstddef>
+#include <vector>
+
+namespace strata::test {
+
+// Empty when a CUDA device is usable; otherwise why not (for QSKIP).
+inline QByteArray cudaUnavailableReason()
+{
+    const CudaRuntimeInfo info = probeCudaRuntime();
+    if (info.deviceCount > 0)
+        return {};
+    return "no usable CUDA device: " + QByteArray::fromStdString(info.status);
+}
+
+// A device copy of a host vector (or an uninitialised buffer of n elements), freed on scope exit.
+template <class T>
+class DeviceVector {
+public:
+    explicit DeviceVector(size_t n) : n_(n)
+    {
+        if (cudaMalloc(reinterpret_cast<void**>(&p_), std::max<size_t>(n, 1) * sizeof(T)) != cudaSuccess)
+            qFatal("cudaMalloc of %zu bytes failed", n * sizeof(T));
+    }
+    explicit DeviceVector(const std::vector<T>& host) : DeviceVector(host.size())
+    {
+        cudaMemcpy(p_, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice);
+    }
+    ~DeviceVector() { cudaFree(p_); }
+    DeviceVector(const DeviceVector&) = delete;
+    DeviceVector& operator=(const DeviceVector&) = delete;
+
+    T* get() const { return p_; }
+    std::vector<T> read() const
+    {
+        std::vector<T> host(n_);
+        if (cudaDeviceSynchronize() != cudaSuccess)
+            qFatal("a CUDA kernel failed: %s", cudaGetErrorString(cudaGetLastError()));
+        cudaMemcpy(host.data(), p_, n_ * sizeof(T), cudaMemcpyDeviceToHost);
+        return host;
+    }
+
+private:
+    T* p_ = nullptr;
+    size_t n_;
+};
+
+}  // namespace strata::test
