@@ -26,8 +26,10 @@ case "${1:-}" in
         STRATA_CUDA_ARCHITECTURES=90 bash tools/quickstart.sh test; tests=$?
         [ "$app" = 0 ] && [ "$tests" = 0 ] ;;
     trixie)
-        # g++ 14 reports false positives from inlined libstdc++ code under ASan: warnings stay warnings.
-        STRATA_TEST_SUITES=ci STRATA_WERROR=OFF STRATA_CTEST_ARGS="-E test_model_reference" \
+        # The test suite on Qt 6.8 and g++ 14, without sanitizers (the `check` preset): ASan/UBSan and
+        # TSan run in the Debian 12 leg, and this leg's ASan build and run cost about 6 of CI's 60
+        # minutes. g++ 14 warns where g++ 12 does not: warnings stay warnings here.
+        STRATA_TEST_SUITES=check STRATA_WERROR=OFF STRATA_CTEST_ARGS="-E test_model_reference" \
             bash tools/quickstart.sh test ;;
     *) echo "usage: bash .ci/leg.sh debian12|trixie" >&2; exit 2 ;;
 esac
