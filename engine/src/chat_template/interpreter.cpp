@@ -95,8 +95,6 @@ std::vector<Value> Interpreter::items(const Value& v)
     } else if (v.isString()) {
         // One string Value per character: the text plus a Value each.
         const std::size_t n = v.asString().size();
-        if (n > options_.limits.maxProducedBytes / sizeof(Value))
-            produce(SIZE_MAX / 2);
         bytes = n * (sizeof(Value) + 1);
         for (std::size_t i = 0; i < n; i += 64) step();
     } else if (v.isDict()) {
@@ -109,12 +107,6 @@ std::vector<Value> Interpreter::items(const Value& v)
     return iterate(v);
 }
 
-std::string Interpreter::str(const Value& v)
-{
-    std::string s = toPythonStr(v, options_.limits.maxOutputBytes);
-    produce(s.size());
-    return s;
-}
 
 void Interpreter::checkSize(std::size_t size) const
 {

@@ -62,9 +62,6 @@ public:
     // The items of a for loop or filter input, charged (a step and its bytes per item) before
     // they are copied.
     std::vector<Value> items(const Value& v);
-    // str(v), refusing before it grows past the per-value limit (shared sub-lists print once
-    // per reference, so a few steps can describe an exponentially long text), and charged.
-    std::string str(const Value& v);
     void noteMutation(const Value& container);      // list.append, namespace attribute set
     Value call(const Value& callee, CallArgs& args);
     bool applyTest(const std::string& name, const Value& v, CallArgs& args);

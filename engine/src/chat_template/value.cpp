@@ -318,8 +318,17 @@ std::string toPythonRepr(const Value& v, std::size_t maxBytes)
     return out;
 }
 
-bool pythonEquals(const Value& a, const Value& b, int depth)
+namespace {
+
+// Two lists that each hold one sub-list twice, nested 60 deep, compare 2^60 leaf pairs (Python
+// takes as long); a comparison visits at most this many pairs. Real values (messages, tool
+// schemas) are thousands of nodes.
+constexpr std::size_t kMaxComparedNodes = 1u << 20;
+
+bool equalsBounded(const Value& a, const Value& b, int depth, std::size_t& nodesLeft)
 {
+    if (nodesLeft-- == 0)
+        throw Error("values too large to compare (more than " + std::to_string(kMaxComparedNodes) + " items)");
     if (depth > kMaxNesting)
         throw Error("value nested too deeply (more than 200 levels, or circular)");
     if (a.isNumber() && b.isNumber()) {
@@ -338,7 +347,7 @@ bool pythonEquals(const Value& a, const Value& b, int depth)
         if (a.isTuple() != b.isTuple()) return false;
         if (a.list().size() != b.list().size()) return false;
         for (std::size_t i = 0; i < a.list().size(); ++i)
-            if (!pythonEquals(a.list()[i], b.list()[i], depth + 1)) return false;
+            if (!equalsBounded(a.list()[i], b.list()[i], depth + 1, nodesLeft)) return false;
         return true;
     }
     case Value::Kind::Dict: {
@@ -346,7 +355,7 @@ bool pythonEquals(const Value& a, const Value& b, int depth)
         if (a.dictRef().size() != b.dictRef().size()) return false;
         for (const auto& [key, item] : a.dictRef()) {
             const Value* other = b.dictRef().find(key);
-            if (!other || !pythonEquals(item, *other, depth + 1)) return false;
+            if (!other || !equalsBounded(item, *other, depth + 1, nodesLeft)) return false;
         }
         return true;
     }
@@ -354,6 +363,14 @@ bool pythonEquals(const Value& a, const Value& b, int depth)
     case Value::Kind::Function: return &a.function() == &b.function();
     default: return false;
     }
+}
+
+}  // namespace
+
+bool pythonEquals(const Value& a, const Value& b, int depth)
+{
+    std::size_t nodesLeft = kMaxComparedNodes;
+    return equalsBounded(a, b, depth, nodesLeft);
 }
 
 }  // namespace strata::chat_template

@@ -103,6 +103,14 @@ private slots:
         expectStopped(build + "{{ ns.a | string | length }}", "too large");
     }
 
+    // Two such lists built apart compare 2^60 leaf pairs; once hung the render.
+    void comparingSharedSublistsIsBounded()
+    {
+        expectStopped("{% set ns = namespace(a=[1], b=[1]) %}{% for i in range(60) %}{% set ns.a = [ns.a, ns.a] %}"
+                      "{% set ns.b = [ns.b, ns.b] %}{% endfor %}{{ ns.a == ns.b }}",
+                      "too large to compare");
+    }
+
     // Appending to a string in a loop keeps every value under the per-value cap while the total
     // built grows quadratically; the whole-render budget ends it.
     void theWholeRenderHasAByteBudget()
