@@ -6,6 +6,7 @@
 #include "strata/core/error.hpp"
 #include "strata/gguf/writer.hpp"
 #include "strata/model/model.hpp"
+#include "strata/model/session.hpp"
 #include "strata/tokenizer/gguf_tokenizer_data.hpp"
 
 #include <QtTest>
@@ -198,6 +199,37 @@ private slots:
         expectRejected(llamaFile(c), "256 heads of 1024 on embedding 32", "scratch");
         const long grownMiB = (peakRssKiB() - before) / 1024;
         QVERIFY2(grownMiB < 256, ("opening grew the peak RSS by " + std::to_string(grownMiB) + " MiB").c_str());
+    }
+
+    // Finding 2: a session's default context (the trained one, at most 4096) sized the KV cache
+    // with no regard to the file: 64 layers of 16 KV heads of 256 on embedding 32 (19 MB of
+    // weights) asked for 4 GiB of f16 cache.
+    void kvCacheBeyondWhatTheWeightsBackIsRefused()
+    {
+        Claim c;
+        c.layers = 64;
+        c.tensorLayers = 64;
+        c.heads = 16;
+        c.kvHeads = 16;
+        c.headDim = 256;
+        const std::filesystem::path path = std::filesystem::path(dir_.path().toStdString()) / "kv.gguf";
+        llamaFile(c, {{"context_length", 4096}}).write(path);
+        auto m = model::Model::open(path, {.threads = 0});
+        ++tried_;
+        const long before = peakRssKiB();
+        try {
+            model::Session s(*m, {});
+            QFAIL(("a " + std::to_string(s.contextLength()) + "-token session was made").c_str());
+        } catch (const Error& e) {
+            ++rejected_;
+            QVERIFY2(std::string(e.what()).find("KV cache") != std::string::npos, e.what());
+            qInfo("%s", e.what());
+        }
+        const long grownMiB = (peakRssKiB() - before) / 1024;
+        QVERIFY2(grownMiB < 256, ("the session grew the peak RSS by " + std::to_string(grownMiB) + " MiB").c_str());
+        // A context the file can back still works.
+        model::Session small(*m, {.contextLength = 256});
+        QCOMPARE(small.contextLength(), 256u);
     }
 
     // Finding 6: an output head larger than the token list lets the sampler pick ids with no text.
