@@ -26,6 +26,11 @@ TemplateError::TemplateError(const std::string& templateName, int line, int colu
 {
 }
 
+RenderCancelled::RenderCancelled(const std::string& templateName)
+    : TemplateError(templateName, 0, 0, "rendering was cancelled")
+{
+}
+
 ChatTemplate::ChatTemplate(const std::string& source, std::string name) : name_(std::move(name))
 {
     program_ = parseTemplate(source, name_);

@@ -13,9 +13,11 @@ namespace strata::chat_template {
 
 namespace {
 
+// Bounded like every value (RenderLimits' default): a list holding one sub-list many times
+// prints it each time. What a filter returns is charged by the interpreter's eval.
 std::string str(const Value& v)
 {
-    return toPythonStr(v);
+    return toPythonStr(v, RenderLimits{}.maxOutputBytes);
 }
 
 Value trim(Interpreter&, const Value& v, CallArgs& a)
@@ -46,6 +48,7 @@ Value tojson(Interpreter& in, const Value& v, CallArgs& a)
         o.keySeparator = seps.list()[1].asString();
     }
     o.sortKeys = r.boolean(3, "sort_keys", false);
+    o.maxBytes = in.options().limits.maxOutputBytes;
     std::string out = dumpJson(v, o);
     in.checkSize(out.size());
     return Value(std::move(out));
@@ -148,7 +151,7 @@ Value join(Interpreter& in, const Value& v, CallArgs& a)
     const Value* attr = r.get(1, "attribute");
     std::string out;
     bool first = true;
-    for (const Value& item : iterate(v)) {
+    for (const Value& item : in.items(v)) {
         if (!first) out += sep;
         first = false;
         out += str(attr ? attributeOf(in, item, str(*attr)) : item);
@@ -186,7 +189,7 @@ Value selectImpl(Interpreter& in, const Value& v, CallArgs& a, bool byAttribute,
     std::string testName;
     if (next < a.positional.size()) testName = str(a.positional[next++]);
     List out;
-    for (const Value& item : iterate(v)) {
+    for (const Value& item : in.items(v)) {
         in.step();
         const Value subject = byAttribute ? attributeOf(in, item, attribute) : item;
         bool result;
@@ -215,7 +218,7 @@ Value map(Interpreter& in, const Value& v, CallArgs& a)
         const Value* attr = r.get(99, "attribute");
         if (!attr) throw Error("map needs a filter name or attribute=");
         const Value* dflt = r.get(99, "default");
-        for (const Value& item : iterate(v)) {
+        for (const Value& item : in.items(v)) {
             in.step();
             Value x = attributeOf(in, item, str(*attr));
             if (x.isUndefined() && dflt) x = *dflt;
@@ -227,24 +230,24 @@ Value map(Interpreter& in, const Value& v, CallArgs& a)
     CallArgs rest;
     rest.positional.assign(a.positional.begin() + 1, a.positional.end());
     rest.keyword = a.keyword;
-    for (const Value& item : iterate(v)) {
+    for (const Value& item : in.items(v)) {
         CallArgs copy = rest;
         out.push_back(in.applyFilter(filter, item, copy));
     }
     return Value(std::move(out));
 }
 
-Value list(Interpreter&, const Value& v, CallArgs&) { return Value(iterate(v)); }
+Value list(Interpreter& in, const Value& v, CallArgs&) { return Value(in.items(v)); }
 
-Value first(Interpreter&, const Value& v, CallArgs&)
+Value first(Interpreter& in, const Value& v, CallArgs&)
 {
-    const auto all = iterate(v);
+    const auto all = in.items(v);
     return all.empty() ? Value::undefined("no first item, sequence was empty") : all.front();
 }
 
-Value last(Interpreter&, const Value& v, CallArgs&)
+Value last(Interpreter& in, const Value& v, CallArgs&)
 {
-    const auto all = iterate(v);
+    const auto all = in.items(v);
     return all.empty() ? Value::undefined("no last item, sequence was empty") : all.back();
 }
 
@@ -368,12 +371,19 @@ Value unique(Interpreter& in, const Value& v, CallArgs& a)
     const Value* attribute = r.get(1, "attribute");
     List out;
     List seen;
-    for (const Value& item : iterate(v)) {
+    for (const Value& item : in.items(v)) {
         in.step();
         Value key = sortKey(in, item, attribute);
         if (!caseSensitive && key.isString()) key = Value(unicode::lower(key.asString()));
+        // Quadratic, like Jinja2's: each comparison is a step, so 100,000 items end at the step limit.
         bool dup = false;
-        for (const Value& s : seen) dup = dup || pythonEquals(s, key);
+        for (const Value& s : seen) {
+            in.step();
+            if (pythonEquals(s, key)) {
+                dup = true;
+                break;
+            }
+        }
         if (!dup) {
             seen.push_back(key);
             out.push_back(item);
@@ -388,7 +398,7 @@ Value sort(Interpreter& in, const Value& v, CallArgs& a)
     const bool reverse = r.boolean(0, "reverse", false);
     const bool caseSensitive = r.boolean(1, "case_sensitive", false);
     const Value* attribute = r.get(2, "attribute");
-    std::vector<Value> all = iterate(v);
+    std::vector<Value> all = in.items(v);
     std::vector<std::pair<Value, Value>> keyed;
     for (Value& item : all) keyed.emplace_back(sortKey(in, item, attribute), std::move(item));
     std::stable_sort(keyed.begin(), keyed.end(), [&](const auto& x, const auto& y) {
@@ -419,9 +429,9 @@ Value dictsort(Interpreter&, const Value& v, CallArgs& a)
     return Value(std::move(out));
 }
 
-Value reverse(Interpreter&, const Value& v, CallArgs&)
+Value reverse(Interpreter& in, const Value& v, CallArgs&)
 {
-    std::vector<Value> all = iterate(v);
+    std::vector<Value> all = in.items(v);
     std::reverse(all.begin(), all.end());
     if (v.isString()) {
         std::string s;
@@ -495,7 +505,7 @@ Value batch(Interpreter& in, const Value& v, CallArgs& a)
     const Value* fill = r.get(1, "fill_with");
     List out;
     List cur;
-    for (const Value& item : iterate(v)) {
+    for (const Value& item : in.items(v)) {
         in.step();
         cur.push_back(item);
         if (static_cast<std::int64_t>(cur.size()) == size) {
@@ -504,8 +514,12 @@ Value batch(Interpreter& in, const Value& v, CallArgs& a)
         }
     }
     if (!cur.empty()) {
-        if (fill && !fill->isNone())
+        if (fill && !fill->isNone()) {
+            // batch(10**12, x) once padded to 10**12 items.
+            in.checkSize(static_cast<std::size_t>(size));
+            in.produce(static_cast<std::size_t>(size - static_cast<std::int64_t>(cur.size())) * copyBytes(*fill));
             while (static_cast<std::int64_t>(cur.size()) < size) cur.push_back(*fill);
+        }
         out.push_back(Value(std::move(cur)));
     }
     return Value(std::move(out));
@@ -531,7 +545,7 @@ Value minMax(Interpreter& in, const Value& v, CallArgs& a, bool wantMax)
     ArgReader r{a, wantMax ? "max" : "min"};
     const bool caseSensitive = r.boolean(0, "case_sensitive", false);
     const Value* attribute = r.get(1, "attribute");
-    const auto all = iterate(v);
+    const auto all = in.items(v);
     if (all.empty()) return Value::undefined("no largest/smallest item, sequence was empty");
     const Value* best = &all[0];
     for (const Value& item : all) {
@@ -550,7 +564,7 @@ Value sum(Interpreter& in, const Value& v, CallArgs& a)
     ArgReader r{a, "sum"};
     const Value* attribute = r.get(0, "attribute");
     Value total = r.value(1, "start", Value(0));
-    for (const Value& item : iterate(v)) total = binaryOp("+", total, sortKey(in, item, attribute), in);
+    for (const Value& item : in.items(v)) total = binaryOp("+", total, sortKey(in, item, attribute), in);
     return total;
 }
 

@@ -24,7 +24,9 @@ Value undefinedName(const std::string& name)
 }  // namespace
 
 Interpreter::Interpreter(const std::string& templateName, const RenderOptions& options)
-    : name_(templateName), options_(options)
+    : name_(templateName), options_(options),
+      deadline_(options.limits.deadline.count() > 0 ? std::chrono::steady_clock::now() + options.limits.deadline
+                                                     : std::chrono::steady_clock::time_point::max())
 {
 }
 
@@ -61,7 +63,50 @@ void Interpreter::step()
     if (++steps_ > options_.limits.maxSteps)
         throw Error("template ran too long (more than " + std::to_string(options_.limits.maxSteps) +
                     " steps); is it looping without end?");
+    if (options_.cancel && options_.cancel->load(std::memory_order_relaxed))
+        throw RenderCancelled(name_);
+    // The clock every 256 steps: a step is ~0.1 us of work, so the deadline is seen within ~1 ms
+    // of slack without paying a clock read (~20 ns) per step.
+    if ((steps_ & 255) == 0 && std::chrono::steady_clock::now() > deadline_)
+        throw Error("template took longer than " + std::to_string(options_.limits.deadline.count()) + " ms");
 }
+
+void Interpreter::produce(std::size_t bytes)
+{
+    if (bytes > options_.limits.maxProducedBytes - std::min(produced_, options_.limits.maxProducedBytes))
+        throw Error("template built more than " + std::to_string(options_.limits.maxProducedBytes) +
+                    " bytes in total (strings, list items and output)");
+    produced_ += bytes;
+}
+
+std::size_t copyBytes(const Value& v)
+{
+    return sizeof(Value) + (v.isString() ? v.asString().size() : 0);
+}
+
+std::vector<Value> Interpreter::items(const Value& v)
+{
+    std::size_t bytes = 0;
+    if (v.isList()) {
+        for (const Value& item : v.list()) {
+            step();
+            bytes += copyBytes(item);
+        }
+    } else if (v.isString()) {
+        // One string Value per character: the text plus a Value each.
+        const std::size_t n = v.asString().size();
+        bytes = n * (sizeof(Value) + 1);
+        for (std::size_t i = 0; i < n; i += 64) step();
+    } else if (v.isDict()) {
+        for (const auto& entry : v.dictRef()) {
+            step();
+            bytes += sizeof(Value) + entry.first.size();
+        }
+    }
+    produce(bytes);
+    return iterate(v);
+}
+
 
 void Interpreter::checkSize(std::size_t size) const
 {
@@ -79,8 +124,9 @@ void Interpreter::noteMutation(const Value& container)
 
 void Interpreter::emit(const std::string& text)
 {
+    checkSize(out_->size() + text.size());
+    produce(text.size());
     out_->append(text);
-    checkSize(out_->size());
 }
 
 std::string Interpreter::run(const Program& program, const Value& context)
@@ -186,7 +232,7 @@ Interpreter::Flow Interpreter::exec(const Stmt& s, Scope& scope)
     try {
         switch (s.kind) {
         case StmtKind::Data: emit(s.text); return Flow::Normal;
-        case StmtKind::Output: emit(toPythonStr(eval(*s.expr, scope))); return Flow::Normal;
+        case StmtKind::Output: emit(toPythonStr(eval(*s.expr, scope), options_.limits.maxOutputBytes)); return Flow::Normal;
         case StmtKind::If:
             for (const auto& [cond, body] : s.branches)
                 if (eval(*cond, scope).truthy()) return execBody(body, scope);
@@ -206,12 +252,12 @@ Interpreter::Flow Interpreter::exec(const Stmt& s, Scope& scope)
         case StmtKind::Macro: scope.vars[s.text] = defineMacro(s, scope); return Flow::Normal;
         case StmtKind::CallBlock: {
             const Value caller = makeCaller(s, scope);
-            emit(toPythonStr(evalCall(*s.expr, scope, &caller)));
+            emit(toPythonStr(evalCall(*s.expr, scope, &caller), options_.limits.maxOutputBytes));
             return Flow::Normal;
         }
         case StmtKind::FilterBlock: {
             const Value body(capture(s.body, scope));
-            emit(toPythonStr(evalFilter(*s.expr, scope, &body)));
+            emit(toPythonStr(evalFilter(*s.expr, scope, &body), options_.limits.maxOutputBytes));
             return Flow::Normal;
         }
         case StmtKind::Break: return Flow::Break;
@@ -239,7 +285,7 @@ void Interpreter::assign(const Target& target, const Value& v, Scope& scope, con
         scope.vars[target.names[0]] = v;
         return;
     }
-    const std::vector<Value> items = iterate(v);
+    const std::vector<Value> items = this->items(v);
     if (items.size() != target.names.size())
         throw Error("cannot unpack " + std::to_string(items.size()) + " values into " +
                     std::to_string(target.names.size()) + " names");
@@ -248,7 +294,7 @@ void Interpreter::assign(const Target& target, const Value& v, Scope& scope, con
 
 void Interpreter::execFor(const Stmt& s, Scope& scope, Flow& flow)
 {
-    std::vector<Value> items = iterate(eval(*s.expr, scope));
+    std::vector<Value> items = this->items(eval(*s.expr, scope));
     if (s.condition) {
         std::vector<Value> kept;
         for (Value& item : items) {
@@ -275,6 +321,8 @@ void Interpreter::execFor(const Stmt& s, Scope& scope, Flow& flow)
     });
     for (std::int64_t i = 0; i < length; ++i) {
         step();
+        // A string item is copied into loop.previtem, loop.nextitem and the loop variable.
+        if (items[static_cast<std::size_t>(i)].isString()) produce(3 * items[static_cast<std::size_t>(i)].asString().size());
         *current = i;
         Scope iter(&scope);
         loop->set("index", Value(i + 1));
@@ -416,7 +464,11 @@ Value Interpreter::getItem(const Value& obj, const Value& key)
 Value Interpreter::eval(const Expr& e, Scope& scope)
 {
     try {
-        return evalInner(e, scope);
+        // Every value an expression yields is a copy, strings by value: charge their text. (The
+        // Value itself is transient; containers charge sizeof(Value) per item they store.)
+        Value v = evalInner(e, scope);
+        if (v.isString()) produce(v.asString().size());
+        return v;
     } catch (const Error&) {
         rethrowAt(e.line, e.column);
     }
@@ -491,6 +543,10 @@ Value Interpreter::evalInner(const Expr& e, Scope& scope)
         List l;
         for (std::int64_t i = start; stepBy > 0 ? i < stop : i > stop; i += stepBy) {
             const auto u = static_cast<std::size_t>(i);
+            if (!isString) {
+                step();
+                produce(copyBytes(obj.list()[u]));
+            }
             if (isString) s.append(obj.asString(), bounds[u], bounds[u + 1] - bounds[u]);
             else l.push_back(obj.list()[u]);
         }

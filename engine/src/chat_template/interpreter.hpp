@@ -5,6 +5,7 @@
 #include "chat_template/ast.hpp"
 #include "strata/chat_template/chat_template.hpp"
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -54,8 +55,13 @@ public:
     std::string run(const Program& program, const Value& context);
 
     // Helpers for filters, tests and methods.
-    void step();                          // counts work; throws past the step limit
+    void step();                          // counts work; throws past the step limit or deadline, or when cancelled
     void checkSize(std::size_t bytesOrItems) const;  // throws past the output limit
+    // Charges bytes about to be built against the render's total (RenderLimits::maxProducedBytes).
+    void produce(std::size_t bytes);
+    // The items of a for loop or filter input, charged (a step and its bytes per item) before
+    // they are copied.
+    std::vector<Value> items(const Value& v);
     void noteMutation(const Value& container);      // list.append, namespace attribute set
     Value call(const Value& callee, CallArgs& args);
     bool applyTest(const std::string& name, const Value& v, CallArgs& args);
@@ -91,13 +97,17 @@ private:
     const RenderOptions& options_;
     std::string* out_ = nullptr;
     std::size_t steps_ = 0;
+    std::size_t produced_ = 0;
+    std::chrono::steady_clock::time_point deadline_;
     int callDepth_ = 0;
     std::unordered_set<const void*> mutatedSeen_;
     std::vector<Value> mutated_;  // cleared at the end so circular references cannot leak
 };
 
 // Arithmetic, comparison and containment with Python semantics (operators.cpp).
-Value binaryOp(const std::string& op, const Value& a, const Value& b, const Interpreter& in);
+Value binaryOp(const std::string& op, const Value& a, const Value& b, Interpreter& in);
+// What copying `v` costs: a Value, plus its text for a string (lists and dicts are shared).
+std::size_t copyBytes(const Value& v);
 bool compareOp(const std::string& op, const Value& a, const Value& b);
 bool contains(const Value& container, const Value& item);
 // Python's `<` for sorting and min/max; strings may compare case-insensitively.

@@ -168,6 +168,8 @@ public:
             out += '[';
             bool first = true;
             for (const Value& item : v.list()) {
+                if (out.size() > o_.maxBytes)
+                    throw Error("tojson: value too large (more than " + std::to_string(o_.maxBytes) + " bytes)");
                 if (!first) out += itemSep_;
                 first = false;
                 newline(out, depth + 1);
@@ -187,6 +189,8 @@ public:
             out += '{';
             bool first = true;
             for (const Dict::Entry* e : entries) {
+                if (out.size() > o_.maxBytes)
+                    throw Error("tojson: value too large (more than " + std::to_string(o_.maxBytes) + " bytes)");
                 if (!first) out += itemSep_;
                 first = false;
                 newline(out, depth + 1);

@@ -120,7 +120,7 @@ std::string format(Interpreter& in, const std::string& fmt, CallArgs& a)
             for (const auto& [k, kv] : a.keyword) if (k == field) v = &kv;
             if (!v) throw Error("format: missing keyword '" + field + "'");
         }
-        out += toPythonStr(*v);
+        out += toPythonStr(*v, in.options().limits.maxOutputBytes);
         in.checkSize(out.size());
         i = close;
     }
@@ -193,7 +193,7 @@ Value stringMethod(Interpreter& in, const std::string& s, const std::string& nam
         bool first = true;
         const Value* items = r.get(0, "iterable");
         if (!items) throw Error("join needs an argument");
-        for (const Value& item : iterate(*items)) {
+        for (const Value& item : in.items(*items)) {
             if (!item.isString()) throw Error(std::string("join: expected str instance, ") + item.typeName() + " found");
             if (!first) out += s;
             first = false;
@@ -267,13 +267,14 @@ Value listMethod(Interpreter& in, const Value& l, const std::string& name, CallA
     if (name == "append") {
         if (a.positional.size() != 1) throw Error("append takes exactly one argument");
         in.checkSize(l.list().size() + 1);
+        in.produce(copyBytes(a.positional[0]));
         l.list().push_back(a.positional[0]);
         in.noteMutation(l);
         return Value::none();
     }
     if (name == "extend") {
         if (a.positional.size() != 1) throw Error("extend takes exactly one argument");
-        const auto items = iterate(a.positional[0]);
+        const auto items = in.items(a.positional[0]);
         in.checkSize(l.list().size() + items.size());
         l.list().insert(l.list().end(), items.begin(), items.end());
         in.noteMutation(l);

@@ -235,9 +235,17 @@ std::string reprString(const std::string& s)
     return out;
 }
 
-void appendRepr(std::string& out, const Value& v, int depth);
+void appendRepr(std::string& out, const Value& v, int depth, std::size_t limit);
 
-void appendStr(std::string& out, const Value& v, int depth)
+// Containers are where a short value prints long (a list holding one sub-list many times prints
+// it each time), so the limit is checked before each item.
+void checkPrintLimit(const std::string& out, std::size_t limit)
+{
+    if (out.size() > limit)
+        throw Error("value too large to print (more than " + std::to_string(limit) + " bytes)");
+}
+
+void appendStr(std::string& out, const Value& v, int depth, std::size_t limit)
 {
     switch (v.kind()) {
     case Value::Kind::Undefined: return;
@@ -246,11 +254,11 @@ void appendStr(std::string& out, const Value& v, int depth)
     case Value::Kind::Int: out += std::to_string(v.asInt()); return;
     case Value::Kind::Float: out += pythonFloatRepr(v.asDouble()); return;
     case Value::Kind::String: out += v.asString(); return;
-    default: appendRepr(out, v, depth); return;
+    default: appendRepr(out, v, depth, limit); return;
     }
 }
 
-void appendRepr(std::string& out, const Value& v, int depth)
+void appendRepr(std::string& out, const Value& v, int depth, std::size_t limit)
 {
     if (depth > kMaxNesting)
         throw Error("value nested too deeply (more than 200 levels, or circular)");
@@ -261,9 +269,10 @@ void appendRepr(std::string& out, const Value& v, int depth)
         out += v.isTuple() ? '(' : '[';
         bool first = true;
         for (const Value& item : v.list()) {
+            checkPrintLimit(out, limit);
             if (!first) out += ", ";
             first = false;
-            appendRepr(out, item, depth + 1);
+            appendRepr(out, item, depth + 1, limit);
         }
         if (v.isTuple() && v.list().size() == 1) out += ',';
         out += v.isTuple() ? ')' : ']';
@@ -275,39 +284,51 @@ void appendRepr(std::string& out, const Value& v, int depth)
         out += '{';
         bool first = true;
         for (const auto& [key, item] : v.dictRef()) {
+            checkPrintLimit(out, limit);
             if (!first) out += ", ";
             first = false;
             out += reprString(key);
             out += ": ";
-            appendRepr(out, item, depth + 1);
+            appendRepr(out, item, depth + 1, limit);
         }
         out += '}';
         if (v.isNamespace()) out += '>';
         return;
     }
     case Value::Kind::Function: out += "<function " + v.function().name + ">"; return;
-    default: appendStr(out, v, depth); return;
+    default: appendStr(out, v, depth, limit); return;
     }
 }
 
 }  // namespace
 
-std::string toPythonStr(const Value& v)
+std::string toPythonStr(const Value& v, std::size_t maxBytes)
 {
     std::string out;
-    appendStr(out, v, 0);
+    appendStr(out, v, 0, maxBytes);
+    checkPrintLimit(out, maxBytes);
     return out;
 }
 
-std::string toPythonRepr(const Value& v)
+std::string toPythonRepr(const Value& v, std::size_t maxBytes)
 {
     std::string out;
-    appendRepr(out, v, 0);
+    appendRepr(out, v, 0, maxBytes);
+    checkPrintLimit(out, maxBytes);
     return out;
 }
 
-bool pythonEquals(const Value& a, const Value& b, int depth)
+namespace {
+
+// Two lists that each hold one sub-list twice, nested 60 deep, compare 2^60 leaf pairs (Python
+// takes as long); a comparison visits at most this many pairs. Real values (messages, tool
+// schemas) are thousands of nodes.
+constexpr std::size_t kMaxComparedNodes = 1u << 20;
+
+bool equalsBounded(const Value& a, const Value& b, int depth, std::size_t& nodesLeft)
 {
+    if (nodesLeft-- == 0)
+        throw Error("values too large to compare (more than " + std::to_string(kMaxComparedNodes) + " items)");
     if (depth > kMaxNesting)
         throw Error("value nested too deeply (more than 200 levels, or circular)");
     if (a.isNumber() && b.isNumber()) {
@@ -326,7 +347,7 @@ bool pythonEquals(const Value& a, const Value& b, int depth)
         if (a.isTuple() != b.isTuple()) return false;
         if (a.list().size() != b.list().size()) return false;
         for (std::size_t i = 0; i < a.list().size(); ++i)
-            if (!pythonEquals(a.list()[i], b.list()[i], depth + 1)) return false;
+            if (!equalsBounded(a.list()[i], b.list()[i], depth + 1, nodesLeft)) return false;
         return true;
     }
     case Value::Kind::Dict: {
@@ -334,7 +355,7 @@ bool pythonEquals(const Value& a, const Value& b, int depth)
         if (a.dictRef().size() != b.dictRef().size()) return false;
         for (const auto& [key, item] : a.dictRef()) {
             const Value* other = b.dictRef().find(key);
-            if (!other || !pythonEquals(item, *other, depth + 1)) return false;
+            if (!other || !equalsBounded(item, *other, depth + 1, nodesLeft)) return false;
         }
         return true;
     }
@@ -342,6 +363,14 @@ bool pythonEquals(const Value& a, const Value& b, int depth)
     case Value::Kind::Function: return &a.function() == &b.function();
     default: return false;
     }
+}
+
+}  // namespace
+
+bool pythonEquals(const Value& a, const Value& b, int depth)
+{
+    std::size_t nodesLeft = kMaxComparedNodes;
+    return equalsBounded(a, b, depth, nodesLeft);
 }
 
 }  // namespace strata::chat_template

@@ -22,6 +22,16 @@ namespace {
 constexpr uint32_t kMagic = 0x46554747;  // "GGUF" read as a little-endian uint32
 // Nested arrays are legal but no real file nests deeply; the bound keeps recursion shallow.
 constexpr int kMaxArrayDepth = 8;
+// Caps on what a file may claim, so a crafted header costs bounded memory and time before
+// anything is checked against a model. Real files stay far below each: llama.cpp's writers emit
+// ~50 keys, the largest vocabulary (Gemma 3) is 262144 tokens, its longest key well under 100
+// bytes. A 56 MB file of 3M tiny keys took 750 MB and 10 s to open before (issue 18).
+constexpr uint64_t kMaxMetadataKeys = 1u << 16;
+constexpr uint64_t kMaxArrayLength = 1u << 24;  // 64x the largest vocabulary
+constexpr uint64_t kMaxKeyBytes = 65535;        // the GGUF spec: keys are at most 2^16 - 1 bytes
+// The GGUF spec caps tensor names at 64 bytes; ggml stores them in a 64-byte field.
+constexpr uint64_t kMaxTensorNameBytes = 64;
+constexpr uint64_t kMaxTensors = 1u << 20;      // DeepSeek V3 has ~1,100 tensors per file
 // Smallest encodings, used to bound counts by the bytes that remain before allocating anything.
 constexpr uint64_t kMinKeyValueBytes = 8 + 4 + 1;        // empty key, type, 1-byte value
 constexpr uint64_t kMinTensorInfoBytes = 8 + 4 + 8 + 4 + 8;  // empty name, 1 dim, type, offset
@@ -73,6 +83,14 @@ private:
         tensorCount_ = cur_.read<uint64_t>([] { return "tensor count"; });
         kvCountAt_ = cur_.offset();
         kvCount_ = cur_.read<uint64_t>([] { return "metadata key/value count"; });
+        if (kvCount_ > kMaxMetadataKeys)
+            cur_.fail([] { return "metadata key/value count"; }, kvCountAt_,
+                      std::to_string(kvCount_) + " keys, more than the " + std::to_string(kMaxMetadataKeys) +
+                          " allowed");
+        if (tensorCount_ > kMaxTensors)
+            cur_.fail([] { return "tensor count"; }, tensorCountAt_,
+                      std::to_string(tensorCount_) + " tensors, more than the " + std::to_string(kMaxTensors) +
+                          " allowed");
         boundCount(kvCount_, kMinKeyValueBytes, kvCountAt_, "metadata key/value count");
         boundCount(tensorCount_, kMinTensorInfoBytes, tensorCountAt_, "tensor count");
     }
@@ -94,6 +112,9 @@ private:
             const uint64_t keyAt = cur_.offset();
             const auto keyField = [&] { return "metadata key " + std::to_string(i); };
             const std::string_view key = cur_.readString(keyField);
+            if (key.size() > kMaxKeyBytes)
+                cur_.fail(keyField, keyAt,
+                          "key of " + std::to_string(key.size()) + " bytes, more than " + std::to_string(kMaxKeyBytes));
             const auto field = [&] { return "metadata key " + std::to_string(i) + " " + quoted(key); };
             if (!seen.insert(key).second)
                 cur_.fail(field, keyAt, "duplicate key");
@@ -130,6 +151,10 @@ private:
                       "arrays nested deeper than " + std::to_string(kMaxArrayDepth) + " levels");
         const uint64_t countAt = cur_.offset();
         const auto count = cur_.read<uint64_t>([&] { return field() + " array count"; });
+        if (count > kMaxArrayLength)
+            cur_.fail([&] { return field() + " array count"; }, countAt,
+                      std::to_string(count) + " elements, more than the " + std::to_string(kMaxArrayLength) +
+                          " allowed");
         const size_t fixed = valueTypeSize(elemType);
         const uint64_t minElem = fixed != 0 ? fixed : (elemType == ValueType::String ? 8 : 12);
         const auto need = checkedMul(count, minElem);
@@ -177,6 +202,10 @@ private:
             const auto field = [&] { return "tensor " + std::to_string(i) + " " + quoted(t.name); };
             if (t.name.empty())
                 cur_.fail(field, infoAt, "empty tensor name");
+            if (t.name.size() > kMaxTensorNameBytes)
+                cur_.fail(field, infoAt,
+                          "name of " + std::to_string(t.name.size()) + " bytes, more than the GGUF limit of " +
+                              std::to_string(kMaxTensorNameBytes));
             const uint64_t dimsAt = cur_.offset();
             t.dimCount = cur_.read<uint32_t>([&] { return field() + " dimension count"; });
             if (t.dimCount == 0 || t.dimCount > kMaxDims)

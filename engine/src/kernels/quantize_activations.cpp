@@ -6,7 +6,9 @@
 #include "kernels/quantize_activations.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 #include "strata/kernels/half.hpp"
 
@@ -15,11 +17,14 @@ namespace strata::kernels::detail {
 namespace {
 
 // Round half to even for |v| < 2^22 without a libm call: adding 1.5 * 2^23 leaves no fraction bits,
-// so the FPU's default rounding does the work (what ggml's nearest_int does too).
+// so the FPU's default rounding does the work (what ggml's nearest_int does too). The integer is
+// read from the mantissa bits rather than by a float-to-int conversion, which is undefined for the
+// NaN a file's NaN weights produce (issue 18's model fuzzer); NaN then gives some value the caller
+// clamps, as in ggml.
 inline int roundHalfEven(float v)
 {
     constexpr float kMagic = 12582912.0f;
-    return int((v + kMagic) - kMagic);
+    return int(std::bit_cast<uint32_t>(v + kMagic) & 0x007fffffu) - 0x00400000;
 }
 
 // One block: the scale d (as f32) and its quants; returns the sum of the quants.

@@ -17,7 +17,8 @@ chat_template::ChatTemplate chatTemplateOf(const Model& model)
 
 std::vector<int32_t> chatPromptTokens(const Model& model, const chat_template::ChatTemplate& tmpl,
                                       const std::vector<chat_template::ChatMessage>& messages,
-                                      const chat_template::ChatOptions& options)
+                                      const chat_template::ChatOptions& options,
+                                      const chat_template::RenderOptions& render)
 {
     const tokenizer::Tokenizer& tok = model.requireTokenizer();
     chat_template::ChatOptions o = options;
@@ -25,7 +26,7 @@ std::vector<int32_t> chatPromptTokens(const Model& model, const chat_template::C
         o.bosToken = tok.tokenText(tok.bos());
     if (o.eosToken.empty() && tok.eos() >= 0)
         o.eosToken = tok.tokenText(tok.eos());
-    const std::string text = tmpl.renderChat(messages, chat_template::Value(), o);
+    const std::string text = tmpl.renderChat(messages, chat_template::Value(), o, render);
     // The template writes BOS itself when the model wants one; adding another would double it.
     std::vector<int32_t> ids = tok.encode(text, {.add_special = false, .parse_special = true});
     if (tok.addsBos() && tok.bos() >= 0 && (ids.empty() || ids.front() != tok.bos()))

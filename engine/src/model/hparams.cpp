@@ -2,6 +2,7 @@
 
 #include "strata/core/error.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace strata::model {
@@ -38,6 +39,13 @@ public:
             return *v;
         fail(k, "is not a number");
     }
+    // A size that must lie in [1, max]: larger claims come only from broken or crafted files.
+    uint32_t bounded(uint32_t v, std::string_view suffix, uint32_t max) const
+    {
+        if (v == 0 || v > max)
+            fail(key(suffix), "is " + std::to_string(v) + ", outside 1 to " + std::to_string(max));
+        return v;
+    }
     [[noreturn]] void fail(const std::string& k, std::string_view what) const
     {
         throw Error(file_ + ": metadata key '" + k + "' " + std::string(what));
@@ -69,19 +77,25 @@ Hparams readHparams(const gguf::Metadata& m, const std::string& file)
     h.name = std::string(m.getString("general.name").value_or(""));
     const Reader r(m, file, h.architecture);
 
-    h.embedding = r.u32("embedding_length");
-    h.layers = r.u32("block_count");
-    h.heads = r.u32("attention.head_count");
-    h.kvHeads = r.u32Or("attention.head_count_kv", h.heads);
+    using L = HparamLimits;
+    h.embedding = r.bounded(r.u32("embedding_length"), "embedding_length", L::kMaxEmbedding);
+    h.layers = r.bounded(r.u32("block_count"), "block_count", L::kMaxLayers);
+    h.heads = r.bounded(r.u32("attention.head_count"), "attention.head_count", L::kMaxHeads);
+    h.kvHeads = r.bounded(r.u32Or("attention.head_count_kv", h.heads), "attention.head_count_kv", L::kMaxHeads);
     h.contextLength = r.u32("context_length");
     h.feedForward = r.u32Or("feed_forward_length", 0);
-    if (h.heads == 0 || h.kvHeads == 0 || h.layers == 0 || h.embedding == 0)
-        r.fail(r.key("attention.head_count"), "and the other sizes must not be 0");
+    if (h.feedForward > L::kMaxFeedForward)
+        r.fail(r.key("feed_forward_length"), "is " + std::to_string(h.feedForward) + ", more than " +
+                                                 std::to_string(L::kMaxFeedForward));
     if (h.heads % h.kvHeads != 0)
         r.fail(r.key("attention.head_count_kv"), "must divide attention.head_count");
-    h.headDim = r.u32Or("attention.key_length", h.embedding / h.heads);
+    h.headDim = r.bounded(r.u32Or("attention.key_length", h.embedding / h.heads), "attention.key_length",
+                          L::kMaxHeadDim);
     if (r.u32Or("attention.value_length", h.headDim) != h.headDim)
         r.fail(r.key("attention.value_length"), "differs from key_length (not supported)");
+    if (h.qDim() > L::kMaxAttentionWidth)
+        r.fail(r.key("attention.head_count"), "times key_length is " + std::to_string(h.qDim()) +
+                                                  ", more than " + std::to_string(L::kMaxAttentionWidth));
     h.rmsEps = r.f32Or("attention.layer_norm_rms_epsilon", 1e-5f);
 
     h.rope.style = ropeStyleFor(h.architecture);
@@ -109,8 +123,13 @@ Hparams readHparams(const gguf::Metadata& m, const std::string& file)
     h.experts = r.u32Or("expert_count", 0);
     h.expertsUsed = r.u32Or("expert_used_count", 0);
     h.expertFeedForward = r.u32Or("expert_feed_forward_length", h.feedForward);
+    if (h.experts > L::kMaxExperts)
+        r.fail(r.key("expert_count"), "is " + std::to_string(h.experts) + ", more than " +
+                                          std::to_string(L::kMaxExperts));
     if (h.experts > 0 && (h.expertsUsed == 0 || h.expertsUsed > h.experts))
         r.fail(r.key("expert_used_count"), "must be between 1 and expert_count");
+    if (h.isMoe())
+        r.bounded(h.expertFeedForward, "expert_feed_forward_length", L::kMaxFeedForward);
     if (!h.isMoe() && h.feedForward == 0)
         r.fail(r.key("feed_forward_length"), "is missing");
     h.normalizeTopK = m.getBool(r.key("expert_weights_norm")).value_or(h.architecture == "qwen3moe");
@@ -118,8 +137,11 @@ Hparams readHparams(const gguf::Metadata& m, const std::string& file)
     h.vocabSize = r.u32Or("vocab_size", 0);
     if (h.vocabSize == 0) {
         if (const gguf::Value* tokens = m.getArray("tokenizer.ggml.tokens"))
-            h.vocabSize = static_cast<uint32_t>(tokens->size());
+            h.vocabSize = static_cast<uint32_t>(std::min<uint64_t>(tokens->size(), UINT32_MAX));
     }
+    if (h.vocabSize > L::kMaxVocab)
+        r.fail(r.key("vocab_size"), "(or the token list's length) is " + std::to_string(h.vocabSize) +
+                                        ", more than " + std::to_string(L::kMaxVocab));
     return h;
 }
 

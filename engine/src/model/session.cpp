@@ -8,17 +8,33 @@
 namespace strata::model {
 
 namespace {
-uint32_t chooseContext(const Hparams& h, uint32_t requested)
+// A KV cache larger than this many times the file, beyond the floor, means sizes the weights do
+// not back (issue 18: 19 MB of crafted weights asked for a 4 GiB cache at the default context).
+// Real models stay far below it: Llama 3.2 1B Q4_K_M at 128k tokens of f16 cache is 5.6x its file,
+// Qwen2.5 0.5B at 128k about 4x.
+constexpr uint64_t kKvPerFileByte = 32;
+constexpr uint64_t kKvFloorBytes = 1ull << 30;
+
+uint32_t chooseContext(const Model& model, uint32_t requested, KvType kv)
 {
-    if (requested > 0)
-        return requested;
-    return std::min<uint32_t>(h.contextLength > 0 ? h.contextLength : 4096, 4096);
+    const Hparams& h = model.hparams();
+    const uint32_t context =
+        requested > 0 ? requested : std::min<uint32_t>(h.contextLength > 0 ? h.contextLength : 4096, 4096);
+    // K and V rows of kvDim values per position and layer: f16, or Q8_0's 34 bytes per 32.
+    const uint64_t rowBytes = kv == KvType::F16 ? h.kvDim() * 2 : h.kvDim() / 32 * 34;
+    const uint64_t need = 2 * rowBytes * context * h.layers;
+    const uint64_t limit = std::max(kKvFloorBytes, kKvPerFileByte * model.file().fileBytes());
+    if (need > limit)
+        throw Error(model.file().name() + ": a KV cache of " + std::to_string(context) + " tokens needs " +
+                    std::to_string(need >> 20) + " MiB, more than the " + std::to_string(limit >> 20) +
+                    " MiB this file's size makes plausible; choose a shorter context");
+    return context;
 }
 }  // namespace
 
 Session::Session(Model& model, SessionOptions options)
     : model_(model),
-      sequence_(model.backend().newSequence(chooseContext(model.hparams(), options.contextLength), options.kv)),
+      sequence_(model.backend().newSequence(chooseContext(model, options.contextLength, options.kv), options.kv)),
       logits_(model.hparams().vocabSize)
 {
 }

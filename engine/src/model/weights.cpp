@@ -5,6 +5,7 @@
 #include "strata/kernels/quantize.hpp"
 #include "strata/model/architecture.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace strata::model {
@@ -105,10 +106,12 @@ ModelWeights bindWeights(const gguf::File& file, const Hparams& h, const Decoder
         m.tiedOutput = true;
     }
 
-    m.layers.resize(h.layers);
+    // Grown one bound layer at a time: a block_count the file cannot back fails at its first
+    // missing tensor having allocated only the layers that exist (issue 18).
+    m.layers.reserve(std::min<size_t>(h.layers, file.tensors().size()));
     for (uint32_t i = 0; i < h.layers; ++i) {
         const std::string p = "blk." + std::to_string(i) + ".";
-        LayerWeights& l = m.layers[i];
+        LayerWeights& l = m.layers.emplace_back();
         l.attnNorm = b.vector(p + "attn_norm.weight", E);
         l.wq = b.matrix(p + "attn_q.weight", {E, Q});
         l.wk = b.matrix(p + "attn_k.weight", {E, KV});

@@ -174,6 +174,43 @@ private slots:
             }
         }
     }
+
+    // Issue 18: the default limits (RenderLimits{}) must never refuse a real template on a long
+    // chat. 200 turns of ~1 KB each (a 2,048-token context holds far less); reports the longest.
+    void longChatsRenderUnderTheDefaultLimits()
+    {
+        std::vector<ChatMessage> chat;
+        chat.push_back({"system", "You are helpful. " + std::string(500, 's'), {}, {}, {}, {}});
+        for (int turn = 0; turn < 200; ++turn) {
+            const std::string body = " turn " + std::to_string(turn) + " " + std::string(500, 'x');
+            chat.push_back({turn % 2 ? "assistant" : "user", body, {}, {}, {}, {}});
+        }
+        chat.push_back({"user", "and now?", {}, {}, {}, {}});
+        qint64 longestMs = 0;
+        std::string longestName;
+        for (const auto& [name, src] : loadTemplates()) {
+            const ChatTemplate tmpl(src.source, name);
+            ChatOptions chatOptions;
+            chatOptions.bosToken = src.bos;
+            chatOptions.eosToken = src.eos;
+            RenderOptions options;
+            options.now = kFixedNow;
+            QElapsedTimer timer;
+            timer.start();
+            try {
+                (void)tmpl.renderChat(chat, Value::none(), chatOptions, options);
+            } catch (const TemplateError& e) {
+                // Templates that insist on their own role order raise; a limit must not be why.
+                if (!e.raisedByTemplate())
+                    QFAIL((name + ": " + e.what()).c_str());
+            }
+            if (timer.elapsed() > longestMs) {
+                longestMs = timer.elapsed();
+                longestName = name;
+            }
+        }
+        qInfo("longest 200-turn render: %s, %lld ms", longestName.c_str(), static_cast<long long>(longestMs));
+    }
 };
 
 QTEST_APPLESS_MAIN(TestChatTemplateFixtures)

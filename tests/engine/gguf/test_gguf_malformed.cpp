@@ -315,6 +315,56 @@ private slots:
         QVERIFY(rejected > 0);
     }
 
+    // Issue 18: the reader caps what a header may claim before it allocates for it.
+    void oversizedClaimsAreRejected()
+    {
+        // 70,000 distinct keys with one-byte values (1.4 MB), written directly: the Writer checks
+        // each key against the others, which is quadratic for this many.
+        Bytes many(24);
+        std::memcpy(many.data(), "GGUF", 4);
+        poke<uint32_t>(many, 4, 3);
+        poke<uint64_t>(many, 8, 0);
+        poke<uint64_t>(many, 16, 70000);
+        for (int i = 0; i < 70000; ++i) {
+            const std::string key = "k" + std::to_string(i);
+            const uint64_t at = many.size();
+            many.resize(at + 8 + key.size() + 4 + 1);
+            poke<uint64_t>(many, at, key.size());
+            std::memcpy(many.data() + at + 8, key.data(), key.size());
+            poke<uint32_t>(many, at + 8 + key.size(), uint32_t(ValueType::UInt8));
+        }
+        expectRejected(many, "70000 metadata keys", "more than the 65536 allowed");
+
+        // An array of 2^24 + 1 one-byte elements (16 MiB: real vocabularies are 262k tokens).
+        Writer longArray;
+        longArray.set("a", MetaValue::array(ValueType::UInt8, {}));
+        Bytes arr = longArray.toBytes(&layout_);
+        // Patch the empty array's count and append the elements the count claims.
+        const uint64_t countAt = layout_.keyValueStarts[0] + 8 + 1 + 4 + 4;
+        QCOMPARE(peek<uint64_t>(arr, countAt), uint64_t(0));
+        poke<uint64_t>(arr, countAt, (1ull << 24) + 1);
+        arr.insert(arr.begin() + static_cast<ptrdiff_t>(countAt + 8), (1u << 24) + 1, std::byte{0});
+        expectRejected(arr, "array of 2^24 + 1 elements", "more than the 16777216 allowed");
+
+        Writer longKey;
+        longKey.set(std::string(65536, 'k'), MetaValue::u8(1));
+        expectRejected(longKey.toBytes(), "a 65536-byte key", "more than 65535");
+        layout_ = {};
+        valid_ = test::sampleWriter().toBytes(&layout_);
+    }
+
+    // The GGUF spec caps tensor names at 64 bytes (ggml's name field); llama.cpp rejects longer.
+    void tensorNamesLongerThan64BytesAreRejected()
+    {
+        const auto withName = [](const std::string& name) {
+            Writer w;
+            w.addTensor(name, GgmlType::F32, {4}, Bytes(16));
+            return w.toBytes();
+        };
+        (void)File::fromBytes(withName(std::string(64, 'n')), "corpus.gguf");  // at the limit: fine
+        expectRejected(withName(std::string(65, 'n')), "a 65-byte tensor name", "more than the GGUF limit of 64");
+    }
+
     void cleanupTestCase() { qInfo("%d malformed files rejected", rejected_); }
 };
 

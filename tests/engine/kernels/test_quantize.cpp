@@ -222,6 +222,21 @@ private slots:
         }
     }
 
+    // A model file's NaN or infinite weights reach the activations; quantizing them must not
+    // convert NaN to int (undefined: the fuzzer's UBSan report, issue 18). Values are garbage, as
+    // in ggml, but the sanitizers stay quiet and the row stays readable.
+    void activationsWithNanOrInfinityAreDefined()
+    {
+        for (GgmlType w : {GgmlType::Q4_0, GgmlType::Q4_1, GgmlType::Q4_K, GgmlType::Q6_K}) {
+            for (float bad : {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
+                std::vector<float> x(256, 0.5f);
+                x[7] = bad;
+                std::vector<std::byte> dst(strata::kernels::activationRowBytes(w, 256));
+                strata::kernels::quantizeActivations(w, x.data(), dst.data(), 256);
+            }
+        }
+    }
+
     void rejectsPartialBlocksAndUnsupportedTypes()
     {
         std::vector<float> x(48);

@@ -48,6 +48,17 @@ private slots:
         QCOMPARE(ids.front(), tok.findToken("<|im_start|>"));
     }
 
+    // Issue 18: Stop and shutdown reach a template's render through the same flag style as generate().
+    void aCancelledFlagEndsTheTemplateRender()
+    {
+        std::atomic<bool> cancel{true};
+        chat_template::RenderOptions render;
+        render.cancel = &cancel;
+        QVERIFY_THROWS_EXCEPTION(chat_template::RenderCancelled,
+                                 model::chatPromptTokens(*model_, model::chatTemplateOf(*model_),
+                                                         {{.role = "user", .content = "hi"}}, {}, render));
+    }
+
     void generatesStreamsAndReportsMetrics()
     {
         model::Session session(*model_, {.contextLength = 128});

@@ -6,6 +6,8 @@
 #include "strata/chat_template/value.hpp"
 #include "strata/core/error.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <ctime>
 #include <memory>
@@ -33,17 +35,33 @@ private:
     std::string message_;
 };
 
-// Runaway protection: a hostile or broken template stops with a TemplateError.
+// Runaway protection: a hostile or broken template stops with a TemplateError. A chat template
+// comes from the downloaded GGUF and runs on the engine thread, so every limit is on by default.
 struct RenderLimits {
     std::size_t maxOutputBytes = 16u << 20;   // also caps any single string or list built
-    std::size_t maxSteps = 10'000'000;        // statements + loop iterations + calls
+    // Every byte built during the render, summed: strings, list items (a Value's size each),
+    // the output. Bounds memory and copying work together; `'x' * n` in a loop cannot hide under
+    // the per-value cap. The real templates under tests/data build < 1 MiB for a 200-turn chat.
+    std::size_t maxProducedBytes = 64u << 20;
+    std::size_t maxSteps = 10'000'000;        // statements + loop iterations + items + calls
     int maxCallDepth = 100;                   // nested macro calls
+    // Wall clock for one render; 0: none. Real templates render a long chat in milliseconds.
+    std::chrono::milliseconds deadline{2000};
 };
 
 struct RenderOptions {
     RenderLimits limits;
     // strftime_now() uses this time when set (tests), the local clock otherwise.
     std::optional<std::time_t> now;
+    // Set from another thread (Stop, shutdown) to end the render within a few steps with
+    // RenderCancelled. Must outlive the render.
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+// The render was cancelled through RenderOptions::cancel.
+class RenderCancelled : public TemplateError {
+public:
+    explicit RenderCancelled(const std::string& templateName);
 };
 
 struct ToolCall {

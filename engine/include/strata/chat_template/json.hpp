@@ -4,6 +4,7 @@
 
 #include "strata/chat_template/value.hpp"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,7 @@ struct JsonDumpOptions {
     // Custom separators (json.dumps separators=(item, key)); empty means Python's default.
     std::string itemSeparator;
     std::string keySeparator;
+    std::size_t maxBytes = SIZE_MAX;  // strata::Error past this much text (templates pass their limit)
 };
 
 // Python json.dumps. Undefined values and functions cannot be serialized (strata::Error).

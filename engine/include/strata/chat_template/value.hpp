@@ -119,8 +119,9 @@ private:
 // Python's rendering of values: str() as {{ x }} prints it, repr() for values inside containers.
 // Containers nested deeper than kMaxNesting (or circular) raise strata::Error.
 constexpr int kMaxNesting = 200;
-std::string toPythonStr(const Value& v);
-std::string toPythonRepr(const Value& v);
+// Past `maxBytes` of text they raise strata::Error (shared sub-lists print once per reference).
+std::string toPythonStr(const Value& v, std::size_t maxBytes = SIZE_MAX);
+std::string toPythonRepr(const Value& v, std::size_t maxBytes = SIZE_MAX);
 std::string pythonFloatRepr(double d);
 // Python ==: 1 == 1.0 == True, deep for containers; undefined equals only undefined.
 bool pythonEquals(const Value& a, const Value& b, int depth = 0);

@@ -19,10 +19,13 @@ namespace strata::model {
 chat_template::ChatTemplate chatTemplateOf(const Model& model);
 
 // Renders `messages` and tokenizes the result (special tokens in the template are parsed; BOS is
-// added when the vocabulary asks for it and the template did not already write it).
+// added when the vocabulary asks for it and the template did not already write it). `render`
+// carries the template's limits and its cancel flag: set it from Stop or shutdown to end a hostile
+// template's render within a step (chat_template::RenderCancelled).
 std::vector<int32_t> chatPromptTokens(const Model& model, const chat_template::ChatTemplate& tmpl,
                                       const std::vector<chat_template::ChatMessage>& messages,
-                                      const chat_template::ChatOptions& options = {});
+                                      const chat_template::ChatOptions& options = {},
+                                      const chat_template::RenderOptions& render = {});
 
 enum class FinishReason { EndOfGeneration, StopString, Length, ContextFull, Cancelled };
 const char* toString(FinishReason reason);

@@ -32,6 +32,8 @@ public:
     // Maps and validates the file, reads the hyper-parameters, binds the weights, starts the pool.
     // Throws strata::Error with a precise message for anything it cannot run.
     static std::unique_ptr<Model> open(const std::filesystem::path& path, const ModelOptions& options = {});
+    // The same for a file already opened (File::fromBytes in tests and fuzzing); the model keeps it.
+    static std::unique_ptr<Model> fromFile(gguf::File file, const ModelOptions& options = {});
 
     const gguf::File& file() const { return file_; }
     const Hparams& hparams() const { return definition_.hparams; }

@@ -10,6 +10,7 @@
 #include "strata/kernels/ops.hpp"
 #include "strata/kernels/quantize.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -114,7 +115,8 @@ private:
     {
         const LayerWeights& w = d_.weights.layers[l];
         const DecoderPlan& plan = d_.plan;
-        const uint32_t E = h_.embedding, Q = h_.qDim(), KV = h_.kvDim(), D = h_.headDim;
+        // readHparams bounds qDim and kvDim by HparamLimits::kMaxAttentionWidth, so they fit.
+        const uint32_t E = h_.embedding, Q = uint32_t(h_.qDim()), KV = uint32_t(h_.kvDim()), D = h_.headDim;
 
         // Attention.
         rmsNormRows(x_.data(), w.attnNorm, xn_.data(), T, E);
@@ -181,11 +183,29 @@ private:
 
 }  // namespace
 
+uint64_t cpuScratchBytes(const Hparams& h, uint32_t maxBatch)
+{
+    // Mirrors the constructors: the backend's rows (x, xn, tmp; q, attn; k, v), the widest
+    // quantized activation rows, and the FFN's routed rows (cpu_ffn.cpp). Every factor is bounded
+    // by HparamLimits, so the 64-bit sum cannot wrap.
+    const uint64_t T = maxBatch, E = h.embedding, Q = h.qDim(), KV = h.kvDim();
+    const uint64_t routed = T * std::max<uint32_t>(h.expertsUsed, 1);
+    const uint64_t ff = std::max(h.feedForward, h.expertFeedForward);
+    const uint64_t floats = T * (3 * E + 2 * Q + 2 * KV + std::max({E, Q, ff})) + routed * (2 * ff + 2 * E) +
+                            T * std::max<uint32_t>(h.experts, 1);
+    return floats * sizeof(float);
+}
+
 std::unique_ptr<Backend> makeCpuBackend(const ModelDefinition& definition, pool::WorkerPool& pool,
                                         CpuBackendOptions options)
 {
     if (options.maxBatch == 0)
         throw Error("the CPU backend needs a batch size of at least 1");
+    if (const uint64_t need = cpuScratchBytes(definition.hparams, options.maxBatch);
+        options.maxScratchBytes != 0 && need > options.maxScratchBytes)
+        throw Error("the model's sizes need " + std::to_string(need >> 20) + " MiB of scratch for a batch of " +
+                    std::to_string(options.maxBatch) + " tokens, more than the " +
+                    std::to_string(options.maxScratchBytes >> 20) + " MiB its weights make plausible");
     return std::make_unique<CpuBackend>(definition, pool, options);
 }
 

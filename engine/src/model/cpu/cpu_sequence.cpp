@@ -6,7 +6,7 @@
 namespace strata::model::cpu {
 
 CpuSequence::CpuSequence(const Hparams& h, uint32_t contextLength, KvType kv)
-    : kv_(kv), capacity_(contextLength), kvHeads_(h.kvHeads), kvDim_(h.kvDim())
+    : kv_(kv), capacity_(contextLength), kvHeads_(h.kvHeads), kvDim_(uint32_t(h.kvDim()))
 {
     if (kv == KvType::Q8_0 && h.headDim % 32 != 0)
         throw Error("a Q8_0 KV cache needs a head size that is a multiple of 32 (this model's is " +
