@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 namespace strata::bench {
@@ -13,8 +14,10 @@ namespace {
 {
     std::fputs(
         "usage: strata-bench -m MODEL [-p N] [-n N] [-t THREADS] [-r REPS] [-b BATCH]\n"
-        "                    [--pool-policy park|adaptive|fixed:<us>] [--no-pin] [--no-roofline] [--json]\n"
+        "                    [--pool-policy park|adaptive|fixed:<us>|all] [--no-pin] [--no-roofline] [--json]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
+        "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
+        "  against the best fixed policy, with the pool's account of every token (text only).\n"
         "  Decode is also shown against its memory roofline: weight bytes one token reads over the read\n"
         "  bandwidth of THREADS threads, measured right after each decode repetition and compared run by\n"
         "  run (--no-roofline skips it).\n"
@@ -69,8 +72,13 @@ BenchOptions parseBenchOptions(int argc, char** argv)
         else if (a == "--json")
             o.json = true;
         else if (a == "--pool-policy") {
+            const std::string_view text = value();
+            if (text == "all") {
+                o.allPolicies = true;
+                continue;
+            }
             try {
-                o.policy = pool::parseWaitPolicy(value());
+                o.policy = pool::parseWaitPolicy(std::string(text));
             } catch (const Error& e) {
                 std::fprintf(stderr, "strata-bench: %s\n", e.what());
                 usage(2);

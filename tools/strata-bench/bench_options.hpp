@@ -20,6 +20,7 @@ struct BenchOptions {
     bool json = false;
     bool roofline = true;      // decode against the read bandwidth measured right after it
     std::optional<pool::WaitPolicy> policy;
+    bool allPolicies = false;  // --pool-policy all: compare the policies in one run (policy_comparison.hpp)
 };
 
 // Parses argv; prints usage and exits on --help or a bad argument.

@@ -1,12 +1,11 @@
 // strata-bench: prefill and decode speed of a model on the CPU, like llama-bench, plus process CPU.
 #include "bench_options.hpp"
+#include "policy_comparison.hpp"
 #include "strata/core/error.hpp"
 #include "read_bandwidth.hpp"
 #include "strata/kernels/cpu_features.hpp"
 #include "strata/model/session.hpp"
 #include "strata/model/weight_traffic.hpp"
-
-#include <sys/resource.h>
 
 #include <chrono>
 #include <cmath>
@@ -23,12 +22,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double processCpuSeconds()
-{
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
-}
+using strata::bench::processCpuSeconds;
 
 struct Stats {
     double mean = 0, sd = 0;
@@ -151,29 +145,41 @@ int main(int argc, char** argv)
         const uint32_t ctx = uint32_t(o.promptTokens + o.genTokens + 1);
         model::Session session(*m, {.contextLength = std::max<uint32_t>(ctx, 16)});
 
-        std::vector<TestResult> results;
-        if (o.promptTokens > 0) {
-            const auto prompt = randomTokens(size_t(o.promptTokens), h.vocabSize, 1);
-            results.push_back(measure("pp" + std::to_string(o.promptTokens), o.repetitions, [&] {
-                session.clear();
-                return session.setPrompt(prompt).computed;
-            }));
+        const auto prompt = randomTokens(size_t(o.promptTokens), h.vocabSize, 1);
+        const auto tokens = randomTokens(size_t(o.genTokens), h.vocabSize, 2);
+        const auto prefillOnce = [&]() -> size_t {
+            session.clear();
+            return session.setPrompt(prompt).computed;
+        };
+        const auto decodeOnce = [&]() -> size_t {
+            session.clear();
+            session.setPrompt(std::span(tokens).first(1));
+            for (size_t i = 1; i < tokens.size(); ++i)
+                session.append(tokens[i]);
+            return tokens.size() - 1 + 1;  // every token was one forward pass
+        };
+        if (o.allPolicies) {
+            bench::PolicyWorkload work;
+            if (o.promptTokens > 0)
+                work = {"pp" + std::to_string(o.promptTokens), prefillOnce, {}, {}};
+            if (o.genTokens > 0) {
+                work.decodeName = "tg" + std::to_string(o.genTokens);
+                work.decode = decodeOnce;
+            }
+            bench::comparePolicies(m->pool(), work, o.repetitions, o.model + " (" + h.architecture + ")");
+            return 0;
         }
+
+        std::vector<TestResult> results;
+        if (o.promptTokens > 0)
+            results.push_back(measure("pp" + std::to_string(o.promptTokens), o.repetitions, prefillOnce));
         const unsigned threads = m->pool().workerCount() + 1;
         std::optional<Roofline> roof;
         if (o.roofline && o.genTokens > 0 && kernels::detectCpuFeatures().avx2)
             roof.emplace(*m, int(threads));
         if (o.genTokens > 0) {
-            const auto tokens = randomTokens(size_t(o.genTokens), h.vocabSize, 2);
             results.push_back(measure(
-                "tg" + std::to_string(o.genTokens), o.repetitions,
-                [&] {
-                    session.clear();
-                    session.setPrompt(std::span(tokens).first(1));
-                    for (size_t i = 1; i < tokens.size(); ++i)
-                        session.append(tokens[i]);
-                    return tokens.size() - 1 + 1;  // every token was one forward pass
-                },
+                "tg" + std::to_string(o.genTokens), o.repetitions, decodeOnce,
                 [&] {
                     if (roof) {
                         m->pool().idleHint();  // the workers stop spinning before the read

@@ -21,6 +21,9 @@ struct alignas(2 * kCacheLine) ThreadCounters {  // 2 lines: adjacent-line prefe
     std::atomic<std::uint64_t> wakes{0};
     std::atomic<std::uint64_t> spinHits{0};
     std::atomic<std::uint64_t> chunks{0};
+    std::atomic<std::uint64_t> spinTimeouts{0};
+    std::atomic<std::uint64_t> capRefusals{0};
+    std::atomic<std::uint64_t> backOffs{0};
 
     static void add(std::atomic<std::uint64_t>& counter, std::uint64_t value)
     {
@@ -39,6 +42,9 @@ struct alignas(2 * kCacheLine) ThreadCounters {  // 2 lines: adjacent-line prefe
         t.wakes = wakes.load(std::memory_order_relaxed);
         t.spinHits = spinHits.load(std::memory_order_relaxed);
         t.chunks = chunks.load(std::memory_order_relaxed);
+        t.spinTimeouts = spinTimeouts.load(std::memory_order_relaxed);
+        t.capRefusals = capRefusals.load(std::memory_order_relaxed);
+        t.backOffs = backOffs.load(std::memory_order_relaxed);
         return t;
     }
 };

@@ -97,12 +97,19 @@ void WorkerPool::State::bumpSignal(bool forWork)
 // spinning already see the signal, so only the shortfall costs a syscall.
 void WorkerPool::State::wakeWorkers(unsigned wanted, unsigned limit)
 {
-    unsigned awake = 0;
+    unsigned awake = 0, calls = 0;
+    std::int64_t t0 = 0;
     for (unsigned i = 0; i < limit && awake < wanted; ++i, ++awake) {
         if (slots[i].parked.load(std::memory_order_seq_cst)) {
+            if (calls++ == 0)
+                t0 = nowNanos();
             slots[i].wake.fetch_add(1, std::memory_order_release);
             futexWakeOne(slots[i].wake);
         }
+    }
+    if (calls > 0) {
+        ThreadCounters::add(wakeCalls, calls);
+        ThreadCounters::add(wakeCallNanos, static_cast<std::uint64_t>(nowNanos() - t0));
     }
 }
 
@@ -128,6 +135,8 @@ void WorkerPool::runErased(std::size_t items, RunOptions options, void* ctx, Job
 
     const std::int64_t t0 = nowNanos();
     const WaitPolicy policy = decodePolicy(s.policyWord.load(std::memory_order_relaxed));
+    if (s.gapOpen)
+        s.batchGap.record((s.arrival != 0 ? s.arrival : t0) - s.lastBatchEnd);
     if (policy.kind == WaitKind::Adaptive) {
         s.cpuPressurePermille.store(s.pressure.sample(t0), std::memory_order_relaxed);
         if (s.gapOpen) {
@@ -321,12 +330,16 @@ PoolTelemetry WorkerPool::telemetry() const
     t.prepares = s.prepareCount.load(std::memory_order_relaxed);
     t.idleHints = s.idleHintCount.load(std::memory_order_relaxed);
     t.stalls = s.stallCount.load(std::memory_order_relaxed);
+    t.wakeCalls = s.wakeCalls.load(std::memory_order_relaxed);
+    t.wakeCallNanos = s.wakeCallNanos.load(std::memory_order_relaxed);
+    t.adaptiveSpinCap = s.spinCap.load(std::memory_order_relaxed);
     t.workers.reserve(s.workers);
     for (unsigned i = 0; i < s.workers; ++i)
         t.workers.push_back(s.counters[i].snapshot());
     t.host = s.counters[s.workers].snapshot();
     t.completionWait = s.completionWait.snapshot();
     t.batchLatency = s.batchLatency.snapshot();
+    t.batchGap = s.batchGap.snapshot();
     return t;
 }
 

@@ -83,7 +83,9 @@ struct WorkerPool::State {
     std::unique_ptr<detail::ThreadCounters[]> counters;  // workers + 1: the host is last
     detail::AtomicHistogram completionWait;
     detail::AtomicHistogram batchLatency;
+    detail::AtomicHistogram batchGap;
     std::atomic<std::uint64_t> batchCount{0}, itemCount{0}, prepareCount{0}, idleHintCount{0}, stallCount{0};
+    std::atomic<std::uint64_t> wakeCalls{0}, wakeCallNanos{0};  // host-written
 
     std::mutex errorMutex;
     std::exception_ptr error;

@@ -186,6 +186,11 @@ void WorkerPool::State::idleWait(unsigned self, std::uint32_t seenSignal)
             return;  // the caller re-reads signal and job with acquire
         }
         ThreadCounters::add(c.wastedSpinNanos, static_cast<std::uint64_t>(t - t0));
+        ThreadCounters::add(c.spinTimeouts, 1);
+    } else if (budget > 0) {
+        ThreadCounters::add(c.capRefusals, 1);
+    } else if (kind == WaitKind::Adaptive && contended()) {
+        ThreadCounters::add(c.backOffs, 1);
     }
 
     // Park. parked=1 (seq_cst) before re-checking the signal pairs with the host's signal bump
