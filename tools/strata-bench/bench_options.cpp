@@ -14,10 +14,13 @@ namespace {
 {
     std::fputs(
         "usage: strata-bench -m MODEL [-p N] [-n N] [-t THREADS] [-r REPS] [-b BATCH]\n"
-        "                    [--pool-policy park|adaptive|fixed:<us>|all] [--no-pin] [--no-roofline] [--json]\n"
+        "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
+        "                    [--no-roofline] [--json]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
         "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
         "  against the best fixed policy, with the pool's account of every token (text only).\n"
+        "  --pool-trace FILE: after a warm-up, one decode run whose Adaptive idle spans are written to FILE\n"
+        "  per token and worker (the traces tests/engine/pool reads); nothing is timed.\n"
         "  Decode is also shown against its memory roofline: weight bytes one token reads over the read\n"
         "  bandwidth of THREADS threads, measured right after each decode repetition and compared run by\n"
         "  run (--no-roofline skips it).\n"
@@ -69,6 +72,8 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             o.pin = false;
         else if (a == "--no-roofline")
             o.roofline = false;
+        else if (a == "--pool-trace")
+            o.traceFile = value();
         else if (a == "--json")
             o.json = true;
         else if (a == "--pool-policy") {

@@ -20,6 +20,7 @@ struct BenchOptions {
     bool json = false;
     bool roofline = true;      // decode against the read bandwidth measured right after it
     std::optional<pool::WaitPolicy> policy;
+    std::string traceFile;     // --pool-trace FILE: one decode run's Adaptive idle spans, per token
     bool allPolicies = false;  // --pool-policy all: compare the policies in one run (policy_comparison.hpp)
 };
 

@@ -3,6 +3,7 @@
 #include "policy_comparison.hpp"
 #include "strata/core/error.hpp"
 #include "read_bandwidth.hpp"
+#include "span_trace.hpp"
 #include "strata/kernels/cpu_features.hpp"
 #include "strata/model/session.hpp"
 #include "strata/model/weight_traffic.hpp"
@@ -12,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <random>
@@ -140,6 +142,9 @@ int main(int argc, char** argv)
         mo.pinThreads = o.pin;
         mo.poolPolicy = o.policy;
         mo.batchSize = uint32_t(o.batch);
+        benchtools::SpanTrace trace;  // outlives the model's pool
+        if (!o.traceFile.empty())
+            mo.poolSpanObserver = trace.observer();
         auto m = model::Model::open(o.model, mo);
         const model::Hparams& h = m->hparams();
         const uint32_t ctx = uint32_t(o.promptTokens + o.genTokens + 1);
@@ -154,10 +159,27 @@ int main(int argc, char** argv)
         const auto decodeOnce = [&]() -> size_t {
             session.clear();
             session.setPrompt(std::span(tokens).first(1));
-            for (size_t i = 1; i < tokens.size(); ++i)
+            for (size_t i = 1; i < tokens.size(); ++i) {
+                trace.setToken(i - 1);
                 session.append(tokens[i]);
+            }
             return tokens.size() - 1 + 1;  // every token was one forward pass
         };
+        if (!o.traceFile.empty()) {
+            if (o.genTokens < 2)
+                throw Error("--pool-trace needs a decode run (-n 2 or more)");
+            decodeOnce();  // warm-up: page the weights in
+            m->pool().idleHint();
+            trace.setRecording(true);
+            decodeOnce();
+            trace.setRecording(false);
+            m->pool().idleHint();
+            trace.write(o.traceFile, "strata pool trace: the idle spans (us) each Adaptive worker learnt from, per decoded token\n"
+                                     "recorded by: strata-bench --pool-trace, " + h.architecture + " model " + std::filesystem::path(o.model).filename().string() +
+                                     ", " + std::to_string(m->pool().workerCount() + 1) + " threads, policy " +
+                                     pool::toString(m->pool().policy()));
+            return 0;
+        }
         if (o.allPolicies) {
             bench::PolicyWorkload work;
             if (o.promptTokens > 0)

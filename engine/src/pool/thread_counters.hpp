@@ -24,6 +24,11 @@ struct alignas(2 * kCacheLine) ThreadCounters {  // 2 lines: adjacent-line prefe
     std::atomic<std::uint64_t> spinTimeouts{0};
     std::atomic<std::uint64_t> capRefusals{0};
     std::atomic<std::uint64_t> backOffs{0};
+    // Adaptive only (not in WorkerTelemetry): the worker's window now, its spins and how many of
+    // them the OS preempted, which the host sums into the contention check.
+    std::atomic<std::int64_t> windowNanos{0};
+    std::atomic<std::uint64_t> adaptiveSpins{0};
+    std::atomic<std::uint64_t> preemptedSpins{0};
 
     static void add(std::atomic<std::uint64_t>& counter, std::uint64_t value)
     {

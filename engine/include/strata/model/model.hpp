@@ -6,7 +6,9 @@
 #include "strata/pool/worker_pool.hpp"
 #include "strata/tokenizer/tokenizer.hpp"
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -17,6 +19,8 @@ struct ModelOptions {
     bool pinThreads = true;
     std::optional<pool::WaitPolicy> poolPolicy;  // default: STRATA_POOL_SPIN_US or adaptive
     uint32_t batchSize = 512;       // prefill chunk
+    // The pool's PoolOptions::onIdleSpan (trace recording, strata-bench --pool-trace); usually empty.
+    std::function<void(unsigned worker, std::int64_t spanNanos)> poolSpanObserver;
 };
 
 class Model {
