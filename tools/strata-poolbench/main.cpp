@@ -110,18 +110,6 @@ Options parse(int argc, char** argv)
     return o;
 }
 
-LatencyHistogram minus(const LatencyHistogram& a, const LatencyHistogram& b)
-{
-    LatencyHistogram d;
-    for (int i = 0; i < LatencyHistogram::kBucketCount; ++i)
-        d.counts[i] = a.counts[i] - b.counts[i];
-    return d;
-}
-void accumulate(LatencyHistogram& into, const LatencyHistogram& d)
-{
-    for (int i = 0; i < LatencyHistogram::kBucketCount; ++i)
-        into.counts[i] += d.counts[i];
-}
 std::uint64_t spin(const PoolTelemetry& t) { return t.workerTotals().spinNanos + t.host.spinNanos; }
 std::uint64_t wasted(const PoolTelemetry& t) { return t.workerTotals().wastedSpinNanos + t.host.wastedSpinNanos; }
 std::uint64_t parks(const PoolTelemetry& t) { return t.workerTotals().parks + t.host.parks; }
@@ -185,8 +173,8 @@ int main(int argc, char** argv)
                 t.run.cpuLayers += r.cpuLayers;
                 t.run.wallSeconds += r.wallSeconds;
                 t.run.cpuSeconds += r.cpuSeconds;
-                accumulate(t.batch, minus(after.batchLatency, before.batchLatency));
-                accumulate(t.tail, minus(after.completionWait, before.completionWait));
+                t.batch.add(after.batchLatency.since(before.batchLatency));
+                t.tail.add(after.completionWait.since(before.completionWait));
                 t.spinNanos += spin(after) - spin(before);
                 t.wastedNanos += wasted(after) - wasted(before);
                 t.parks += parks(after) - parks(before);
