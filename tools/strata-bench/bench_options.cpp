@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 namespace strata::bench {
@@ -13,9 +14,13 @@ namespace {
 {
     std::fputs(
         "usage: strata-bench -m MODEL [-p N] [-n N] [-t THREADS] [-r REPS] [-b BATCH]\n"
-        "                    [--pool-policy park|adaptive|fixed:<us>] [--no-pin] [--no-roofline] [--json]\n"
-        "                    [--device cpu|cuda[:N]]\n"
+        "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
+        "                    [--no-roofline] [--json] [--device cpu|cuda[:N]]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
+        "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
+        "  against the best fixed policy, with the pool's account of every token (text only).\n"
+        "  --pool-trace FILE: after a warm-up, one decode run whose Adaptive idle spans are written to FILE\n"
+        "  per token and worker (the traces tests/engine/pool reads); nothing is timed.\n"
         "  Decode is also shown against its memory roofline: weight bytes one token reads over the read\n"
         "  bandwidth of THREADS threads, measured right after each decode repetition and compared run by\n"
         "  run (--no-roofline skips it).\n"
@@ -83,11 +88,18 @@ BenchOptions parseBenchOptions(int argc, char** argv)
                              d.data());
                 usage(2);
             }
-        } else if (a == "--json")
+        } else if (a == "--pool-trace")
+            o.traceFile = value();
+        else if (a == "--json")
             o.json = true;
         else if (a == "--pool-policy") {
+            const std::string_view text = value();
+            if (text == "all") {
+                o.allPolicies = true;
+                continue;
+            }
             try {
-                o.policy = pool::parseWaitPolicy(value());
+                o.policy = pool::parseWaitPolicy(std::string(text));
             } catch (const Error& e) {
                 std::fprintf(stderr, "strata-bench: %s\n", e.what());
                 usage(2);

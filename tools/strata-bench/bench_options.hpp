@@ -22,6 +22,8 @@ struct BenchOptions {
     bool cuda = false;         // --device cuda[:N]: run on an NVIDIA GPU (default: the CPU pool)
     int cudaDevice = 0;
     std::optional<pool::WaitPolicy> policy;
+    std::string traceFile;     // --pool-trace FILE: one decode run's Adaptive idle spans, per token
+    bool allPolicies = false;  // --pool-policy all: compare the policies in one run (policy_comparison.hpp)
 };
 
 // Parses argv; prints usage and exits on --help or a bad argument.

@@ -1,19 +1,20 @@
 // strata-bench: prefill and decode speed of a model on the CPU or a GPU, like llama-bench, plus process CPU.
 #include "bench_options.hpp"
+#include "policy_comparison.hpp"
 #include "strata/core/error.hpp"
 #include "read_bandwidth.hpp"
+#include "span_trace.hpp"
 #include "strata/kernels/cpu_features.hpp"
 #include "strata/model/cuda_backend.hpp"
 #include "strata/model/session.hpp"
 #include "strata/model/weight_traffic.hpp"
-
-#include <sys/resource.h>
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -25,12 +26,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double processCpuSeconds()
-{
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
-}
+using strata::bench::processCpuSeconds;
 
 struct Stats {
     double mean = 0, sd = 0;
@@ -157,19 +153,59 @@ int main(int argc, char** argv)
         mo.pinThreads = o.pin;
         mo.poolPolicy = o.policy;
         mo.batchSize = uint32_t(o.batch);
+        benchtools::SpanTrace trace;  // outlives the model's pool
+        if (!o.traceFile.empty())
+            mo.poolSpanObserver = trace.observer();
         auto m = model::Model::open(o.model, mo);
         const model::Hparams& h = m->hparams();
         const uint32_t ctx = uint32_t(o.promptTokens + o.genTokens + 1);
         model::Session session(*m, {.contextLength = std::max<uint32_t>(ctx, 16)});
 
-        std::vector<TestResult> results;
-        if (o.promptTokens > 0) {
-            const auto prompt = randomTokens(size_t(o.promptTokens), h.vocabSize, 1);
-            results.push_back(measure("pp" + std::to_string(o.promptTokens), o.repetitions, [&] {
-                session.clear();
-                return session.setPrompt(prompt).computed;
-            }));
+        const auto prompt = randomTokens(size_t(o.promptTokens), h.vocabSize, 1);
+        const auto tokens = randomTokens(size_t(o.genTokens), h.vocabSize, 2);
+        const auto prefillOnce = [&]() -> size_t {
+            session.clear();
+            return session.setPrompt(prompt).computed;
+        };
+        const auto decodeOnce = [&]() -> size_t {
+            session.clear();
+            session.setPrompt(std::span(tokens).first(1));
+            for (size_t i = 1; i < tokens.size(); ++i) {
+                trace.setToken(i - 1);
+                session.append(tokens[i]);
+            }
+            return tokens.size() - 1 + 1;  // every token was one forward pass
+        };
+        if (!o.traceFile.empty()) {
+            if (o.genTokens < 2)
+                throw Error("--pool-trace needs a decode run (-n 2 or more)");
+            decodeOnce();  // warm-up: page the weights in
+            m->pool().idleHint();
+            trace.setRecording(true);
+            decodeOnce();
+            trace.setRecording(false);
+            m->pool().idleHint();
+            trace.write(o.traceFile, "strata pool trace: the idle spans (us) each Adaptive worker learnt from, per decoded token\n"
+                                     "recorded by: strata-bench --pool-trace, " + h.architecture + " model " + std::filesystem::path(o.model).filename().string() +
+                                     ", " + std::to_string(m->pool().workerCount() + 1) + " threads, policy " +
+                                     pool::toString(m->pool().policy()));
+            return 0;
         }
+        if (o.allPolicies) {
+            bench::PolicyWorkload work;
+            if (o.promptTokens > 0)
+                work = {"pp" + std::to_string(o.promptTokens), prefillOnce, {}, {}};
+            if (o.genTokens > 0) {
+                work.decodeName = "tg" + std::to_string(o.genTokens);
+                work.decode = decodeOnce;
+            }
+            bench::comparePolicies(m->pool(), work, o.repetitions, o.model + " (" + h.architecture + ")");
+            return 0;
+        }
+
+        std::vector<TestResult> results;
+        if (o.promptTokens > 0)
+            results.push_back(measure("pp" + std::to_string(o.promptTokens), o.repetitions, prefillOnce));
         const unsigned threads = m->pool().workerCount() + 1;
         std::optional<Roofline> roof;
         if (o.roofline && o.genTokens > 0 && o.cuda)
@@ -178,16 +214,8 @@ int main(int argc, char** argv)
         else if (o.roofline && o.genTokens > 0 && kernels::detectCpuFeatures().avx2)
             roof.emplace(*m, Roofline::cpuRead(int(threads)), std::to_string(threads) + " threads");
         if (o.genTokens > 0) {
-            const auto tokens = randomTokens(size_t(o.genTokens), h.vocabSize, 2);
             results.push_back(measure(
-                "tg" + std::to_string(o.genTokens), o.repetitions,
-                [&] {
-                    session.clear();
-                    session.setPrompt(std::span(tokens).first(1));
-                    for (size_t i = 1; i < tokens.size(); ++i)
-                        session.append(tokens[i]);
-                    return tokens.size() - 1 + 1;  // every token was one forward pass
-                },
+                "tg" + std::to_string(o.genTokens), o.repetitions, decodeOnce,
                 [&] {
                     if (roof) {
                         m->pool().idleHint();  // the workers stop spinning before the read

@@ -28,7 +28,7 @@ void deviceWait(double micros)
 }  // namespace
 
 RoundResult runLayers(strata::pool::WorkerPool& pool, const MemoryWork& work, const Scenario& s, std::uint64_t layers,
-                      bool wakeAhead, std::mt19937_64& rng)
+                      bool wakeAhead, std::mt19937_64& rng, const std::function<void(std::uint64_t)>& onLayer)
 {
     std::uniform_real_distribution<double> coin(0.0, 1.0);
     std::atomic<std::uint64_t> jobIndex{0};
@@ -37,6 +37,8 @@ RoundResult runLayers(strata::pool::WorkerPool& pool, const MemoryWork& work, co
     const double cpu0 = processCpuSeconds();
     const auto t0 = std::chrono::steady_clock::now();
     for (std::uint64_t layer = 0; layer < layers; ++layer) {
+        if (onLayer)
+            onLayer(layer);
         const bool cpu = coin(rng) < s.probability;
         // The device phase has the same shape for every policy (two waits when the layer has CPU
         // work, its routing known `lead` before the end); only the prepare() call differs.

@@ -7,6 +7,7 @@
 #include "strata/pool/worker_pool.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <random>
 
 namespace poolbench {
@@ -27,8 +28,9 @@ struct RoundResult {
 };
 
 // Runs `layers` layers. `wakeAhead`: call prepare() `leadMicros` before each CPU batch.
+// `onLayer(i)`, when given, runs at the start of layer i (trace recording marks tokens with it).
 RoundResult runLayers(strata::pool::WorkerPool& pool, const MemoryWork& work, const Scenario& s, std::uint64_t layers,
-                      bool wakeAhead, std::mt19937_64& rng);
+                      bool wakeAhead, std::mt19937_64& rng, const std::function<void(std::uint64_t)>& onLayer = {});
 
 double processCpuSeconds();
 

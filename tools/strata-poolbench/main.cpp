@@ -4,6 +4,7 @@
 // hits them alike; one table per scenario compares them.
 #include "layer_loop.hpp"
 #include "memory_work.hpp"
+#include "span_trace.hpp"
 
 #include "strata/pool/cpu_topology.hpp"
 #include "strata/pool/worker_pool.hpp"
@@ -44,7 +45,11 @@ struct Options {
     bool contention = true;
     bool json = false;
     int rounds = 20;
+    std::string trace;  // --trace FILE: the adaptive rows' idle spans, a "token" every kTraceTokenLayers layers
 };
+
+// A trace's "token": a deep model's layers (48), so that a gpu-heavy token has ~5 CPU batches.
+constexpr std::uint64_t kTraceTokenLayers = 48;
 
 [[noreturn]] void usage(const char* why)
 {
@@ -52,7 +57,8 @@ struct Options {
                  "strata-poolbench: %s\n"
                  "usage: strata-poolbench [--scenario gpu-heavy|cpu-positive|both] [--seconds S (total, 30)]\n"
                  "       [--device-us G (200)] [--cpu-us C (50)] [--jobs k (4)] [--prob p] [--lead-us L (100)]\n"
-                 "       [--workers N] [--oversubscribe] [--no-pin] [--no-contention] [--rounds R (20)] [--json]\n",
+                 "       [--workers N] [--oversubscribe] [--no-pin] [--no-contention] [--rounds R (20)] [--json]\n"
+                 "       [--trace FILE (one scenario: the adaptive rows' idle spans per 48-layer token)]\n",
                  why);
     std::exit(2);
 }
@@ -90,6 +96,7 @@ Options parse(int argc, char** argv)
         else if (a == "--no-pin") o.pin = false;
         else if (a == "--no-contention") o.contention = false;
         else if (a == "--json") o.json = true;
+        else if (a == "--trace" && i + 1 < argc) o.trace = argv[++i];
         else usage(("unknown argument '" + a + "'").c_str());
     }
     if (prob >= 0)
@@ -98,21 +105,11 @@ Options parse(int argc, char** argv)
     if (which == "both" || which == "cpu-positive") o.scenarios.push_back(cpu);
     if (o.scenarios.empty())
         usage("--scenario must be gpu-heavy, cpu-positive or both");
+    if (!o.trace.empty() && o.scenarios.size() != 1)
+        usage("--trace records one scenario: give --scenario gpu-heavy or cpu-positive");
     return o;
 }
 
-LatencyHistogram minus(const LatencyHistogram& a, const LatencyHistogram& b)
-{
-    LatencyHistogram d;
-    for (int i = 0; i < LatencyHistogram::kBucketCount; ++i)
-        d.counts[i] = a.counts[i] - b.counts[i];
-    return d;
-}
-void accumulate(LatencyHistogram& into, const LatencyHistogram& d)
-{
-    for (int i = 0; i < LatencyHistogram::kBucketCount; ++i)
-        into.counts[i] += d.counts[i];
-}
 std::uint64_t spin(const PoolTelemetry& t) { return t.workerTotals().spinNanos + t.host.spinNanos; }
 std::uint64_t wasted(const PoolTelemetry& t) { return t.workerTotals().wastedSpinNanos + t.host.wastedSpinNanos; }
 std::uint64_t parks(const PoolTelemetry& t) { return t.workerTotals().parks + t.host.parks; }
@@ -130,7 +127,11 @@ int main(int argc, char** argv)
     po.adaptiveBacksOffUnderContention = opt.contention;
     po.workers = opt.oversubscribe ? static_cast<int>(topo.allowedCpus.size()) : opt.workers;
     po.policy = WaitPolicy::park();
+    strata::benchtools::SpanTrace trace;  // outlives the pool
+    if (!opt.trace.empty())
+        po.onIdleSpan = trace.observer();
     WorkerPool pool(po);
+    std::uint64_t tracedLayers = 0;
 
     MemoryWork work(256u << 20);  // 256 MiB: far past any last-level cache
     work.calibrate(opt.cpuMicros);
@@ -158,7 +159,13 @@ int main(int argc, char** argv)
             for (std::size_t p = 0; p < policies.size(); ++p) {
                 pool.setPolicy(policies[p].policy);
                 const PoolTelemetry before = pool.telemetry();
-                const RoundResult r = runLayers(pool, work, sc, layers, policies[p].wakeAhead, rng);
+                const bool traced = !opt.trace.empty() && std::string(policies[p].name) == "adaptive";
+                trace.setRecording(traced);
+                const RoundResult r = runLayers(pool, work, sc, layers, policies[p].wakeAhead, rng, [&](std::uint64_t) {
+                    if (traced)
+                        trace.setToken(tracedLayers++ / kTraceTokenLayers);
+                });
+                trace.setRecording(false);
                 pool.idleHint();  // a request ends: fixed policies ignore it, adaptive parks
                 const PoolTelemetry after = pool.telemetry();
                 Totals& t = totals[p];
@@ -166,8 +173,8 @@ int main(int argc, char** argv)
                 t.run.cpuLayers += r.cpuLayers;
                 t.run.wallSeconds += r.wallSeconds;
                 t.run.cpuSeconds += r.cpuSeconds;
-                accumulate(t.batch, minus(after.batchLatency, before.batchLatency));
-                accumulate(t.tail, minus(after.completionWait, before.completionWait));
+                t.batch.add(after.batchLatency.since(before.batchLatency));
+                t.tail.add(after.completionWait.since(before.completionWait));
                 t.spinNanos += spin(after) - spin(before);
                 t.wastedNanos += wasted(after) - wasted(before);
                 t.parks += parks(after) - parks(before);
@@ -211,6 +218,22 @@ int main(int argc, char** argv)
                 std::printf("%-18s %9.0f %8.3f %7.1f %7.1fus %7.1fus %7.1fus %7.1fus %9.1f%% %8.0f\n", policies[p].name,
                             rate, rate / bestFixed, cpu, r50, r99, w50, w99, wastedPct, parkRate);
             }
+        }
+    }
+    if (!opt.trace.empty()) {
+        const Scenario& sc = opt.scenarios.front();
+        char header[256];
+        std::snprintf(header, sizeof header,
+                      "strata pool trace: the idle spans (us) each Adaptive worker learnt from, per token of %llu layers\n"
+                      "recorded by: strata-poolbench --trace, scenario %s (G=%.0fus p=%.2f k=%u C=%.0fus, prepare %.0fus ahead), "
+                      "%u workers + host",
+                      static_cast<unsigned long long>(kTraceTokenLayers), sc.name, sc.deviceMicros, sc.probability, sc.jobs,
+                      opt.cpuMicros, sc.leadMicros, pool.workerCount());
+        try {
+            trace.write(opt.trace, header);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "strata-poolbench: %s\n", e.what());
+            return 1;
         }
     }
     if (opt.json)

@@ -64,6 +64,7 @@ Model::Model(gguf::File file, ModelDefinition definition, std::unique_ptr<tokeni
     po.workers = options.threads;
     po.pin = options.pinThreads;
     po.policy = options.poolPolicy;
+    po.onIdleSpan = options.poolSpanObserver;
     pool_ = std::make_unique<pool::WorkerPool>(po);
     try {
         if (options.device == Device::Cuda) {

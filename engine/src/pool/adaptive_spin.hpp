@@ -1,10 +1,9 @@
-// The Adaptive policy's model of "when does the next batch come?" (host-side, single thread).
-//
-// It keeps the last kSamples gaps between the end of a batch and the arrival of the next one
-// (a prepare() or a run()), and picks the worker spin window W that minimises, over those gaps,
-//     spinners * sum(min(gap, W))  +  latencyWeight * wakeLatency * count(gap > W)
-// i.e. the CPU burnt spinning against the host time lost waking parked workers. Rare batches
-// (GPU-heavy decode) give W = 0 (park at once); batches every layer give W just above the gap.
+// The ski-rental choice at the heart of the Adaptive policy: given recent idle spans (how long
+// a thread waited for work), pick the spin window W that minimises, over those spans,
+//     spinners * sum(min(span, W))  +  latencyWeight * wakeLatency * count(span > W)
+// i.e. the CPU burnt spinning against the host time lost waking parked threads. Rare work
+// (GPU-heavy decode) gives W = 0 (park at once); work every layer gives W just above the spans.
+// Each worker keeps one (adaptive_decision.hpp), so does the host for its completion waits.
 #pragma once
 
 #include <array>
@@ -15,7 +14,9 @@ namespace strata::pool::detail {
 
 class GapModel {
 public:
-    static constexpr std::size_t kSamples = 64;
+    // 32: a CPU decode step has 50-250 batches, a GPU-heavy one ~5, so a changed workload
+    // replaces the samples within ~6 tokens.
+    static constexpr std::size_t kSamples = 32;
     // Windows are capped: past this a spin costs more than any wake can save.
     static constexpr std::int64_t kMaxWindowNanos = 5'000'000;
 

@@ -65,19 +65,60 @@ double LatencyHistogram::quantileNanos(double q) const
     return bucketLowerNanos(kBucketCount - 1);
 }
 
+LatencyHistogram LatencyHistogram::since(const LatencyHistogram& earlier) const
+{
+    LatencyHistogram d;
+    for (int i = 0; i < kBucketCount; ++i)
+        d.counts[i] = counts[i] - earlier.counts[i];
+    return d;
+}
+
+void LatencyHistogram::add(const LatencyHistogram& other)
+{
+    for (int i = 0; i < kBucketCount; ++i)
+        counts[i] += other.counts[i];
+}
+
+WorkerTelemetry& operator+=(WorkerTelemetry& sum, const WorkerTelemetry& w)
+{
+    sum.busyNanos += w.busyNanos;
+    sum.spinNanos += w.spinNanos;
+    sum.wastedSpinNanos += w.wastedSpinNanos;
+    sum.parkedNanos += w.parkedNanos;
+    sum.parks += w.parks;
+    sum.wakes += w.wakes;
+    sum.spinHits += w.spinHits;
+    sum.chunks += w.chunks;
+    sum.spinTimeouts += w.spinTimeouts;
+    sum.capRefusals += w.capRefusals;
+    sum.backOffs += w.backOffs;
+    return sum;
+}
+
+WorkerTelemetry operator-(const WorkerTelemetry& later, const WorkerTelemetry& earlier)
+{
+    WorkerTelemetry d;
+    d.state = later.state;
+    d.busyNanos = later.busyNanos - earlier.busyNanos;
+    d.spinNanos = later.spinNanos - earlier.spinNanos;
+    d.wastedSpinNanos = later.wastedSpinNanos - earlier.wastedSpinNanos;
+    d.parkedNanos = later.parkedNanos - earlier.parkedNanos;
+    d.parks = later.parks - earlier.parks;
+    d.wakes = later.wakes - earlier.wakes;
+    d.spinHits = later.spinHits - earlier.spinHits;
+    d.chunks = later.chunks - earlier.chunks;
+    d.spinTimeouts = later.spinTimeouts - earlier.spinTimeouts;
+    d.capRefusals = later.capRefusals - earlier.capRefusals;
+    d.backOffs = later.backOffs - earlier.backOffs;
+    return d;
+}
+
 WorkerTelemetry PoolTelemetry::workerTotals() const
 {
     WorkerTelemetry sum;
     sum.state = ThreadState::Parked;
     for (const WorkerTelemetry& w : workers) {
-        sum.busyNanos += w.busyNanos;
-        sum.spinNanos += w.spinNanos;
-        sum.wastedSpinNanos += w.wastedSpinNanos;
-        sum.parkedNanos += w.parkedNanos;
-        sum.parks += w.parks;
-        sum.wakes += w.wakes;
-        sum.spinHits += w.spinHits;
-        sum.chunks += w.chunks;
+        sum += w;
         if (w.state == ThreadState::Busy)
             sum.state = ThreadState::Busy;
         else if (w.state == ThreadState::Spinning && sum.state != ThreadState::Busy)

@@ -21,6 +21,14 @@ struct alignas(2 * kCacheLine) ThreadCounters {  // 2 lines: adjacent-line prefe
     std::atomic<std::uint64_t> wakes{0};
     std::atomic<std::uint64_t> spinHits{0};
     std::atomic<std::uint64_t> chunks{0};
+    std::atomic<std::uint64_t> spinTimeouts{0};
+    std::atomic<std::uint64_t> capRefusals{0};
+    std::atomic<std::uint64_t> backOffs{0};
+    // Adaptive only (not in WorkerTelemetry): the worker's window now, its spins and how many of
+    // them the OS preempted, which the host sums into the contention check.
+    std::atomic<std::int64_t> windowNanos{0};
+    std::atomic<std::uint64_t> adaptiveSpins{0};
+    std::atomic<std::uint64_t> preemptedSpins{0};
 
     static void add(std::atomic<std::uint64_t>& counter, std::uint64_t value)
     {
@@ -39,6 +47,9 @@ struct alignas(2 * kCacheLine) ThreadCounters {  // 2 lines: adjacent-line prefe
         t.wakes = wakes.load(std::memory_order_relaxed);
         t.spinHits = spinHits.load(std::memory_order_relaxed);
         t.chunks = chunks.load(std::memory_order_relaxed);
+        t.spinTimeouts = spinTimeouts.load(std::memory_order_relaxed);
+        t.capRefusals = capRefusals.load(std::memory_order_relaxed);
+        t.backOffs = backOffs.load(std::memory_order_relaxed);
         return t;
     }
 };

@@ -6,7 +6,6 @@
 #include "strata/core/error.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <sstream>
 
@@ -16,18 +15,15 @@ using namespace detail;
 
 namespace {
 
-// The adaptive model is re-solved every this many batches (a sort of 64 gaps, ~1 µs), and on
-// every batch while it has few samples.
+// The host refreshes the adaptive inputs (spinner cap, miss cost, its own spin window, the
+// contention signals) every this many batches: a sort of 32 waits, ~0.5 µs.
 constexpr std::uint64_t kModelEvery = 8;
 constexpr std::int64_t kMinHostSpinNanos = 10'000;
 constexpr std::int64_t kMaxHostSpinNanos = 1'000'000;
 // Oversubscribed: a spinning host may hold the CPU that the last chunk's worker needs.
 constexpr std::int64_t kMaxHostSpinOversubscribedNanos = 20'000;
-// The wake latency the adaptive model may believe in. An idle core wakes a futex waiter in
-// 5-70 µs (the seeds measured 59-72 µs waits when parked); more means the machine is
-// overloaded, where spinning adds load rather than saving time, so the model must not follow.
-constexpr std::int64_t kMinModelWakeNanos = 2'000;
-constexpr std::int64_t kMaxModelWakeNanos = 100'000;
+// The preempted-spin share is summed over the workers' counters at most this often.
+constexpr std::int64_t kPreemptionCheckNanos = 2'000'000;
 
 void defaultStallReport(const StallReport& r)
 {
@@ -51,7 +47,9 @@ WorkerPool::WorkerPool(PoolOptions options) : state_(std::make_unique<State>())
     s.oversubscribed = s.workers + 1 > cpus;
     // Never more spinners than CPUs left once the host has one.
     s.spinCap.store(s.oversubscribed ? cpus - 1 : s.workers);
+    s.missCostNanos.store(missCostNanos({s.options.adaptiveLatencyWeight, 50'000, 2'000, 0.0}));
     s.slots = std::make_unique<WorkerSlot[]>(s.workers);
+    s.models = std::make_unique<WorkerModel[]>(s.workers);
     s.counters = std::make_unique<ThreadCounters[]>(s.workers + 1);
     s.affinity.resize(s.workers);
     try {
@@ -97,11 +95,62 @@ void WorkerPool::State::bumpSignal(bool forWork)
 // spinning already see the signal, so only the shortfall costs a syscall.
 void WorkerPool::State::wakeWorkers(unsigned wanted, unsigned limit)
 {
-    unsigned awake = 0;
+    unsigned awake = 0, calls = 0;
+    const std::int64_t t0 = nowNanos();
+    std::int64_t t = t0;
     for (unsigned i = 0; i < limit && awake < wanted; ++i, ++awake) {
-        if (slots[i].parked.load(std::memory_order_seq_cst)) {
-            slots[i].wake.fetch_add(1, std::memory_order_release);
-            futexWakeOne(slots[i].wake);
+        if (wakeIfParked(i, t)) {
+            ++calls;
+            t = nowNanos();
+        }
+    }
+    if (calls > 0) {
+        ThreadCounters::add(wakeCalls, calls);
+        ThreadCounters::add(wakeCallNanos, static_cast<std::uint64_t>(t - t0));
+        wakeCallEwma += (static_cast<double>(t - t0) / calls - wakeCallEwma) / 8.0;
+    }
+}
+
+// The other half of the Dekker pair with idleWait's park: the caller bumped `signal` first.
+bool WorkerPool::State::wakeIfParked(unsigned index, std::int64_t now)
+{
+    WorkerSlot& slot = slots[index];
+    if (!slot.parked.load(std::memory_order_seq_cst))
+        return false;
+    slot.wokenAt.store(now, std::memory_order_relaxed);
+    slot.wake.fetch_add(1, std::memory_order_release);
+    futexWakeOne(slot.wake);
+    return true;
+}
+
+// Host side of Adaptive, every kModelEvery batches: the inputs every idle worker reads.
+void WorkerPool::State::refreshAdaptiveModel(std::int64_t now)
+{
+    cpuPressurePermille.store(pressure.sample(now), std::memory_order_relaxed);
+    const unsigned cpuCap = oversubscribed ? static_cast<unsigned>(topology.allowedCpus.size()) - 1 : workers;
+    spinCap.store(widths.cap(cpuCap), std::memory_order_relaxed);
+    const std::int64_t wakeLatency = wakeLatencyNanos.load(std::memory_order_relaxed);
+    missCostNanos.store(detail::missCostNanos({options.adaptiveLatencyWeight, wakeLatency,
+                                               static_cast<std::int64_t>(wakeCallEwma), announcedEwma}),
+                        std::memory_order_relaxed);
+    // The host parks on `done` when its spin runs out; a worker then wakes it (no announcement).
+    const std::int64_t hostCap = oversubscribed ? kMaxHostSpinOversubscribedNanos : kMaxHostSpinNanos;
+    const auto hostMiss = static_cast<double>(detail::missCostNanos({options.adaptiveLatencyWeight, wakeLatency, 0, 0.0}));
+    hostSpinNanos.store(std::clamp(hostWaits.chooseWindow(1.0, 1.0, hostMiss), kMinHostSpinNanos, hostCap),
+                        std::memory_order_relaxed);
+    if (now - lastPreemptionCheck >= kPreemptionCheckNanos) {
+        lastPreemptionCheck = now;
+        std::uint64_t spins = 0, preempted = 0;
+        for (unsigned i = 0; i < workers; ++i) {
+            spins += counters[i].adaptiveSpins.load(std::memory_order_relaxed);
+            preempted += counters[i].preemptedSpins.load(std::memory_order_relaxed);
+        }
+        if (spins - spinsSeen >= 16) {
+            const auto share = static_cast<std::int32_t>(1000 * (preempted - preemptedSeen) / (spins - spinsSeen));
+            const auto old = static_cast<std::int32_t>(preemptedSpinPermille.load(std::memory_order_relaxed));
+            preemptedSpinPermille.store(static_cast<std::uint32_t>(old + (share - old) / 4), std::memory_order_relaxed);
+            spinsSeen = spins;
+            preemptedSeen = preempted;
         }
     }
 }
@@ -128,25 +177,15 @@ void WorkerPool::runErased(std::size_t items, RunOptions options, void* ctx, Job
 
     const std::int64_t t0 = nowNanos();
     const WaitPolicy policy = decodePolicy(s.policyWord.load(std::memory_order_relaxed));
+    if (s.gapOpen)
+        s.batchGap.record((s.arrival != 0 ? s.arrival : t0) - s.lastBatchEnd);
     if (policy.kind == WaitKind::Adaptive) {
-        s.cpuPressurePermille.store(s.pressure.sample(t0), std::memory_order_relaxed);
-        if (s.gapOpen) {
-            s.gaps.record((s.arrival != 0 ? s.arrival : t0) - s.lastBatchEnd);
+        if (s.gapOpen)
             s.announcedEwma += ((s.arrival != 0 ? 1.0 : 0.0) - s.announcedEwma) / 8.0;
-        }
-        s.widthEwma += (wanted - s.widthEwma) / 8.0;
-        if (++s.batchesSinceModel >= kModelEvery || s.gaps.size() < kModelEvery) {
+        s.widths.record(wanted);
+        if (++s.batchesSinceModel >= kModelEvery) {
             s.batchesSinceModel = 0;
-            const unsigned cpuCap = s.oversubscribed ? static_cast<unsigned>(s.topology.allowedCpus.size()) - 1 : s.workers;
-            const unsigned cap = std::min<unsigned>(cpuCap, static_cast<unsigned>(std::ceil(s.widthEwma)));
-            s.spinCap.store(cap, std::memory_order_relaxed);
-            // Announced batches (prepare) wake their workers ahead of time: a parked worker then
-            // costs no latency, so only the unannounced share of batches argues for spinning.
-            const double missWeight = s.options.adaptiveLatencyWeight * (1.0 - s.announcedEwma);
-            s.adaptiveSpinNanos.store(s.gaps.chooseWindow(std::max(1u, cap), missWeight,
-                                                          std::clamp(s.wakeLatencyNanos.load(std::memory_order_relaxed),
-                                                                     kMinModelWakeNanos, kMaxModelWakeNanos)),
-                                      std::memory_order_relaxed);
+            s.refreshAdaptiveModel(t0);
         }
     }
     s.gapOpen = false;
@@ -175,11 +214,8 @@ void WorkerPool::runErased(std::size_t items, RunOptions options, void* ctx, Job
 
     s.completionWait.record(t2 - t1);
     s.batchLatency.record(t2 - t0);
-    s.hostWaitEwma += (static_cast<double>(t2 - t1) - s.hostWaitEwma) / 8.0;
-    const std::int64_t hostCap = s.oversubscribed ? kMaxHostSpinOversubscribedNanos : kMaxHostSpinNanos;
-    s.hostSpinNanos.store(std::clamp<std::int64_t>(static_cast<std::int64_t>(2 * s.hostWaitEwma) + kMinHostSpinNanos,
-                                                   kMinHostSpinNanos, hostCap),
-                          std::memory_order_relaxed);
+    if (policy.kind == WaitKind::Adaptive)
+        s.hostWaits.record(t2 - t1);
     s.lastBatchEnd = t2;
     s.gapOpen = true;
     ThreadCounters::add(s.batchCount, 1);
@@ -280,9 +316,16 @@ void WorkerPool::prepare(unsigned expectedJobs, std::chrono::microseconds within
     s.idle.store(false, std::memory_order_relaxed);
     if (s.contended())
         return;  // nobody may spin now, so waking workers early would only make them park again
-    s.bumpSignal(true);
     const unsigned wanted = std::min(expectedJobs > 0 ? expectedJobs - 1 : 0u, s.workers);
-    s.wakeWorkers(std::min(wanted, s.spinCap.load(std::memory_order_relaxed)), s.workers);
+    const unsigned n = std::min(wanted, s.spinCap.load(std::memory_order_relaxed));
+    s.prepareWanted.store(n, std::memory_order_relaxed);
+    s.bumpSignal(true);
+    // The host wakes only the root of a binary tree over the first n workers; each woken (or
+    // spinning) worker wakes its two children (passOnAnnouncedWake). Announcing work then costs
+    // the host one FUTEX_WAKE instead of n: with prepare() the syscalls were the host's whole
+    // overhead against a spinning pool (strata-poolbench cpu-positive, 0.955x of fixed 20 ms).
+    if (n > 0)
+        s.wakeWorkers(1, 1);
 }
 
 void WorkerPool::idleHint()
@@ -310,7 +353,11 @@ PoolTelemetry WorkerPool::telemetry() const
     const State& s = *state_;
     PoolTelemetry t;
     t.policy = policy();
-    t.adaptiveSpinMicros = static_cast<std::uint32_t>(s.adaptiveSpinNanos.load(std::memory_order_relaxed) / 1000);
+    const unsigned cap = std::min(s.spinCap.load(std::memory_order_relaxed), s.workers);
+    std::int64_t window = 0;  // the longest window among the workers that may spin
+    for (unsigned i = 0; i < cap; ++i)
+        window = std::max(window, s.counters[i].windowNanos.load(std::memory_order_relaxed));
+    t.adaptiveSpinMicros = static_cast<std::uint32_t>(window / 1000);
     t.adaptiveHostSpinMicros = static_cast<std::uint32_t>(s.hostSpinNanos.load(std::memory_order_relaxed) / 1000);
     t.wakeLatencyMicros = static_cast<std::uint32_t>(s.wakeLatencyNanos.load(std::memory_order_relaxed) / 1000);
     t.preemptedSpinPermille = s.preemptedSpinPermille.load(std::memory_order_relaxed);
@@ -321,12 +368,16 @@ PoolTelemetry WorkerPool::telemetry() const
     t.prepares = s.prepareCount.load(std::memory_order_relaxed);
     t.idleHints = s.idleHintCount.load(std::memory_order_relaxed);
     t.stalls = s.stallCount.load(std::memory_order_relaxed);
+    t.wakeCalls = s.wakeCalls.load(std::memory_order_relaxed);
+    t.wakeCallNanos = s.wakeCallNanos.load(std::memory_order_relaxed);
+    t.adaptiveSpinCap = s.spinCap.load(std::memory_order_relaxed);
     t.workers.reserve(s.workers);
     for (unsigned i = 0; i < s.workers; ++i)
         t.workers.push_back(s.counters[i].snapshot());
     t.host = s.counters[s.workers].snapshot();
     t.completionWait = s.completionWait.snapshot();
     t.batchLatency = s.batchLatency.snapshot();
+    t.batchGap = s.batchGap.snapshot();
     return t;
 }
 

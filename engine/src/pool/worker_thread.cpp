@@ -6,7 +6,6 @@
 #include "strata/pool/thread_affinity.hpp"
 
 #include <pthread.h>
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <string>
@@ -93,58 +92,44 @@ void WorkerPool::State::runChunk(unsigned self, std::uint32_t chunk, std::uint32
 
 namespace {
 
-long involuntarySwitches()
-{
-    rusage ru{};
-    getrusage(RUSAGE_THREAD, &ru);
-    return ru.ru_nivcsw;
-}
-
-// Past this wake latency, or with this share of spins preempted, the CPUs are contended:
-// a spinner then takes a CPU that the host or the device driver needs (the seeds' 20 ms spin
-// cost 15% decode that way), so Adaptive stops spinning until the machine calms down.
-constexpr std::int64_t kContendedWakeNanos = 150'000;
-constexpr std::uint32_t kContendedPreemptedPermille = 250;
-// Tasks waiting for a CPU more than this share of the time (PSI "some").
-constexpr std::int32_t kContendedPressurePermille = 200;
+// A spin whose clock reads are this far apart was descheduled (by the OS or the hypervisor):
+// someone else wanted the CPU it was burning. Reads are ~1-4 µs apart while it runs.
+constexpr std::int64_t kPreemptedReadGapNanos = 50'000;
 
 }  // namespace
 
-bool WorkerPool::State::contended() const
+Contention WorkerPool::State::contention() const
 {
     if (!options.adaptiveBacksOffUnderContention)
-        return false;
-    return cpuPressurePermille.load(std::memory_order_relaxed) > kContendedPressurePermille ||
-           wakeLatencyNanos.load(std::memory_order_relaxed) > kContendedWakeNanos ||
-           preemptedSpinPermille.load(std::memory_order_relaxed) > kContendedPreemptedPermille;
+        return {};
+    return {cpuPressurePermille.load(std::memory_order_relaxed), preemptedSpinPermille.load(std::memory_order_relaxed)};
 }
 
-std::int64_t WorkerPool::State::workerSpinBudget(std::int64_t now) const
+bool WorkerPool::State::contended() const { return isContended(contention()); }
+
+SpinBudget WorkerPool::State::workerSpinBudget(unsigned self, std::int64_t now)
 {
     const WaitPolicy p = decodePolicy(policyWord.load(std::memory_order_relaxed));
     switch (p.kind) {
-    case WaitKind::FixedSpin: return static_cast<std::int64_t>(p.spinMicros) * 1000;
-    case WaitKind::Park: return 0;
+    case WaitKind::FixedSpin: return {static_cast<std::int64_t>(p.spinMicros) * 1000, WaitReason::Fixed};
+    case WaitKind::Park: return {0, WaitReason::Park};
     case WaitKind::Adaptive: break;
     }
+    // Only the first spinCap workers spin: the host wakes the first `wanted` ones, so those are
+    // the ones a batch needs, and no shared counter is touched on the way out of a spin.
+    if (self >= spinCap.load(std::memory_order_relaxed))
+        return {0, WaitReason::OverCap};
+    // Learnt even while backing off, so telemetry shows what the model would do.
+    const std::int64_t window = models[self].spans.learntWindow(missCostNanos.load(std::memory_order_relaxed));
+    counters[self].windowNanos.store(window, std::memory_order_relaxed);
     if (contended())
-        return 0;
+        return {0, WaitReason::BackOff};
+    if (idle.load(std::memory_order_relaxed))
+        return {0, WaitReason::Boundary};  // request boundary: nothing comes soon
     const std::int64_t until = prepareUntilNanos.load(std::memory_order_relaxed);
     if (until > now)
-        return until - now;  // work was announced: stay awake for it
-    if (idle.load(std::memory_order_relaxed))
-        return 0;  // request boundary: nothing comes soon
-    return adaptiveSpinNanos.load(std::memory_order_relaxed);
-}
-
-bool WorkerPool::State::acquireSpinSlot(WaitKind kind)
-{
-    if (kind != WaitKind::Adaptive)
-        return true;  // fixed policies are literal: every idle worker spins its budget
-    if (spinners.fetch_add(1, std::memory_order_relaxed) < spinCap.load(std::memory_order_relaxed))
-        return true;
-    spinners.fetch_sub(1, std::memory_order_relaxed);
-    return false;
+        return {until - now, WaitReason::Announced};  // work was announced: stay awake for it
+    return {window, WaitReason::Learned};
 }
 
 void WorkerPool::State::idleWait(unsigned self, std::uint32_t seenSignal)
@@ -152,13 +137,11 @@ void WorkerPool::State::idleWait(unsigned self, std::uint32_t seenSignal)
     ThreadCounters& c = counters[self];
     WorkerSlot& slot = slots[self];
     const std::int64_t t0 = nowNanos();
-    const WaitKind kind = decodePolicy(policyWord.load(std::memory_order_relaxed)).kind;
-    const std::int64_t budget = workerSpinBudget(t0);
+    const SpinBudget budget = workerSpinBudget(self, t0);
 
-    if (budget > 0 && acquireSpinSlot(kind)) {
+    if (budget.nanos > 0) {
         c.setState(ThreadState::Spinning);
-        const long switches = kind == WaitKind::Adaptive ? involuntarySwitches() : 0;
-        bool hit = false;
+        bool hit = false, preempted = false;
         std::int64_t t = t0;
         while (!hit) {
             for (int i = 0; i < kPausesPerClockRead; ++i) {
@@ -168,24 +151,30 @@ void WorkerPool::State::idleWait(unsigned self, std::uint32_t seenSignal)
                 }
                 cpuRelax();
             }
-            t = nowNanos();
-            if (t - t0 >= budget)
+            const std::int64_t now = nowNanos();
+            preempted |= now - t > kPreemptedReadGapNanos;
+            t = now;
+            if (t - t0 >= budget.nanos)
                 break;
         }
-        if (kind == WaitKind::Adaptive) {
-            spinners.fetch_sub(1, std::memory_order_relaxed);
-            // Was this spin preempted? Then someone else wanted the CPU we were burning.
-            const std::uint32_t sample = involuntarySwitches() > switches ? 1000 : 0;
-            const auto old = static_cast<std::int32_t>(preemptedSpinPermille.load(std::memory_order_relaxed));
-            const std::int32_t next = old + (static_cast<std::int32_t>(sample) - old) / 16;
-            preemptedSpinPermille.store(static_cast<std::uint32_t>(next), std::memory_order_relaxed);
+        if (budget.reason == WaitReason::Learned) {
+            ThreadCounters::add(c.adaptiveSpins, 1);
+            if (preempted)
+                ThreadCounters::add(c.preemptedSpins, 1);
         }
         ThreadCounters::add(c.spinNanos, static_cast<std::uint64_t>(t - t0));
         if (hit) {
             ThreadCounters::add(c.spinHits, 1);
+            passOnAnnouncedWake(self, t);
+            learnSpan(self, budget, t0);
             return;  // the caller re-reads signal and job with acquire
         }
         ThreadCounters::add(c.wastedSpinNanos, static_cast<std::uint64_t>(t - t0));
+        ThreadCounters::add(c.spinTimeouts, 1);
+    } else if (budget.reason == WaitReason::OverCap) {
+        ThreadCounters::add(c.capRefusals, 1);
+    } else if (budget.reason == WaitReason::BackOff) {
+        ThreadCounters::add(c.backOffs, 1);
     }
 
     // Park. parked=1 (seq_cst) before re-checking the signal pairs with the host's signal bump
@@ -203,12 +192,40 @@ void WorkerPool::State::idleWait(unsigned self, std::uint32_t seenSignal)
     const std::int64_t p1 = nowNanos();
     ThreadCounters::add(c.parkedNanos, static_cast<std::uint64_t>(p1 - p0));
     ThreadCounters::add(c.wakes, 1);
-    // Learn the wake latency (announcement -> this thread running) for the adaptive cost model.
-    const std::int64_t sent = signalNanos.load(std::memory_order_relaxed);
+    passOnAnnouncedWake(self, p1);
+    // The wake latency (the host's FUTEX_WAKE -> this thread running) prices a miss for the model.
+    const std::int64_t sent = slot.wokenAt.load(std::memory_order_relaxed);
     if (sent > p0 && p1 >= sent) {
         const std::int64_t old = wakeLatencyNanos.load(std::memory_order_relaxed);
         wakeLatencyNanos.store(old + (p1 - sent - old) / 8, std::memory_order_relaxed);
     }
+    learnSpan(self, budget, t0);
+}
+
+// prepare() woke worker 0 only; worker i wakes 2i+1 and 2i+2 of the announced workers, so the
+// wake-ups fan out in log2(n) steps without the host's help.
+void WorkerPool::State::passOnAnnouncedWake(unsigned self, std::int64_t now)
+{
+    if (prepareUntilNanos.load(std::memory_order_relaxed) <= now)
+        return;  // no announced batch pending (a publish resets it before it bumps the signal)
+    const unsigned n = prepareWanted.load(std::memory_order_relaxed);
+    for (unsigned child = 2 * self + 1; child <= 2 * self + 2 && child < n; ++child)
+        wakeIfParked(child, now);
+}
+
+// The wait that started at idleStart ended because work arrived (a publish or prepare at
+// signalNanos): that span is what the worker's model learns from. Other signals (policy switch,
+// idle hint, shutdown) do not move signalNanos, so they teach nothing.
+void WorkerPool::State::learnSpan(unsigned self, const SpinBudget& budget, std::int64_t idleStart)
+{
+    if (!budget.learns())
+        return;
+    const std::int64_t arrived = signalNanos.load(std::memory_order_relaxed);
+    if (arrived < idleStart)
+        return;
+    models[self].spans.record(arrived - idleStart);
+    if (options.onIdleSpan)
+        options.onIdleSpan(self, arrived - idleStart);
 }
 
 }  // namespace strata::pool

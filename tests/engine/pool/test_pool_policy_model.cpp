@@ -1,4 +1,7 @@
-// The adaptive gap model on its own: which window it picks for which gap pattern.
+// The Adaptive policy's decisions as pure functions on made-up input: which window the gap model
+// picks for which spans, the miss cost, the contention check and the spinner cap.
+// test_pool_policy_traces feeds the same functions recorded traces of real workloads.
+#include "engine/src/pool/adaptive_decision.hpp"
 #include "engine/src/pool/adaptive_spin.hpp"
 #include "engine/src/pool/cpu_pressure.hpp"
 
@@ -6,8 +9,14 @@
 
 #include <random>
 
-using strata::pool::detail::CpuPressure;
-using strata::pool::detail::GapModel;
+using namespace strata::pool::detail;
+
+namespace {
+
+// The miss cost the pool computes with its default weight, a 50 µs wake and a 2 µs wake call.
+std::int64_t defaultMissCost(double announced = 0) { return missCostNanos({16.0, 50'000, 2'000, announced}); }
+
+}  // namespace
 
 class TestPoolPolicyModel : public QObject {
     Q_OBJECT
@@ -52,6 +61,14 @@ private slots:
         QCOMPARE(m.chooseWindow(16, 16, 50'000), std::int64_t{0});
     }
 
+    void windowsAreCapped()
+    {
+        GapModel m;
+        for (int i = 0; i < 64; ++i)
+            m.record(50'000'000);
+        QCOMPARE(m.chooseWindow(1, 1e6, 50'000), std::int64_t{0});
+    }
+
     void cpuPressureIsAShareOrUnknown()
     {
         CpuPressure p;
@@ -65,12 +82,46 @@ private slots:
         QCOMPARE(p.sample(1'000'000'000 + CpuPressure::kMinIntervalNanos + 1), share);  // rate-limited
     }
 
-    void windowsAreCapped()
+    void missCostCountsTheWakeCallEvenWhenAnnounced()
     {
-        GapModel m;
+        // Unannounced: weight * (call + latency); announced: the host still sends the wake.
+        QCOMPARE(missCostNanos({16.0, 50'000, 2'000, 0.0}), std::int64_t{16 * 52'000});
+        QCOMPARE(missCostNanos({16.0, 50'000, 2'000, 1.0}), std::int64_t{16 * 2'000});
+        // A wake slower than 100 µs means an overloaded machine: the model does not follow it.
+        QCOMPARE(missCostNanos({16.0, 900'000, 0, 0.0}), std::int64_t{16 * 100'000});
+    }
+
+    void contentionIsPressureOrPreemptedSpins()
+    {
+        QVERIFY(!isContended({}));
+        QVERIFY(!isContended({-1, 0}));
+        QVERIFY(!isContended({200, 250}));
+        QVERIFY(isContended({201, 0}));
+        QVERIFY(isContended({0, 251}));
+    }
+
+    void spinnerCapIsTheWidestRecentBatch()
+    {
+        // A MoE decode layer: q/k/v, attention over 4 KV heads, o, the router (2 chunks), experts.
+        WidthHistory h;
+        const unsigned layer[] = {14, 3, 14, 1, 14, 14};
         for (int i = 0; i < 64; ++i)
-            m.record(50'000'000);
-        QCOMPARE(m.chooseWindow(1, 1e6, 50'000), std::int64_t{0});
+            h.record(layer[i % 6]);
+        QCOMPARE(h.cap(14), 14u);  // an average (~10) would park 4 workers every wide batch
+        QCOMPARE(h.cap(7), 7u);    // never more than the CPUs allow
+        for (int i = 0; i < 64; ++i)
+            h.record(3);  // gpu-heavy: 4 jobs per batch
+        QCOMPARE(h.cap(14), 3u);
+    }
+
+    void learnerSolvesEverySpanWhileItHasFew()
+    {
+        SpanLearner l;
+        QCOMPARE(l.window(defaultMissCost(), {}), std::int64_t{0});  // nothing learnt: park
+        l.record(20'000);
+        QVERIFY(l.window(defaultMissCost(), {}) >= 20'000);  // one short span already argues for spinning
+        QCOMPARE(l.window(defaultMissCost(), {500, 0}), std::int64_t{0});  // contended: never spin
+        QVERIFY(l.window(defaultMissCost(), {}) >= 20'000);  // and back at once when it calms down
     }
 };
 

@@ -6,7 +6,9 @@
 #include "strata/pool/worker_pool.hpp"
 #include "strata/tokenizer/tokenizer.hpp"
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -25,6 +27,8 @@ struct ModelOptions {
     Device device = Device::Cpu;
     int cudaDevice = 0;
     size_t vramBudget = 0;          // bytes the model may take on the GPU; 0: all free VRAM
+    // The pool's PoolOptions::onIdleSpan (trace recording, strata-bench --pool-trace); usually empty.
+    std::function<void(unsigned worker, std::int64_t spanNanos)> poolSpanObserver;
 };
 
 class Model {

@@ -17,6 +17,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -54,6 +55,10 @@ struct PoolOptions {
     // Adaptive: stop spinning while the CPUs are contended (Linux CPU pressure, preempted spins,
     // slow wakes). Off only to study the gap model alone (strata-poolbench --no-contention).
     bool adaptiveBacksOffUnderContention = true;
+    // Adaptive: called on a worker thread with every idle span (idle start to the arrival of
+    // work, ns) that worker's model learns from; for recording traces (strata-bench --pool-trace,
+    // strata-poolbench --trace). Keep it short: it runs as the worker starts on the new batch.
+    std::function<void(unsigned worker, std::int64_t spanNanos)> onIdleSpan;
 };
 
 struct RunOptions {

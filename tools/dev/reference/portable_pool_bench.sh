@@ -1,0 +1,44 @@
+#!/bin/bash
+# The waiting-policy comparison (issue 25) on another machine, e.g. the lent GPU machine's quiet
+# 16-core host. Runs from a folder holding bin/ (strata-bench, strata-poolbench, strata-gguf and,
+# optionally, strata-bench-base: another revision to diagnose) and lib/ (their shared libraries;
+# pack_portable_bench.sh shows how). Generates the dense and MoE Q4_K models with
+# portable_bench.sh's shapes, then, each step time-limited so a cut-off run still leaves results:
+#   strata-bench --pool-trace at the first of THREADS (32 decode tokens; tests/engine/pool/data)
+#   strata-bench --pool-policy all, -p 256 -n 128, at each of THREADS (default "15 8"), both models
+#   strata-bench-base --pool-policy all at the first thread count (when packed)
+#   strata-poolbench (both scenarios), then strata-poolbench --trace (gpu-heavy)
+# Results go to $OUT (default ./out), one file per step, and to stdout.
+set -u
+D="$(cd "$(dirname "$0")" && pwd)"; B="$D/bin"; export LD_LIBRARY_PATH="$D/lib"
+M="${MODELS:-/tmp/strata-bench-models}"; O="${OUT:-$D/out}"; mkdir -p "$M" "$O"
+THREADS="${THREADS:-15 8}"; REPS="${REPS:-3}"
+dense="--arch llama --layers 20 --embedding 2048 --heads 32 --kv-heads 8 --ff 5632 --vocab 32000 --seed 101"
+moe="--arch qwen3moe --layers 8 --embedding 2048 --heads 16 --kv-heads 4 --head-dim 128 --experts 64 --experts-used 8 --expert-ff 256 --vocab 32000 --seed 102"
+for kind in moe dense; do
+    f="$M/$kind-1b-Q4_K.gguf"; shape="${!kind}"
+    [[ -f "$f" ]] || ("$B/strata-gguf" mkmodel "$f.tmp" $shape --type Q4_K >/dev/null && mv "$f.tmp" "$f") &
+done
+wait
+step() {  # step NAME SECONDS COMMAND...: runs it with a time limit, output to $O/NAME.txt and stdout
+    local name="$1" limit="$2"; shift 2
+    echo "== $name ($(date -u +%T))"
+    timeout "$limit" "$@" 2>&1 | tee "$O/$name.txt"
+}
+{ lscpu | grep -E 'Model name|^CPU\(s\)|Thread|Core'; uptime; cat /proc/pressure/cpu; } | tee "$O/machine.txt"
+first="${THREADS%% *}"
+for kind in moe dense; do
+    step "trace-$kind" 30 "$B/strata-bench" -m "$M/$kind-1b-Q4_K.gguf" -p 0 -n 33 -t "$first" --pool-trace "$O/decode-$kind.trace"
+done
+for t in $THREADS; do
+    for kind in moe dense; do
+        step "policies-$kind-t$t" 150 "$B/strata-bench" -m "$M/$kind-1b-Q4_K.gguf" -p 256 -n 128 -r "$REPS" -t "$t" --pool-policy all
+    done
+    if [[ "$t" == "$first" && -x "$B/strata-bench-base" ]]; then
+        for kind in moe dense; do
+            step "base-policies-$kind-t$t" 100 "$B/strata-bench-base" -m "$M/$kind-1b-Q4_K.gguf" -p 256 -n 128 -r 2 -t "$t" --pool-policy all
+        done
+    fi
+done
+step poolbench 120 "$B/strata-poolbench" --seconds "${POOL_SECONDS:-16}" --rounds 10
+step trace-gpu-heavy 60 "$B/strata-poolbench" --scenario gpu-heavy --seconds 4 --rounds 4 --trace "$O/gpu-heavy.trace"

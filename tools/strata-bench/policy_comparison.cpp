@@ -1,0 +1,174 @@
+#include "policy_comparison.hpp"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+namespace strata::bench {
+
+double processCpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Contender {
+    const char* name;
+    pool::WaitPolicy policy;
+    bool fixed;  // a policy the user could pick instead of Adaptive; the best of these is the bar
+};
+
+// One test (prefill or decode) of one policy, summed over its rounds.
+struct Tally {
+    std::vector<double> tokensPerSecond;
+    double cpuSeconds = 0, wallSeconds = 0;
+    std::size_t tokens = 0;
+    pool::LatencyHistogram wait, gap;
+    pool::WorkerTelemetry workers;
+    std::uint64_t batches = 0, wakeCalls = 0, wakeCallNanos = 0;
+    pool::PoolTelemetry last;  // the pool's adaptive state right after the last run
+
+    double mean() const
+    {
+        double s = 0;
+        for (double x : tokensPerSecond)
+            s += x;
+        return tokensPerSecond.empty() ? 0 : s / double(tokensPerSecond.size());
+    }
+    double sd() const
+    {
+        const double m = mean();
+        double s = 0;
+        for (double x : tokensPerSecond)
+            s += (x - m) * (x - m);
+        return tokensPerSecond.size() > 1 ? std::sqrt(s / double(tokensPerSecond.size() - 1)) : 0;
+    }
+    double cpuPercent() const { return wallSeconds > 0 ? 100.0 * cpuSeconds / wallSeconds : 0; }
+};
+
+void runOnce(pool::WorkerPool& pool, const std::function<std::size_t()>& fn, Tally& t)
+{
+    const pool::PoolTelemetry before = pool.telemetry();
+    const double cpu0 = processCpuSeconds();
+    const auto t0 = Clock::now();
+    const std::size_t n = fn();
+    const double wall = std::chrono::duration<double>(Clock::now() - t0).count();
+    t.cpuSeconds += processCpuSeconds() - cpu0;
+    const pool::PoolTelemetry after = pool.telemetry();
+    pool.idleHint();  // a request ends here
+    t.wallSeconds += wall;
+    t.tokens += n;
+    t.tokensPerSecond.push_back(double(n) / wall);
+    t.wait.add(after.completionWait.since(before.completionWait));
+    t.gap.add(after.batchGap.since(before.batchGap));
+    t.workers += after.workerTotals() - before.workerTotals();
+    t.batches += after.batches - before.batches;
+    t.wakeCalls += after.wakeCalls - before.wakeCalls;
+    t.wakeCallNanos += after.wakeCallNanos - before.wakeCallNanos;
+    t.last = after;
+}
+
+struct Best {
+    double tps = 0, cpu = 0;
+};
+
+void printSpeedTable(const std::vector<Contender>& contenders, const std::vector<Tally>& tallies, const std::string& test)
+{
+    Best best;
+    for (std::size_t i = 0; i < contenders.size(); ++i)
+        if (contenders[i].fixed && tallies[i].mean() > best.tps)
+            best = {tallies[i].mean(), tallies[i].cpuPercent()};
+    std::printf("\n| policy | %s t/s | vs best fixed | CPU %% | CPU vs best fixed | wait p50 us | wait p99 us |\n"
+                "|---|---|---|---|---|---|---|\n",
+                test.c_str());
+    for (std::size_t i = 0; i < contenders.size(); ++i) {
+        const Tally& t = tallies[i];
+        std::printf("| %s | %.2f ± %.2f | %.3f | %.0f | %.2f | %.1f | %.1f |\n", contenders[i].name, t.mean(), t.sd(),
+                    best.tps > 0 ? t.mean() / best.tps : 0.0, t.cpuPercent(),
+                    best.cpu > 0 ? t.cpuPercent() / best.cpu : 0.0, t.wait.quantileNanos(0.5) / 1e3,
+                    t.wait.quantileNanos(0.99) / 1e3);
+    }
+}
+
+// The pool's account of one token: how often workers parked and why, what waking them cost the
+// host, and how the gaps between batches compare with the window Adaptive chose.
+void printPoolAccount(const std::vector<Contender>& contenders, const std::vector<Tally>& tallies, const std::string& test)
+{
+    std::printf("\n%s, per token: | policy | batches | gap p50 / p90 / p99 us | window us | cap | parks | of which "
+                "spin timeouts / cap refusals / back-offs | host wake calls (us each) | wake latency us | PSI %% | "
+                "preempted spins %% | contended |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+                test.c_str());
+    for (std::size_t i = 0; i < contenders.size(); ++i) {
+        const Tally& t = tallies[i];
+        const double n = double(std::max<std::size_t>(1, t.tokens));
+        const pool::PoolTelemetry& p = t.last;
+        const bool adaptive = contenders[i].policy.kind == pool::WaitKind::Adaptive;
+        const std::string window = adaptive ? std::to_string(p.adaptiveSpinMicros) : "-";
+        const std::string cap = adaptive ? std::to_string(p.adaptiveSpinCap) : "-";
+        std::printf("| %s | %.1f | %.1f / %.1f / %.1f | %s | %s | %.1f | %.1f / %.1f / %.1f | %.1f (%.1f) | %u | %.1f | "
+                    "%.1f | %s |\n",
+                    contenders[i].name, double(t.batches) / n, t.gap.quantileNanos(0.5) / 1e3,
+                    t.gap.quantileNanos(0.9) / 1e3, t.gap.quantileNanos(0.99) / 1e3, window.c_str(), cap.c_str(),
+                    double(t.workers.parks) / n, double(t.workers.spinTimeouts) / n,
+                    double(t.workers.capRefusals) / n, double(t.workers.backOffs) / n, double(t.wakeCalls) / n,
+                    t.wakeCalls ? double(t.wakeCallNanos) / double(t.wakeCalls) / 1e3 : 0.0, p.wakeLatencyMicros,
+                    p.cpuPressurePermille / 10.0, p.preemptedSpinPermille / 10.0, p.contended ? "yes" : "no");
+    }
+}
+
+}  // namespace
+
+void comparePolicies(pool::WorkerPool& pool, const PolicyWorkload& work, int rounds, const std::string& title)
+{
+    const std::vector<Contender> contenders = {
+        {"adaptive", pool::WaitPolicy::adaptive(), false},
+        {"park", pool::WaitPolicy::park(), true},
+        {"fixed:100us", pool::WaitPolicy::fixedSpin(100), true},
+        {"fixed:20ms", pool::WaitPolicy::fixedSpin(20000), true},
+    };
+    std::vector<Tally> prefill(contenders.size()), decode(contenders.size());
+    // Warm-up: page the weights in, then every round runs A B C D.
+    if (work.prefill)
+        work.prefill();
+    if (work.decode)
+        work.decode();
+    pool.idleHint();
+    for (int r = 0; r < rounds; ++r)
+        for (std::size_t i = 0; i < contenders.size(); ++i) {
+            pool.setPolicy(contenders[i].policy);
+            if (work.prefill)
+                runOnce(pool, work.prefill, prefill[i]);
+            if (work.decode)
+                runOnce(pool, work.decode, decode[i]);
+        }
+    pool.setPolicy(pool::WaitPolicy::adaptive());
+
+    std::printf("%s; %u threads; %d rounds of adaptive, park, fixed:100us, fixed:20ms interleaved; ratios are to "
+                "the best of the three fixed policies in this run\n",
+                title.c_str(), pool.workerCount() + 1, rounds);
+    if (work.prefill) {
+        printSpeedTable(contenders, prefill, work.prefillName);
+    }
+    if (work.decode) {
+        printSpeedTable(contenders, decode, work.decodeName);
+        printPoolAccount(contenders, decode, work.decodeName);
+    }
+    if (work.prefill)
+        printPoolAccount(contenders, prefill, work.prefillName);
+    std::printf("\nwait: the host's completion wait after its own share of a batch. gap: end of a batch to the next "
+                "one's arrival. parks: worker parks (spin timeouts: spun the window out; cap refusals: more spinners "
+                "than the cap; back-offs: CPUs looked contended; the rest: window 0). wake calls: futex wakes the host "
+                "sent. window, cap (Adaptive only), wake latency, PSI, preempted, contended: the pool's state after the"
+                " policy's last run.\n");
+}
+
+}  // namespace strata::bench
