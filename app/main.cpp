@@ -1,7 +1,7 @@
 // strata: the desktop application's entry point.
 #include "app/application.hpp"
 #include "app/command_line.hpp"
-#include "app/settings/preferences_store.hpp"
+#include "domain/settings/preferences_store.hpp"
 #include "app/translations.hpp"
 
 #include <QApplication>
@@ -47,7 +47,7 @@ int main(int argc, char** argv)
     {
         // The language is read once, before any widget exists (the settings panel says so).
         QSettings settings;
-        strata::app::installTranslations(app, strata::app::PreferencesStore(settings).load().language);
+        strata::app::installTranslations(app, strata::domain::PreferencesStore(settings).load().language);
     }
 
     QCommandLineParser parser;

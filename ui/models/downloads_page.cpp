@@ -1,6 +1,6 @@
 #include "ui/models/downloads_page.hpp"
 
-#include "app/models/download_manager.hpp"
+#include "domain/models/download_manager.hpp"
 
 #include <QApplication>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #include "ui/models/library_page.hpp"
 
-#include "app/models/model_services.hpp"
+#include "domain/models/model_services.hpp"
 #include "ui/models/model_details_widget.hpp"
 
 #include <QAction>

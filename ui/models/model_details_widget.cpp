@@ -1,8 +1,8 @@
 #include "ui/models/model_details_widget.hpp"
 
-#include "app/models/download_list_model.hpp"
-#include "app/models/memory_estimate.hpp"
-#include "app/models/model_list_model.hpp"
+#include "domain/models/download_list_model.hpp"
+#include "domain/models/memory_estimate.hpp"
+#include "domain/models/model_list_model.hpp"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -47,8 +47,8 @@ ModelDetailsWidget::ModelDetailsWidget(QWidget* parent) : QWidget(parent)
     context_->setValue(8192);
     kvType_ = new QComboBox(memory);
     kvType_->setObjectName(QStringLiteral("kvCacheType"));
-    kvType_->addItem(tr("f16 (2 bytes per value)"), int(models::KvCacheType::F16));
-    kvType_->addItem(tr("q8_0 (34 bytes per 32 values)"), int(models::KvCacheType::Q8_0));
+    kvType_->addItem(tr("f16 (2 bytes per value)"), int(model::KvType::F16));
+    kvType_->addItem(tr("q8_0 (34 bytes per 32 values)"), int(model::KvType::Q8_0));
     estimate_ = new QLabel(memory);
     estimate_->setObjectName(QStringLiteral("memoryEstimate"));
     estimate_->setWordWrap(true);
@@ -105,18 +105,13 @@ void ModelDetailsWidget::showModel(const models::ModelEntry* entry)
     updateEstimate();
 }
 
-QString ModelDetailsWidget::memoryText() const
-{
-    return estimate_->text();
-}
-
 void ModelDetailsWidget::updateEstimate()
 {
     if (!hasEntry_ || !entry_.loadable()) {
         estimate_->setText(QString());
         return;
     }
-    const auto kv = models::KvCacheType(kvType_->currentData().toInt());
+    const auto kv = model::KvType(kvType_->currentData().toInt());
     const models::MemoryEstimate e = models::estimateMemory(entry_, context_->value(), kv);
     const QString kvText = e.kvCacheBytes >= 0 ? formatBytes(e.kvCacheBytes) : tr("unknown (missing attention fields)");
     estimate_->setText(tr("About %1 of RAM: weights %2 + KV cache %3 + %4 for compute buffers and the runtime "

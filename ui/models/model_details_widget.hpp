@@ -2,7 +2,7 @@
 // chosen context length and KV cache type.
 #pragma once
 
-#include "app/models/model_entry.hpp"
+#include "domain/models/model_entry.hpp"
 
 #include <QWidget>
 
@@ -20,7 +20,6 @@ public:
     explicit ModelDetailsWidget(QWidget* parent = nullptr);
 
     void showModel(const models::ModelEntry* entry);  // nullptr: nothing selected
-    QString memoryText() const;
 
 private:
     void updateEstimate();

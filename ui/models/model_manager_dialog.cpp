@@ -1,6 +1,6 @@
 #include "ui/models/model_manager_dialog.hpp"
 
-#include "app/models/model_services.hpp"
+#include "domain/models/model_services.hpp"
 #include "ui/models/catalogue_page.hpp"
 #include "ui/models/downloads_page.hpp"
 #include "ui/models/library_page.hpp"
@@ -52,7 +52,7 @@ ModelManagerDialog::ModelManagerDialog(models::ModelServices& services, QWidget*
     resize(980, 640);
 }
 
-ModelManagerDialog* openModelManager(QWidget* window)
+ModelManagerDialog* openModelManager(QWidget* window, models::ModelServices& services)
 {
     if (auto* open = window->findChild<ModelManagerDialog*>(QString(), Qt::FindDirectChildrenOnly)) {
         open->show();
@@ -60,13 +60,7 @@ ModelManagerDialog* openModelManager(QWidget* window)
         open->activateWindow();
         return open;
     }
-    auto* services = window->findChild<models::ModelServices*>(QString(), Qt::FindDirectChildrenOnly);
-    if (!services) {
-        auto* settings = new QSettings(window);
-        services = new models::ModelServices(*settings, {}, window);
-        settings->setParent(services);  // deleted after the services that read it
-    }
-    auto* dialog = new ModelManagerDialog(*services, window);
+    auto* dialog = new ModelManagerDialog(services, window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     return dialog;

@@ -34,8 +34,7 @@ private:
     DownloadsPage* downloads_;
 };
 
-// Opens (or raises) the model manager of `window`. The services are the ModelServices child of
-// `window` when the app created one, otherwise a new one is made as its child (default settings).
-ModelManagerDialog* openModelManager(QWidget* window);
+// Opens the model manager over `services` as a child of `window`, or raises the one already open.
+ModelManagerDialog* openModelManager(QWidget* window, models::ModelServices& services);
 
 }  // namespace strata::ui

@@ -1,9 +1,9 @@
 // The model manager dialog (offscreen): the library with good and broken models, details and the
 // RAM estimate, keyboard use, the catalogue, a download from the URL field into the library, and
 // the main window's Models… action.
-#include "app/models/model_services.hpp"
-#include "tests/app/models/gguf_fixtures.hpp"
-#include "tests/app/models/test_http_server.hpp"
+#include "domain/models/model_services.hpp"
+#include "tests/domain/models/gguf_fixtures.hpp"
+#include "tests/domain/models/test_http_server.hpp"
 #include "ui/main_window.hpp"
 #include "ui/models/catalogue_page.hpp"
 #include "ui/models/downloads_page.hpp"
@@ -192,18 +192,24 @@ private slots:
 
     void mainWindowOpensTheDialogWithCtrlM()
     {
+        models::ModelServices services(*settings, testDownloads());  // outlives the window's dialogs
         ui::MainWindow window;
-        auto* services = new models::ModelServices(*settings, testDownloads(), &window);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         auto* action = window.findChild<QAction*>(QStringLiteral("modelsAction"));
         QVERIFY(action);
         QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_M));
+        // The window never makes services of its own: without them there is nothing to open.
+        QVERIFY(!action->isEnabled());
+        action->trigger();
+        QVERIFY(!window.findChild<ui::ModelManagerDialog*>());
+        window.setModelServices(&services);
+        QVERIFY(action->isEnabled());
         action->trigger();
         auto* dialog = window.findChild<ui::ModelManagerDialog*>();
         QVERIFY(dialog);
         QTRY_VERIFY(dialog->isVisible());
-        QTRY_COMPARE_WITH_TIMEOUT(services->library().model()->rowCount(), 2, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(services.library().model()->rowCount(), 2, 10000);
         action->trigger();  // a second time raises the same dialog
         QCOMPARE(window.findChildren<ui::ModelManagerDialog*>().size(), 1);
     }
