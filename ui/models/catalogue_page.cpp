@@ -1,7 +1,7 @@
 #include "ui/models/catalogue_page.hpp"
 
-#include "app/models/model_services.hpp"
-#include "app/models/url_policy.hpp"
+#include "domain/models/model_services.hpp"
+#include "domain/models/url_policy.hpp"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -58,8 +58,11 @@ CataloguePage::CataloguePage(models::ModelServices& services, QWidget* parent) :
     auto* urlRow = new QHBoxLayout;
     urlRow->addWidget(url_, 1);
     urlRow->addWidget(downloadUrlButton);
+    // A row that is a layout gets no buddy from QFormLayout, and a label without one shows its "&".
+    auto* urlLabel = new QLabel(tr("Any &HTTPS URL:"), this);
+    urlLabel->setBuddy(url_);
     auto* form = new QFormLayout;
-    form->addRow(tr("Any &HTTPS URL:"), urlRow);
+    form->addRow(urlLabel, urlRow);
     form->addRow(tr("Save &to:"), folder_);
 
     auto* layout = new QVBoxLayout(this);

@@ -152,6 +152,28 @@ private slots:
         QCOMPARE(dialog.tabs()->currentWidget(), dialog.libraryPage());
     }
 
+    // A label with a mnemonic ("&HTTPS") and no buddy shows the "&" itself and focuses nothing.
+    void everyMnemonicLabelHasABuddy()
+    {
+        models::ModelServices services(*settings, testDownloads());
+        ui::ModelManagerDialog dialog(services);
+        int withMnemonic = 0;
+        for (const QLabel* label : dialog.findChildren<QLabel*>()) {
+            QString text = label->text();
+            text.remove(QLatin1String("&&"));
+            if (!text.contains(QLatin1Char('&')) || label->textFormat() == Qt::RichText)
+                continue;
+            ++withMnemonic;
+            QVERIFY2(label->buddy(), qPrintable(label->text()));
+        }
+        QVERIFY(withMnemonic >= 2);  // "Any &HTTPS URL:" and "Save &to:" at least
+        dialog.tabs()->setCurrentWidget(dialog.cataloguePage());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QTest::keyClick(&dialog, Qt::Key_H, Qt::AltModifier);
+        QTRY_COMPARE(QApplication::focusWidget(), dialog.findChild<QLineEdit*>(QStringLiteral("downloadUrl")));
+    }
+
     void urlDownloadLandsInTheLibrary()
     {
         TestHttpServer server;
