@@ -1,5 +1,7 @@
 #include "cli_options.hpp"
 
+#include "standard_options.hpp"
+
 #include "strata/core/error.hpp"
 #include "strata/model/kv_type_names.hpp"
 
@@ -66,6 +68,12 @@ std::vector<int32_t> parseIds(std::string_view text)
 
 CliOptions parseCliOptions(int argc, char** argv)
 {
+    if (tools::wantsVersion(argc, argv)) {
+        tools::printVersion("strata-cli");
+        std::exit(0);
+    }
+    if (tools::wantsHelp(argc, argv))
+        usage(0);
     CliOptions o;
     bool haveTokens = false;
     for (int i = 1; i < argc; ++i) {
