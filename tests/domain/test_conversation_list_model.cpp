@@ -23,6 +23,22 @@ class TestConversationListModel : public QObject {
     }
 
 private slots:
+    // "Not named yet" is state (an empty title), not text: it shows as "New chat" in the current
+    // language, is stored empty, and edits start from an empty field.
+    void unnamedConversationShowsAsNewChat()
+    {
+        ChatStore store;
+        QVERIFY(store.open(m_dir.filePath(QStringLiteral("unnamed.sqlite"))));
+        ConversationListModel model(store);
+        const qint64 id = model.create(QString()).value();
+        QCOMPARE(store.conversation(id)->summary.title, QString());
+        QCOMPARE(model.index(0).data(Qt::DisplayRole).toString(), QStringLiteral("New chat"));
+        QCOMPARE(model.index(0).data(Qt::EditRole).toString(), QString());
+        QVERIFY(model.index(0).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("New chat\n")));
+        QVERIFY(model.rename(id, QStringLiteral("Named")));
+        QCOMPARE(model.index(0).data(Qt::DisplayRole).toString(), QStringLiteral("Named"));
+    }
+
     void operations()
     {
         ChatStore store;
