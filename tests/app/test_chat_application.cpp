@@ -7,6 +7,7 @@
 #include "app/chat_coordinator.hpp"
 #include "domain/storage/chat_store.hpp"
 #include "strata/core/error.hpp"
+#include "strata/model/generation.hpp"
 #include "strata/model/model.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "ui/chat/chat_input.hpp"
@@ -228,7 +229,12 @@ private slots:
         const QJsonObject metrics = stored[1].metrics;
         QVERIFY(metrics.value(QStringLiteral("generated_tokens")).toInt() > 0);
         QVERIFY(metrics.value(QStringLiteral("decode_tok_s")).toDouble() > 0);
+        // The finish reason is stored in the engine's one spelling.
+        const QString finish = metrics.value(QStringLiteral("finish_reason")).toString();
+        QVERIFY2(strata::model::finishReasonFromString(finish.toStdString()), qPrintable(finish));
         QVERIFY(!(stored[1].content + stored[1].reasoning).isEmpty());
+        // A chat made with "New chat" is named by its first message.
+        QCOMPARE(app.store().conversation(id)->summary.title, QStringLiteral("Hello there"));
         const QList<strata::ui::MessageWidget*> shown = app.window().chatPanel()->chatView()->messageWidgets();
         QCOMPARE(shown.size(), 2);
         QCOMPARE(shown[1]->content(), stored[1].content);
