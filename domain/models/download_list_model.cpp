@@ -38,7 +38,7 @@ QString formatDuration(qint64 seconds)
 
 int DownloadListModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(rows_.size());
+    return parent.isValid() ? 0 : int(m_rows.size());
 }
 
 int DownloadListModel::columnCount(const QModelIndex& parent) const
@@ -48,9 +48,9 @@ int DownloadListModel::columnCount(const QModelIndex& parent) const
 
 QVariant DownloadListModel::data(const QModelIndex& index, int role) const
 {
-    if (!index.isValid() || index.row() >= int(rows_.size()))
+    if (!index.isValid() || index.row() >= int(m_rows.size()))
         return {};
-    const Row& r = rows_[size_t(index.row())];
+    const Row& r = m_rows[size_t(index.row())];
     const double fraction = r.total > 0 ? double(r.received) / double(r.total) : -1.0;
     switch (role) {
     case IdRole: return r.id;
@@ -98,17 +98,17 @@ QVariant DownloadListModel::headerData(int section, Qt::Orientation orientation,
 void DownloadListModel::add(const QString& id, const DownloadRequest& request)
 {
     if (const int row = rowOf(id); row >= 0) {
-        rows_[size_t(row)].state = DownloadState::Queued;
-        rows_[size_t(row)].message.clear();
+        m_rows[size_t(row)].state = DownloadState::Queued;
+        m_rows[size_t(row)].message.clear();
         emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
         return;
     }
-    beginInsertRows({}, int(rows_.size()), int(rows_.size()));
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size()));
     Row r;
     r.id = id;
     r.fileName = request.fileName;
     r.total = request.exactSize > 0 ? request.exactSize : request.approxSize;
-    rows_.push_back(r);
+    m_rows.push_back(r);
     endInsertRows();
 }
 
@@ -118,7 +118,7 @@ void DownloadListModel::remove(const QString& id)
     if (row < 0)
         return;
     beginRemoveRows({}, row, row);
-    rows_.erase(rows_.begin() + row);
+    m_rows.erase(m_rows.begin() + row);
     endRemoveRows();
 }
 
@@ -127,7 +127,7 @@ void DownloadListModel::setState(const QString& id, DownloadState state, const Q
     const int row = rowOf(id);
     if (row < 0)
         return;
-    Row& r = rows_[size_t(row)];
+    Row& r = m_rows[size_t(row)];
     r.state = state;
     r.message = message;
     if (state != DownloadState::Downloading)
@@ -140,7 +140,7 @@ void DownloadListModel::setProgress(const QString& id, qint64 received, qint64 t
     const int row = rowOf(id);
     if (row < 0)
         return;
-    Row& r = rows_[size_t(row)];
+    Row& r = m_rows[size_t(row)];
     r.received = received;
     if (total > 0)
         r.total = total;
@@ -150,15 +150,15 @@ void DownloadListModel::setProgress(const QString& id, qint64 received, qint64 t
 
 int DownloadListModel::rowOf(const QString& id) const
 {
-    for (size_t i = 0; i < rows_.size(); ++i)
-        if (rows_[i].id == id)
+    for (size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].id == id)
             return int(i);
     return -1;
 }
 
 DownloadState DownloadListModel::stateAt(int row) const
 {
-    return row >= 0 && row < int(rows_.size()) ? rows_[size_t(row)].state : DownloadState::Failed;
+    return row >= 0 && row < int(m_rows.size()) ? m_rows[size_t(row)].state : DownloadState::Failed;
 }
 
 }  // namespace strata::models

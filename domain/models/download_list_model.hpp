@@ -44,7 +44,7 @@ private:
         qint64 total = -1;
         double bytesPerSecond = 0.0;
     };
-    std::vector<Row> rows_;
+    std::vector<Row> m_rows;
 };
 
 // "1.2 GB", "35 s", "4 min 10 s": shared by the download list and the library.

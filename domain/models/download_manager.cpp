@@ -9,68 +9,68 @@
 namespace strata::models {
 
 DownloadManager::DownloadManager(DownloadSettings settings, QObject* parent)
-    : QObject(parent), settings_(settings), worker_(new DownloadWorker(settings))
+    : QObject(parent), m_settings(settings), m_worker(new DownloadWorker(settings))
 {
     qRegisterMetaType<DownloadRequest>();
     qRegisterMetaType<DownloadState>();
-    thread_.setObjectName(QStringLiteral("strata-downloads"));
-    worker_->moveToThread(&thread_);
-    connect(worker_, &DownloadWorker::stateChanged, this, &DownloadManager::onStateChanged, Qt::QueuedConnection);
+    m_thread.setObjectName(QStringLiteral("strata-downloads"));
+    m_worker->moveToThread(&m_thread);
+    connect(m_worker, &DownloadWorker::stateChanged, this, &DownloadManager::onStateChanged, Qt::QueuedConnection);
     connect(
-        worker_, &DownloadWorker::progress, this,
+        m_worker, &DownloadWorker::progress, this,
         [this](const QString& id, qint64 received, qint64 total, double rate) {
-            model_.setProgress(id, received, total, rate);
+            m_model.setProgress(id, received, total, rate);
             emit progress(id, received, total, rate);
         },
         Qt::QueuedConnection);
     connect(
-        worker_, &DownloadWorker::finished, this,
+        m_worker, &DownloadWorker::finished, this,
         [this](const QString& id, const QString& finalPath) {
-            requests_.remove(id);
+            m_requests.remove(id);
             emit completed(finalPath);
         },
         Qt::QueuedConnection);
-    thread_.start();
+    m_thread.start();
 }
 
 DownloadManager::~DownloadManager()
 {
     // The worker's network objects must die in the thread that made them.
-    QMetaObject::invokeMethod(worker_, &DownloadWorker::shutdown, Qt::BlockingQueuedConnection);
-    thread_.quit();
-    thread_.wait();
-    delete worker_;
+    QMetaObject::invokeMethod(m_worker, &DownloadWorker::shutdown, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+    delete m_worker;
 }
 
 QString DownloadManager::start(const DownloadRequest& request)
 {
     const QString id = request.finalPath();
-    requests_.insert(id, request);
-    model_.add(id, request);
-    QMetaObject::invokeMethod(worker_, [w = worker_, request] { w->start(request); }, Qt::QueuedConnection);
+    m_requests.insert(id, request);
+    m_model.add(id, request);
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, request] { w->start(request); }, Qt::QueuedConnection);
     return id;
 }
 
 void DownloadManager::pause(const QString& id)
 {
-    QMetaObject::invokeMethod(worker_, [w = worker_, id] { w->pause(id); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, id] { w->pause(id); }, Qt::QueuedConnection);
 }
 
 void DownloadManager::resume(const QString& id)
 {
-    const auto it = requests_.constFind(id);
-    if (it == requests_.constEnd())
+    const auto it = m_requests.constFind(id);
+    if (it == m_requests.constEnd())
         return;
     const DownloadRequest request = *it;
-    model_.setState(id, DownloadState::Queued, {});
-    QMetaObject::invokeMethod(worker_, [w = worker_, request] { w->start(request); }, Qt::QueuedConnection);
+    m_model.setState(id, DownloadState::Queued, {});
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, request] { w->start(request); }, Qt::QueuedConnection);
 }
 
 void DownloadManager::cancel(const QString& id)
 {
-    requests_.remove(id);
-    model_.remove(id);
-    QMetaObject::invokeMethod(worker_, [w = worker_, id] { w->cancel(id); }, Qt::QueuedConnection);
+    m_requests.remove(id);
+    m_model.remove(id);
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, id] { w->cancel(id); }, Qt::QueuedConnection);
 }
 
 QStringList DownloadManager::restorePartials(const QStringList& folders)
@@ -84,13 +84,13 @@ QStringList DownloadManager::restorePartials(const QStringList& folders)
             if (!PartialDownload::load(info.absoluteFilePath(), partial, &error))
                 continue;  // not ours or damaged: leave it alone
             const QString id = partial.request.finalPath();
-            if (requests_.contains(id))
+            if (m_requests.contains(id))
                 continue;
-            requests_.insert(id, partial.request);
-            model_.add(id, partial.request);
+            m_requests.insert(id, partial.request);
+            m_model.add(id, partial.request);
             const qint64 have = QFileInfo(PartialDownload::partPath(id)).size();
-            model_.setProgress(id, have, partial.request.exactSize, 0.0);
-            model_.setState(id, DownloadState::Paused, tr("unfinished from an earlier session"));
+            m_model.setProgress(id, have, partial.request.exactSize, 0.0);
+            m_model.setState(id, DownloadState::Paused, tr("unfinished from an earlier session"));
             ids << id;
         }
     }
@@ -99,9 +99,9 @@ QStringList DownloadManager::restorePartials(const QStringList& folders)
 
 void DownloadManager::onStateChanged(const QString& id, DownloadState state, const QString& message)
 {
-    if (!requests_.contains(id) && state != DownloadState::Completed)
+    if (!m_requests.contains(id) && state != DownloadState::Completed)
         return;  // cancelled meanwhile
-    model_.setState(id, state, message);
+    m_model.setState(id, state, message);
     emit stateChanged(id, state, message);
     if (state == DownloadState::Failed)
         emit failed(id, message);

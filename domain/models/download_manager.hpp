@@ -29,8 +29,8 @@ public:
     // Lists the unfinished downloads (`*.part.json`) found in these folders as paused; returns their ids.
     QStringList restorePartials(const QStringList& folders);
 
-    DownloadListModel* model() { return &model_; }
-    const DownloadSettings& settings() const { return settings_; }
+    DownloadListModel* model() { return &m_model; }
+    const DownloadSettings& settings() const { return m_settings; }
 
 signals:
     void stateChanged(const QString& id, strata::models::DownloadState state, const QString& message);
@@ -41,11 +41,11 @@ signals:
 private:
     void onStateChanged(const QString& id, DownloadState state, const QString& message);
 
-    DownloadSettings settings_;
-    QThread thread_;
-    DownloadWorker* worker_;
-    DownloadListModel model_;
-    QHash<QString, DownloadRequest> requests_;
+    DownloadSettings m_settings;
+    QThread m_thread;
+    DownloadWorker* m_worker;
+    DownloadListModel m_model;
+    QHash<QString, DownloadRequest> m_requests;
 };
 
 }  // namespace strata::models

@@ -83,30 +83,30 @@ struct DownloadWorker::Transfer {
     }
 };
 
-DownloadWorker::DownloadWorker(DownloadSettings settings) : settings_(settings) {}
+DownloadWorker::DownloadWorker(DownloadSettings settings) : m_settings(settings) {}
 
 DownloadWorker::~DownloadWorker() = default;
 
 void DownloadWorker::start(const DownloadRequest& request)
 {
     const QString id = request.finalPath();
-    if (auto it = transfers_.find(id); it != transfers_.end() && it->second->active)
+    if (auto it = m_transfers.find(id); it != m_transfers.end() && it->second->active)
         return;  // already running: starting twice is a no-op
 
     auto owned = std::make_unique<Transfer>();
     Transfer& t = *owned;
-    transfers_[id] = std::move(owned);
+    m_transfers[id] = std::move(owned);
     t.id = id;
     t.partPath = PartialDownload::partPath(id);
     t.state.request = request;
     t.stallTimer.setSingleShot(true);
     t.retryTimer.setSingleShot(true);
     connect(&t.stallTimer, &QTimer::timeout, this, [this, &t] {
-        retryLater(t, tr("no data for %1 s").arg(settings_.stallTimeoutMs / 1000.0));
+        retryLater(t, tr("no data for %1 s").arg(m_settings.stallTimeoutMs / 1000.0));
     });
     connect(&t.retryTimer, &QTimer::timeout, this, [this, &t] { begin(t); });
 
-    if (const QString why = checkDownloadUrl(request.url, settings_.allowHttpToLoopback); !why.isEmpty())
+    if (const QString why = checkDownloadUrl(request.url, m_settings.allowHttpToLoopback); !why.isEmpty())
         return fail(t, why, true);
     if (QFileInfo::exists(id))
         return fail(t, tr("%1 already exists").arg(id), true);
@@ -150,9 +150,9 @@ void DownloadWorker::begin(Transfer& t)
     }
     t.received = t.part.size();
 
-    if (!network_) {
-        network_ = new QNetworkAccessManager(this);
-        network_->setStrictTransportSecurityEnabled(true);
+    if (!m_network) {
+        m_network = new QNetworkAccessManager(this);
+        m_network->setStrictTransportSecurityEnabled(true);
     }
     QNetworkRequest request(t.state.request.url);
     request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::UserVerifiedRedirectPolicy);
@@ -164,11 +164,11 @@ void DownloadWorker::begin(Transfer& t)
     if (t.received > 0)
         request.setRawHeader("Range", "bytes=" + QByteArray::number(t.received) + '-');
     t.currentUrl = t.state.request.url;
-    t.reply = network_->get(request);
+    t.reply = m_network->get(request);
     connect(t.reply, &QNetworkReply::redirected, this, [this, &t](const QUrl& to) { onRedirected(t, to); });
     connect(t.reply, &QNetworkReply::readyRead, this, [this, &t] { onReadyRead(t); });
     connect(t.reply, &QNetworkReply::finished, this, [this, &t] { onFinished(t); });
-    t.stallTimer.start(settings_.stallTimeoutMs);
+    t.stallTimer.start(m_settings.stallTimeoutMs);
     emit stateChanged(t.id, DownloadState::Connecting,
                       t.received > 0 ? tr("resuming at %1").arg(bytesText(t.received)) : QString());
     emitProgress(t, true);
@@ -176,12 +176,12 @@ void DownloadWorker::begin(Transfer& t)
 
 void DownloadWorker::onRedirected(Transfer& t, const QUrl& to)
 {
-    const QString why = checkRedirect(t.currentUrl, to, settings_.allowHttpToLoopback);
+    const QString why = checkRedirect(t.currentUrl, to, m_settings.allowHttpToLoopback);
     if (!why.isEmpty()) {
         // Not from inside the reply's own signal: stop it on the next turn of the event loop.
         const QString id = t.id;
         QTimer::singleShot(0, this, [this, id, why] {
-            if (auto it = transfers_.find(id); it != transfers_.end() && it->second->active)
+            if (auto it = m_transfers.find(id); it != m_transfers.end() && it->second->active)
                 fail(*it->second, why, true);
         });
         return;
@@ -293,7 +293,7 @@ void DownloadWorker::onReadyRead(Transfer& t)
     t.received += data.size();
     t.rate.add(data.size());
     t.failedAttempts = 0;
-    t.stallTimer.start(settings_.stallTimeoutMs);
+    t.stallTimer.start(m_settings.stallTimeoutMs);
     emitProgress(t, false);
 }
 
@@ -341,16 +341,16 @@ void DownloadWorker::retryLater(Transfer& t, const QString& why)
     dropReply(t);
     t.part.flush();
     ++t.failedAttempts;
-    if (t.failedAttempts >= settings_.maxAttempts)
+    if (t.failedAttempts >= m_settings.maxAttempts)
         return fail(t, tr("gave up after %1 attempts without progress: %2").arg(t.failedAttempts).arg(why), true);
     const int shift = std::min(t.failedAttempts - 1, 16);
-    const int delay = int(std::min<qint64>(qint64(settings_.retryBaseDelayMs) << shift, settings_.retryMaxDelayMs));
+    const int delay = int(std::min<qint64>(qint64(m_settings.retryBaseDelayMs) << shift, m_settings.retryMaxDelayMs));
     emit stateChanged(t.id, DownloadState::Retrying,
                       tr("%1; retrying in %2 s (attempt %3 of %4)")
                           .arg(why)
                           .arg(delay / 1000.0)
                           .arg(t.failedAttempts + 1)
-                          .arg(settings_.maxAttempts));
+                          .arg(m_settings.maxAttempts));
     t.retryTimer.start(delay);
 }
 
@@ -416,8 +416,8 @@ void DownloadWorker::fail(Transfer& t, const QString& message, bool keepPart)
 
 void DownloadWorker::pause(const QString& id)
 {
-    auto it = transfers_.find(id);
-    if (it == transfers_.end() || !it->second->active || it->second->hashing)
+    auto it = m_transfers.find(id);
+    if (it == m_transfers.end() || !it->second->active || it->second->hashing)
         return;
     Transfer& t = *it->second;
     dropReply(t);
@@ -430,15 +430,15 @@ void DownloadWorker::pause(const QString& id)
 
 void DownloadWorker::cancel(const QString& id)
 {
-    auto it = transfers_.find(id);
-    if (it != transfers_.end()) {
+    auto it = m_transfers.find(id);
+    if (it != m_transfers.end()) {
         Transfer& t = *it->second;
         if (t.hashing)
             t.hashing->disconnect(this);
         dropReply(t);
         t.retryTimer.stop();
         t.part.close();
-        transfers_.erase(it);
+        m_transfers.erase(it);
     }
     QFile::remove(PartialDownload::partPath(id));
     QFile::remove(PartialDownload::statePath(id));
@@ -446,16 +446,16 @@ void DownloadWorker::cancel(const QString& id)
 
 void DownloadWorker::shutdown()
 {
-    for (auto& [id, t] : transfers_) {
+    for (auto& [id, t] : m_transfers) {
         if (t->hashing)
             t->hashing->disconnect(this);
         dropReply(*t);
         t->retryTimer.stop();
         t->part.close();
     }
-    transfers_.clear();
-    delete network_;
-    network_ = nullptr;
+    m_transfers.clear();
+    delete m_network;
+    m_network = nullptr;
 }
 
 void DownloadWorker::emitProgress(Transfer& t, bool force)
@@ -477,10 +477,10 @@ QString DownloadWorker::checkDiskSpace(const Transfer& t, qint64 totalBytes) con
     if (!storage.isValid() || !storage.isReady())
         return {};  // cannot tell: the write itself will report a full disk
     const qint64 available = storage.bytesAvailable();
-    if (needed + settings_.diskReserveBytes > available)
+    if (needed + m_settings.diskReserveBytes > available)
         return tr("not enough disk space in %1: %2 needed, %3 free (%4 kept in reserve)")
             .arg(t.state.request.directory, bytesText(needed), bytesText(available),
-                 bytesText(settings_.diskReserveBytes));
+                 bytesText(m_settings.diskReserveBytes));
     return {};
 }
 

@@ -56,9 +56,9 @@ private:
     void saveState(Transfer& t);
     void dropReply(Transfer& t);
 
-    DownloadSettings settings_;
-    QNetworkAccessManager* network_ = nullptr;  // created on first use, in this thread
-    std::map<QString, std::unique_ptr<Transfer>> transfers_;
+    DownloadSettings m_settings;
+    QNetworkAccessManager* m_network = nullptr;  // created on first use, in this thread
+    std::map<QString, std::unique_ptr<Transfer>> m_transfers;
 };
 
 }  // namespace strata::models

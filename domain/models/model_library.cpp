@@ -9,34 +9,34 @@
 namespace strata::models {
 
 ModelLibrary::ModelLibrary(QSettings& settings, QObject* parent)
-    : QObject(parent), settings_(settings), worker_(new LibraryWorker)
+    : QObject(parent), m_settings(settings), m_worker(new LibraryWorker)
 {
     qRegisterMetaType<ModelEntry>();
     qRegisterMetaType<QList<ModelEntry>>();
-    thread_.setObjectName(QStringLiteral("strata-model-library"));
-    worker_->moveToThread(&thread_);
-    connect(&thread_, &QThread::finished, worker_, &QObject::deleteLater);
-    connect(worker_, &LibraryWorker::scanned, this, &ModelLibrary::onScanned, Qt::QueuedConnection);
+    m_thread.setObjectName(QStringLiteral("strata-model-library"));
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &LibraryWorker::scanned, this, &ModelLibrary::onScanned, Qt::QueuedConnection);
     connect(
-        worker_, &LibraryWorker::imported, this,
+        m_worker, &LibraryWorker::imported, this,
         [this](const QString& destination, const QString& error) {
             emit importFinished(destination, error);
             rescan();
         },
         Qt::QueuedConnection);
-    model_.setDefaultModel(settings_.defaultModel());
-    thread_.start();
+    m_model.setDefaultModel(m_settings.defaultModel());
+    m_thread.start();
 }
 
 ModelLibrary::~ModelLibrary()
 {
-    thread_.quit();
-    thread_.wait();
+    m_thread.quit();
+    m_thread.wait();
 }
 
 bool ModelLibrary::addFolder(const QString& folder)
 {
-    if (!settings_.addFolder(folder))
+    if (!m_settings.addFolder(folder))
         return false;
     rescan();
     return true;
@@ -44,7 +44,7 @@ bool ModelLibrary::addFolder(const QString& folder)
 
 bool ModelLibrary::removeFolder(const QString& folder)
 {
-    if (!settings_.removeFolder(folder))
+    if (!m_settings.removeFolder(folder))
         return false;
     rescan();
     return true;
@@ -52,36 +52,36 @@ bool ModelLibrary::removeFolder(const QString& folder)
 
 void ModelLibrary::rescan()
 {
-    const quint64 generation = ++generation_;
-    const QStringList folders = settings_.folders();
+    const quint64 generation = ++m_generation;
+    const QStringList folders = m_settings.folders();
     QMetaObject::invokeMethod(
-        worker_, [w = worker_, folders, generation] { w->scan(folders, generation); }, Qt::QueuedConnection);
+        m_worker, [w = m_worker, folders, generation] { w->scan(folders, generation); }, Qt::QueuedConnection);
 }
 
 void ModelLibrary::onScanned(quint64 generation, const QList<ModelEntry>& entries)
 {
-    if (generation != generation_)
+    if (generation != m_generation)
         return;  // a newer scan is on its way
-    model_.setEntries(entries);
+    m_model.setEntries(entries);
     emit scanFinished();
 }
 
 void ModelLibrary::importFile(const QString& source, const QString& folder, bool move)
 {
     QMetaObject::invokeMethod(
-        worker_, [w = worker_, source, folder, move] { w->importFile(source, folder, move); }, Qt::QueuedConnection);
+        m_worker, [w = m_worker, source, folder, move] { w->importFile(source, folder, move); }, Qt::QueuedConnection);
 }
 
 QString ModelLibrary::remove(const QString& path)
 {
-    const int row = model_.rowOf(path);
+    const int row = m_model.rowOf(path);
     if (row < 0)
         return tr("%1 is not in the library").arg(path);
     QStringList failed;
-    for (const QString& file : model_.entryAt(row)->files)
+    for (const QString& file : m_model.entryAt(row)->files)
         if (QFileInfo::exists(file) && !QFile::remove(file))
             failed << file;
-    if (settings_.defaultModel() == path)
+    if (m_settings.defaultModel() == path)
         setDefaultModel({});
     rescan();
     return failed.isEmpty() ? QString() : tr("could not delete %1").arg(failed.join(QStringLiteral(", ")));
@@ -89,7 +89,7 @@ QString ModelLibrary::remove(const QString& path)
 
 QString ModelLibrary::rename(const QString& path, const QString& newName)
 {
-    const int row = model_.rowOf(path);
+    const int row = m_model.rowOf(path);
     if (row < 0)
         return tr("%1 is not in the library").arg(path);
     QString base = newName.trimmed();
@@ -97,7 +97,7 @@ QString ModelLibrary::rename(const QString& path, const QString& newName)
         base.chop(5);
     if (base.isEmpty() || base.contains(QLatin1Char('/')) || base.contains(QLatin1Char('\\')) || base.startsWith(QLatin1Char('.')))
         return tr("'%1' is not a valid file name").arg(newName);
-    const QStringList files = model_.entryAt(row)->files;
+    const QStringList files = m_model.entryAt(row)->files;
     const QDir folder = QFileInfo(path).dir();
     QStringList targets;
     for (int i = 0; i < files.size(); ++i)
@@ -113,7 +113,7 @@ QString ModelLibrary::rename(const QString& path, const QString& newName)
             return tr("cannot rename %1 to %2").arg(files[i], targets[i]);
         }
     }
-    if (settings_.defaultModel() == path)
+    if (m_settings.defaultModel() == path)
         setDefaultModel(targets.first());
     rescan();
     return {};
@@ -121,8 +121,8 @@ QString ModelLibrary::rename(const QString& path, const QString& newName)
 
 void ModelLibrary::setDefaultModel(const QString& path)
 {
-    settings_.setDefaultModel(path);
-    model_.setDefaultModel(path);
+    m_settings.setDefaultModel(path);
+    m_model.setDefaultModel(path);
     emit defaultModelChanged(path);
 }
 

@@ -17,7 +17,7 @@ public:
     explicit ModelLibrary(QSettings& settings, QObject* parent = nullptr);
     ~ModelLibrary() override;
 
-    QStringList folders() const { return settings_.folders(); }
+    QStringList folders() const { return m_settings.folders(); }
     bool addFolder(const QString& folder);     // rescans when added
     bool removeFolder(const QString& folder);  // rescans when removed
 
@@ -32,10 +32,10 @@ public:
     // numbering). Returns an error message, empty on success.
     QString rename(const QString& path, const QString& newName);
 
-    QString defaultModel() const { return settings_.defaultModel(); }
+    QString defaultModel() const { return m_settings.defaultModel(); }
     void setDefaultModel(const QString& path);
 
-    ModelListModel* model() { return &model_; }
+    ModelListModel* model() { return &m_model; }
 
 signals:
     void scanFinished();
@@ -45,11 +45,11 @@ signals:
 private:
     void onScanned(quint64 generation, const QList<ModelEntry>& entries);
 
-    ModelLibrarySettings settings_;
-    QThread thread_;
-    LibraryWorker* worker_;
-    ModelListModel model_;
-    quint64 generation_ = 0;   // the newest scan asked for; older results are dropped
+    ModelLibrarySettings m_settings;
+    QThread m_thread;
+    LibraryWorker* m_worker;
+    ModelListModel m_model;
+    quint64 m_generation = 0;   // the newest scan asked for; older results are dropped
 };
 
 }  // namespace strata::models

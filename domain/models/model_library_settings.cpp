@@ -22,7 +22,7 @@ QString ModelLibrarySettings::defaultFolder()
 
 QStringList ModelLibrarySettings::extraFolders() const
 {
-    return settings_.value(kFoldersKey).toStringList();
+    return m_settings.value(kFoldersKey).toStringList();
 }
 
 QStringList ModelLibrarySettings::folders() const
@@ -39,7 +39,7 @@ bool ModelLibrarySettings::addFolder(const QString& folder)
     const QString path = normalized(folder);
     if (folders().contains(path))
         return false;
-    settings_.setValue(kFoldersKey, extraFolders() << path);
+    m_settings.setValue(kFoldersKey, extraFolders() << path);
     return true;
 }
 
@@ -49,18 +49,18 @@ bool ModelLibrarySettings::removeFolder(const QString& folder)
     const qsizetype removed = extra.removeAll(normalized(folder));
     if (removed == 0)
         return false;
-    settings_.setValue(kFoldersKey, extra);
+    m_settings.setValue(kFoldersKey, extra);
     return true;
 }
 
 QString ModelLibrarySettings::defaultModel() const
 {
-    return settings_.value(kDefaultKey).toString();
+    return m_settings.value(kDefaultKey).toString();
 }
 
 void ModelLibrarySettings::setDefaultModel(const QString& path)
 {
-    settings_.setValue(kDefaultKey, path);
+    m_settings.setValue(kDefaultKey, path);
 }
 
 }  // namespace strata::models

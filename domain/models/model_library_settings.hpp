@@ -10,7 +10,7 @@ namespace strata::models {
 
 class ModelLibrarySettings {
 public:
-    explicit ModelLibrarySettings(QSettings& settings) : settings_(settings) {}
+    explicit ModelLibrarySettings(QSettings& settings) : m_settings(settings) {}
 
     // QStandardPaths::AppDataLocation + "/models" (~/.local/share/Strata/models on Linux).
     static QString defaultFolder();
@@ -25,7 +25,7 @@ public:
 
 private:
     QStringList extraFolders() const;
-    QSettings& settings_;
+    QSettings& m_settings;
 };
 
 }  // namespace strata::models

@@ -21,7 +21,7 @@ QString formatParameterCount(qint64 count)
 
 int ModelListModel::rowCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : int(entries_.size());
+    return parent.isValid() ? 0 : int(m_entries.size());
 }
 
 int ModelListModel::columnCount(const QModelIndex& parent) const
@@ -39,7 +39,7 @@ QVariant ModelListModel::data(const QModelIndex& index, int role) const
     case LoadableRole: return e->loadable();
     case Qt::ToolTipRole: return e->loadable() ? e->path : e->error;
     case Qt::FontRole:
-        if (e->path == defaultModel_) {
+        if (e->path == m_defaultModel) {
             QFont bold;
             bold.setBold(true);
             return bold;
@@ -50,7 +50,7 @@ QVariant ModelListModel::data(const QModelIndex& index, int role) const
     }
     switch (index.column()) {
     case NameColumn:
-        return e->path == defaultModel_ ? tr("%1 (default)").arg(e->displayName) : e->displayName;
+        return e->path == m_defaultModel ? tr("%1 (default)").arg(e->displayName) : e->displayName;
     case ArchitectureColumn: return e->architecture;
     case ParametersColumn: return formatParameterCount(e->parameterCount);
     case QuantizationColumn: return e->quantization;
@@ -85,26 +85,26 @@ QVariant ModelListModel::headerData(int section, Qt::Orientation orientation, in
 void ModelListModel::setEntries(const QList<ModelEntry>& entries)
 {
     beginResetModel();
-    entries_ = entries;
+    m_entries = entries;
     endResetModel();
 }
 
 void ModelListModel::setDefaultModel(const QString& path)
 {
-    defaultModel_ = path;
-    if (!entries_.isEmpty())
+    m_defaultModel = path;
+    if (!m_entries.isEmpty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 const ModelEntry* ModelListModel::entryAt(int row) const
 {
-    return row >= 0 && row < entries_.size() ? &entries_[row] : nullptr;
+    return row >= 0 && row < m_entries.size() ? &m_entries[row] : nullptr;
 }
 
 int ModelListModel::rowOf(const QString& path) const
 {
-    for (int i = 0; i < entries_.size(); ++i)
-        if (entries_[i].path == path)
+    for (int i = 0; i < m_entries.size(); ++i)
+        if (m_entries[i].path == path)
             return i;
     return -1;
 }

@@ -26,13 +26,13 @@ public:
 
     void setEntries(const QList<ModelEntry>& entries);
     void setDefaultModel(const QString& path);
-    const QList<ModelEntry>& entries() const { return entries_; }
+    const QList<ModelEntry>& entries() const { return m_entries; }
     const ModelEntry* entryAt(int row) const;
     int rowOf(const QString& path) const;
 
 private:
-    QList<ModelEntry> entries_;
-    QString defaultModel_;
+    QList<ModelEntry> m_entries;
+    QString m_defaultModel;
 };
 
 // "596 M", "4.02 B", "30.5 B" parameters.

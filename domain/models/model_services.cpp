@@ -3,12 +3,12 @@
 namespace strata::models {
 
 ModelServices::ModelServices(QSettings& settings, DownloadSettings downloads, QObject* parent)
-    : QObject(parent), library_(settings), downloads_(downloads), catalogue_(Catalogue::builtIn())
+    : QObject(parent), m_library(settings), m_downloads(downloads), m_catalogue(Catalogue::builtIn())
 {
     // A finished download is a new model: show it.
-    connect(&downloads_, &DownloadManager::completed, &library_, &ModelLibrary::rescan);
-    downloads_.restorePartials(library_.folders());
-    library_.rescan();
+    connect(&m_downloads, &DownloadManager::completed, &m_library, &ModelLibrary::rescan);
+    m_downloads.restorePartials(m_library.folders());
+    m_library.rescan();
 }
 
 }  // namespace strata::models

@@ -17,9 +17,9 @@ public:
     // `settings` must outlive this object.
     explicit ModelServices(QSettings& settings, DownloadSettings downloads = {}, QObject* parent = nullptr);
 
-    ModelLibrary& library() { return library_; }
-    DownloadManager& downloads() { return downloads_; }
-    const Catalogue& catalogue() const { return catalogue_; }
+    ModelLibrary& library() { return m_library; }
+    DownloadManager& downloads() { return m_downloads; }
+    const Catalogue& catalogue() const { return m_catalogue; }
 
     // Asks for `path` to be loaded in the chat window (the app connects this to the chat).
     void requestLoad(const QString& path) { emit loadInChatRequested(path); }
@@ -28,9 +28,9 @@ signals:
     void loadInChatRequested(const QString& path);
 
 private:
-    ModelLibrary library_;
-    DownloadManager downloads_;
-    Catalogue catalogue_;
+    ModelLibrary m_library;
+    DownloadManager m_downloads;
+    Catalogue m_catalogue;
 };
 
 }  // namespace strata::models

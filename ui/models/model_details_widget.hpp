@@ -24,14 +24,14 @@ public:
 private:
     void updateEstimate();
 
-    models::ModelEntry entry_;
-    bool hasEntry_ = false;
-    QLabel* summary_;
-    QTableWidget* metadata_;
-    QPlainTextEdit* chatTemplate_;
-    QSpinBox* context_;
-    QComboBox* kvType_;
-    QLabel* estimate_;
+    models::ModelEntry m_entry;
+    bool m_hasEntry = false;
+    QLabel* m_summary;
+    QTableWidget* m_metadata;
+    QPlainTextEdit* m_chatTemplate;
+    QSpinBox* m_context;
+    QComboBox* m_kvType;
+    QLabel* m_estimate;
 };
 
 }  // namespace strata::ui

@@ -8,27 +8,27 @@
 
 TestHttpServer::TestHttpServer(QObject* parent) : QObject(parent)
 {
-    connect(&server_, &QTcpServer::newConnection, this, &TestHttpServer::onNewConnection);
+    connect(&m_server, &QTcpServer::newConnection, this, &TestHttpServer::onNewConnection);
 }
 
 TestHttpServer::~TestHttpServer()
 {
-    server_.close();
+    m_server.close();
 }
 
 bool TestHttpServer::listen()
 {
-    return server_.listen(QHostAddress::LocalHost, 0);
+    return m_server.listen(QHostAddress::LocalHost, 0);
 }
 
 QUrl TestHttpServer::url(const QByteArray& path) const
 {
-    return QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(server_.serverPort()).arg(QString::fromLatin1(path)));
+    return QUrl(QStringLiteral("http://127.0.0.1:%1%2").arg(m_server.serverPort()).arg(QString::fromLatin1(path)));
 }
 
 void TestHttpServer::onNewConnection()
 {
-    while (QTcpSocket* socket = server_.nextPendingConnection()) {
+    while (QTcpSocket* socket = m_server.nextPendingConnection()) {
         socket->setParent(this);
         connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadyRead(socket); });
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
@@ -37,13 +37,13 @@ void TestHttpServer::onNewConnection()
 
 void TestHttpServer::onReadyRead(QTcpSocket* socket)
 {
-    QByteArray& buffer = pending_[socket];
+    QByteArray& buffer = m_pending[socket];
     buffer += socket->readAll();
     const qsizetype end = buffer.indexOf("\r\n\r\n");
     if (end < 0)
         return;
     const QList<QByteArray> lines = buffer.left(end).split('\n');
-    pending_.remove(socket);
+    m_pending.remove(socket);
     const QList<QByteArray> requestLine = lines.value(0).trimmed().split(' ');
     QByteArray range;
     for (const QByteArray& line : lines.mid(1)) {
@@ -51,15 +51,15 @@ void TestHttpServer::onReadyRead(QTcpSocket* socket)
         if (colon > 0 && line.left(colon).trimmed().toLower() == "range")
             range = line.mid(colon + 1).trimmed();
     }
-    ++requests_;
+    ++m_requests;
     respond(socket, requestLine.value(1), range);
 }
 
 void TestHttpServer::respond(QTcpSocket* socket, const QByteArray& path, const QByteArray& range)
 {
-    ranges_[path].append(range);
-    auto it = resources_.find(path);
-    if (it == resources_.end()) {
+    m_ranges[path].append(range);
+    auto it = m_resources.find(path);
+    if (it == m_resources.end()) {
         socket->write("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
         socket->disconnectFromHost();
         return;

@@ -37,12 +37,12 @@ public:
 
     bool listen();
     QUrl url(const QByteArray& path) const;
-    void setResource(const QByteArray& path, const Resource& resource) { resources_[path] = resource; }
-    Resource& resource(const QByteArray& path) { return resources_[path]; }
+    void setResource(const QByteArray& path, const Resource& resource) { m_resources[path] = resource; }
+    Resource& resource(const QByteArray& path) { return m_resources[path]; }
 
     // The Range header of every request for `path` ("" when it had none), in order.
-    QList<QByteArray> rangesSeen(const QByteArray& path) const { return ranges_.value(path); }
-    int requestCount() const { return requests_; }
+    QList<QByteArray> rangesSeen(const QByteArray& path) const { return m_ranges.value(path); }
+    int requestCount() const { return m_requests; }
 
 private:
     void onNewConnection();
@@ -50,9 +50,9 @@ private:
     void respond(QTcpSocket* socket, const QByteArray& path, const QByteArray& range);
     void sendBody(QTcpSocket* socket, QByteArray data, bool closeAfter);
 
-    QTcpServer server_;
-    QHash<QByteArray, Resource> resources_;
-    QHash<QByteArray, QList<QByteArray>> ranges_;
-    QHash<QTcpSocket*, QByteArray> pending_;
-    int requests_ = 0;
+    QTcpServer m_server;
+    QHash<QByteArray, Resource> m_resources;
+    QHash<QByteArray, QList<QByteArray>> m_ranges;
+    QHash<QTcpSocket*, QByteArray> m_pending;
+    int m_requests = 0;
 };
