@@ -4,7 +4,6 @@
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
 #include "app/settings/settings_controller.hpp"
-#include "app/models/model_services.hpp"
 #include "app/telemetry/performance_wiring.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/chat_panel.hpp"
@@ -24,7 +23,7 @@ QString Application::defaultDatabasePath()
 
 namespace {
 // Opens the store before anything reads it; the path's folder is created on first start.
-ChatStore& openStore(ChatStore& store, const QString& path)
+domain::ChatStore& openStore(domain::ChatStore& store, const QString& path)
 {
     QDir().mkpath(QFileInfo(path).absolutePath());
     store.open(path);
@@ -33,7 +32,7 @@ ChatStore& openStore(ChatStore& store, const QString& path)
 }  // namespace
 
 Application::Application(const QString& databasePath)
-    : m_conversations(openStore(m_store, databasePath)), m_recentModels(m_settings)
+    : m_conversations(openStore(m_store, databasePath)), m_recentModels(m_settings), m_modelServices(m_settings)
 {
     m_coordinator = std::make_unique<ChatCoordinator>(m_store, m_conversations, m_engine.controller(),
                                                       m_recentModels, m_window);
@@ -42,10 +41,9 @@ Application::Application(const QString& databasePath)
             QCoreApplication::translate("Application", "Chats cannot be saved in this session: %1")
                 .arg(m_store.lastError()),
             true);
-    // The model manager's services live as long as the window (the dialog finds them there);
-    // "Load in chat" goes through the model selector like any other load.
-    auto* models = new models::ModelServices(m_settings, {}, &m_window);
-    QObject::connect(models, &models::ModelServices::loadInChatRequested, m_window.modelSelector(),
+    // "Load in chat" from the model manager goes through the model selector like any other load.
+    m_window.setModelServices(&m_modelServices);
+    QObject::connect(&m_modelServices, &models::ModelServices::loadInChatRequested, m_window.modelSelector(),
                      &ui::ModelSelector::loadRequested);
     m_settingsController = std::make_unique<SettingsController>(m_settings, *m_coordinator, m_engine.controller());
     QObject::connect(&m_window, &ui::MainWindow::settingsRequested, &m_window,

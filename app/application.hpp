@@ -5,8 +5,9 @@
 
 #include "app/engine/engine_host.hpp"
 #include "app/recent_models.hpp"
-#include "app/storage/chat_store.hpp"
-#include "app/storage/conversation_list_model.hpp"
+#include "domain/models/model_services.hpp"
+#include "domain/storage/chat_store.hpp"
+#include "domain/storage/conversation_list_model.hpp"
 #include "ui/main_window.hpp"
 
 #include <QSettings>
@@ -28,20 +29,20 @@ public:
     ~Application();
 
     ui::MainWindow& window() { return m_window; }
-    ChatStore& store() { return m_store; }
+    domain::ChatStore& store() { return m_store; }
     ChatCoordinator& coordinator() { return *m_coordinator; }
     SettingsController& settings() { return *m_settingsController; }
-    AbController& abRuns() { return *m_abRuns; }
     EngineHost& engine() { return m_engine; }
     PerformanceWiring& performance() { return *m_performance; }
     void show();
 
 private:
     QSettings m_settings;
-    ChatStore m_store;
-    ConversationListModel m_conversations;
+    domain::ChatStore m_store;
+    domain::ConversationListModel m_conversations;
     RecentModels m_recentModels;
     EngineHost m_engine;
+    models::ModelServices m_modelServices;  // before the window: its model manager dialogs use them
     ui::MainWindow m_window;
     std::unique_ptr<ChatCoordinator> m_coordinator;
     std::unique_ptr<SettingsController> m_settingsController;  // Tools > Settings

@@ -2,74 +2,76 @@
 
 #include "app/engine/engine_controller.hpp"
 #include "app/recent_models.hpp"
-#include "app/storage/chat_store.hpp"
-#include "app/storage/conversation_list_model.hpp"
+#include "domain/chat/think_tag_splitter.hpp"
+#include "domain/storage/chat_store.hpp"
+#include "domain/storage/conversation_list_model.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/conversation_sidebar.hpp"
-#include "ui/chat/message_widget.hpp"
 #include "ui/chat/model_selector.hpp"
-#include "ui/chat/think_tag_splitter.hpp"
 #include "ui/main_window.hpp"
 
 #include <QDateTime>
 #include <QFileInfo>
-#include <QLineEdit>
 
 namespace strata::app {
 
 namespace {
-// A new chat is named after the start of its first message.
+// A new chat is named after the start of its first message. An empty title is the state "not
+// named yet": the list shows it as "New chat" in the current language, and the first message names it.
 QString titleFrom(const QString& text)
 {
     QString title = text.simplified();
     if (title.size() > 48)
         title = title.left(47) + QChar(0x2026);
-    return title.isEmpty() ? ChatCoordinator::tr("New chat") : title;
+    return title;
 }
 }  // namespace
 
-ChatCoordinator::ChatCoordinator(ChatStore& store, ConversationListModel& conversations, EngineController* engine,
-                                 RecentModels& recentModels, ui::MainWindow& window, QObject* parent)
-    : QObject(parent), m_store(store), m_conversations(conversations), m_engine(engine),
-      m_recentModels(recentModels), m_window(window)
+ChatCoordinator::ChatCoordinator(domain::ChatStore& store, domain::ConversationListModel& conversations,
+                                 EngineController* engine, RecentModels& recentModels, ui::MainWindow& window,
+                                 QObject* parent)
+    : QObject(parent), m_store(store), m_conversations(conversations), m_engine(engine), m_recentModels(recentModels),
+      m_window(window), m_chatPanel(*window.chatPanel()), m_chatView(*window.chatPanel()->chatView()),
+      m_sidebar(*window.sidebar()), m_modelSelector(*window.modelSelector())
 {
     m_saveTimer.setSingleShot(true);
     m_saveTimer.setInterval(kSaveIntervalMs);
     connect(&m_saveTimer, &QTimer::timeout, this, [this] { saveReply({}); });
-    connect(&m_recentDescriptions, &RecentModelDescriptions::described, m_window.modelSelector(),
+    connect(&m_recentDescriptions, &RecentModelDescriptions::described, &m_modelSelector,
             &ui::ModelSelector::setModelDescription);
     connectWindow();
     connectEngine(engine);
     showRecentModels();
     m_window.setModelLoaded(false);
-    m_window.sidebar()->setModel(&m_conversations);
-    connect(&m_conversations, &ConversationListModel::storeError, this, &ChatCoordinator::showStoreError);
+    m_sidebar.setModel(&m_conversations);
+    connect(&m_conversations, &domain::ConversationListModel::storeError, this, &ChatCoordinator::showStoreError);
     if (m_conversations.rowCount() > 0)
-        showConversation(m_conversations.index(0).data(ConversationListModel::IdRole).toLongLong());
+        showConversation(m_conversations.index(0).data(domain::ConversationListModel::IdRole).toLongLong());
 }
 
 void ChatCoordinator::showConversation(qint64 id)
 {
-    m_window.sidebar()->selectConversation(id);  // the sidebar does not report selections made in code
+    m_sidebar.selectConversation(id);  // the sidebar does not report selections made in code
     selectConversation(id);
 }
 
 void ChatCoordinator::connectWindow()
 {
-    ui::ConversationSidebar* sidebar = m_window.sidebar();
+    ui::ConversationSidebar* sidebar = &m_sidebar;
     connect(sidebar, &ui::ConversationSidebar::newConversationRequested, this, &ChatCoordinator::newConversation);
     connect(sidebar, &ui::ConversationSidebar::conversationSelected, this, &ChatCoordinator::selectConversation);
     connect(sidebar, &ui::ConversationSidebar::deleteRequested, this, &ChatCoordinator::deleteConversation);
-    connect(sidebar, &ui::ConversationSidebar::searchChanged, &m_conversations, &ConversationListModel::setFilter);
+    connect(sidebar, &ui::ConversationSidebar::searchChanged, &m_conversations,
+            &domain::ConversationListModel::setFilter);
 
-    ui::ChatPanel* panel = m_window.chatPanel();
+    ui::ChatPanel* panel = &m_chatPanel;
     connect(panel, &ui::ChatPanel::sendRequested, this, &ChatCoordinator::send);
     connect(panel, &ui::ChatPanel::editAndResendRequested, this, &ChatCoordinator::editAndResend);
     connect(panel, &ui::ChatPanel::regenerateRequested, this, &ChatCoordinator::regenerate);
     connect(panel, &ui::ChatPanel::stopRequested, this, &ChatCoordinator::stop);
 
-    connect(m_window.modelSelector(), &ui::ModelSelector::loadRequested, this, &ChatCoordinator::loadModel);
+    connect(&m_modelSelector, &ui::ModelSelector::loadRequested, this, &ChatCoordinator::loadModel);
     connect(&m_window, &ui::MainWindow::documentLoadRequested, this, &ChatCoordinator::loadDocument);
     connect(&m_window, &ui::MainWindow::conversationSettingsRequested, this, &ChatCoordinator::editSettings);
     connect(&m_window, &ui::MainWindow::conversationSettingsChanged, this, &ChatCoordinator::saveSettings);
@@ -89,7 +91,7 @@ void ChatCoordinator::connectEngine(EngineController* engine)
     connect(engine, &EngineController::prefillFinished, this, &ChatCoordinator::onPrefillFinished,
             Qt::QueuedConnection);
     connect(engine, &EngineController::error, this, &ChatCoordinator::onError, Qt::QueuedConnection);
-    connect(engine, &EngineController::loadProgress, m_window.modelSelector(), &ui::ModelSelector::setLoadProgress,
+    connect(engine, &EngineController::loadProgress, &m_modelSelector, &ui::ModelSelector::setLoadProgress,
             Qt::QueuedConnection);
     connect(engine, &EngineController::modelLoaded, this, &ChatCoordinator::onModelLoaded, Qt::QueuedConnection);
     connect(engine, &EngineController::loadFailed, this, &ChatCoordinator::onLoadFailed, Qt::QueuedConnection);
@@ -97,8 +99,8 @@ void ChatCoordinator::connectEngine(EngineController* engine)
 
 void ChatCoordinator::newConversation()
 {
-    if (const std::optional<qint64> id = m_conversations.create(tr("New chat"), m_newConversationSettings)) {
-        m_window.sidebar()->searchField()->clear();
+    if (const std::optional<qint64> id = m_conversations.create(QString(), m_newConversationSettings)) {
+        m_sidebar.resetSearch();
         showConversation(*id);
         m_window.focusInput();
     }
@@ -126,9 +128,9 @@ void ChatCoordinator::deleteConversation(qint64 id)
         m_conversationId = 0;
         m_history.reset(0, {});
         ++m_viewGeneration;
-        m_window.chatPanel()->chatView()->clear();
+        m_chatView.clearMessages();
         if (m_conversations.rowCount() > 0)
-            showConversation(m_conversations.index(0).data(ConversationListModel::IdRole).toLongLong());
+            showConversation(m_conversations.index(0).data(domain::ConversationListModel::IdRole).toLongLong());
     }
 }
 
@@ -141,15 +143,16 @@ void ChatCoordinator::loadConversation()
 void ChatCoordinator::showHistory()
 {
     ++m_viewGeneration;
-    ui::ChatView* view = m_window.chatPanel()->chatView();
-    view->setMessages(m_history.messages());
-    // A reply still streaming into this conversation continues below its stored part.
-    if (m_active && isShown(*m_active) && !m_active->prefillOnly && m_active->messageId != 0) {
-        QList<ui::MessageWidget*> widgets = view->messageWidgets();
-        if (!widgets.isEmpty())
-            delete widgets.back();  // the stored partial reply: shown again from the raw stream
-        view->beginReply();
-        view->appendReply(m_active->raw);
+    // A reply still streaming into this conversation is shown from its raw stream below the rest,
+    // not as its stored (partial) message.
+    const bool streaming = m_active && isShown(*m_active) && !m_active->prefillOnly && m_active->messageId != 0;
+    QList<domain::ChatMessage> messages = m_history.messages();
+    if (streaming)
+        messages.removeIf([this](const domain::ChatMessage& m) { return m.id == m_active->messageId; });
+    m_chatView.setMessages(messages);
+    if (streaming) {
+        m_chatView.beginReply();
+        m_chatView.appendReply(m_active->raw);
     }
 }
 
@@ -161,28 +164,28 @@ bool ChatCoordinator::ensureConversation(const QString& firstText)
             return false;
         m_conversationId = *id;
         m_history.reset(*id, {});
-        m_window.sidebar()->selectConversation(*id);
+        m_sidebar.selectConversation(*id);
         return true;
     }
-    // A chat made with "New chat" takes its name from its first message.
+    // A chat made with "New chat" (no title yet) takes its name from its first message.
     if (!m_history.messages().isEmpty())
         return true;
-    const std::optional<Conversation> current = m_store.conversation(m_conversationId);
-    if (current && current->summary.title == tr("New chat"))
+    const std::optional<domain::Conversation> current = m_store.conversation(m_conversationId);
+    if (current && current->summary.title.isEmpty())
         m_conversations.rename(m_conversationId, titleFrom(firstText));
     return true;
 }
 
-std::optional<ui::ChatMessage> ChatCoordinator::addMessage(qint64 conversationId, ui::ChatRole role,
-                                                           const QString& content, const QJsonObject& metrics,
-                                                           bool touch)
+std::optional<domain::ChatMessage> ChatCoordinator::addMessage(qint64 conversationId, domain::ChatRole role,
+                                                               const QString& content, const QJsonObject& metrics,
+                                                               bool touch)
 {
-    ui::ChatMessage message;
+    domain::ChatMessage message;
     message.role = role;
     message.content = content;
     message.metrics = metrics;
     message.createdMs = QDateTime::currentMSecsSinceEpoch();  // set here so the history holds what the store does
-    if (role == ui::ChatRole::Assistant)
+    if (role == domain::ChatRole::Assistant)
         message.model = m_modelPath;
     const std::optional<qint64> id = m_store.addMessage(conversationId, message);
     if (!id) {
@@ -206,8 +209,8 @@ void ChatCoordinator::send(const QString& text)
 {
     if (m_active || !ensureConversation(text))
         return;
-    const std::optional<ui::ChatMessage> message =
-        addMessage(m_conversationId, ui::ChatRole::User, text, {}, /*touch=*/false);
+    const std::optional<domain::ChatMessage> message =
+        addMessage(m_conversationId, domain::ChatRole::User, text, {}, /*touch=*/false);
     if (!message)
         return;
     const qint64 conversationId = m_conversationId;
@@ -217,7 +220,7 @@ void ChatCoordinator::send(const QString& text)
             m_conversations.touched(conversationId);
             // A view rebuilt since (another conversation shown) already holds it, or must not.
             if (generation == m_viewGeneration && conversationId == m_conversationId)
-                m_window.chatPanel()->chatView()->addMessage(shown);
+                m_chatView.addMessage(shown);
         },
         Qt::QueuedConnection);
     startRequest(false);
@@ -232,7 +235,7 @@ void ChatCoordinator::editAndResend(qint64 messageId, const QString& text)
         return;
     }
     m_history.removeFrom(m_conversationId, messageId);
-    const bool added = addMessage(m_conversationId, ui::ChatRole::User, text).has_value();
+    const bool added = addMessage(m_conversationId, domain::ChatRole::User, text).has_value();
     showHistory();
     if (added)
         startRequest(false);
@@ -242,9 +245,9 @@ void ChatCoordinator::regenerate()
 {
     if (m_active || m_conversationId == 0)
         return;
-    const QList<ui::ChatMessage>& messages = m_history.messages();
+    const QList<domain::ChatMessage>& messages = m_history.messages();
     qsizetype lastUser = messages.size() - 1;
-    while (lastUser >= 0 && messages.at(lastUser).role != ui::ChatRole::User)
+    while (lastUser >= 0 && messages.at(lastUser).role != domain::ChatRole::User)
         --lastUser;
     if (lastUser < 0)
         return;
@@ -269,7 +272,7 @@ void ChatCoordinator::stop()
 
 void ChatCoordinator::startRequest(bool prefillOnly)
 {
-    const std::optional<Conversation> conversation = m_store.conversation(m_conversationId);
+    const std::optional<domain::Conversation> conversation = m_store.conversation(m_conversationId);
     ChatTurnRequest request;
     request.requestId = m_nextRequestId++;
     request.conversationId = m_conversationId;
@@ -280,7 +283,7 @@ void ChatCoordinator::startRequest(bool prefillOnly)
     request.history = m_history.messages();  // in memory: never a read of the whole conversation here
     m_active = ActiveRequest{request.requestId, m_conversationId, prefillOnly, 0, {}};
     if (prefillOnly) {
-        m_window.chatPanel()->showPrefillProgress(0, 0, 0);
+        m_chatPanel.showPrefillProgress(0, 0, 0);
         emit prefillRequested(request);
     } else {
         m_window.setGenerating(true);
@@ -292,17 +295,16 @@ void ChatCoordinator::onTokens(quint64 requestId, const QString& text)
 {
     if (!m_active || m_active->requestId != requestId || m_active->prefillOnly)
         return;
-    ui::ChatView* view = m_window.chatPanel()->chatView();
     if (m_active->messageId == 0) {
-        const std::optional<ui::ChatMessage> stored =
-            addMessage(m_active->conversationId, ui::ChatRole::Assistant, QString());
+        const std::optional<domain::ChatMessage> stored =
+            addMessage(m_active->conversationId, domain::ChatRole::Assistant, QString());
         m_active->messageId = stored ? stored->id : 0;
         if (isShown(*m_active))
-            view->beginReply();
+            m_chatView.beginReply();
     }
     m_active->raw += text;
     if (isShown(*m_active))
-        view->appendReply(text);
+        m_chatView.appendReply(text);
     if (!m_saveTimer.isActive())
         m_saveTimer.start();
 }
@@ -311,7 +313,7 @@ void ChatCoordinator::saveReply(const QJsonObject& metrics)
 {
     if (!m_active || m_active->messageId == 0)
         return;
-    const ui::ThinkTagSplitter::Parts parts = ui::splitThinkTags(m_active->raw);
+    const domain::ThinkTagSplitter::Parts parts = domain::splitThinkTags(m_active->raw);
     if (m_store.updateMessage(m_active->messageId, parts.answer, parts.reasoning, metrics))
         m_history.update(m_active->messageId, parts.answer, parts.reasoning, metrics);  // a no-op unless shown
     else
@@ -323,9 +325,9 @@ void ChatCoordinator::endRequest()
     m_saveTimer.stop();
     if (m_active && isShown(*m_active)) {
         if (m_active->prefillOnly)
-            m_window.chatPanel()->prefillFinished();
+            m_chatPanel.prefillFinished();
         else
-            m_window.chatPanel()->chatView()->finishReply(m_active->messageId);
+            m_chatView.finishReply(m_active->messageId);
     }
     m_active.reset();
     m_window.setGenerating(false);
@@ -342,7 +344,7 @@ void ChatCoordinator::onReplyFinished(quint64 requestId, const ReplyMetrics& met
 void ChatCoordinator::onPrefillProgress(quint64 requestId, qint64 done, qint64 total, double tokensPerSecond)
 {
     if (m_active && m_active->requestId == requestId && isShown(*m_active))
-        m_window.chatPanel()->showPrefillProgress(done, total, tokensPerSecond);
+        m_chatPanel.showPrefillProgress(done, total, tokensPerSecond);
 }
 
 void ChatCoordinator::onPrefillFinished(quint64 requestId, const ReplyMetrics& metrics)
@@ -352,11 +354,10 @@ void ChatCoordinator::onPrefillFinished(quint64 requestId, const ReplyMetrics& m
     const bool shown = isShown(*m_active);
     endRequest();
     if (shown)
-        m_window.chatPanel()->chatView()->showNotice(
-            tr("Document read: %1 tokens at %2 tok/s. Ask about it.")
-                .arg(metrics.prefilledTokens)
-                .arg(metrics.prefillTokensPerSecond, 0, 'f', 1),
-            false);
+        m_chatView.showNotice(tr("Document read: %1 tokens at %2 tok/s. Ask about it.")
+                                  .arg(metrics.prefilledTokens)
+                                  .arg(metrics.prefillTokensPerSecond, 0, 'f', 1),
+                              false);
 }
 
 void ChatCoordinator::onError(quint64 requestId, const QString& message)
@@ -364,18 +365,18 @@ void ChatCoordinator::onError(quint64 requestId, const QString& message)
     const bool current = m_active && m_active->requestId == requestId;
     if (current) {
         ReplyMetrics metrics;
-        metrics.finishReason = QStringLiteral("error");
+        metrics.failed = true;
         saveReply(metrics.toJson());
     }
     if (!current || isShown(*m_active))
-        m_window.chatPanel()->chatView()->showNotice(message, true);
+        m_chatView.showNotice(message, true);
     if (current)
         endRequest();
 }
 
 void ChatCoordinator::loadModel(const QString& path)
 {
-    m_window.modelSelector()->setLoading(path);
+    m_modelSelector.setLoading(path);
     m_requestedOptions = m_loadOptions;
     emit loadRequested(path, m_loadOptions);
 }
@@ -389,7 +390,7 @@ void ChatCoordinator::reloadModel()
 void ChatCoordinator::showRecentModels()
 {
     const QStringList paths = m_recentModels.paths();
-    m_window.modelSelector()->setRecentModels(paths);
+    m_modelSelector.setRecentModels(paths);
     m_recentDescriptions.request(paths);
 }
 
@@ -399,7 +400,7 @@ void ChatCoordinator::onModelLoaded(const QString& path, const QString& descript
     m_loadedOptions = m_requestedOptions;
     m_recentModels.add(path);
     showRecentModels();
-    m_window.modelSelector()->setLoaded(path, description);
+    m_modelSelector.setLoaded(path, description);
     m_window.setModelLoaded(true);
     if (m_conversationId != 0)
         m_store.setConversationModel(m_conversationId, path);
@@ -407,9 +408,8 @@ void ChatCoordinator::onModelLoaded(const QString& path, const QString& descript
 
 void ChatCoordinator::onLoadFailed(const QString& path, const QString& message)
 {
-    m_window.modelSelector()->setLoadFailed(path, message);
-    m_window.chatPanel()->chatView()->showNotice(
-        tr("Could not load the model %1.\n%2").arg(QFileInfo(path).fileName(), message), true);
+    m_modelSelector.setLoadFailed(path, message);
+    m_chatView.showNotice(tr("Could not load the model %1.\n%2").arg(QFileInfo(path).fileName(), message), true);
 }
 
 void ChatCoordinator::loadDocument(const QString& name, const QString& text)
@@ -417,7 +417,7 @@ void ChatCoordinator::loadDocument(const QString& name, const QString& text)
     if (m_active || !ensureConversation(name))
         return;
     QJsonObject metrics{{QStringLiteral("document"), name}};
-    if (!addMessage(m_conversationId, ui::ChatRole::User, text, metrics))
+    if (!addMessage(m_conversationId, domain::ChatRole::User, text, metrics))
         return;
     showHistory();
     startRequest(true);
@@ -427,11 +427,11 @@ void ChatCoordinator::editSettings()
 {
     if (m_conversationId == 0 && !ensureConversation(QString()))
         return;
-    const std::optional<Conversation> conversation = m_store.conversation(m_conversationId);
-    m_window.openConversationSettings(conversation ? conversation->settings : ui::ConversationSettings{});
+    const std::optional<domain::Conversation> conversation = m_store.conversation(m_conversationId);
+    m_window.openConversationSettings(conversation ? conversation->settings : domain::ConversationSettings{});
 }
 
-void ChatCoordinator::saveSettings(const ui::ConversationSettings& settings)
+void ChatCoordinator::saveSettings(const domain::ConversationSettings& settings)
 {
     if (m_conversationId != 0 && !m_store.setConversationSettings(m_conversationId, settings))
         showStoreError(m_store.lastError());
@@ -439,7 +439,7 @@ void ChatCoordinator::saveSettings(const ui::ConversationSettings& settings)
 
 void ChatCoordinator::showStoreError(const QString& message)
 {
-    m_window.chatPanel()->chatView()->showNotice(tr("Chats could not be saved: %1").arg(message), true);
+    m_chatView.showNotice(tr("Chats could not be saved: %1").arg(message), true);
 }
 
 }  // namespace strata::app

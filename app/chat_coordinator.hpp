@@ -6,22 +6,29 @@
 // every change made to the store, so that a send never reads the database on the GUI thread.
 #pragma once
 
-#include "app/conversation_history.hpp"
 #include "app/engine/engine_requests.hpp"
 #include "app/recent_model_descriptions.hpp"
+#include "domain/chat/conversation_history.hpp"
 
 #include <QObject>
 #include <QTimer>
 #include <optional>
 
 namespace strata::ui {
+class ChatPanel;
+class ChatView;
+class ConversationSidebar;
 class MainWindow;
-}
+class ModelSelector;
+}  // namespace strata::ui
+
+namespace strata::domain {
+class ChatStore;
+class ConversationListModel;
+}  // namespace strata::domain
 
 namespace strata::app {
 
-class ChatStore;
-class ConversationListModel;
 class EngineController;
 class RecentModels;
 
@@ -31,19 +38,22 @@ public:
     // How often a reply being generated is written to the store (a kill loses at most this much).
     static constexpr int kSaveIntervalMs = 500;
 
-    ChatCoordinator(ChatStore& store, ConversationListModel& conversations, EngineController* engine,
+    ChatCoordinator(domain::ChatStore& store, domain::ConversationListModel& conversations, EngineController* engine,
                     RecentModels& recentModels, ui::MainWindow& window, QObject* parent = nullptr);
 
     qint64 currentConversation() const { return m_conversationId; }
     // The shown conversation's messages as stored (what the next request's history is built from).
-    const QList<ui::ChatMessage>& history() const { return m_history.messages(); }
+    const QList<domain::ChatMessage>& history() const { return m_history.messages(); }
     bool isReplying() const { return m_active.has_value(); }
     const QString& modelPath() const { return m_modelPath; }
     // What the loaded model was loaded with (nullopt: none loaded yet).
     const std::optional<ModelLoadOptions>& loadedOptions() const { return m_loadedOptions; }
     // The settings panel's part: what the next load uses, what a new conversation starts with.
     void setLoadOptions(const ModelLoadOptions& options) { m_loadOptions = options; }
-    void setNewConversationSettings(const ui::ConversationSettings& settings) { m_newConversationSettings = settings; }
+    void setNewConversationSettings(const domain::ConversationSettings& settings)
+    {
+        m_newConversationSettings = settings;
+    }
 
 public slots:
     void newConversation();
@@ -57,7 +67,7 @@ public slots:
     void reloadModel();  // the loaded model again, with the current load options (not while replying)
     void loadDocument(const QString& name, const QString& text);
     void editSettings();
-    void saveSettings(const strata::ui::ConversationSettings& settings);
+    void saveSettings(const strata::domain::ConversationSettings& settings);
     void showStoreError(const QString& message);
 
 signals:
@@ -82,8 +92,8 @@ private:
     // Stores a new message (and adds it to the history when that conversation is shown); the message
     // as stored, id included, or nullopt after showing the store's error. `touch`: move the
     // conversation to the top of the sidebar now (false: the caller does it later).
-    std::optional<ui::ChatMessage> addMessage(qint64 conversationId, ui::ChatRole role, const QString& content,
-                                              const QJsonObject& metrics = {}, bool touch = true);
+    std::optional<domain::ChatMessage> addMessage(qint64 conversationId, domain::ChatRole role, const QString& content,
+                                                  const QJsonObject& metrics = {}, bool touch = true);
     void loadConversation();  // reads the shown conversation from the store, then shows it
     void showHistory();       // rebuilds the view from the history in memory
     void startRequest(bool prefillOnly);
@@ -100,20 +110,25 @@ private:
     void showRecentModels();
     void onLoadFailed(const QString& path, const QString& message);
 
-    ChatStore& m_store;
-    ConversationListModel& m_conversations;
+    domain::ChatStore& m_store;
+    domain::ConversationListModel& m_conversations;
     EngineController* m_engine;
     RecentModels& m_recentModels;
+    // The views it drives, each through its own methods; taken from the window once.
     ui::MainWindow& m_window;
+    ui::ChatPanel& m_chatPanel;
+    ui::ChatView& m_chatView;
+    ui::ConversationSidebar& m_sidebar;
+    ui::ModelSelector& m_modelSelector;
     qint64 m_conversationId = 0;
     QString m_modelPath;
     ModelLoadOptions m_loadOptions;
     ModelLoadOptions m_requestedOptions;  // of the load in flight
     std::optional<ModelLoadOptions> m_loadedOptions;
-    ui::ConversationSettings m_newConversationSettings;
+    domain::ConversationSettings m_newConversationSettings;
     quint64 m_nextRequestId = 1;
     std::optional<ActiveRequest> m_active;
-    ConversationHistory m_history;  // of m_conversationId
+    domain::ConversationHistory m_history;  // of m_conversationId
     quint64 m_viewGeneration = 0;   // counts showHistory(): a deferred view change made before it is dropped
     QTimer m_saveTimer;
     RecentModelDescriptions m_recentDescriptions;

@@ -2,8 +2,8 @@
 #include "app/application.hpp"
 #include "app/command_line.hpp"
 #include "app/quit_after_start.hpp"
-#include "app/settings/preferences_store.hpp"
 #include "app/translations.hpp"
+#include "domain/settings/preferences_store.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -48,7 +48,7 @@ int main(int argc, char** argv)
     {
         // The language is read once, before any widget exists (the settings panel says so).
         QSettings settings;
-        strata::app::installTranslations(app, strata::app::PreferencesStore(settings).load().language);
+        strata::app::installTranslations(app, strata::domain::PreferencesStore(settings).load().language);
     }
 
     QCommandLineParser parser;

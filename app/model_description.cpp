@@ -1,6 +1,7 @@
 #include "app/model_description.hpp"
 
-#include "app/models/model_entry.hpp"
+#include "domain/models/model_entry.hpp"
+#include "domain/settings/kv_type_text.hpp"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -35,8 +36,8 @@ QString describeModelFacts(const ModelFacts& facts)
         parts << facts.quantization;
     if (facts.contextLength > 0)
         parts << tr("context %1 tokens").arg(facts.contextLength);
-    if (!facts.kvCacheType.isEmpty())
-        parts << tr("KV cache %1").arg(facts.kvCacheType);
+    if (facts.kvCacheType)
+        parts << tr("KV cache %1").arg(domain::kvTypeText(*facts.kvCacheType));
     return parts.join(QStringLiteral(" · "));
 }
 

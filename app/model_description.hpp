@@ -3,7 +3,10 @@
 // for the loaded one (from the engine, with the context the session really has).
 #pragma once
 
+#include "strata/model/backend.hpp"
+
 #include <QString>
+#include <optional>
 
 namespace strata::models {
 struct ModelEntry;
@@ -17,7 +20,7 @@ struct ModelFacts {
     qint64 parameters = -1;    // -1: unknown
     QString quantization;      // "Q4_K_M"; "" when unknown
     qint64 contextLength = -1; // tokens; -1: unknown
-    QString kvCacheType;       // of a loaded model ("f16", "q8_0"); "" for a file on disk
+    std::optional<model::KvType> kvCacheType;  // of a loaded model; none for a file on disk
 };
 
 // "Qwen3 0.6B · qwen3 · 0.8B parameters · Q8_0 · context 4096 tokens · KV cache f16"; unknown

@@ -1,7 +1,7 @@
 #include "app/recent_model_descriptions.hpp"
 
 #include "app/model_description.hpp"
-#include "app/models/gguf_model_reader.hpp"
+#include "domain/models/gguf_model_reader.hpp"
 
 #include <QFileInfo>
 #include <QFutureWatcher>

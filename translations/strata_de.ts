@@ -25,84 +25,84 @@
 <context>
     <name>ChatStore</name>
     <message>
-        <location filename="../app/storage/chat_schema.cpp" line="51"/>
+        <location filename="../domain/storage/chat_schema.cpp" line="51"/>
         <source>the chat database has schema version %1, but this Strata knows only up to %2; it was written by a newer Strata</source>
         <translation>die Chat-Datenbank hat die Schemaversion %1, dieses Strata kennt nur bis %2; sie wurde von einem neueren Strata geschrieben</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_schema.cpp" line="67"/>
+        <location filename="../domain/storage/chat_schema.cpp" line="67"/>
         <source>migration to schema version %1 failed: %2</source>
         <translation>die Migration auf Schemaversion %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="75"/>
+        <location filename="../domain/storage/chat_store.cpp" line="75"/>
         <source>%1: %2: %3</source>
         <translation>%1: %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="84"/>
-        <location filename="../app/storage/chat_store.cpp" line="92"/>
+        <location filename="../domain/storage/chat_store.cpp" line="84"/>
+        <location filename="../domain/storage/chat_store.cpp" line="92"/>
         <source>cannot open the chat database</source>
         <translation>die Chat-Datenbank kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="84"/>
+        <location filename="../domain/storage/chat_store.cpp" line="84"/>
         <source>Qt&apos;s SQLite driver (QSQLITE) is not installed</source>
         <translation>Der SQLite-Treiber von Qt (QSQLITE) ist nicht installiert</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="101"/>
-        <location filename="../app/storage/chat_store.cpp" line="107"/>
+        <location filename="../domain/storage/chat_store.cpp" line="101"/>
+        <location filename="../domain/storage/chat_store.cpp" line="107"/>
         <source>not a usable chat database</source>
         <translation>keine verwendbare Chat-Datenbank</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="137"/>
+        <location filename="../domain/storage/chat_store.cpp" line="137"/>
         <source>cannot create a conversation</source>
         <translation>ein Chat kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="154"/>
+        <location filename="../domain/storage/chat_store.cpp" line="154"/>
         <source>cannot rename conversation %1</source>
         <translation>Chat %1 kann nicht umbenannt werden</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="173"/>
+        <location filename="../domain/storage/chat_store.cpp" line="173"/>
         <source>cannot delete conversation %1</source>
         <translation>Chat %1 kann nicht gelöscht werden</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="188"/>
+        <location filename="../domain/storage/chat_store.cpp" line="188"/>
         <source>cannot save the settings of conversation %1</source>
         <translation>die Einstellungen von Chat %1 können nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="203"/>
+        <location filename="../domain/storage/chat_store.cpp" line="203"/>
         <source>cannot save the model of conversation %1</source>
         <translation>das Modell von Chat %1 kann nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="238"/>
+        <location filename="../domain/storage/chat_store.cpp" line="238"/>
         <source>cannot list conversations</source>
         <translation>die Chats können nicht aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="291"/>
+        <location filename="../domain/storage/chat_store.cpp" line="291"/>
         <source>cannot save a message in conversation %1</source>
         <translation>eine Nachricht in Chat %1 kann nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="311"/>
+        <location filename="../domain/storage/chat_store.cpp" line="311"/>
         <source>cannot save message %1</source>
         <translation>Nachricht %1 kann nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="326"/>
+        <location filename="../domain/storage/chat_store.cpp" line="326"/>
         <source>cannot read conversation %1</source>
         <translation>Chat %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../app/storage/chat_store.cpp" line="352"/>
+        <location filename="../domain/storage/chat_store.cpp" line="352"/>
         <source>cannot delete messages of conversation %1</source>
         <translation>Nachrichten von Chat %1 können nicht gelöscht werden</translation>
     </message>
@@ -179,13 +179,6 @@
 <context>
     <name>strata::app::ChatCoordinator</name>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="27"/>
-        <location filename="../app/chat_coordinator.cpp" line="97"/>
-        <location filename="../app/chat_coordinator.cpp" line="156"/>
-        <source>New chat</source>
-        <translation>Neuer Chat</translation>
-    </message>
-    <message>
         <location filename="../app/chat_coordinator.cpp" line="314"/>
         <source>Document read: %1 tokens at %2 tok/s. Ask about it.</source>
         <translation>Dokument gelesen: %1 Tokens mit %2 Tok/s. Stellen Sie Fragen dazu.</translation>
@@ -204,9 +197,14 @@
     </message>
 </context>
 <context>
-    <name>strata::app::ConversationListModel</name>
+    <name>strata::domain::ConversationListModel</name>
     <message>
-        <location filename="../app/storage/conversation_list_model.cpp" line="32"/>
+        <location filename="../domain/storage/conversation_list_model.cpp" line="27"/>
+        <source>New chat</source>
+        <translation>Neuer Chat</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/conversation_list_model.cpp" line="32"/>
         <source>%1
 Last change: %2</source>
         <translation>%1
@@ -237,14 +235,14 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
-    <name>strata::ui::AbConfig</name>
+    <name>strata::domain::AbConfig</name>
     <message>
-        <location filename="../ui/ab/ab_types.cpp" line="10"/>
+        <location filename="../domain/ab/ab_types.cpp" line="10"/>
         <source>threads: %1</source>
         <translation>Threads: %1</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_types.cpp" line="11"/>
+        <location filename="../domain/ab/ab_types.cpp" line="11"/>
         <source>threads: physical cores</source>
         <translation>Threads: physische Kerne</translation>
     </message>

@@ -63,7 +63,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     connect(m_chatPanel->welcomeView(), &WelcomeView::openModelRequested, m_modelSelector,
             &ModelSelector::openFileDialog);
-    connect(m_chatPanel->welcomeView(), &WelcomeView::modelManagerRequested, this, [this] { openModelManager(this); });
+    connect(m_chatPanel->welcomeView(), &WelcomeView::modelManagerRequested, this, &MainWindow::openModelManager);
 
     buildMenus();
     statusBar()->showMessage(tr("No model loaded"));
@@ -74,6 +74,18 @@ MainWindow::MainWindow(QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::setModelServices(models::ModelServices* services)
+{
+    m_modelServices = services;
+    m_modelsAction->setEnabled(services != nullptr);
+}
+
+void MainWindow::openModelManager()
+{
+    if (m_modelServices)
+        ui::openModelManager(this, *m_modelServices);
+}
 
 void MainWindow::buildMenus()
 {
@@ -89,9 +101,10 @@ void MainWindow::buildMenus()
     loadDocument->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
     QAction* pasteDocument = file->addAction(tr("&Paste as document"), this, &MainWindow::pasteDocument);
     pasteDocument->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
-    QAction* models = file->addAction(tr("&Models…"), this, [this] { openModelManager(this); });
-    models->setObjectName(QStringLiteral("modelsAction"));
-    models->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    m_modelsAction = file->addAction(tr("&Models…"), this, &MainWindow::openModelManager);
+    m_modelsAction->setObjectName(QStringLiteral("modelsAction"));
+    m_modelsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    m_modelsAction->setEnabled(false);  // until the app hands over its model services
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::quit);
     quit->setShortcut(QKeySequence::Quit);
@@ -152,7 +165,7 @@ void MainWindow::focusInput()
     m_chatPanel->input()->setFocus(Qt::ShortcutFocusReason);
 }
 
-void MainWindow::openConversationSettings(const ConversationSettings& current)
+void MainWindow::openConversationSettings(const domain::ConversationSettings& current)
 {
     auto* dialog = new ConversationSettingsDialog(current, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);

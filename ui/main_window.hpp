@@ -1,12 +1,16 @@
 #pragma once
 
-#include "ui/chat/chat_types.hpp"
+#include "domain/chat/chat_types.hpp"
 #include "ui/chat/code_highlighting.hpp"
 
 #include <QMainWindow>
 
 class QAction;
 class QSettings;
+
+namespace strata::models {
+class ModelServices;
+}
 
 namespace strata::ui {
 
@@ -29,13 +33,18 @@ public:
     ModelSelector* modelSelector() const { return m_modelSelector; }
     PerformancePanels* panels() const { return m_panels; }
 
+    // The model manager (File → Models…) works on these; without them the action is disabled.
+    // The app owns them; they must outlive the window's dialogs.
+    void setModelServices(models::ModelServices* services);
+
     void restoreWindowState(const QSettings& settings);
     void saveWindowState(QSettings& settings) const;
 
 public slots:
     void showAbout();
+    void openModelManager();
     void focusInput();
-    void openConversationSettings(const strata::ui::ConversationSettings& current);
+    void openConversationSettings(const strata::domain::ConversationSettings& current);
     void loadDocumentFromFile();
     void pasteDocument();
     void setModelLoaded(bool loaded);
@@ -43,7 +52,7 @@ public slots:
 
 signals:
     void conversationSettingsRequested();
-    void conversationSettingsChanged(const strata::ui::ConversationSettings& settings);
+    void conversationSettingsChanged(const strata::domain::ConversationSettings& settings);
     void documentLoadRequested(const QString& name, const QString& text);
     void closing();
     void settingsRequested();  // Tools > Settings
@@ -62,6 +71,8 @@ private:
     QAction* m_stopAction = nullptr;
     QAction* m_regenerateAction = nullptr;
     PerformancePanels* m_panels = nullptr;  // docks with live telemetry (View → Panels)
+    QAction* m_modelsAction = nullptr;
+    models::ModelServices* m_modelServices = nullptr;
 };
 
 }  // namespace strata::ui

@@ -1,8 +1,8 @@
 #include "app/ab/ab_controller.hpp"
 
-#include "app/ab/ab_export.hpp"
 #include "app/ab/ab_runner.hpp"
-#include "app/ab/ab_summary.hpp"
+#include "domain/ab/ab_export.hpp"
+#include "domain/ab/ab_summary.hpp"
 #include "ui/ab/ab_dialog.hpp"
 
 #include <QJsonDocument>
@@ -58,7 +58,7 @@ void AbController::setModelPath(const QString& modelPath)
         m_dialog->setModelPath(modelPath);
 }
 
-void AbController::start(const ui::AbRequest& request)
+void AbController::start(const domain::AbRequest& request)
 {
     if (m_running)
         return;
@@ -81,20 +81,21 @@ void AbController::cancel()
 
 QString AbController::exportTo(const QString& path, bool json)
 {
-    const QByteArray contents = json ? QJsonDocument(abRunJson(m_request, m_rows)).toJson() : abRunCsv(m_rows);
-    const QString error = writeExport(path, contents);
+    const QByteArray contents =
+        json ? QJsonDocument(domain::abRunJson(m_request, m_rows)).toJson() : domain::abRunCsv(m_rows);
+    const QString error = domain::writeExport(path, contents);
     if (m_dialog)
         m_dialog->showStatus(error.isEmpty() ? tr("Saved %1.").arg(path)
                                              : tr("Could not save %1: %2").arg(path, error));
     return error;
 }
 
-void AbController::onRow(const ui::AbRow& row)
+void AbController::onRow(const domain::AbRow& row)
 {
     m_rows << row;
     if (m_dialog) {
         m_dialog->addRow(row);
-        m_dialog->setSummary(summarize(m_rows));
+        m_dialog->setSummary(domain::summarize(m_rows));
     }
 }
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "app/ab/ab_host.hpp"
-#include "ui/ab/ab_types.hpp"
+#include "domain/ab/ab_types.hpp"
 
 #include <QObject>
 #include <QPointer>
@@ -24,31 +24,31 @@ public:
     ~AbController() override;
 
     ui::AbDialog* dialog() const;
-    const QList<ui::AbRow>& rows() const { return m_rows; }
+    const QList<domain::AbRow>& rows() const { return m_rows; }
     bool isRunning() const { return m_running; }
 
 public slots:
     // modelPath: the chat's loaded model (empty: none, the dialog says so).
     void openDialog(QWidget* parent, const QString& modelPath);
     void setModelPath(const QString& modelPath);
-    void start(const strata::ui::AbRequest& request);
+    void start(const strata::domain::AbRequest& request);
     void cancel();
     // Returns an empty string, or why the file could not be written (also shown in the dialog).
     QString exportTo(const QString& path, bool json);
 
 signals:
-    void runRequested(const strata::ui::AbRequest& request);  // queued to the runner
+    void runRequested(const strata::domain::AbRequest& request);  // queued to the runner
     void runEnded();  // finished, cancelled or failed
 
 private:
-    void onRow(const ui::AbRow& row);
+    void onRow(const domain::AbRow& row);
     void onEnded(const QString& status);
 
     AbHost m_host;
     QPointer<ui::AbDialog> m_dialog;
     QString m_modelPath;
-    ui::AbRequest m_request;
-    QList<ui::AbRow> m_rows;
+    domain::AbRequest m_request;
+    QList<domain::AbRow> m_rows;
     bool m_running = false;
 };
 

@@ -6,8 +6,8 @@ namespace strata::app {
 
 AbHost::AbHost(QObject* parent) : QObject(parent), m_runner(new AbRunner)
 {
-    qRegisterMetaType<ui::AbRequest>();
-    qRegisterMetaType<ui::AbRow>();
+    qRegisterMetaType<domain::AbRequest>();
+    qRegisterMetaType<domain::AbRow>();
     m_thread.setObjectName(QStringLiteral("strata-ab"));
     m_runner->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_runner, &QObject::deleteLater);

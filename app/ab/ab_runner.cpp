@@ -20,7 +20,7 @@ struct Side {
     std::vector<int32_t> prompt;
 };
 
-Side open(const QString& label, const ui::AbConfig& config, const ui::AbRequest& request)
+Side open(const QString& label, const domain::AbConfig& config, const domain::AbRequest& request)
 {
     ModelLoadOptions load;
     load.threads = config.threads;
@@ -52,7 +52,7 @@ pool::LatencyHistogram difference(const pool::LatencyHistogram& after, const poo
 
 AbRunner::AbRunner(QObject* parent) : QObject(parent) {}
 
-void AbRunner::run(const ui::AbRequest& request)
+void AbRunner::run(const domain::AbRequest& request)
 {
     m_cancel.store(false);
     const int total = 2 + 2 * std::max(1, request.repetitions);
@@ -76,7 +76,7 @@ void AbRunner::run(const ui::AbRequest& request)
             const model::GenerationMetrics m =
                 model::generate(*side.model, *side.session, side.prompt, generation, callbacks);
             sampler.sample(usage);
-            ui::AbRow row;
+            domain::AbRow row;
             row.run = runNumber;
             row.config = side.label;
             row.promptTokens = int(m.promptTokens);
@@ -101,7 +101,7 @@ void AbRunner::run(const ui::AbRequest& request)
             for (Side& side : sides) {
                 const int runNumber = done - 1;  // after the two warm-ups: 1, 2, 3, ...
                 emit progress(done, total, tr("run %1 of %2 (%3)").arg(runNumber).arg(total - 2).arg(side.label));
-                const ui::AbRow row = measure(side, runNumber);
+                const domain::AbRow row = measure(side, runNumber);
                 if (m_cancel.load()) {  // a cancelled run is cut short: its figures mean nothing
                     emit cancelled();
                     return;

@@ -19,7 +19,7 @@
 // every prefill chunk; the run then ends with cancelled(), keeping the rows already emitted.
 #pragma once
 
-#include "ui/ab/ab_types.hpp"
+#include "domain/ab/ab_types.hpp"
 
 #include <QObject>
 #include <atomic>
@@ -34,12 +34,12 @@ public:
     void requestCancel() { m_cancel.store(true); }
 
 public slots:
-    void run(const strata::ui::AbRequest& request);
+    void run(const strata::domain::AbRequest& request);
 
 signals:
     // stage: a short text for the dialog ("warm-up A", "run 3 of 8 (B)").
     void progress(int runsDone, int runsTotal, const QString& stage);
-    void rowReady(const strata::ui::AbRow& row);
+    void rowReady(const strata::domain::AbRow& row);
     void finished();
     void cancelled();
     void failed(const QString& message);

@@ -4,9 +4,9 @@ namespace strata::app {
 
 namespace {
 
-std::string roleName(ui::ChatRole role)
+std::string roleName(domain::ChatRole role)
 {
-    return ui::chatRoleName(role).toStdString();
+    return domain::chatRoleName(role).toStdString();
 }
 
 void appendParagraph(std::string& to, const QString& text)
@@ -22,16 +22,16 @@ std::vector<chat_template::ChatMessage> chatMessagesFor(const ChatTurnRequest& r
 {
     std::string system;
     appendParagraph(system, request.systemPrompt.trimmed());
-    for (const ui::ChatMessage& m : request.history) {
-        if (m.role == ui::ChatRole::System && !m.content.trimmed().isEmpty())
+    for (const domain::ChatMessage& m : request.history) {
+        if (m.role == domain::ChatRole::System && !m.content.trimmed().isEmpty())
             appendParagraph(system, m.content.trimmed());
     }
 
     std::vector<chat_template::ChatMessage> out;
     if (!system.empty())
         out.push_back({.role = "system", .content = system});
-    for (const ui::ChatMessage& m : request.history) {
-        if (m.role == ui::ChatRole::System || (m.content.isEmpty() && m.reasoning.isEmpty()))
+    for (const domain::ChatMessage& m : request.history) {
+        if (m.role == domain::ChatRole::System || (m.content.isEmpty() && m.reasoning.isEmpty()))
             continue;
         const std::string role = roleName(m.role);
         if (!out.empty() && out.back().role == role) {
@@ -44,7 +44,7 @@ std::vector<chat_template::ChatMessage> chatMessagesFor(const ChatTurnRequest& r
             continue;
         }
         chat_template::ChatMessage message{.role = role, .content = m.content.toStdString()};
-        if (m.role == ui::ChatRole::Assistant && !m.reasoning.isEmpty())
+        if (m.role == domain::ChatRole::Assistant && !m.reasoning.isEmpty())
             message.reasoningContent = m.reasoning.toStdString();
         out.push_back(std::move(message));
     }

@@ -236,7 +236,7 @@ void EngineController::runPrefill(const ChatTurnRequest& request)
         if (m_stop.load()) {
             ReplyMetrics cancelled;
             cancelled.promptTokens = promptSize;
-            cancelled.finishReason = QStringLiteral("cancelled");
+            cancelled.finish = model::FinishReason::Cancelled;
             emit prefillFinished(request.requestId, cancelled);
             return;
         }
@@ -246,7 +246,7 @@ void EngineController::runPrefill(const ChatTurnRequest& request)
         metrics.reusedTokens = int(result.reused);
         metrics.prefilledTokens = int(result.computed);
         metrics.prefillTokensPerSecond = result.tokensPerSecond();
-        metrics.finishReason = result.cancelled ? QStringLiteral("cancelled") : QStringLiteral("stop");
+        metrics.finish = result.cancelled ? model::FinishReason::Cancelled : model::FinishReason::EndOfGeneration;
         emit prefillFinished(request.requestId, metrics);
     } catch (const std::bad_alloc&) {
         emit error(request.requestId, tr("Not enough memory to read the document."));

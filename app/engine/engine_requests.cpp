@@ -11,7 +11,8 @@ QJsonObject ReplyMetrics::toJson() const
                        {QStringLiteral("prefill_tok_s"), prefillTokensPerSecond},
                        {QStringLiteral("decode_tok_s"), decodeTokensPerSecond},
                        {QStringLiteral("ttft_ms"), timeToFirstTokenMs},
-                       {QStringLiteral("finish_reason"), finishReason}};
+                       {QStringLiteral("finish_reason"),
+                        failed ? QStringLiteral("error") : QString::fromLatin1(model::toString(finish))}};
 }
 
 }  // namespace strata::app

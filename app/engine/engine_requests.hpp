@@ -2,7 +2,9 @@
 // signals (registered with Qt's meta-type system by EngineHost).
 #pragma once
 
-#include "ui/chat/chat_types.hpp"
+#include "domain/chat/chat_types.hpp"
+#include "strata/model/backend.hpp"
+#include "strata/model/generation.hpp"
 
 #include <QJsonObject>
 #include <QList>
@@ -14,7 +16,7 @@ namespace strata::app {
 struct ModelLoadOptions {
     int threads = 0;           // 0: the engine's choice (physical cores)
     int contextLength = 0;     // 0: the model's trained context, capped by the engine
-    QString kvCacheType = QStringLiteral("f16");  // "f16" or "q8_0"
+    model::KvType kvCacheType = model::KvType::F16;
     bool pinThreads = false;   // pin pool workers to cores (see modelOptionsFrom for the default)
     int batchSize = 512;       // prefill chunk in tokens
 
@@ -28,8 +30,8 @@ struct ChatTurnRequest {
     quint64 requestId = 0;     // chosen by the GUI; every reply signal carries it back
     qint64 conversationId = 0;
     QString systemPrompt;
-    QList<ui::ChatMessage> history;  // oldest first; ends with the user turn to answer
-    ui::SamplingSettings sampling;
+    QList<domain::ChatMessage> history;  // oldest first; ends with the user turn to answer
+    domain::SamplingSettings sampling;
 };
 
 struct ReplyMetrics {
@@ -40,7 +42,10 @@ struct ReplyMetrics {
     double prefillTokensPerSecond = 0;
     double decodeTokensPerSecond = 0;
     double timeToFirstTokenMs = 0;
-    QString finishReason;      // "stop", "length", "context_full", "cancelled", "error"
+    model::FinishReason finish = model::FinishReason::EndOfGeneration;
+    bool failed = false;  // an error ended the reply; `finish` then means nothing
+
+    // finish_reason: model::toString(finish), or "error" when the reply failed.
 
     QJsonObject toJson() const;
 };

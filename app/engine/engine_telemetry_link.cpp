@@ -34,12 +34,6 @@ void EngineTelemetryLink::setPolicy(const pool::WaitPolicy& policy)
         m_pool->setPolicy(policy);
 }
 
-std::optional<pool::WaitPolicy> EngineTelemetryLink::chosenPolicy() const
-{
-    std::lock_guard lock(m_mutex);
-    return m_policy;
-}
-
 EngineTokenCounts EngineTelemetryLink::tokenCounts() const
 {
     return {m_prefilled.load(std::memory_order_relaxed), m_decoded.load(std::memory_order_relaxed)};

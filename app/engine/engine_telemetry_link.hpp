@@ -39,7 +39,6 @@ public:
     // Any thread, also while a reply streams: applies `policy` to the running pool at once
     // (WorkerPool::setPolicy is safe while batches run) and to every pool attached later.
     void setPolicy(const pool::WaitPolicy& policy);
-    std::optional<pool::WaitPolicy> chosenPolicy() const;
 
     // Engine thread, at token and prefill-chunk boundaries: relaxed counters, read by the sampler.
     void addPrefilled(std::uint64_t tokens) { m_prefilled.fetch_add(tokens, std::memory_order_relaxed); }

@@ -1,7 +1,7 @@
 #include "app/engine/engine_values.hpp"
 
 #include "app/model_description.hpp"
-#include "app/models/gguf_model_reader.hpp"
+#include "domain/models/gguf_model_reader.hpp"
 #include "strata/core/error.hpp"
 
 #include <QCoreApplication>
@@ -9,7 +9,7 @@
 
 namespace strata::app {
 
-model::SamplingParams samplingParamsFrom(const ui::SamplingSettings& settings)
+model::SamplingParams samplingParamsFrom(const domain::SamplingSettings& settings)
 {
     model::SamplingParams p;
     p.temperature = float(settings.temperature);
@@ -42,13 +42,7 @@ model::SessionOptions sessionOptionsFrom(const ModelLoadOptions& options)
 {
     model::SessionOptions o;
     o.contextLength = uint32_t(std::max(0, options.contextLength));
-    const QString kv = options.kvCacheType.trimmed().toLower();
-    if (kv.isEmpty() || kv == QLatin1String("f16"))
-        o.kv = model::KvType::F16;
-    else if (kv == QLatin1String("q8_0"))
-        o.kv = model::KvType::Q8_0;
-    else
-        throw Error("unknown KV cache type \"" + options.kvCacheType.toStdString() + "\" (expected f16 or q8_0)");
+    o.kv = options.kvCacheType;
     return o;
 }
 
@@ -62,33 +56,18 @@ ReplyMetrics replyMetricsFrom(const model::GenerationMetrics& m)
     r.prefillTokensPerSecond = m.prefillTokensPerSecond;
     r.decodeTokensPerSecond = m.decodeTokensPerSecond;
     r.timeToFirstTokenMs = m.timeToFirstTokenSeconds * 1000.0;
-    switch (m.finish) {
-    case model::FinishReason::EndOfGeneration:
-    case model::FinishReason::StopString:
-        r.finishReason = QStringLiteral("stop");
-        break;
-    case model::FinishReason::Length:
-        r.finishReason = QStringLiteral("length");
-        break;
-    case model::FinishReason::ContextFull:
-        r.finishReason = QStringLiteral("context_full");
-        break;
-    case model::FinishReason::Cancelled:
-        r.finishReason = QStringLiteral("cancelled");
-        break;
-    }
+    r.finish = m.finish;
     return r;
 }
 
-QString describeModel(const model::Model& model, uint32_t contextLength, const QString& kvCacheType)
+QString describeModel(const model::Model& model, uint32_t contextLength, model::KvType kvCacheType)
 {
     const model::Hparams& h = model.hparams();
     qint64 parameters = 0;
     for (const gguf::TensorInfo& t : model.file().tensors())
         parameters += qint64(t.elements);
-    const QString kv = kvCacheType.trimmed().isEmpty() ? QStringLiteral("f16") : kvCacheType.trimmed().toLower();
     return describeModelFacts({QString::fromStdString(h.name), QString::fromStdString(h.architecture), parameters,
-                               models::quantizationName(model.file()), qint64(contextLength), kv});
+                               models::quantizationName(model.file()), qint64(contextLength), kvCacheType});
 }
 
 }  // namespace strata::app

@@ -19,14 +19,14 @@ To copyEngineFields(const From& from)
 
 }  // namespace
 
-ModelLoadOptions loadOptionsFrom(const ui::EnginePreferences& preferences)
+ModelLoadOptions loadOptionsFrom(const domain::EnginePreferences& preferences)
 {
     return copyEngineFields<ModelLoadOptions>(preferences);
 }
 
-ui::EnginePreferences enginePreferencesFrom(const ModelLoadOptions& options)
+domain::EnginePreferences enginePreferencesFrom(const ModelLoadOptions& options)
 {
-    return copyEngineFields<ui::EnginePreferences>(options);
+    return copyEngineFields<domain::EnginePreferences>(options);
 }
 
 }  // namespace strata::app

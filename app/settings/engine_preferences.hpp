@@ -2,11 +2,11 @@
 #pragma once
 
 #include "app/engine/engine_requests.hpp"
-#include "ui/settings/preferences.hpp"
+#include "domain/settings/preferences.hpp"
 
 namespace strata::app {
 
-ModelLoadOptions loadOptionsFrom(const ui::EnginePreferences& preferences);
-ui::EnginePreferences enginePreferencesFrom(const ModelLoadOptions& options);
+ModelLoadOptions loadOptionsFrom(const domain::EnginePreferences& preferences);
+domain::EnginePreferences enginePreferencesFrom(const ModelLoadOptions& options);
 
 }  // namespace strata::app

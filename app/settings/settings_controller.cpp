@@ -45,7 +45,7 @@ void SettingsController::openDialog(QWidget* parent)
     m_dialog->activateWindow();
 }
 
-void SettingsController::apply(const ui::Preferences& preferences)
+void SettingsController::apply(const domain::Preferences& preferences)
 {
     if (preferences.theme != m_preferences.theme)
         m_theme.apply(preferences.theme);

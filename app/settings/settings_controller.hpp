@@ -4,8 +4,8 @@
 // settings the loaded model runs with so it can offer a reload.
 #pragma once
 
-#include "app/settings/preferences_store.hpp"
 #include "app/settings/theme.hpp"
+#include "domain/settings/preferences_store.hpp"
 
 #include <QObject>
 #include <QPointer>
@@ -27,20 +27,20 @@ public:
     SettingsController(QSettings& settings, ChatCoordinator& coordinator, EngineController* engine,
                        QObject* parent = nullptr);
 
-    const ui::Preferences& preferences() const { return m_preferences; }
+    const domain::Preferences& preferences() const { return m_preferences; }
     ui::SettingsDialog* dialog() const;
 
 public slots:
     void openDialog(QWidget* parent);
-    void apply(const strata::ui::Preferences& preferences);
+    void apply(const strata::domain::Preferences& preferences);
 
 private:
     void updateDialogModelState();
 
-    PreferencesStore m_store;
+    domain::PreferencesStore m_store;
     ThemeApplier m_theme;
     ChatCoordinator& m_coordinator;
-    ui::Preferences m_preferences;
+    domain::Preferences m_preferences;
     QPointer<ui::SettingsDialog> m_dialog;
 };
 

@@ -27,10 +27,10 @@ std::optional<double> quantileMicros(const pool::LatencyHistogram& before, const
 
 }  // namespace
 
-ui::PoolRates TelemetryFrameBuilder::poolRates(const pool::PoolTelemetry& before, const pool::PoolTelemetry& after,
-                                               double seconds)
+domain::PoolRates TelemetryFrameBuilder::poolRates(const pool::PoolTelemetry& before, const pool::PoolTelemetry& after,
+                                                   double seconds)
 {
-    ui::PoolRates r;
+    domain::PoolRates r;
     if (seconds <= 0)
         return r;
     std::uint64_t busy = 0, spin = 0, parked = 0, wasted = 0, parks = 0;
@@ -75,10 +75,10 @@ std::vector<int> TelemetryFrameBuilder::workerCores(const std::vector<telemetry:
     return cores;
 }
 
-ui::TelemetryFrame TelemetryFrameBuilder::build(const telemetry::SystemSnapshot& system,
-                                                std::optional<pool::PoolTelemetry> pool, EngineTokenCounts tokens)
+domain::TelemetryFrame TelemetryFrameBuilder::build(const telemetry::SystemSnapshot& system,
+                                                    std::optional<pool::PoolTelemetry> pool, EngineTokenCounts tokens)
 {
-    ui::TelemetryFrame frame;
+    domain::TelemetryFrame frame;
     frame.system = system;
     const double seconds = m_previousNs ? double(system.steadyNanoseconds - m_previousNs) / 1e9 : 0.0;
     if (m_previousTokens && seconds > 0) {

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "app/engine/engine_telemetry_link.hpp"
-#include "ui/panels/telemetry_frame.hpp"
+#include "domain/telemetry/telemetry_frame.hpp"
 
 #include <optional>
 
@@ -13,11 +13,11 @@ namespace strata::app {
 
 class TelemetryFrameBuilder {
 public:
-    ui::TelemetryFrame build(const telemetry::SystemSnapshot& system, std::optional<pool::PoolTelemetry> pool,
-                             EngineTokenCounts tokens);
+    domain::TelemetryFrame build(const telemetry::SystemSnapshot& system, std::optional<pool::PoolTelemetry> pool,
+                                 EngineTokenCounts tokens);
 
-    static ui::PoolRates poolRates(const pool::PoolTelemetry& before, const pool::PoolTelemetry& after,
-                                   double seconds);
+    static domain::PoolRates poolRates(const pool::PoolTelemetry& before, const pool::PoolTelemetry& after,
+                                       double seconds);
     static std::vector<int> workerCores(const std::vector<telemetry::ThreadUsage>& threads, std::size_t workers);
 
 private:

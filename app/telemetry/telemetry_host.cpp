@@ -9,7 +9,7 @@ namespace strata::app {
 TelemetryHost::TelemetryHost(std::shared_ptr<EngineTelemetryLink> link, QObject* parent)
     : QObject(parent), m_worker(new TelemetryWorker(std::move(link)))
 {
-    qRegisterMetaType<ui::TelemetryFrame>();
+    qRegisterMetaType<domain::TelemetryFrame>();
     m_thread.setObjectName(QStringLiteral("strata-telemetry"));
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);

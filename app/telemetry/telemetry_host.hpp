@@ -4,7 +4,7 @@
 // on its own thread.
 #pragma once
 
-#include "ui/panels/telemetry_frame.hpp"
+#include "domain/telemetry/telemetry_frame.hpp"
 
 #include <QObject>
 #include <QThread>
@@ -29,7 +29,7 @@ public:
     TelemetryWorker* worker() const { return m_worker; }
 
 signals:
-    void frameReady(const strata::ui::TelemetryFrame& frame);
+    void frameReady(const strata::domain::TelemetryFrame& frame);
 
 private:
     QThread m_thread;

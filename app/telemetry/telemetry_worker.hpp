@@ -33,7 +33,7 @@ public slots:
     void sampleNow();
 
 signals:
-    void frameReady(const strata::ui::TelemetryFrame& frame);
+    void frameReady(const strata::domain::TelemetryFrame& frame);
 
 private:
     std::shared_ptr<EngineTelemetryLink> m_link;

@@ -2,7 +2,7 @@
 // order A B A B with real measurements, medians and B/A that match the rows, and CSV and JSON
 // exports that parse back to the same values; Cancel ends a long run early.
 #include "app/ab/ab_controller.hpp"
-#include "app/ab/ab_summary.hpp"
+#include "domain/ab/ab_summary.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "ui/ab/ab_config_editor.hpp"
 #include "ui/ab/ab_dialog.hpp"
@@ -35,9 +35,9 @@ private slots:
 
     void medianOfOddAndEvenCounts()
     {
-        QCOMPARE(app::median({}), 0.0);
-        QCOMPARE(app::median({3, 1, 2}), 2.0);
-        QCOMPARE(app::median({4, 1, 3, 2}), 2.5);
+        QCOMPARE(domain::median({}), 0.0);
+        QCOMPARE(domain::median({3, 1, 2}), 2.0);
+        QCOMPARE(domain::median({4, 1, 3, 2}), 2.5);
     }
 
     void twoByTwoGivesTableMediansAndExports()
@@ -49,8 +49,8 @@ private slots:
         QVERIFY(dialog->startButton()->isEnabled());
         // Two computing threads each (one worker and the engine thread), so the pool has
         // completion waits to measure; only the waiting policy differs.
-        dialog->editorA()->setConfig(ui::AbConfig{.policy = pool::WaitPolicy::fixedSpin(200), .threads = 2});
-        dialog->editorB()->setConfig(ui::AbConfig{.policy = pool::WaitPolicy::park(), .threads = 2});
+        dialog->editorA()->setConfig(domain::AbConfig{.policy = pool::WaitPolicy::fixedSpin(200), .threads = 2});
+        dialog->editorB()->setConfig(domain::AbConfig{.policy = pool::WaitPolicy::park(), .threads = 2});
         dialog->repetitionsBox()->setValue(2);
         dialog->maxTokensBox()->setValue(8);
         dialog->startButton()->click();
@@ -58,7 +58,7 @@ private slots:
         QVERIFY(dialog->cancelButton()->isEnabled());
         QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), 60000);
 
-        const QList<ui::AbRow> rows = controller.rows();
+        const QList<domain::AbRow> rows = controller.rows();
         QVERIFY2(rows.size() == 4, qPrintable(dialog->statusLabel()->text()));
         QCOMPARE(dialog->runsTable()->rowCount(), 4);
         const QStringList order = {QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("A"), QStringLiteral("B")};
@@ -76,7 +76,7 @@ private slots:
         }
         // The medians, computed here from the rows, are what the dialog shows.
         const double medianA = (decodeA[0] + decodeA[1]) / 2, medianB = (decodeB[0] + decodeB[1]) / 2;
-        const ui::AbSummary summary = app::summarize(rows);
+        const domain::AbSummary summary = domain::summarize(rows);
         QCOMPARE(summary.decodeTokensPerSecond.a, medianA);
         QCOMPARE(summary.decodeTokensPerSecond.b, medianB);
         QCOMPARE(summary.decodeTokensPerSecond.ratio, medianB / medianA);
@@ -137,11 +137,11 @@ private slots:
     void cancelEndsALongRunEarly()
     {
         app::AbController controller;
-        ui::AbRequest request;
+        domain::AbRequest request;
         request.modelPath = m_model;
         request.prompt = QStringLiteral("Count to a thousand.");
-        request.a = ui::AbConfig{.policy = pool::WaitPolicy::adaptive(), .threads = 1};
-        request.b = ui::AbConfig{.policy = pool::WaitPolicy::park(), .threads = 1};
+        request.a = domain::AbConfig{.policy = pool::WaitPolicy::adaptive(), .threads = 1};
+        request.b = domain::AbConfig{.policy = pool::WaitPolicy::park(), .threads = 1};
         request.repetitions = 100;
         request.maxTokens = 200;
         controller.start(request);

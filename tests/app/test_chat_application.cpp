@@ -5,6 +5,11 @@
 // the coordinator's in-memory history stays what the store holds.
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
+#include "domain/storage/chat_store.hpp"
+#include "strata/core/error.hpp"
+#include "strata/model/generation.hpp"
+#include "strata/model/model.hpp"
+#include "tests/engine/model/model_fixtures.hpp"
 #include "ui/chat/chat_input.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
@@ -12,10 +17,6 @@
 #include "ui/chat/message_widget.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/welcome_view.hpp"
-#include "app/storage/chat_store.hpp"
-#include "strata/core/error.hpp"
-#include "strata/model/model.hpp"
-#include "tests/engine/model/model_fixtures.hpp"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -50,7 +51,7 @@ class TestChatApplication : public QObject {
 
     static bool setSampling(Application& app, qint64 conversation, int maxTokens, qint64 seed)
     {
-        strata::ui::ConversationSettings settings;
+        strata::domain::ConversationSettings settings;
         settings.sampling.maxTokens = maxTokens;
         settings.sampling.seed = seed;
         return app.store().setConversationSettings(conversation, settings);
@@ -64,16 +65,16 @@ class TestChatApplication : public QObject {
             qWarning("conversation %lld is not the one shown", static_cast<long long>(id));
             return false;
         }
-        const QList<strata::ui::ChatMessage>& held = app.coordinator().history();
-        const QList<strata::ui::ChatMessage> stored = app.store().messages(id);
+        const QList<strata::domain::ChatMessage>& held = app.coordinator().history();
+        const QList<strata::domain::ChatMessage> stored = app.store().messages(id);
         if (held.size() != stored.size()) {
             qWarning("%lld messages in memory, %lld stored", static_cast<long long>(held.size()),
                      static_cast<long long>(stored.size()));
             return false;
         }
         for (qsizetype i = 0; i < held.size(); ++i) {
-            const strata::ui::ChatMessage& a = held.at(i);
-            const strata::ui::ChatMessage& b = stored.at(i);
+            const strata::domain::ChatMessage& a = held.at(i);
+            const strata::domain::ChatMessage& b = stored.at(i);
             if (a.id != b.id || a.role != b.role || a.content != b.content || a.reasoning != b.reasoning ||
                 a.createdMs != b.createdMs || a.metrics != b.metrics || a.model != b.model) {
                 qWarning("message %lld differs: in memory id %lld \"%s\" %s, stored id %lld \"%s\" %s",
@@ -222,13 +223,18 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 30000);
         QVERIFY2(noticeTexts(app).isEmpty(), qPrintable(noticeTexts(app).join('\n')));
 
-        const QList<strata::ui::ChatMessage> stored = app.store().messages(id);
+        const QList<strata::domain::ChatMessage> stored = app.store().messages(id);
         QCOMPARE(stored.size(), 2);
-        QCOMPARE(stored[1].role, strata::ui::ChatRole::Assistant);
+        QCOMPARE(stored[1].role, strata::domain::ChatRole::Assistant);
         const QJsonObject metrics = stored[1].metrics;
         QVERIFY(metrics.value(QStringLiteral("generated_tokens")).toInt() > 0);
         QVERIFY(metrics.value(QStringLiteral("decode_tok_s")).toDouble() > 0);
+        // The finish reason is stored in the engine's one spelling.
+        const QString finish = metrics.value(QStringLiteral("finish_reason")).toString();
+        QVERIFY2(strata::model::finishReasonFromString(finish.toStdString()), qPrintable(finish));
         QVERIFY(!(stored[1].content + stored[1].reasoning).isEmpty());
+        // A chat made with "New chat" is named by its first message.
+        QCOMPARE(app.store().conversation(id)->summary.title, QStringLiteral("Hello there"));
         const QList<strata::ui::MessageWidget*> shown = app.window().chatPanel()->chatView()->messageWidgets();
         QCOMPARE(shown.size(), 2);
         QCOMPARE(shown[1]->content(), stored[1].content);
@@ -270,7 +276,7 @@ private slots:
         QVERIFY2(read.hasMatch(), qPrintable(notices.constFirst()));
         const int documentTokens = read.captured(1).toInt();
         QVERIFY2(documentTokens > 200, qPrintable(notices.constFirst()));
-        QList<strata::ui::ChatMessage> stored = app.store().messages(id);
+        QList<strata::domain::ChatMessage> stored = app.store().messages(id);
         QCOMPARE(stored.size(), 1);
         QCOMPARE(stored[0].content, document);
         QCOMPARE(stored[0].metrics.value(QStringLiteral("document")).toString(), QStringLiteral("Pasted text"));
@@ -281,7 +287,7 @@ private slots:
         stored = app.store().messages(id);
         QCOMPARE(stored.size(), 3);
         QCOMPARE(stored[1].content, QStringLiteral("Summary?"));
-        QCOMPARE(stored[2].role, strata::ui::ChatRole::Assistant);
+        QCOMPARE(stored[2].role, strata::domain::ChatRole::Assistant);
         const QJsonObject metrics = stored[2].metrics;
         const int prompt = metrics.value(QStringLiteral("prompt_tokens")).toInt();
         const int reused = metrics.value(QStringLiteral("reused_tokens")).toInt();
@@ -313,7 +319,7 @@ private slots:
         QTest::keyClick(input, Qt::Key_Escape);  // the keyboard's Stop
         QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 5000);
         QVERIFY(!stop->isEnabled());
-        QList<strata::ui::ChatMessage> stored = app.store().messages(id);
+        QList<strata::domain::ChatMessage> stored = app.store().messages(id);
         QCOMPARE(stored.size(), 2);
         QCOMPARE(stored[1].metrics.value(QStringLiteral("finish_reason")).toString(), QStringLiteral("cancelled"));
         QVERIFY(stored[1].metrics.value(QStringLiteral("generated_tokens")).toInt() < 1000);

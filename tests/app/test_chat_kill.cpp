@@ -6,12 +6,12 @@
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
-#include "app/storage/chat_store.hpp"
+#include "domain/chat/think_tag_splitter.hpp"
+#include "domain/storage/chat_store.hpp"
 #include "tests/bench/gui/bench_session.hpp"
 #include "tests/bench/gui/sample_conversation.hpp"
 #include "tests/bench/gui/token_player.hpp"
 #include "ui/chat/chat_panel.hpp"
-#include "ui/chat/think_tag_splitter.hpp"
 
 #include <QApplication>
 #include <QFile>
@@ -117,19 +117,19 @@ private slots:
         }
         QSqlDatabase::removeDatabase(QStringLiteral("integrity"));
 
-        app::ChatStore reopened;
+        domain::ChatStore reopened;
         QVERIFY2(reopened.open(db), qPrintable(reopened.lastError()));
-        const QList<app::ConversationSummary> conversations = reopened.conversations();
+        const QList<domain::ConversationSummary> conversations = reopened.conversations();
         QCOMPARE(conversations.size(), 1);
-        const QList<ui::ChatMessage> messages = reopened.messages(conversations.constFirst().id);
+        const QList<domain::ChatMessage> messages = reopened.messages(conversations.constFirst().id);
         QCOMPARE(messages.size(), 2);
-        QCOMPARE(messages.at(0).role, ui::ChatRole::User);
+        QCOMPARE(messages.at(0).role, domain::ChatRole::User);
         QCOMPARE(messages.at(0).content, kQuestion);
-        QCOMPARE(messages.at(1).role, ui::ChatRole::Assistant);
+        QCOMPARE(messages.at(1).role, domain::ChatRole::Assistant);
         // Nothing committed is lost, and what is there is exactly the start of the reply.
         const QString partial = messages.at(1).content;
         QVERIFY(partial.size() >= before.size());
-        const QString full = ui::splitThinkTags(bench::sampleStreamedReply(kReplyTokens)).answer;
+        const QString full = domain::splitThinkTags(bench::sampleStreamedReply(kReplyTokens)).answer;
         QVERIFY(full.startsWith(partial));
         QVERIFY(partial.size() < full.size());
         QVERIFY(!messages.at(1).reasoning.isEmpty());

@@ -59,15 +59,15 @@ struct Events : QObject {
     }
 };
 
-ui::ChatMessage message(ui::ChatRole role, const QString& content)
+domain::ChatMessage message(domain::ChatRole role, const QString& content)
 {
-    ui::ChatMessage m;
+    domain::ChatMessage m;
     m.role = role;
     m.content = content;
     return m;
 }
 
-ChatTurnRequest turn(quint64 id, QList<ui::ChatMessage> history, int maxTokens)
+ChatTurnRequest turn(quint64 id, QList<domain::ChatMessage> history, int maxTokens)
 {
     ChatTurnRequest r;
     r.requestId = id;
@@ -134,9 +134,11 @@ private slots:
     {
         ChatTurnRequest r;
         r.systemPrompt = QStringLiteral("Be brief.");
-        r.history = {message(ui::ChatRole::User, QStringLiteral("DOC")), message(ui::ChatRole::User, QStringLiteral("Q?")),
-                     message(ui::ChatRole::Assistant, QString()), message(ui::ChatRole::System, QStringLiteral("Extra.")),
-                     message(ui::ChatRole::User, QStringLiteral("more"))};
+        r.history = {message(domain::ChatRole::User, QStringLiteral("DOC")),
+                     message(domain::ChatRole::User, QStringLiteral("Q?")),
+                     message(domain::ChatRole::Assistant, QString()),
+                     message(domain::ChatRole::System, QStringLiteral("Extra.")),
+                     message(domain::ChatRole::User, QStringLiteral("more"))};
         const auto m = app::chatMessagesFor(r);
         QCOMPARE(m.size(), size_t(2));
         QCOMPARE(m[0].role, std::string("system"));
@@ -147,7 +149,7 @@ private slots:
 
     void sendWithoutModelSaysSo()
     {
-        send(turn(1, {message(ui::ChatRole::User, QStringLiteral("hi"))}, 4));
+        send(turn(1, {message(domain::ChatRole::User, QStringLiteral("hi"))}, 4));
         QTRY_COMPARE_WITH_TIMEOUT(m_events->errors.size(), 1, 20000);
         QVERIFY2(m_events->errors[0].contains(QStringLiteral("No model is loaded")), qPrintable(m_events->errors[0]));
         QVERIFY(m_events->finished.isEmpty());
@@ -191,7 +193,7 @@ private slots:
 
     void sendStreamsAndFinishesWithMetrics()
     {
-        send(turn(2, {message(ui::ChatRole::User, QStringLiteral("hello"))}, 24));
+        send(turn(2, {message(domain::ChatRole::User, QStringLiteral("hello"))}, 24));
         QTRY_COMPARE_WITH_TIMEOUT(m_events->finished.size(), 1, 30000);
         QVERIFY2(m_events->errors.isEmpty(), qPrintable(m_events->errors.join('\n')));
         const ReplyMetrics m = m_events->finished[0];
@@ -203,16 +205,17 @@ private slots:
         QCOMPARE(m.prefilledTokens, m.promptTokens);  // a fresh session reuses nothing
         QVERIFY(!m_events->text.isEmpty());
         QVERIFY(m_events->textUpdates <= m.generatedTokens);
-        QVERIFY(m.finishReason == QLatin1String("length") || m.finishReason == QLatin1String("stop"));
+        QVERIFY(m.finish == model::FinishReason::Length || m.finish == model::FinishReason::EndOfGeneration);
         m_firstReply = m_events->text;
         m_events->clearReply();
     }
 
     void followUpReusesThePrefix()
     {
-        send(turn(3, {message(ui::ChatRole::User, QStringLiteral("hello")),
-                      message(ui::ChatRole::Assistant, m_firstReply),
-                      message(ui::ChatRole::User, QStringLiteral("and then?"))},
+        send(turn(3,
+                  {message(domain::ChatRole::User, QStringLiteral("hello")),
+                   message(domain::ChatRole::Assistant, m_firstReply),
+                   message(domain::ChatRole::User, QStringLiteral("and then?"))},
                   8));
         QTRY_COMPARE_WITH_TIMEOUT(m_events->finished.size(), 1, 30000);
         const ReplyMetrics m = m_events->finished[0];
@@ -225,7 +228,7 @@ private slots:
 
     void stopEndsALongReplyQuickly()
     {
-        send(turn(4, {message(ui::ChatRole::User, QStringLiteral("write a lot"))}, 100000));
+        send(turn(4, {message(domain::ChatRole::User, QStringLiteral("write a lot"))}, 100000));
         QTRY_VERIFY_WITH_TIMEOUT(!m_events->text.isEmpty() || !m_events->finished.isEmpty(), 30000);
         QVERIFY2(m_events->finished.isEmpty(), "the reply ended before Stop; pick another seed or prompt");
         QElapsedTimer stopped;
@@ -233,7 +236,7 @@ private slots:
         engine()->requestStop(4);  // the direct call the GUI makes
         QTRY_COMPARE_WITH_TIMEOUT(m_events->finished.size(), 1, 30000);
         const ReplyMetrics m = m_events->finished[0];
-        QCOMPARE(m.finishReason, QStringLiteral("cancelled"));
+        QCOMPARE(m.finish, model::FinishReason::Cancelled);
         QVERIFY2(stopped.elapsed() < 5000, qPrintable(QString::number(stopped.elapsed())));
         QVERIFY(m.generatedTokens < 1000);
         qInfo("Stop → replyFinished on the test thread: %lld ms, %d tokens, decode %.0f tok/s", qint64(stopped.elapsed()),
@@ -244,14 +247,14 @@ private slots:
     void stopBeforeTheRequestStartsIsKept()
     {
         engine()->requestStop(5);
-        send(turn(5, {message(ui::ChatRole::User, QStringLiteral("hello"))}, 50));
+        send(turn(5, {message(domain::ChatRole::User, QStringLiteral("hello"))}, 50));
         QTRY_COMPARE_WITH_TIMEOUT(m_events->finished.size(), 1, 30000);
-        QCOMPARE(m_events->finished[0].finishReason, QStringLiteral("cancelled"));
+        QCOMPARE(m_events->finished[0].finish, model::FinishReason::Cancelled);
         QCOMPARE(m_events->finished[0].generatedTokens, 0);
         // A stale stop does not cancel the next request.
-        send(turn(6, {message(ui::ChatRole::User, QStringLiteral("hello"))}, 4));
+        send(turn(6, {message(domain::ChatRole::User, QStringLiteral("hello"))}, 4));
         QTRY_COMPARE_WITH_TIMEOUT(m_events->finished.size(), 2, 30000);
-        QVERIFY(m_events->finished[1].finishReason != QLatin1String("cancelled"));
+        QVERIFY(m_events->finished[1].finish != model::FinishReason::Cancelled);
         m_events->clearReply();
     }
 
@@ -260,18 +263,20 @@ private slots:
         QString document;
         for (int i = 0; document.size() < 1000; ++i)
             document += QStringLiteral("Line %1 of the document. ").arg(i);
-        prefill(turn(7, {message(ui::ChatRole::User, document)}, 1));
+        prefill(turn(7, {message(domain::ChatRole::User, document)}, 1));
         QTRY_COMPARE_WITH_TIMEOUT(m_events->prefilled.size(), 1, 30000);
         QVERIFY2(m_events->errors.isEmpty(), qPrintable(m_events->errors.join('\n')));
         const ReplyMetrics read = m_events->prefilled[0];
-        QCOMPARE(read.finishReason, QStringLiteral("stop"));
+        QCOMPARE(read.finish, model::FinishReason::EndOfGeneration);
         QVERIFY2(read.prefilledTokens > 512, qPrintable(QStringLiteral("%1 of %2").arg(read.prefilledTokens).arg(read.promptTokens)));  // more than one chunk, so more than one progress report
         QVERIFY(read.prefillTokensPerSecond > 0);
         QVERIFY(m_events->prefillDone.size() >= 2);
         QCOMPARE(m_events->prefillDone.constLast(), qint64(read.prefilledTokens));
         QVERIFY(m_events->text.isEmpty());
 
-        send(turn(8, {message(ui::ChatRole::User, document), message(ui::ChatRole::User, QStringLiteral("Summary?"))}, 4));
+        send(turn(
+            8, {message(domain::ChatRole::User, document), message(domain::ChatRole::User, QStringLiteral("Summary?"))},
+            4));
         QTRY_COMPARE_WITH_TIMEOUT(m_events->finished.size(), 1, 30000);
         const ReplyMetrics asked = m_events->finished[0];
         // Only the question and the assistant header are new.
@@ -287,7 +292,7 @@ private slots:
         load(m_model, small);
         QTRY_COMPARE_WITH_TIMEOUT(m_events->loaded.size(), 2, 30000);
         QVERIFY2(m_events->loaded[1].contains(QStringLiteral("context 64")), qPrintable(m_events->loaded[1]));
-        send(turn(9, {message(ui::ChatRole::User, QString(200, QLatin1Char('x')))}, 4));
+        send(turn(9, {message(domain::ChatRole::User, QString(200, QLatin1Char('x')))}, 4));
         QTRY_COMPARE_WITH_TIMEOUT(m_events->errors.size(), 1, 30000);
         QVERIFY2(m_events->errors[0].contains(QStringLiteral("context")), qPrintable(m_events->errors[0]));
         QVERIFY(m_events->finished.isEmpty());
@@ -303,7 +308,7 @@ private slots:
         writer.write(path.toStdString());
         load(path);
         QTRY_COMPARE_WITH_TIMEOUT(m_events->loaded.size(), 3, 30000);
-        send(turn(10, {message(ui::ChatRole::User, QStringLiteral("hi"))}, 4));
+        send(turn(10, {message(domain::ChatRole::User, QStringLiteral("hi"))}, 4));
         QTRY_COMPARE_WITH_TIMEOUT(m_events->errors.size(), 1, 30000);
         QVERIFY2(m_events->errors[0].contains(QStringLiteral("chat template")), qPrintable(m_events->errors[0]));
     }

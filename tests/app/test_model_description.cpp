@@ -1,9 +1,9 @@
 // Model descriptions for the model selector: the words, a description read from a real GGUF
 // file's header, and RecentModelDescriptions reading headers off the GUI thread.
 #include "app/model_description.hpp"
-#include "app/models/gguf_model_reader.hpp"
-#include "app/models/model_entry.hpp"
 #include "app/recent_model_descriptions.hpp"
+#include "domain/models/gguf_model_reader.hpp"
+#include "domain/models/model_entry.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 
 #include <QSignalSpy>

@@ -7,19 +7,19 @@
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
 #include "app/engine/engine_telemetry_link.hpp"
-#include "app/storage/chat_store.hpp"
 #include "app/telemetry/performance_wiring.hpp"
 #include "app/telemetry/wait_policy_setting.hpp"
+#include "domain/storage/chat_store.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
-#include "ui/chat/model_selector.hpp"
 #include "ui/chat/chat_panel.hpp"
+#include "ui/chat/model_selector.hpp"
 #include "ui/chat/welcome_view.hpp"
 #include "ui/panels/cpu_cores_panel.hpp"
 #include "ui/panels/gpu_panel.hpp"
 #include "ui/panels/performance_panels.hpp"
 #include "ui/panels/pool_panel.hpp"
-#include "ui/panels/rolling_chart.hpp"
 #include "ui/panels/process_panel.hpp"
+#include "ui/panels/rolling_chart.hpp"
 #include "ui/panels/token_rate_panel.hpp"
 #include "ui/panels/wait_policy_bar.hpp"
 
@@ -32,7 +32,7 @@
 #include <QTest>
 
 using strata::app::Application;
-using strata::ui::TelemetryFrame;
+using strata::domain::TelemetryFrame;
 namespace pool = strata::pool;
 
 namespace {
@@ -53,7 +53,7 @@ qint64 sendGreedy(Application& app, const QString& text, int maxTokens)
 {
     app.coordinator().newConversation();
     const qint64 id = app.coordinator().currentConversation();
-    strata::ui::ConversationSettings settings;
+    strata::domain::ConversationSettings settings;
     settings.sampling.temperature = 0;  // greedy: the reply does not depend on timing
     settings.sampling.maxTokens = maxTokens;
     settings.sampling.seed = 1;
@@ -64,7 +64,7 @@ qint64 sendGreedy(Application& app, const QString& text, int maxTokens)
 
 QString replyOf(Application& app, qint64 id)
 {
-    const QList<strata::ui::ChatMessage> messages = app.store().messages(id);
+    const QList<strata::domain::ChatMessage> messages = app.store().messages(id);
     return messages.size() == 2 ? messages[1].content + messages[1].reasoning : QString();
 }
 

@@ -4,10 +4,10 @@
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
-#include "app/settings/preferences_store.hpp"
 #include "app/settings/settings_controller.hpp"
 #include "app/settings/theme.hpp"
-#include "app/storage/chat_store.hpp"
+#include "domain/settings/preferences_store.hpp"
+#include "domain/storage/chat_store.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/settings/engine_settings_page.hpp"
@@ -25,13 +25,13 @@ using namespace strata;
 
 namespace {
 
-ui::Preferences changedPreferences()
+domain::Preferences changedPreferences()
 {
-    ui::Preferences p;
+    domain::Preferences p;
     p.engine.threads = 1;
     p.engine.pinThreads = true;
     p.engine.contextLength = 128;
-    p.engine.kvCacheType = QStringLiteral("q8_0");
+    p.engine.kvCacheType = model::KvType::Q8_0;
     p.engine.batchSize = 32;
     p.sampling.temperature = 0.25;
     p.sampling.topK = 7;
@@ -65,20 +65,20 @@ private slots:
     void defaultsWhenNothingIsStored()
     {
         QSettings settings(m_dir.filePath(QStringLiteral("empty.ini")), QSettings::IniFormat);
-        QCOMPARE(app::PreferencesStore(settings).load(), ui::Preferences{});
+        QCOMPARE(domain::PreferencesStore(settings).load(), domain::Preferences{});
     }
 
     void preferencesPersistAcrossRestart()
     {
-        const ui::Preferences wanted = changedPreferences();
-        QVERIFY(wanted != ui::Preferences{});
+        const domain::Preferences wanted = changedPreferences();
+        QVERIFY(wanted != domain::Preferences{});
         {
             QSettings settings(iniPath(), QSettings::IniFormat);
-            app::PreferencesStore(settings).save(wanted);
+            domain::PreferencesStore(settings).save(wanted);
         }
         QSettings fresh(iniPath(), QSettings::IniFormat);  // as after a restart
         QCOMPARE(fresh.value(QStringLiteral("engine/kvCacheType")).toString(), QStringLiteral("q8_0"));
-        QCOMPARE(app::PreferencesStore(fresh).load(), wanted);
+        QCOMPARE(domain::PreferencesStore(fresh).load(), wanted);
     }
 
     void badStoredValuesReadAsDefaults()
@@ -89,14 +89,14 @@ private slots:
         settings.setValue(QStringLiteral("engine/batchSize"), QStringLiteral("many"));
         settings.setValue(QStringLiteral("sampling/defaults"), QStringLiteral("{not json"));
         settings.setValue(QStringLiteral("appearance/theme"), QStringLiteral("purple"));
-        QCOMPARE(app::PreferencesStore(settings).load(), ui::Preferences{});
+        QCOMPARE(domain::PreferencesStore(settings).load(), domain::Preferences{});
     }
 
     void dialogSaysWhenAReloadIsNeeded()
     {
-        ui::SettingsDialog dialog(ui::Preferences{}, 4, nullptr);
+        ui::SettingsDialog dialog(domain::Preferences{}, 4, nullptr);
         QVERIFY(!dialog.reloadNeeded());
-        dialog.setLoadedEngine(ui::EnginePreferences{});
+        dialog.setLoadedEngine(domain::EnginePreferences{});
         QVERIFY(!dialog.reloadNeeded());
         auto* kv = dialog.findChild<QComboBox*>(QStringLiteral("kvTypeBox"));
         QVERIFY(kv);
@@ -106,7 +106,7 @@ private slots:
         dialog.setLoadedEngine(std::nullopt);  // no model: nothing to reload
         QVERIFY(!dialog.reloadNeeded());
         QVERIFY(dialog.findChild<QWidget*>(QStringLiteral("reloadNotice"))->isHidden());
-        QCOMPARE(dialog.preferences().engine.kvCacheType, QStringLiteral("q8_0"));
+        QCOMPARE(dialog.preferences().engine.kvCacheType, model::KvType::Q8_0);
         auto* threads = dialog.findChild<QSpinBox*>(QStringLiteral("threadsBox"));
         QVERIFY(!threads->accessibleName().isEmpty());
         QVERIFY(threads->specialValueText().contains(QLatin1Char('4')));  // the physical core count
@@ -129,7 +129,7 @@ private slots:
     void kvAndContextTakeEffectAfterReload()
     {
         const QString database = m_dir.filePath(QStringLiteral("chats.sqlite"));
-        ui::Preferences wanted;
+        domain::Preferences wanted;
         wanted.engine.threads = 1;  // the machine is shared
         wanted.sampling.temperature = 0.3;
         wanted.sampling.topK = 5;
@@ -163,11 +163,11 @@ private slots:
             QVERIFY2(loaded[1].contains(QStringLiteral("KV cache q8_0")), qPrintable(loaded[1]));
             QTRY_VERIFY(!dialog->reloadNeeded());
             QVERIFY(application.coordinator().loadedOptions());
-            QCOMPARE(application.coordinator().loadedOptions()->kvCacheType, QStringLiteral("q8_0"));
+            QCOMPARE(application.coordinator().loadedOptions()->kvCacheType, model::KvType::Q8_0);
         }
         app::Application restarted(database);
         QCOMPARE(restarted.settings().preferences().engine.contextLength, 128);
-        QCOMPARE(restarted.settings().preferences().engine.kvCacheType, QStringLiteral("q8_0"));
+        QCOMPARE(restarted.settings().preferences().engine.kvCacheType, model::KvType::Q8_0);
         QCOMPARE(restarted.settings().preferences().engine.threads, 1);
     }
 };

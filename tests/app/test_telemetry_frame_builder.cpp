@@ -49,7 +49,7 @@ private slots:
         for (int i = 0; i < 20; ++i)
             b.completionWait.counts[std::size_t(pool::LatencyHistogram::bucketOf(10'000))]++;  // 10 µs
         b.completionWait.counts[std::size_t(pool::LatencyHistogram::bucketOf(1'000'000))]++;  // 1 ms
-        const ui::PoolRates r = TelemetryFrameBuilder::poolRates(a, b, 0.5);
+        const domain::PoolRates r = TelemetryFrameBuilder::poolRates(a, b, 0.5);
         QCOMPARE(r.batches, std::uint64_t{40});
         QVERIFY(qFuzzyCompare(r.busyPercent, 60.0));
         QVERIFY(qFuzzyCompare(r.spinPercent, 20.0));
@@ -58,7 +58,7 @@ private slots:
         QVERIFY(r.completionWaitP50Micros && *r.completionWaitP50Micros > 8 && *r.completionWaitP50Micros < 13);
         QVERIFY(r.completionWaitP99Micros && *r.completionWaitP99Micros > 800);
         // No batch in the interval: no quantiles, not zeros.
-        const ui::PoolRates idle = TelemetryFrameBuilder::poolRates(b, b, 0.5);
+        const domain::PoolRates idle = TelemetryFrameBuilder::poolRates(b, b, 0.5);
         QVERIFY(!idle.completionWaitP50Micros);
         QCOMPARE(idle.parksPerSecond, 0.0);
     }
@@ -78,7 +78,7 @@ private slots:
         pool::PoolTelemetry p;
         p.workers.resize(1);
         p.batches = 100;
-        ui::TelemetryFrame f = builder.build(snapshotAt(1.0), p, {0, 0});
+        domain::TelemetryFrame f = builder.build(snapshotAt(1.0), p, {0, 0});
         QCOMPARE(f.decodeTokensPerSecond, 0.0);  // nothing to compare with yet
         p.batches = 150;
         f = builder.build(snapshotAt(1.5), p, {64, 10});

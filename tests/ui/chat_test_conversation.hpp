@@ -2,20 +2,20 @@
 // block), shared by the chat view tests.
 #pragma once
 
-#include "ui/chat/chat_types.hpp"
+#include "domain/chat/chat_types.hpp"
 
 #include <QList>
 #include <QString>
 
 namespace strata::ui::test {
 
-inline QList<ChatMessage> conversation(int count)
+inline QList<domain::ChatMessage> conversation(int count)
 {
-    QList<ChatMessage> messages;
+    QList<domain::ChatMessage> messages;
     for (int i = 0; i < count; ++i) {
-        ChatMessage message;
+        domain::ChatMessage message;
         message.id = i + 1;
-        message.role = i % 2 == 0 ? ChatRole::User : ChatRole::Assistant;
+        message.role = i % 2 == 0 ? domain::ChatRole::User : domain::ChatRole::Assistant;
         message.content = i % 2 == 0 ? QStringLiteral("Question %1: how does this work?").arg(i)
                                      : QStringLiteral("Answer %1.\n\n- a point\n- another point\n\n```cpp\nint f() { return %1; }\n```\n\nDone.")
                                            .arg(i);

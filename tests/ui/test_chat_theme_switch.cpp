@@ -13,6 +13,7 @@
 #include <QTest>
 
 using namespace strata::ui;
+using namespace strata::domain;
 
 namespace {
 QPalette darkPalette()

@@ -13,6 +13,7 @@
 #include "chat_test_conversation.hpp"
 
 using namespace strata::ui;
+using namespace strata::domain;
 
 namespace {
 using test::conversation;
@@ -133,7 +134,7 @@ private slots:
         QCOMPARE(view.pendingCount(), 0);
         QCOMPARE(shownContents(view), contentsOf(conversation(80)));
         view.setMessages(conversation(80));
-        view.clear();
+        view.clearMessages();
         QCOMPARE(view.messageCount(), 0);
         QTest::qWait(20);  // no batch runs after clear
         QCOMPARE(view.messageCount(), 0);

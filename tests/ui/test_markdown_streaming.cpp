@@ -1,5 +1,6 @@
 // Streaming Markdown: a reply fed token by token renders to the same text as the whole reply at once,
 // code blocks copy their exact code, and <think> text is kept apart and collapsed.
+#include "domain/chat/think_tag_splitter.hpp"
 #include "ui/chat/code_block_view.hpp"
 #include "ui/chat/code_highlighting.hpp"
 #include "ui/chat/markdown_stream_splitter.hpp"
@@ -7,7 +8,6 @@
 #include "ui/chat/message_body.hpp"
 #include "ui/chat/message_widget.hpp"
 #include "ui/chat/reasoning_view.hpp"
-#include "ui/chat/think_tag_splitter.hpp"
 
 #include <QApplication>
 #include <QClipboard>
@@ -17,6 +17,7 @@
 #include <QTextDocument>
 
 using namespace strata::ui;
+using namespace strata::domain;
 
 namespace {
 

@@ -1,11 +1,11 @@
 // The panel widgets on hand-made frames: every core of a big machine fits and stays readable, the
 // pool's workers land on their cores with their state, the GPU panel says when there is no
 // driver, and the policy bar emits only the user's choices.
+#include "domain/telemetry/telemetry_frame.hpp"
 #include "ui/panels/cpu_cores_panel.hpp"
 #include "ui/panels/gpu_panel.hpp"
 #include "ui/panels/pool_panel.hpp"
 #include "ui/panels/rolling_chart.hpp"
-#include "ui/panels/telemetry_frame.hpp"
 #include "ui/panels/token_rate_panel.hpp"
 #include "ui/panels/wait_policy_bar.hpp"
 
@@ -18,8 +18,8 @@
 #include <QTest>
 
 using namespace strata;
+using domain::TelemetryFrame;
 using ui::CpuCoresPanel;
-using ui::TelemetryFrame;
 
 namespace {
 TelemetryFrame frameWithCores(int cores)

@@ -1,5 +1,7 @@
 #include "bench_options.hpp"
 
+#include "standard_options.hpp"
+
 #include "strata/core/error.hpp"
 
 #include <cstdio>
@@ -46,6 +48,12 @@ int toInt(std::string_view flag, const char* value)
 
 BenchOptions parseBenchOptions(int argc, char** argv)
 {
+    if (tools::wantsVersion(argc, argv)) {
+        tools::printVersion("strata-bench");
+        std::exit(0);
+    }
+    if (tools::wantsHelp(argc, argv))
+        usage(0);
     BenchOptions o;
     for (int i = 1; i < argc; ++i) {
         const std::string_view a = argv[i];
@@ -56,9 +64,7 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             }
             return argv[++i];
         };
-        if (a == "-h" || a == "--help")
-            usage(0);
-        else if (a == "-m" || a == "--model")
+        if (a == "-m" || a == "--model")
             o.model = value();
         else if (a == "-p")
             o.promptTokens = toInt(a, value());

@@ -1,6 +1,9 @@
 #include "cli_options.hpp"
 
+#include "standard_options.hpp"
+
 #include "strata/core/error.hpp"
+#include "strata/model/kv_type_names.hpp"
 
 #include <charconv>
 #include <cstdio>
@@ -65,6 +68,12 @@ std::vector<int32_t> parseIds(std::string_view text)
 
 CliOptions parseCliOptions(int argc, char** argv)
 {
+    if (tools::wantsVersion(argc, argv)) {
+        tools::printVersion("strata-cli");
+        std::exit(0);
+    }
+    if (tools::wantsHelp(argc, argv))
+        usage(0);
     CliOptions o;
     bool haveTokens = false;
     for (int i = 1; i < argc; ++i) {
@@ -74,8 +83,8 @@ CliOptions parseCliOptions(int argc, char** argv)
                 bad(std::string(a) + " needs a value");
             return argv[++i];
         };
-        if (a == "-h" || a == "--help") usage(0);
-        else if (a == "-m" || a == "--model") o.model = value();
+        if (a == "-m" || a == "--model")
+            o.model = value();
         else if (a == "-p" || a == "--prompt") { o.prompt = value(); o.mode = Mode::Prompt; }
         else if (a == "-n") o.maxTokens = number<int>(a, value());
         else if (a == "--tokens") { o.ids = parseIds(value()); haveTokens = true; }
@@ -96,10 +105,10 @@ CliOptions parseCliOptions(int argc, char** argv)
         else if (a == "--threads" || a == "-t") o.threads = number<int>(a, value());
         else if (a == "--ctx" || a == "-c") o.context = number<uint32_t>(a, value());
         else if (a == "--kv") {
-            const std::string_view v = value();
-            if (v == "f16") o.kv = model::KvType::F16;
-            else if (v == "q8_0") o.kv = model::KvType::Q8_0;
-            else bad("--kv takes f16 or q8_0");
+            const std::optional<model::KvType> kv = model::kvTypeFromString(value());
+            if (!kv)
+                bad("--kv takes f16 or q8_0");
+            o.kv = *kv;
         } else if (a == "--pool-policy") {
             try {
                 o.policy = pool::parseWaitPolicy(std::string(value()));

@@ -1,38 +1,45 @@
 // strata-gguf: inspect, create and requantize GGUF model files.
 #include "commands.hpp"
+#include "standard_options.hpp"
 #include "strata/core/error.hpp"
 
 #include <cstdio>
-#include <cstring>
 
 namespace {
 
-void usage()
+void usage(std::FILE* to)
 {
-    std::fputs(
-        "usage: strata-gguf <command> ...\n"
-        "  info FILE [--json]\n"
-        "      architecture, parameters, file type, tensors, tokenizer, chat template, experts\n"
-        "  mkmodel OUT --arch llama|qwen2|qwen3|qwen3moe [--layers N] [--embedding N] [--heads N]\n"
-        "      [--kv-heads N] [--head-dim N] [--ff N] [--experts N] [--experts-used N] [--expert-ff N]\n"
-        "      [--vocab N] [--context N] [--type F32|F16|BF16|Q8_0|Q4_0|Q4_K|Q5_K|Q6_K] [--seed N]\n"
-        "      [--output-scale X] [--tie-embeddings] [--rope-base X] [--rms-eps X] [--name TEXT]\n"
-        "      [--tokenizer DIR/tokenizer.json] [--tokenizer-pre NAME] [--distinct-rows N]\n"
-        "      seeded random weights with llama.cpp's tensor names and keys; without --tokenizer a\n"
-        "      small synthetic byte-level vocabulary; --distinct-rows N draws N rows per tensor and\n"
-        "      repeats them (fast, for speed benchmarks of large shapes)\n"
-        "  quantize IN OUT TYPE\n"
-        "      requantize every 2-D weight to TYPE (norms, biases and the MoE router stay F32)\n",
-        stderr);
+    std::fputs("usage: strata-gguf <command> ...\n"
+               "  info FILE [--json]\n"
+               "      architecture, parameters, file type, tensors, tokenizer, chat template, experts\n"
+               "  mkmodel OUT --arch llama|qwen2|qwen3|qwen3moe [--layers N] [--embedding N] [--heads N]\n"
+               "      [--kv-heads N] [--head-dim N] [--ff N] [--experts N] [--experts-used N] [--expert-ff N]\n"
+               "      [--vocab N] [--context N] [--type F32|F16|BF16|Q8_0|Q4_0|Q4_K|Q5_K|Q6_K] [--seed N]\n"
+               "      [--output-scale X] [--tie-embeddings] [--rope-base X] [--rms-eps X] [--name TEXT]\n"
+               "      [--tokenizer DIR/tokenizer.json] [--tokenizer-pre NAME] [--distinct-rows N]\n"
+               "      seeded random weights with llama.cpp's tensor names and keys; without --tokenizer a\n"
+               "      small synthetic byte-level vocabulary; --distinct-rows N draws N rows per tensor and\n"
+               "      repeats them (fast, for speed benchmarks of large shapes)\n"
+               "  quantize IN OUT TYPE\n"
+               "      requantize every 2-D weight to TYPE (norms, biases and the MoE router stay F32)\n",
+               to);
 }
 
 }  // namespace
 
 int main(int argc, char** argv)
 {
-    if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h")) {
-        usage();
-        return argc < 2 ? 2 : 0;
+    if (strata::tools::wantsVersion(argc, argv)) {
+        strata::tools::printVersion("strata-gguf");
+        return 0;
+    }
+    if (strata::tools::wantsHelp(argc, argv)) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
     }
     const std::string command = argv[1];
     try {
@@ -49,7 +56,7 @@ int main(int argc, char** argv)
             return strata::tools::runQuantize(args);
         }
         std::fprintf(stderr, "strata-gguf: unknown command '%s'\n", command.c_str());
-        usage();
+        usage(stderr);
         return 2;
     } catch (const strata::Error& e) {
         std::fprintf(stderr, "strata-gguf %s: %s\n", command.c_str(), e.what());

@@ -1,10 +1,21 @@
 // strata-info: prints what this build of the engine contains and which GPUs it can see.
+#include "standard_options.hpp"
 #include "strata/core/build_info.hpp"
 
 #include <cstdio>
 
-int main()
+int main(int argc, char** argv)
 {
+    if (strata::tools::wantsVersion(argc, argv)) {
+        strata::tools::printVersion("strata-info");
+        return 0;
+    }
+    const bool help = strata::tools::wantsHelp(argc, argv);
+    if (help || argc > 1) {  // it takes no arguments
+        std::fputs("usage: strata-info\n  the engine's version, its back-ends and the GPUs the CUDA runtime sees\n",
+                   help ? stdout : stderr);
+        return help ? 0 : 2;
+    }
     const strata::BuildInfo build = strata::buildInfo();
     const strata::CudaRuntimeInfo cuda = strata::probeCudaRuntime();
     std::printf("strata-engine %s (%s, %s)\n", build.version.c_str(), build.compiler.c_str(),

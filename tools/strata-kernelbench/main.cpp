@@ -12,6 +12,7 @@
 
 #include "best_rate.hpp"
 #include "read_bandwidth.hpp"
+#include "standard_options.hpp"
 #include "strata/core/error.hpp"
 #include "strata/kernels/dot.hpp"
 #include "strata/kernels/matmul.hpp"
@@ -175,20 +176,27 @@ int run(const Options& o)
     return 0;
 }
 
-int usage()
+int usage(std::FILE* to, int status)
 {
-    std::fprintf(stderr,
-                 "usage: strata-kernelbench [--json] [--wall] [--mib N] [--cols N] [--seconds S] [--types Q4_K,Q8_0,...] [--one-row]\n"
-                 "  --one-row: matvec with one dot product per row even where a multi-row kernel exists.\n"
-                 "  --wall: time by the wall clock (quiet machines) instead of each thread's CPU time.\n"
-                 "  STRATA_KERNEL_ISA=scalar|avx2|avx512 caps the kernel variant.\n");
-    return 2;
+    std::fprintf(
+        to,
+        "usage: strata-kernelbench [--json] [--wall] [--mib N] [--cols N] [--seconds S] [--types Q4_K,Q8_0,...] [--one-row]\n"
+        "  --one-row: matvec with one dot product per row even where a multi-row kernel exists.\n"
+        "  --wall: time by the wall clock (quiet machines) instead of each thread's CPU time.\n"
+        "  STRATA_KERNEL_ISA=scalar|avx2|avx512 caps the kernel variant.\n");
+    return status;
 }
 
 }  // namespace
 
 int main(int argc, char** argv)
 {
+    if (strata::tools::wantsVersion(argc, argv)) {
+        strata::tools::printVersion("strata-kernelbench");
+        return 0;
+    }
+    if (strata::tools::wantsHelp(argc, argv))
+        return usage(stdout, 0);
     Options o;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -227,7 +235,7 @@ int main(int argc, char** argv)
                 start = end + 1;
             }
         } else
-            return usage();
+            return usage(stderr, 2);
     }
     try {
         return run(o);

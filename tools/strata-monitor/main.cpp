@@ -13,6 +13,7 @@
 #include <thread>
 #include <type_traits>
 
+#include "standard_options.hpp"
 #include "strata/telemetry/system_sampler.hpp"
 
 namespace {
@@ -32,14 +33,21 @@ bool parseNumber(std::string_view text, double& value)
     return ec == std::errc() && ptr == text.data() + text.size() && value > 0;
 }
 
+void printUsage(std::FILE* to)
+{
+    std::fputs("usage: strata-monitor [SECONDS] [--hz N] [--json] [--threads]\n"
+               "  prints sampled CPU, memory and GPU figures, then what sampling cost\n"
+               "  SECONDS    how long to sample (default 5)\n"
+               "  --hz N     samples per second (default 2)\n"
+               "  --json     one JSON object per sample\n"
+               "  --threads  list this process's threads too\n",
+               to);
+}
+
 int usage(const char* why)
 {
-    std::fprintf(stderr,
-                 "strata-monitor: %s\nusage: strata-monitor [SECONDS] [--hz N] [--json] "
-                 "[--threads]\n  SECONDS  how long to sample (default 5)\n  --hz N   "
-                 "samples per second (default 2)\n  --json   one JSON object per sample\n  "
-                 "--threads  list this process's threads too\n",
-                 why);
+    std::fprintf(stderr, "strata-monitor: %s\n", why);
+    printUsage(stderr);
     return 2;
 }
 
@@ -219,6 +227,14 @@ double threadCpuSeconds()
 
 int main(int argc, char** argv)
 {
+    if (strata::tools::wantsVersion(argc, argv)) {
+        strata::tools::printVersion("strata-monitor");
+        return 0;
+    }
+    if (strata::tools::wantsHelp(argc, argv)) {
+        printUsage(stdout);
+        return 0;
+    }
     Arguments args;
     bool haveSeconds = false;
     for (int i = 1; i < argc; ++i) {
@@ -230,9 +246,6 @@ int main(int argc, char** argv)
         } else if (arg == "--hz") {
             if (i + 1 >= argc || !parseNumber(argv[++i], args.hz) || args.hz > 1000)
                 return usage("--hz needs a number of samples per second (0 < N <= 1000)");
-        } else if (arg == "-h" || arg == "--help") {
-            usage("prints sampled CPU, memory and GPU figures");
-            return 0;
         } else if (!haveSeconds && parseNumber(arg, args.seconds)) {
             haveSeconds = true;
         } else {

@@ -5,6 +5,7 @@
 #include "layer_loop.hpp"
 #include "memory_work.hpp"
 #include "span_trace.hpp"
+#include "standard_options.hpp"
 
 #include "strata/pool/cpu_topology.hpp"
 #include "strata/pool/worker_pool.hpp"
@@ -51,15 +52,19 @@ struct Options {
 // A trace's "token": a deep model's layers (48), so that a gpu-heavy token has ~5 CPU batches.
 constexpr std::uint64_t kTraceTokenLayers = 48;
 
+void printUsage(std::FILE* to)
+{
+    std::fputs("usage: strata-poolbench [--scenario gpu-heavy|cpu-positive|both] [--seconds S (total, 30)]\n"
+               "       [--device-us G (200)] [--cpu-us C (50)] [--jobs k (4)] [--prob p] [--lead-us L (100)]\n"
+               "       [--workers N] [--oversubscribe] [--no-pin] [--no-contention] [--rounds R (20)] [--json]\n"
+               "       [--trace FILE (one scenario: the adaptive rows' idle spans per 48-layer token)]\n",
+               to);
+}
+
 [[noreturn]] void usage(const char* why)
 {
-    std::fprintf(stderr,
-                 "strata-poolbench: %s\n"
-                 "usage: strata-poolbench [--scenario gpu-heavy|cpu-positive|both] [--seconds S (total, 30)]\n"
-                 "       [--device-us G (200)] [--cpu-us C (50)] [--jobs k (4)] [--prob p] [--lead-us L (100)]\n"
-                 "       [--workers N] [--oversubscribe] [--no-pin] [--no-contention] [--rounds R (20)] [--json]\n"
-                 "       [--trace FILE (one scenario: the adaptive rows' idle spans per 48-layer token)]\n",
-                 why);
+    std::fprintf(stderr, "strata-poolbench: %s\n", why);
+    printUsage(stderr);
     std::exit(2);
 }
 
@@ -76,6 +81,14 @@ double number(int& i, int argc, char** argv)
 
 Options parse(int argc, char** argv)
 {
+    if (strata::tools::wantsVersion(argc, argv)) {
+        strata::tools::printVersion("strata-poolbench");
+        std::exit(0);
+    }
+    if (strata::tools::wantsHelp(argc, argv)) {
+        printUsage(stdout);
+        std::exit(0);
+    }
     Options o;
     Scenario gpu{"gpu-heavy", 0.1};
     Scenario cpu{"cpu-positive", 0.8};

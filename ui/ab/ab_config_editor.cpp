@@ -1,12 +1,14 @@
 #include "ui/ab/ab_config_editor.hpp"
 
+#include "domain/settings/kv_type_text.hpp"
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QSpinBox>
 
 namespace strata::ui {
 
-AbConfigEditor::AbConfigEditor(const QString& title, const AbConfig& initial, QWidget* parent)
+AbConfigEditor::AbConfigEditor(const QString& title, const domain::AbConfig& initial, QWidget* parent)
     : QGroupBox(title, parent), m_policy(new QComboBox(this)), m_spinMicros(new QSpinBox(this)),
       m_threads(new QSpinBox(this)), m_kvType(new QComboBox(this))
 {
@@ -21,8 +23,8 @@ AbConfigEditor::AbConfigEditor(const QString& title, const AbConfig& initial, QW
     m_threads->setRange(0, 1024);
     m_threads->setSpecialValueText(tr("physical cores"));
     m_threads->setAccessibleName(tr("%1: threads").arg(title));
-    m_kvType->addItem(QStringLiteral("f16"), QStringLiteral("f16"));
-    m_kvType->addItem(QStringLiteral("q8_0"), QStringLiteral("q8_0"));
+    for (model::KvType kv : {model::KvType::F16, model::KvType::Q8_0})
+        m_kvType->addItem(domain::kvTypeText(kv), domain::kvTypeText(kv));
     m_kvType->setAccessibleName(tr("%1: KV cache type").arg(title));
 
     auto* form = new QFormLayout(this);
@@ -37,22 +39,22 @@ AbConfigEditor::AbConfigEditor(const QString& title, const AbConfig& initial, QW
     setConfig(initial);
 }
 
-void AbConfigEditor::setConfig(const AbConfig& c)
+void AbConfigEditor::setConfig(const domain::AbConfig& c)
 {
     m_policy->setCurrentIndex(std::max(0, m_policy->findData(int(c.policy.kind))));
     m_spinMicros->setValue(int(c.policy.spinMicros));
     m_spinMicros->setEnabled(c.policy.kind == pool::WaitKind::FixedSpin);
     m_threads->setValue(c.threads);
-    m_kvType->setCurrentIndex(std::max(0, m_kvType->findData(c.kvCacheType)));
+    m_kvType->setCurrentIndex(std::max(0, m_kvType->findData(domain::kvTypeText(c.kvCacheType))));
 }
 
-AbConfig AbConfigEditor::config() const
+domain::AbConfig AbConfigEditor::config() const
 {
-    AbConfig c;
+    domain::AbConfig c;
     c.policy.kind = pool::WaitKind(m_policy->currentData().toInt());
     c.policy.spinMicros = c.policy.kind == pool::WaitKind::FixedSpin ? uint32_t(m_spinMicros->value()) : 0;
     c.threads = m_threads->value();
-    c.kvCacheType = m_kvType->currentData().toString();
+    c.kvCacheType = domain::kvTypeFromText(m_kvType->currentData().toString()).value_or(model::KvType::F16);
     return c;
 }
 

@@ -2,7 +2,7 @@
 // and KV cache type.
 #pragma once
 
-#include "ui/ab/ab_types.hpp"
+#include "domain/ab/ab_types.hpp"
 
 #include <QGroupBox>
 
@@ -14,13 +14,11 @@ namespace strata::ui {
 class AbConfigEditor : public QGroupBox {
     Q_OBJECT
 public:
-    AbConfigEditor(const QString& title, const AbConfig& initial, QWidget* parent = nullptr);
+    AbConfigEditor(const QString& title, const domain::AbConfig& initial, QWidget* parent = nullptr);
 
-    void setConfig(const AbConfig& config);
-    AbConfig config() const;
+    void setConfig(const domain::AbConfig& config);
+    domain::AbConfig config() const;
 
-    QComboBox* policyBox() const { return m_policy; }
-    QSpinBox* spinMicrosBox() const { return m_spinMicros; }
     QSpinBox* threadsBox() const { return m_threads; }
 
 private:

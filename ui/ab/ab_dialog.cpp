@@ -19,9 +19,9 @@ namespace strata::ui {
 
 namespace {
 
-AbConfig defaultA()
+domain::AbConfig defaultA()
 {
-    AbConfig c;
+    domain::AbConfig c;
     c.policy = pool::WaitPolicy::fixedSpin(20'000);  // the old engine's fixed 20 ms spin
     return c;
 }
@@ -54,12 +54,12 @@ QString figure(double v, int decimals = 1)
 AbDialog::AbDialog(QWidget* parent)
     : QDialog(parent), m_model(new QLabel(this)), m_prompt(new QPlainTextEdit(this)),
       m_a(new AbConfigEditor(tr("Configuration A"), defaultA(), this)),
-      m_b(new AbConfigEditor(tr("Configuration B"), AbConfig{}, this)), m_repetitions(new QSpinBox(this)),
+      m_b(new AbConfigEditor(tr("Configuration B"), domain::AbConfig{}, this)), m_repetitions(new QSpinBox(this)),
       m_maxTokens(new QSpinBox(this)), m_start(new QPushButton(tr("&Start"), this)),
-      m_cancel(new QPushButton(tr("&Cancel run"), this)), m_progress(new QProgressBar(this)), m_status(new QLabel(this)),
-      m_runs(table({tr("Run"), tr("Config"), tr("Prefill tok/s"), tr("Decode tok/s"), tr("Process CPU %"),
-                     tr("Completion wait p50 (µs)")},
-                    QStringLiteral("abRunsTable"), this)),
+      m_cancel(new QPushButton(tr("&Cancel run"), this)), m_progress(new QProgressBar(this)),
+      m_status(new QLabel(this)), m_runs(table({tr("Run"), tr("Config"), tr("Prefill tok/s"), tr("Decode tok/s"),
+                                                tr("Process CPU %"), tr("Completion wait p50 (µs)")},
+                                               QStringLiteral("abRunsTable"), this)),
       m_medians(table({tr("Median"), tr("A"), tr("B"), tr("B/A")}, QStringLiteral("abMediansTable"), this)),
       m_exportCsv(new QPushButton(tr("Export &CSV…"), this)), m_exportJson(new QPushButton(tr("Export &JSON…"), this))
 {
@@ -132,9 +132,9 @@ AbDialog::AbDialog(QWidget* parent)
     resize(820, 720);
 }
 
-AbRequest AbDialog::request() const
+domain::AbRequest AbDialog::request() const
 {
-    AbRequest r;
+    domain::AbRequest r;
     r.modelPath = m_modelPath;
     r.prompt = m_prompt->toPlainText();
     r.a = m_a->config();
@@ -179,7 +179,7 @@ void AbDialog::clearResults()
             setCell(m_medians, r, c, {});
 }
 
-void AbDialog::addRow(const AbRow& row)
+void AbDialog::addRow(const domain::AbRow& row)
 {
     const int r = m_runs->rowCount();
     m_runs->insertRow(r);
@@ -192,10 +192,10 @@ void AbDialog::addRow(const AbRow& row)
     m_runs->scrollToBottom();
 }
 
-void AbDialog::setSummary(const AbSummary& s)
+void AbDialog::setSummary(const domain::AbSummary& s)
 {
-    const AbMedian medians[] = {s.prefillTokensPerSecond, s.decodeTokensPerSecond, s.cpuPercent,
-                                s.completionWaitP50Micros};
+    const domain::AbMedian medians[] = {s.prefillTokensPerSecond, s.decodeTokensPerSecond, s.cpuPercent,
+                                        s.completionWaitP50Micros};
     for (int r = 0; r < 4; ++r) {
         setCell(m_medians, r, 1, figure(medians[r].a));
         setCell(m_medians, r, 2, figure(medians[r].b));

@@ -3,7 +3,7 @@
 // It only shows and forwards: app/ab/ab_controller.hpp runs the comparison and writes the files.
 #pragma once
 
-#include "ui/ab/ab_types.hpp"
+#include "domain/ab/ab_types.hpp"
 
 #include <QDialog>
 
@@ -24,7 +24,7 @@ public:
     explicit AbDialog(QWidget* parent = nullptr);
 
     // The request the controls describe (modelPath: the one set with setModelPath).
-    AbRequest request() const;
+    domain::AbRequest request() const;
 
     AbConfigEditor* editorA() const { return m_a; }
     AbConfigEditor* editorB() const { return m_b; }
@@ -41,12 +41,12 @@ public slots:
     void setRunning(bool running);
     void setProgress(int runsDone, int runsTotal, const QString& stage);
     void clearResults();
-    void addRow(const strata::ui::AbRow& row);
-    void setSummary(const strata::ui::AbSummary& summary);
+    void addRow(const strata::domain::AbRow& row);
+    void setSummary(const strata::domain::AbSummary& summary);
     void showStatus(const QString& text);
 
 signals:
-    void startRequested(const strata::ui::AbRequest& request);
+    void startRequested(const strata::domain::AbRequest& request);
     void cancelRequested();
     void exportRequested(const QString& path, bool json);
 

@@ -31,7 +31,7 @@ constexpr qint64 kReplyFrameMs = 16;
 
 // Lines a message roughly takes on screen: its text lines (long ones wrap at ~100 characters) and
 // its header. Only used to decide how many of the newest messages to build at once.
-int estimatedLines(const ChatMessage& message)
+int estimatedLines(const domain::ChatMessage& message)
 {
     int lines = 2;
     for (QStringView line : QStringView(message.content).split(QLatin1Char('\n')))
@@ -114,7 +114,7 @@ bool ChatView::event(QEvent* event)
     return true;
 }
 
-void ChatView::clear()
+void ChatView::clearMessages()
 {
     m_backfill->stop();
     m_replyFrame->stop();
@@ -132,9 +132,9 @@ void ChatView::clear()
     m_following = true;
 }
 
-void ChatView::setMessages(const QList<ChatMessage>& messages)
+void ChatView::setMessages(const QList<domain::ChatMessage>& messages)
 {
-    clear();
+    clearMessages();
     const int lineSpacing = std::max(1, fontMetrics().lineSpacing());
     const int linesWanted = kFirstScreensToBuild * std::max(720, viewport()->height()) / lineSpacing;
     qsizetype first = messages.size();
@@ -167,7 +167,7 @@ void ChatView::buildOlder(qint64 budgetNs)
         const QMargins margins = m_layout->contentsMargins();
         const int width = m_page->width() - margins.left() - margins.right();
         while (!m_pending.isEmpty()) {
-            const ChatMessage message = m_pending.takeLast();
+            const domain::ChatMessage message = m_pending.takeLast();
             MessageWidget* widget = createWidget(message.role, message.id);
             widget->showStored(message);
             if (width > 0)
@@ -215,7 +215,7 @@ int ChatView::messageCount() const
     return int(messageWidgets().size()) + pendingCount();
 }
 
-MessageWidget* ChatView::createWidget(ChatRole role, qint64 id)
+MessageWidget* ChatView::createWidget(domain::ChatRole role, qint64 id)
 {
     auto* widget = new MessageWidget(role, id, m_highlighting, m_page);
     connect(widget, &MessageWidget::editRequested, this, &ChatView::editRequested);
@@ -223,14 +223,14 @@ MessageWidget* ChatView::createWidget(ChatRole role, qint64 id)
     return widget;
 }
 
-MessageWidget* ChatView::appendWidget(ChatRole role, qint64 id)
+MessageWidget* ChatView::appendWidget(domain::ChatRole role, qint64 id)
 {
     MessageWidget* widget = createWidget(role, id);
     m_layout->insertWidget(m_layout->count() - 1, widget);
     return widget;
 }
 
-void ChatView::addMessage(const ChatMessage& message)
+void ChatView::addMessage(const domain::ChatMessage& message)
 {
     appendWidget(message.role, message.id)->showStored(message);
     updateRegenerateButtons();
@@ -254,7 +254,7 @@ void ChatView::setPageGrowsFirst(bool growsFirst)
 void ChatView::beginReply()
 {
     setPageGrowsFirst(true);
-    m_streaming = appendWidget(ChatRole::Assistant, 0);
+    m_streaming = appendWidget(domain::ChatRole::Assistant, 0);
     updateRegenerateButtons();
     scrollToBottomIfFollowing();
 }

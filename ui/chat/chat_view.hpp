@@ -7,7 +7,7 @@
 // 240-message chat up front held the GUI for 0.7 s (docs/BENCHMARKS.md, "Chat window responsiveness").
 #pragma once
 
-#include "ui/chat/chat_types.hpp"
+#include "domain/chat/chat_types.hpp"
 
 #include <QElapsedTimer>
 #include <QEvent>
@@ -28,9 +28,9 @@ class ChatView : public QScrollArea {
 public:
     explicit ChatView(const CodeHighlighting* highlighting, QWidget* parent = nullptr);
 
-    void setMessages(const QList<ChatMessage>& messages);
-    void addMessage(const ChatMessage& message);
-    void clear();
+    void setMessages(const QList<domain::ChatMessage>& messages);
+    void addMessage(const domain::ChatMessage& message);
+    void clearMessages();  // and notices, and a reply that was streaming
 
     // Streaming reply: begin, append raw model text (with <think> tags), finish. Appended text is
     // shown at most once per frame (kReplyFrameMs): updates that queued up while the GUI thread was
@@ -61,8 +61,8 @@ protected:
 
 private:
     void colourError(QLabel* label) const;
-    MessageWidget* createWidget(ChatRole role, qint64 id);
-    MessageWidget* appendWidget(ChatRole role, qint64 id);
+    MessageWidget* createWidget(domain::ChatRole role, qint64 id);
+    MessageWidget* appendWidget(domain::ChatRole role, qint64 id);
     void buildOlder(qint64 budgetNs);
     void insertReady(const QElapsedTimer& batch, qint64 budgetNs);
     void updateRegenerateButtons();
@@ -81,7 +81,7 @@ private:
     QElapsedTimer m_sinceReplyShown;
     bool m_following = true;
     bool m_followPosted = false;  // a followBottomEvent is on its way
-    QList<ChatMessage> m_pending;  // older messages not built yet, oldest first
+    QList<domain::ChatMessage> m_pending;  // older messages not built yet, oldest first
     QList<MessageWidget*> m_ready; // built, hidden, not in the page yet; newest first
     QTimer* m_backfill;
     int m_lastMaximum = 0;         // the scroll range before the last change

@@ -21,10 +21,10 @@ QDoubleSpinBox* decimalBox(double min, double max, double step, double value, QW
 }
 }  // namespace
 
-ConversationSettingsDialog::ConversationSettingsDialog(const ConversationSettings& settings, QWidget* parent)
+ConversationSettingsDialog::ConversationSettingsDialog(const domain::ConversationSettings& settings, QWidget* parent)
     : QDialog(parent), m_systemPrompt(new QPlainTextEdit(settings.systemPrompt, this)),
-      m_temperature(decimalBox(0.0, 5.0, 0.05, settings.sampling.temperature, this)),
-      m_topK(new QSpinBox(this)), m_topP(decimalBox(0.0, 1.0, 0.01, settings.sampling.topP, this)),
+      m_temperature(decimalBox(0.0, 5.0, 0.05, settings.sampling.temperature, this)), m_topK(new QSpinBox(this)),
+      m_topP(decimalBox(0.0, 1.0, 0.01, settings.sampling.topP, this)),
       m_minP(decimalBox(0.0, 1.0, 0.01, settings.sampling.minP, this)),
       m_repeatPenalty(decimalBox(0.5, 2.0, 0.01, settings.sampling.repeatPenalty, this)),
       m_maxTokens(new QSpinBox(this)), m_seed(new QSpinBox(this))
@@ -64,9 +64,9 @@ ConversationSettingsDialog::ConversationSettingsDialog(const ConversationSetting
     layout->addWidget(buttons);
 }
 
-ConversationSettings ConversationSettingsDialog::settings() const
+domain::ConversationSettings ConversationSettingsDialog::settings() const
 {
-    ConversationSettings s;
+    domain::ConversationSettings s;
     s.systemPrompt = m_systemPrompt->toPlainText();
     s.sampling.temperature = m_temperature->value();
     s.sampling.topK = m_topK->value();

@@ -1,7 +1,7 @@
 // Per-conversation settings: the system prompt and the sampling settings.
 #pragma once
 
-#include "ui/chat/chat_types.hpp"
+#include "domain/chat/chat_types.hpp"
 
 #include <QDialog>
 
@@ -14,9 +14,9 @@ namespace strata::ui {
 class ConversationSettingsDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit ConversationSettingsDialog(const ConversationSettings& settings, QWidget* parent = nullptr);
+    explicit ConversationSettingsDialog(const domain::ConversationSettings& settings, QWidget* parent = nullptr);
 
-    ConversationSettings settings() const;
+    domain::ConversationSettings settings() const;
 
 private:
     QPlainTextEdit* m_systemPrompt;

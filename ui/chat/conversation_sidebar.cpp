@@ -124,4 +124,9 @@ void ConversationSidebar::showContextMenu(const QPoint& at)
     menu.exec(m_list->viewport()->mapToGlobal(at));
 }
 
+void ConversationSidebar::resetSearch()
+{
+    m_search->clear();
+}
+
 }  // namespace strata::ui

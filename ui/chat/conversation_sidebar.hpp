@@ -2,6 +2,8 @@
 // It shows any list model whose rows carry a conversation id under IdRole and forwards intent.
 #pragma once
 
+#include "domain/chat/conversation_roles.hpp"
+
 #include <QWidget>
 
 class QAbstractItemModel;
@@ -14,7 +16,7 @@ namespace strata::ui {
 class ConversationSidebar : public QWidget {
     Q_OBJECT
 public:
-    static constexpr int IdRole = Qt::UserRole + 1;
+    static constexpr int IdRole = domain::ConversationIdRole;
 
     explicit ConversationSidebar(QWidget* parent = nullptr);
 
@@ -25,6 +27,7 @@ public:
 
 public slots:
     void selectConversation(qint64 id);
+    void resetSearch();           // empties the search field: every conversation is listed again
     void renameCurrent();         // starts editing the title in place
     void confirmDeleteCurrent();  // asks first; deleteRequested() only after "Delete"
 

@@ -26,7 +26,6 @@ class MarkdownStreamSplitter {
 public:
     QList<MarkdownPiece> feed(const QString& chunk);
     QList<MarkdownPiece> finish();  // the reply ended: close what is open
-    bool inCode() const { return m_inCode; }
 
 private:
     void takeLine(const QString& line, QList<MarkdownPiece>& out);

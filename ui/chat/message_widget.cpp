@@ -13,12 +13,12 @@
 namespace strata::ui {
 
 namespace {
-QString roleTitle(ChatRole role)
+QString roleTitle(domain::ChatRole role)
 {
     switch (role) {
-    case ChatRole::System: return MessageWidget::tr("System");
-    case ChatRole::User: return MessageWidget::tr("You");
-    case ChatRole::Assistant: return MessageWidget::tr("Assistant");
+    case domain::ChatRole::System: return MessageWidget::tr("System");
+    case domain::ChatRole::User: return MessageWidget::tr("You");
+    case domain::ChatRole::Assistant: return MessageWidget::tr("Assistant");
     }
     return {};
 }
@@ -34,12 +34,12 @@ QToolButton* actionButton(const QString& text, const QString& objectName, QWidge
 }
 }  // namespace
 
-MessageWidget::MessageWidget(ChatRole role, qint64 messageId, const CodeHighlighting* highlighting,
+MessageWidget::MessageWidget(domain::ChatRole role, qint64 messageId, const CodeHighlighting* highlighting,
                              QWidget* parent)
     : QWidget(parent), m_role(role), m_messageId(messageId), m_body(new MessageBody(highlighting, this))
 {
     setObjectName(QStringLiteral("message"));
-    setBackgroundRole(role == ChatRole::User ? QPalette::AlternateBase : QPalette::Base);
+    setBackgroundRole(role == domain::ChatRole::User ? QPalette::AlternateBase : QPalette::Base);
     setAutoFillBackground(true);
     // Top-aligned: a reply that grows repaints only its new strip and what its parts changed, not
     // all of itself per streamed update (see ChatView).
@@ -60,13 +60,13 @@ MessageWidget::MessageWidget(ChatRole role, qint64 messageId, const CodeHighligh
     auto* header = new QHBoxLayout;
     header->addWidget(title);
     header->addStretch();
-    if (role == ChatRole::User) {
+    if (role == domain::ChatRole::User) {
         auto* edit = actionButton(tr("Edit"), QStringLiteral("editMessageButton"), this);
         edit->setToolTip(tr("Edit this message and send it again"));
         connect(edit, &QToolButton::clicked, this, [this] { emit editRequested(m_messageId, m_content); });
         header->addWidget(edit);
     }
-    if (role == ChatRole::Assistant) {
+    if (role == domain::ChatRole::Assistant) {
         m_regenerate = actionButton(tr("Regenerate"), QStringLiteral("regenerateMessageButton"), this);
         m_regenerate->setToolTip(tr("Write this reply again"));
         m_regenerate->hide();
@@ -81,7 +81,7 @@ MessageWidget::MessageWidget(ChatRole role, qint64 messageId, const CodeHighligh
     m_layout->addWidget(m_body);
 }
 
-void MessageWidget::showStored(const ChatMessage& message)
+void MessageWidget::showStored(const domain::ChatMessage& message)
 {
     appendParts({message.reasoning, message.content});
     m_body->finish();
@@ -98,7 +98,7 @@ void MessageWidget::finishStream()
     m_body->finish();
 }
 
-void MessageWidget::appendParts(const ThinkTagSplitter::Parts& parts)
+void MessageWidget::appendParts(const domain::ThinkTagSplitter::Parts& parts)
 {
     if (!parts.reasoning.isEmpty()) {
         // Made only for a message that has reasoning: most do not, and it is two widgets and a document.

@@ -2,8 +2,8 @@
 // actions: Copy (the exact original text), Edit and resend (user messages), Regenerate (replies).
 #pragma once
 
-#include "ui/chat/chat_types.hpp"
-#include "ui/chat/think_tag_splitter.hpp"
+#include "domain/chat/chat_types.hpp"
+#include "domain/chat/think_tag_splitter.hpp"
 
 #include <QWidget>
 
@@ -19,11 +19,11 @@ class ReasoningView;
 class MessageWidget : public QWidget {
     Q_OBJECT
 public:
-    MessageWidget(ChatRole role, qint64 messageId, const CodeHighlighting* highlighting,
+    MessageWidget(domain::ChatRole role, qint64 messageId, const CodeHighlighting* highlighting,
                   QWidget* parent = nullptr);
 
     // A stored message: reasoning and answer at once.
-    void showStored(const ChatMessage& message);
+    void showStored(const domain::ChatMessage& message);
     // A streamed reply: raw model text, <think> tags included.
     void appendStreamed(const QString& chunk);
     void finishStream();
@@ -31,7 +31,7 @@ public:
     // text layout (ChatView builds older messages this way, off screen).
     void layOutAtWidth(int width);
 
-    ChatRole role() const { return m_role; }
+    domain::ChatRole role() const { return m_role; }
     qint64 messageId() const { return m_messageId; }
     void setMessageId(qint64 id) { m_messageId = id; }
     const QString& content() const { return m_content; }  // the answer, exactly as written
@@ -47,12 +47,12 @@ signals:
     void regenerateRequested();
 
 private:
-    void appendParts(const ThinkTagSplitter::Parts& parts);
+    void appendParts(const domain::ThinkTagSplitter::Parts& parts);
 
-    ChatRole m_role;
+    domain::ChatRole m_role;
     qint64 m_messageId;
     QString m_content;
-    ThinkTagSplitter m_thinkSplitter;
+    domain::ThinkTagSplitter m_thinkSplitter;
     QVBoxLayout* m_layout;
     ReasoningView* m_reasoning = nullptr;
     MessageBody* m_body;

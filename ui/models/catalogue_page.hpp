@@ -29,11 +29,11 @@ signals:
 private:
     QString targetFolder() const;
 
-    models::ModelServices& services_;
-    QTreeWidget* list_;
-    QLineEdit* url_;
-    QComboBox* folder_;
-    QLabel* status_;
+    models::ModelServices& m_services;
+    QTreeWidget* m_list;
+    QLineEdit* m_url;
+    QComboBox* m_folder;
+    QLabel* m_status;
 };
 
 }  // namespace strata::ui

@@ -1,6 +1,6 @@
 #include "ui/models/downloads_page.hpp"
 
-#include "app/models/download_manager.hpp"
+#include "domain/models/download_manager.hpp"
 
 #include <QApplication>
 #include <QHBoxLayout>
@@ -40,64 +40,64 @@ public:
 
 }  // namespace
 
-DownloadsPage::DownloadsPage(models::DownloadManager& downloads, QWidget* parent) : QWidget(parent), downloads_(downloads)
+DownloadsPage::DownloadsPage(models::DownloadManager& downloads, QWidget* parent) : QWidget(parent), m_downloads(downloads)
 {
-    view_ = new QTableView(this);
-    view_->setObjectName(QStringLiteral("downloadsView"));
-    view_->setModel(downloads_.model());
-    view_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view_->setSelectionMode(QAbstractItemView::SingleSelection);
-    view_->setTabKeyNavigation(false);
-    view_->verticalHeader()->hide();
-    view_->horizontalHeader()->setStretchLastSection(true);
-    view_->setItemDelegateForColumn(DownloadListModel::ProgressColumn, new ProgressDelegate(view_));
-    view_->setColumnWidth(DownloadListModel::ProgressColumn, 260);
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("downloadsView"));
+    m_view->setModel(m_downloads.model());
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setTabKeyNavigation(false);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setItemDelegateForColumn(DownloadListModel::ProgressColumn, new ProgressDelegate(m_view));
+    m_view->setColumnWidth(DownloadListModel::ProgressColumn, 260);
 
-    pauseResume_ = new QPushButton(tr("&Pause"), this);
-    pauseResume_->setObjectName(QStringLiteral("pauseResumeButton"));
-    pauseResume_->setAutoDefault(false);
-    cancel_ = new QPushButton(tr("&Cancel download"), this);
-    cancel_->setObjectName(QStringLiteral("cancelDownloadButton"));
-    cancel_->setAutoDefault(false);
+    m_pauseResume = new QPushButton(tr("&Pause"), this);
+    m_pauseResume->setObjectName(QStringLiteral("pauseResumeButton"));
+    m_pauseResume->setAutoDefault(false);
+    m_cancel = new QPushButton(tr("&Cancel download"), this);
+    m_cancel->setObjectName(QStringLiteral("cancelDownloadButton"));
+    m_cancel->setAutoDefault(false);
 
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(pauseResume_);
-    buttons->addWidget(cancel_);
+    buttons->addWidget(m_pauseResume);
+    buttons->addWidget(m_cancel);
     buttons->addStretch(1);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(view_, 1);
+    layout->addWidget(m_view, 1);
     layout->addLayout(buttons);
 
-    connect(pauseResume_, &QPushButton::clicked, this, &DownloadsPage::pauseOrResumeSelected);
-    connect(cancel_, &QPushButton::clicked, this, &DownloadsPage::cancelSelected);
-    connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DownloadsPage::updateActions);
-    connect(downloads_.model(), &QAbstractItemModel::dataChanged, this, &DownloadsPage::updateActions);
-    connect(downloads_.model(), &QAbstractItemModel::rowsRemoved, this, &DownloadsPage::updateActions);
-    setFocusProxy(view_);
+    connect(m_pauseResume, &QPushButton::clicked, this, &DownloadsPage::pauseOrResumeSelected);
+    connect(m_cancel, &QPushButton::clicked, this, &DownloadsPage::cancelSelected);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DownloadsPage::updateActions);
+    connect(m_downloads.model(), &QAbstractItemModel::dataChanged, this, &DownloadsPage::updateActions);
+    connect(m_downloads.model(), &QAbstractItemModel::rowsRemoved, this, &DownloadsPage::updateActions);
+    setFocusProxy(m_view);
     updateActions();
 }
 
 QString DownloadsPage::selectedId() const
 {
-    return view_->currentIndex().data(DownloadListModel::IdRole).toString();
+    return m_view->currentIndex().data(DownloadListModel::IdRole).toString();
 }
 
 void DownloadsPage::select(const QString& id)
 {
-    const int row = downloads_.model()->rowOf(id);
+    const int row = m_downloads.model()->rowOf(id);
     if (row >= 0)
-        view_->setCurrentIndex(downloads_.model()->index(row, 0));
+        m_view->setCurrentIndex(m_downloads.model()->index(row, 0));
 }
 
 void DownloadsPage::updateActions()
 {
-    const int row = view_->currentIndex().row();
-    const DownloadState state = downloads_.model()->stateAt(row);
+    const int row = m_view->currentIndex().row();
+    const DownloadState state = m_downloads.model()->stateAt(row);
     const bool any = row >= 0;
     const bool resumable = state == DownloadState::Paused || state == DownloadState::Failed;
-    pauseResume_->setText(resumable ? tr("&Resume") : tr("&Pause"));
-    pauseResume_->setEnabled(any && state != DownloadState::Completed && state != DownloadState::Verifying);
-    cancel_->setEnabled(any && state != DownloadState::Completed);
+    m_pauseResume->setText(resumable ? tr("&Resume") : tr("&Pause"));
+    m_pauseResume->setEnabled(any && state != DownloadState::Completed && state != DownloadState::Verifying);
+    m_cancel->setEnabled(any && state != DownloadState::Completed);
 }
 
 void DownloadsPage::pauseOrResumeSelected()
@@ -105,11 +105,11 @@ void DownloadsPage::pauseOrResumeSelected()
     const QString id = selectedId();
     if (id.isEmpty())
         return;
-    const DownloadState state = downloads_.model()->stateAt(view_->currentIndex().row());
+    const DownloadState state = m_downloads.model()->stateAt(m_view->currentIndex().row());
     if (state == DownloadState::Paused || state == DownloadState::Failed)
-        downloads_.resume(id);
+        m_downloads.resume(id);
     else
-        downloads_.pause(id);
+        m_downloads.pause(id);
 }
 
 void DownloadsPage::cancelSelected()
@@ -120,7 +120,7 @@ void DownloadsPage::cancelSelected()
     if (QMessageBox::question(this, tr("Cancel download"), tr("Stop downloading and delete the partial file?"),
                               QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
         == QMessageBox::Yes)
-        downloads_.cancel(id);
+        m_downloads.cancel(id);
 }
 
 }  // namespace strata::ui

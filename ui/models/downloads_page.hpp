@@ -27,10 +27,10 @@ private:
     void updateActions();
     QString selectedId() const;
 
-    models::DownloadManager& downloads_;
-    QTableView* view_;
-    QPushButton* pauseResume_;
-    QPushButton* cancel_;
+    models::DownloadManager& m_downloads;
+    QTableView* m_view;
+    QPushButton* m_pauseResume;
+    QPushButton* m_cancel;
 };
 
 }  // namespace strata::ui

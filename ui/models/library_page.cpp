@@ -1,6 +1,6 @@
 #include "ui/models/library_page.hpp"
 
-#include "app/models/model_services.hpp"
+#include "domain/models/model_services.hpp"
 #include "ui/models/model_details_widget.hpp"
 
 #include <QAction>
@@ -24,35 +24,35 @@ namespace strata::ui {
 
 using models::ModelListModel;
 
-LibraryPage::LibraryPage(models::ModelServices& services, QWidget* parent) : QWidget(parent), services_(services)
+LibraryPage::LibraryPage(models::ModelServices& services, QWidget* parent) : QWidget(parent), m_services(services)
 {
-    models::ModelLibrary& library = services_.library();
+    models::ModelLibrary& library = m_services.library();
     auto* filter = new QLineEdit(this);
     filter->setObjectName(QStringLiteral("libraryFilter"));
     filter->setPlaceholderText(tr("Filter models"));
     filter->setClearButtonEnabled(true);
 
-    proxy_ = new QSortFilterProxyModel(this);
-    proxy_->setSourceModel(library.model());
-    proxy_->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    proxy_->setFilterKeyColumn(-1);
-    connect(filter, &QLineEdit::textChanged, proxy_, &QSortFilterProxyModel::setFilterFixedString);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(library.model());
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(-1);
+    connect(filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
 
-    view_ = new QTableView(this);
-    view_->setObjectName(QStringLiteral("libraryView"));
-    view_->setModel(proxy_);
-    view_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view_->setSelectionMode(QAbstractItemView::SingleSelection);
-    view_->setSortingEnabled(true);
-    view_->setTabKeyNavigation(false);
-    view_->verticalHeader()->hide();
-    view_->horizontalHeader()->setStretchLastSection(true);
-    view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view = new QTableView(this);
+    m_view->setObjectName(QStringLiteral("libraryView"));
+    m_view->setModel(m_proxy);
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setSortingEnabled(true);
+    m_view->setTabKeyNavigation(false);
+    m_view->verticalHeader()->hide();
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
 
-    details_ = new ModelDetailsWidget(this);
+    m_details = new ModelDetailsWidget(this);
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(view_);
-    splitter->addWidget(details_);
+    splitter->addWidget(m_view);
+    splitter->addWidget(m_details);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
 
@@ -62,19 +62,19 @@ LibraryPage::LibraryPage(models::ModelServices& services, QWidget* parent) : QWi
         b->setAutoDefault(false);
         return b;
     };
-    load_ = button(tr("&Load in chat"), "loadButton");
-    makeDefault_ = button(tr("Set as &default"), "defaultButton");
-    rename_ = button(tr("Re&name…"), "renameButton");
-    reveal_ = button(tr("Show in &folder"), "revealButton");
-    remove_ = button(tr("&Remove…"), "removeButton");
+    m_load = button(tr("&Load in chat"), "loadButton");
+    m_makeDefault = button(tr("Set as &default"), "defaultButton");
+    m_rename = button(tr("Re&name…"), "renameButton");
+    m_reveal = button(tr("Show in &folder"), "revealButton");
+    m_remove = button(tr("&Remove…"), "removeButton");
     QPushButton* import = button(tr("&Import file…"), "importButton");
     QPushButton* addFolderButton = button(tr("Add f&older…"), "addFolderButton");
     QPushButton* rescan = button(tr("Re&scan"), "rescanButton");
-    status_ = new QLabel(this);
-    status_->setObjectName(QStringLiteral("libraryStatus"));
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("libraryStatus"));
 
     auto* buttons = new QHBoxLayout;
-    for (QPushButton* b : {load_, makeDefault_, rename_, reveal_, remove_})
+    for (QPushButton* b : {m_load, m_makeDefault, m_rename, m_reveal, m_remove})
         buttons->addWidget(b);
     buttons->addStretch(1);
     for (QPushButton* b : {import, addFolderButton, rescan})
@@ -84,83 +84,83 @@ LibraryPage::LibraryPage(models::ModelServices& services, QWidget* parent) : QWi
     layout->addWidget(filter);
     layout->addWidget(splitter, 1);
     layout->addLayout(buttons);
-    layout->addWidget(status_);
+    layout->addWidget(m_status);
 
     // Keys on the list: Enter loads, F2 renames, Delete removes.
     auto shortcut = [this](QKeySequence key, void (LibraryPage::*slot)()) {
-        auto* action = new QAction(view_);
+        auto* action = new QAction(m_view);
         action->setShortcut(key);
         action->setShortcutContext(Qt::WidgetShortcut);
         connect(action, &QAction::triggered, this, slot);
-        view_->addAction(action);
+        m_view->addAction(action);
     };
     shortcut(QKeySequence(Qt::Key_Return), &LibraryPage::loadSelected);
     shortcut(QKeySequence(Qt::Key_Enter), &LibraryPage::loadSelected);
     shortcut(QKeySequence(Qt::Key_F2), &LibraryPage::renameSelected);
     shortcut(QKeySequence::Delete, &LibraryPage::removeSelected);
 
-    connect(load_, &QPushButton::clicked, this, &LibraryPage::loadSelected);
-    connect(makeDefault_, &QPushButton::clicked, this, &LibraryPage::setSelectedAsDefault);
-    connect(rename_, &QPushButton::clicked, this, &LibraryPage::renameSelected);
-    connect(reveal_, &QPushButton::clicked, this, &LibraryPage::revealSelected);
-    connect(remove_, &QPushButton::clicked, this, &LibraryPage::removeSelected);
+    connect(m_load, &QPushButton::clicked, this, &LibraryPage::loadSelected);
+    connect(m_makeDefault, &QPushButton::clicked, this, &LibraryPage::setSelectedAsDefault);
+    connect(m_rename, &QPushButton::clicked, this, &LibraryPage::renameSelected);
+    connect(m_reveal, &QPushButton::clicked, this, &LibraryPage::revealSelected);
+    connect(m_remove, &QPushButton::clicked, this, &LibraryPage::removeSelected);
     connect(import, &QPushButton::clicked, this, &LibraryPage::importFile);
     connect(addFolderButton, &QPushButton::clicked, this, &LibraryPage::addFolder);
     connect(rescan, &QPushButton::clicked, &library, &models::ModelLibrary::rescan);
-    connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &LibraryPage::updateActions);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &LibraryPage::updateActions);
     connect(library.model(), &QAbstractItemModel::modelReset, this, &LibraryPage::updateActions);
     connect(&library, &models::ModelLibrary::scanFinished, this, [this, &library] {
-        status_->setText(tr("%n model(s) in %1", nullptr, library.model()->rowCount())
+        m_status->setText(tr("%n model(s) in %1", nullptr, library.model()->rowCount())
                              .arg(library.folders().join(QStringLiteral(", "))));
-        if (!view_->currentIndex().isValid() && proxy_->rowCount() > 0)
-            view_->setCurrentIndex(proxy_->index(0, 0));
+        if (!m_view->currentIndex().isValid() && m_proxy->rowCount() > 0)
+            m_view->setCurrentIndex(m_proxy->index(0, 0));
     });
     connect(&library, &models::ModelLibrary::importFinished, this, [this](const QString& path, const QString& error) {
-        status_->setText(error.isEmpty() ? tr("Imported %1").arg(path) : tr("Import failed: %1").arg(error));
+        m_status->setText(error.isEmpty() ? tr("Imported %1").arg(path) : tr("Import failed: %1").arg(error));
     });
-    setFocusProxy(view_);
+    setFocusProxy(m_view);
     updateActions();
 }
 
 QString LibraryPage::selectedPath() const
 {
-    return view_->currentIndex().data(ModelListModel::PathRole).toString();
+    return m_view->currentIndex().data(ModelListModel::PathRole).toString();
 }
 
 void LibraryPage::selectPath(const QString& path)
 {
-    const int row = services_.library().model()->rowOf(path);
+    const int row = m_services.library().model()->rowOf(path);
     if (row >= 0)
-        view_->setCurrentIndex(proxy_->mapFromSource(services_.library().model()->index(row, 0)));
+        m_view->setCurrentIndex(m_proxy->mapFromSource(m_services.library().model()->index(row, 0)));
 }
 
 void LibraryPage::updateActions()
 {
-    const QModelIndex current = view_->currentIndex();
-    const models::ModelListModel* model = services_.library().model();
-    const models::ModelEntry* entry = current.isValid() ? model->entryAt(proxy_->mapToSource(current).row()) : nullptr;
-    details_->showModel(entry);
+    const QModelIndex current = m_view->currentIndex();
+    const models::ModelListModel* model = m_services.library().model();
+    const models::ModelEntry* entry = current.isValid() ? model->entryAt(m_proxy->mapToSource(current).row()) : nullptr;
+    m_details->showModel(entry);
     const bool any = entry != nullptr;
     const bool loadable = any && entry->loadable();
-    load_->setEnabled(loadable);
-    makeDefault_->setEnabled(loadable);
-    rename_->setEnabled(any);
-    reveal_->setEnabled(any);
-    remove_->setEnabled(any);
+    m_load->setEnabled(loadable);
+    m_makeDefault->setEnabled(loadable);
+    m_rename->setEnabled(any);
+    m_reveal->setEnabled(any);
+    m_remove->setEnabled(any);
 }
 
 void LibraryPage::loadSelected()
 {
-    const QModelIndex current = view_->currentIndex();
+    const QModelIndex current = m_view->currentIndex();
     if (!current.isValid() || !current.data(ModelListModel::LoadableRole).toBool())
         return;  // a malformed file is never handed to the chat
-    services_.requestLoad(selectedPath());
+    m_services.requestLoad(selectedPath());
 }
 
 void LibraryPage::setSelectedAsDefault()
 {
-    if (view_->currentIndex().data(ModelListModel::LoadableRole).toBool())
-        services_.library().setDefaultModel(selectedPath());
+    if (m_view->currentIndex().data(ModelListModel::LoadableRole).toBool())
+        m_services.library().setDefaultModel(selectedPath());
 }
 
 void LibraryPage::renameSelected()
@@ -173,8 +173,8 @@ void LibraryPage::renameSelected()
                                                QFileInfo(path).completeBaseName(), &ok);
     if (!ok || name.isEmpty())
         return;
-    const QString error = services_.library().rename(path, name);
-    status_->setText(error.isEmpty() ? tr("Renamed to %1").arg(name) : error);
+    const QString error = m_services.library().rename(path, name);
+    m_status->setText(error.isEmpty() ? tr("Renamed to %1").arg(name) : error);
 }
 
 void LibraryPage::removeSelected()
@@ -187,8 +187,8 @@ void LibraryPage::removeSelected()
                                               QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
     if (answer != QMessageBox::Yes)
         return;
-    const QString error = services_.library().remove(path);
-    status_->setText(error.isEmpty() ? tr("Deleted %1").arg(path) : error);
+    const QString error = m_services.library().remove(path);
+    m_status->setText(error.isEmpty() ? tr("Deleted %1").arg(path) : error);
 }
 
 void LibraryPage::revealSelected()
@@ -209,15 +209,15 @@ void LibraryPage::importFile()
         QMessageBox::Yes | QMessageBox::No | QMessageBox::Cancel, QMessageBox::No);
     if (answer == QMessageBox::Cancel)
         return;
-    status_->setText(tr("Importing %1…").arg(source));
-    services_.library().importFile(source, services_.library().folders().first(), answer == QMessageBox::Yes);
+    m_status->setText(tr("Importing %1…").arg(source));
+    m_services.library().importFile(source, m_services.library().folders().first(), answer == QMessageBox::Yes);
 }
 
 void LibraryPage::addFolder()
 {
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Add a folder of models"));
-    if (!folder.isEmpty() && !services_.library().addFolder(folder))
-        status_->setText(tr("%1 is already in the library").arg(folder));
+    if (!folder.isEmpty() && !m_services.library().addFolder(folder))
+        m_status->setText(tr("%1 is already in the library").arg(folder));
 }
 
 }  // namespace strata::ui

@@ -36,16 +36,16 @@ public slots:
 private:
     void updateActions();
 
-    models::ModelServices& services_;
-    QSortFilterProxyModel* proxy_;
-    QTableView* view_;
-    ModelDetailsWidget* details_;
-    QLabel* status_;
-    QPushButton* load_;
-    QPushButton* makeDefault_;
-    QPushButton* rename_;
-    QPushButton* reveal_;
-    QPushButton* remove_;
+    models::ModelServices& m_services;
+    QSortFilterProxyModel* m_proxy;
+    QTableView* m_view;
+    ModelDetailsWidget* m_details;
+    QLabel* m_status;
+    QPushButton* m_load;
+    QPushButton* m_makeDefault;
+    QPushButton* m_rename;
+    QPushButton* m_reveal;
+    QPushButton* m_remove;
 };
 
 }  // namespace strata::ui

@@ -1,8 +1,8 @@
 #include "ui/models/model_details_widget.hpp"
 
-#include "app/models/download_list_model.hpp"
-#include "app/models/memory_estimate.hpp"
-#include "app/models/model_list_model.hpp"
+#include "domain/models/download_list_model.hpp"
+#include "domain/models/memory_estimate.hpp"
+#include "domain/models/model_list_model.hpp"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -20,106 +20,101 @@ using models::formatBytes;
 
 ModelDetailsWidget::ModelDetailsWidget(QWidget* parent) : QWidget(parent)
 {
-    summary_ = new QLabel(this);
-    summary_->setObjectName(QStringLiteral("modelSummary"));
-    summary_->setWordWrap(true);
-    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("modelSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
 
-    metadata_ = new QTableWidget(0, 2, this);
-    metadata_->setObjectName(QStringLiteral("modelMetadata"));
-    metadata_->setHorizontalHeaderLabels({tr("Key"), tr("Value")});
-    metadata_->horizontalHeader()->setStretchLastSection(true);
-    metadata_->verticalHeader()->hide();
-    metadata_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    metadata_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_metadata = new QTableWidget(0, 2, this);
+    m_metadata->setObjectName(QStringLiteral("modelMetadata"));
+    m_metadata->setHorizontalHeaderLabels({tr("Key"), tr("Value")});
+    m_metadata->horizontalHeader()->setStretchLastSection(true);
+    m_metadata->verticalHeader()->hide();
+    m_metadata->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_metadata->setSelectionBehavior(QAbstractItemView::SelectRows);
 
-    chatTemplate_ = new QPlainTextEdit(this);
-    chatTemplate_->setObjectName(QStringLiteral("modelChatTemplate"));
-    chatTemplate_->setReadOnly(true);
-    chatTemplate_->setTabChangesFocus(true);
-    chatTemplate_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_chatTemplate = new QPlainTextEdit(this);
+    m_chatTemplate->setObjectName(QStringLiteral("modelChatTemplate"));
+    m_chatTemplate->setReadOnly(true);
+    m_chatTemplate->setTabChangesFocus(true);
+    m_chatTemplate->setLineWrapMode(QPlainTextEdit::NoWrap);
 
     auto* memory = new QWidget(this);
-    context_ = new QSpinBox(memory);
-    context_->setObjectName(QStringLiteral("contextLength"));
-    context_->setRange(256, 1 << 21);
-    context_->setSingleStep(1024);
-    context_->setValue(8192);
-    kvType_ = new QComboBox(memory);
-    kvType_->setObjectName(QStringLiteral("kvCacheType"));
-    kvType_->addItem(tr("f16 (2 bytes per value)"), int(models::KvCacheType::F16));
-    kvType_->addItem(tr("q8_0 (34 bytes per 32 values)"), int(models::KvCacheType::Q8_0));
-    estimate_ = new QLabel(memory);
-    estimate_->setObjectName(QStringLiteral("memoryEstimate"));
-    estimate_->setWordWrap(true);
-    estimate_->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_context = new QSpinBox(memory);
+    m_context->setObjectName(QStringLiteral("contextLength"));
+    m_context->setRange(256, 1 << 21);
+    m_context->setSingleStep(1024);
+    m_context->setValue(8192);
+    m_kvType = new QComboBox(memory);
+    m_kvType->setObjectName(QStringLiteral("kvCacheType"));
+    m_kvType->addItem(tr("f16 (2 bytes per value)"), int(model::KvType::F16));
+    m_kvType->addItem(tr("q8_0 (34 bytes per 32 values)"), int(model::KvType::Q8_0));
+    m_estimate = new QLabel(memory);
+    m_estimate->setObjectName(QStringLiteral("memoryEstimate"));
+    m_estimate->setWordWrap(true);
+    m_estimate->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     auto* form = new QFormLayout(memory);
-    form->addRow(tr("&Context length:"), context_);
-    form->addRow(tr("&KV cache type:"), kvType_);
-    form->addRow(estimate_);
+    form->addRow(tr("&Context length:"), m_context);
+    form->addRow(tr("&KV cache type:"), m_kvType);
+    form->addRow(m_estimate);
 
     auto* tabs = new QTabWidget(this);
-    tabs->addTab(metadata_, tr("Metadata"));
-    tabs->addTab(chatTemplate_, tr("Chat template"));
+    tabs->addTab(m_metadata, tr("Metadata"));
+    tabs->addTab(m_chatTemplate, tr("Chat template"));
     tabs->addTab(memory, tr("Memory"));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(summary_);
+    layout->addWidget(m_summary);
     layout->addWidget(tabs, 1);
 
-    connect(context_, &QSpinBox::valueChanged, this, &ModelDetailsWidget::updateEstimate);
-    connect(kvType_, &QComboBox::currentIndexChanged, this, &ModelDetailsWidget::updateEstimate);
+    connect(m_context, &QSpinBox::valueChanged, this, &ModelDetailsWidget::updateEstimate);
+    connect(m_kvType, &QComboBox::currentIndexChanged, this, &ModelDetailsWidget::updateEstimate);
     showModel(nullptr);
 }
 
 void ModelDetailsWidget::showModel(const models::ModelEntry* entry)
 {
-    hasEntry_ = entry != nullptr;
-    entry_ = entry ? *entry : models::ModelEntry{};
-    metadata_->setRowCount(0);
-    chatTemplate_->clear();
+    m_hasEntry = entry != nullptr;
+    m_entry = entry ? *entry : models::ModelEntry{};
+    m_metadata->setRowCount(0);
+    m_chatTemplate->clear();
     if (!entry) {
-        summary_->setText(tr("Select a model to see its details."));
+        m_summary->setText(tr("Select a model to see its details."));
         updateEstimate();
         return;
     }
     if (!entry->loadable()) {
-        summary_->setText(tr("<b>%1</b><br>This file cannot be loaded:<br>%2")
+        m_summary->setText(tr("<b>%1</b><br>This file cannot be loaded:<br>%2")
                               .arg(entry->displayName.toHtmlEscaped(), entry->error.toHtmlEscaped()));
     } else {
-        summary_->setText(tr("<b>%1</b><br>%2, %3 parameters, %4, %5")
+        m_summary->setText(tr("<b>%1</b><br>%2, %3 parameters, %4, %5")
                               .arg(entry->displayName.toHtmlEscaped(), entry->architecture.toHtmlEscaped(),
                                    models::formatParameterCount(entry->parameterCount),
                                    entry->quantization.toHtmlEscaped(), formatBytes(entry->sizeBytes)));
         if (entry->contextLength > 0)
-            context_->setValue(int(std::min<qint64>(entry->contextLength, 8192)));
+            m_context->setValue(int(std::min<qint64>(entry->contextLength, 8192)));
     }
-    metadata_->setRowCount(int(entry->metadata.size()));
+    m_metadata->setRowCount(int(entry->metadata.size()));
     for (int i = 0; i < entry->metadata.size(); ++i) {
-        metadata_->setItem(i, 0, new QTableWidgetItem(entry->metadata[i].first));
-        metadata_->setItem(i, 1, new QTableWidgetItem(entry->metadata[i].second));
+        m_metadata->setItem(i, 0, new QTableWidgetItem(entry->metadata[i].first));
+        m_metadata->setItem(i, 1, new QTableWidgetItem(entry->metadata[i].second));
     }
-    chatTemplate_->setPlainText(entry->chatTemplate.isEmpty() ? tr("(this model has no chat template)")
+    m_chatTemplate->setPlainText(entry->chatTemplate.isEmpty() ? tr("(this model has no chat template)")
                                                               : entry->chatTemplate);
     updateEstimate();
 }
 
-QString ModelDetailsWidget::memoryText() const
-{
-    return estimate_->text();
-}
-
 void ModelDetailsWidget::updateEstimate()
 {
-    if (!hasEntry_ || !entry_.loadable()) {
-        estimate_->setText(QString());
+    if (!m_hasEntry || !m_entry.loadable()) {
+        m_estimate->setText(QString());
         return;
     }
-    const auto kv = models::KvCacheType(kvType_->currentData().toInt());
-    const models::MemoryEstimate e = models::estimateMemory(entry_, context_->value(), kv);
+    const auto kv = model::KvType(m_kvType->currentData().toInt());
+    const models::MemoryEstimate e = models::estimateMemory(m_entry, m_context->value(), kv);
     const QString kvText = e.kvCacheBytes >= 0 ? formatBytes(e.kvCacheBytes) : tr("unknown (missing attention fields)");
-    estimate_->setText(tr("About %1 of RAM: weights %2 + KV cache %3 + %4 for compute buffers and the runtime "
+    m_estimate->setText(tr("About %1 of RAM: weights %2 + KV cache %3 + %4 for compute buffers and the runtime "
                           "(a fixed allowance).")
                            .arg(formatBytes(e.totalBytes), formatBytes(e.weightsBytes), kvText,
                                 formatBytes(e.overheadBytes)));

@@ -2,7 +2,7 @@
 // chosen context length and KV cache type.
 #pragma once
 
-#include "app/models/model_entry.hpp"
+#include "domain/models/model_entry.hpp"
 
 #include <QWidget>
 
@@ -20,19 +20,18 @@ public:
     explicit ModelDetailsWidget(QWidget* parent = nullptr);
 
     void showModel(const models::ModelEntry* entry);  // nullptr: nothing selected
-    QString memoryText() const;
 
 private:
     void updateEstimate();
 
-    models::ModelEntry entry_;
-    bool hasEntry_ = false;
-    QLabel* summary_;
-    QTableWidget* metadata_;
-    QPlainTextEdit* chatTemplate_;
-    QSpinBox* context_;
-    QComboBox* kvType_;
-    QLabel* estimate_;
+    models::ModelEntry m_entry;
+    bool m_hasEntry = false;
+    QLabel* m_summary;
+    QTableWidget* m_metadata;
+    QPlainTextEdit* m_chatTemplate;
+    QSpinBox* m_context;
+    QComboBox* m_kvType;
+    QLabel* m_estimate;
 };
 
 }  // namespace strata::ui

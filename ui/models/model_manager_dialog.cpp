@@ -1,6 +1,6 @@
 #include "ui/models/model_manager_dialog.hpp"
 
-#include "app/models/model_services.hpp"
+#include "domain/models/model_services.hpp"
 #include "ui/models/catalogue_page.hpp"
 #include "ui/models/downloads_page.hpp"
 #include "ui/models/library_page.hpp"
@@ -17,42 +17,42 @@ ModelManagerDialog::ModelManagerDialog(models::ModelServices& services, QWidget*
 {
     setObjectName(QStringLiteral("modelManagerDialog"));
     setWindowTitle(tr("Models"));
-    tabs_ = new QTabWidget(this);
-    tabs_->setObjectName(QStringLiteral("modelManagerTabs"));
-    library_ = new LibraryPage(services, tabs_);
-    catalogue_ = new CataloguePage(services, tabs_);
-    downloads_ = new DownloadsPage(services.downloads(), tabs_);
-    tabs_->addTab(library_, tr("&Library"));
-    tabs_->addTab(catalogue_, tr("C&atalogue"));
-    tabs_->addTab(downloads_, tr("Do&wnloads"));
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("modelManagerTabs"));
+    m_library = new LibraryPage(services, m_tabs);
+    m_catalogue = new CataloguePage(services, m_tabs);
+    m_downloads = new DownloadsPage(services.downloads(), m_tabs);
+    m_tabs->addTab(m_library, tr("&Library"));
+    m_tabs->addTab(m_catalogue, tr("C&atalogue"));
+    m_tabs->addTab(m_downloads, tr("Do&wnloads"));
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     buttons->button(QDialogButtonBox::Close)->setAutoDefault(false);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(tabs_, 1);
+    layout->addWidget(m_tabs, 1);
     layout->addWidget(buttons);
 
-    for (int i = 0; i < tabs_->count(); ++i) {
+    for (int i = 0; i < m_tabs->count(); ++i) {
         auto* action = new QAction(this);
         action->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
         connect(action, &QAction::triggered, this, [this, i] {
-            tabs_->setCurrentIndex(i);
-            tabs_->currentWidget()->setFocus();
+            m_tabs->setCurrentIndex(i);
+            m_tabs->currentWidget()->setFocus();
         });
         addAction(action);
     }
     // A new download shows up where its progress is.
-    connect(catalogue_, &CataloguePage::downloadStarted, this, [this](const QString& id) {
-        tabs_->setCurrentWidget(downloads_);
-        downloads_->select(id);
+    connect(m_catalogue, &CataloguePage::downloadStarted, this, [this](const QString& id) {
+        m_tabs->setCurrentWidget(m_downloads);
+        m_downloads->select(id);
     });
     connect(&services, &models::ModelServices::loadInChatRequested, this, &QDialog::accept);
     resize(980, 640);
 }
 
-ModelManagerDialog* openModelManager(QWidget* window)
+ModelManagerDialog* openModelManager(QWidget* window, models::ModelServices& services)
 {
     if (auto* open = window->findChild<ModelManagerDialog*>(QString(), Qt::FindDirectChildrenOnly)) {
         open->show();
@@ -60,13 +60,7 @@ ModelManagerDialog* openModelManager(QWidget* window)
         open->activateWindow();
         return open;
     }
-    auto* services = window->findChild<models::ModelServices*>(QString(), Qt::FindDirectChildrenOnly);
-    if (!services) {
-        auto* settings = new QSettings(window);
-        services = new models::ModelServices(*settings, {}, window);
-        settings->setParent(services);  // deleted after the services that read it
-    }
-    auto* dialog = new ModelManagerDialog(*services, window);
+    auto* dialog = new ModelManagerDialog(services, window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     return dialog;

@@ -22,20 +22,19 @@ class ModelManagerDialog : public QDialog {
 public:
     explicit ModelManagerDialog(models::ModelServices& services, QWidget* parent = nullptr);
 
-    LibraryPage* libraryPage() const { return library_; }
-    CataloguePage* cataloguePage() const { return catalogue_; }
-    DownloadsPage* downloadsPage() const { return downloads_; }
-    QTabWidget* tabs() const { return tabs_; }
+    LibraryPage* libraryPage() const { return m_library; }
+    CataloguePage* cataloguePage() const { return m_catalogue; }
+    DownloadsPage* downloadsPage() const { return m_downloads; }
+    QTabWidget* tabs() const { return m_tabs; }
 
 private:
-    QTabWidget* tabs_;
-    LibraryPage* library_;
-    CataloguePage* catalogue_;
-    DownloadsPage* downloads_;
+    QTabWidget* m_tabs;
+    LibraryPage* m_library;
+    CataloguePage* m_catalogue;
+    DownloadsPage* m_downloads;
 };
 
-// Opens (or raises) the model manager of `window`. The services are the ModelServices child of
-// `window` when the app created one, otherwise a new one is made as its child (default settings).
-ModelManagerDialog* openModelManager(QWidget* window);
+// Opens the model manager over `services` as a child of `window`, or raises the one already open.
+ModelManagerDialog* openModelManager(QWidget* window, models::ModelServices& services);
 
 }  // namespace strata::ui

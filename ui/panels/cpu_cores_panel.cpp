@@ -1,6 +1,6 @@
 #include "ui/panels/cpu_cores_panel.hpp"
 
-#include "ui/panels/telemetry_frame.hpp"
+#include "domain/telemetry/telemetry_frame.hpp"
 
 #include <QHelpEvent>
 #include <QPainter>
@@ -62,7 +62,7 @@ CpuCoresPanel::Grid CpuCoresPanel::gridFor(int cores, QSize area)
     return best;
 }
 
-void CpuCoresPanel::showFrame(const TelemetryFrame& frame)
+void CpuCoresPanel::showFrame(const domain::TelemetryFrame& frame)
 {
     const auto& cores = frame.system.cores;
     m_cores.assign(cores.size(), Cell{});

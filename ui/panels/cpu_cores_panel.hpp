@@ -11,16 +11,18 @@
 #include <optional>
 #include <vector>
 
-namespace strata::ui {
-
+namespace strata::domain {
 struct TelemetryFrame;
+}
+
+namespace strata::ui {
 
 class CpuCoresPanel : public QWidget {
     Q_OBJECT
 public:
     explicit CpuCoresPanel(QWidget* parent = nullptr);
 
-    void showFrame(const TelemetryFrame& frame);
+    void showFrame(const domain::TelemetryFrame& frame);
 
     // The grid (columns, rows, cell side in px) that shows `cores` cells as large as possible in
     // `area`.

@@ -1,7 +1,7 @@
 #include "ui/panels/gpu_panel.hpp"
 
+#include "domain/telemetry/telemetry_frame.hpp"
 #include "ui/panels/rolling_chart.hpp"
-#include "ui/panels/telemetry_frame.hpp"
 
 #include <QLabel>
 
@@ -17,7 +17,7 @@ GpuPanel::GpuPanel(QWidget* parent)
     chart()->hide();
 }
 
-void GpuPanel::showFrame(const TelemetryFrame& frame)
+void GpuPanel::showFrame(const domain::TelemetryFrame& frame)
 {
     const auto& gpus = frame.system.gpus;
     if (gpus.empty()) {

@@ -4,16 +4,18 @@
 
 #include "ui/panels/captioned_chart.hpp"
 
-namespace strata::ui {
-
+namespace strata::domain {
 struct TelemetryFrame;
+}
+
+namespace strata::ui {
 
 class GpuPanel : public CaptionedChart {
     Q_OBJECT
 public:
     explicit GpuPanel(QWidget* parent = nullptr);
 
-    void showFrame(const TelemetryFrame& frame);
+    void showFrame(const domain::TelemetryFrame& frame);
     QString statusText() const { return caption(); }
     bool chartShown() const;
 };

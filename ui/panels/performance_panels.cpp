@@ -1,10 +1,10 @@
 #include "ui/panels/performance_panels.hpp"
 
+#include "domain/telemetry/telemetry_frame.hpp"
 #include "ui/panels/cpu_cores_panel.hpp"
 #include "ui/panels/gpu_panel.hpp"
 #include "ui/panels/pool_panel.hpp"
 #include "ui/panels/process_panel.hpp"
-#include "ui/panels/telemetry_frame.hpp"
 #include "ui/panels/token_rate_panel.hpp"
 #include "ui/panels/wait_policy_bar.hpp"
 
@@ -89,7 +89,7 @@ void PerformancePanels::reportOpen()
     emit openChanged(open);
 }
 
-void PerformancePanels::showFrame(const TelemetryFrame& frame)
+void PerformancePanels::showFrame(const domain::TelemetryFrame& frame)
 {
     m_tokens->showFrame(frame);
     m_cores->showFrame(frame);

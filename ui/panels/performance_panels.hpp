@@ -13,6 +13,10 @@ class QMainWindow;
 class QMenu;
 class QToolBar;
 
+namespace strata::domain {
+struct TelemetryFrame;
+}
+
 namespace strata::ui {
 
 class CpuCoresPanel;
@@ -21,8 +25,6 @@ class PoolPanel;
 class ProcessPanel;
 class TokenRatePanel;
 class WaitPolicyBar;
-struct TelemetryFrame;
-
 class PerformancePanels : public QObject {
     Q_OBJECT
 public:
@@ -42,7 +44,7 @@ public:
     void setAllOpen(bool open);
 
 public slots:
-    void showFrame(const strata::ui::TelemetryFrame& frame);
+    void showFrame(const strata::domain::TelemetryFrame& frame);
 
 signals:
     void openChanged(bool anyOpen);

@@ -1,6 +1,6 @@
 #include "ui/panels/pool_panel.hpp"
 
-#include "ui/panels/telemetry_frame.hpp"
+#include "domain/telemetry/telemetry_frame.hpp"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -38,7 +38,7 @@ PoolPanel::PoolPanel(QWidget* parent)
     form->addRow(tr("Adaptive:"), m_adaptive);
 }
 
-void PoolPanel::showFrame(const TelemetryFrame& frame)
+void PoolPanel::showFrame(const domain::TelemetryFrame& frame)
 {
     if (!frame.pool) {
         m_policy->setText(tr("no model loaded"));
@@ -47,7 +47,7 @@ void PoolPanel::showFrame(const TelemetryFrame& frame)
         return;
     }
     const auto& pool = *frame.pool;
-    const PoolRates& r = frame.poolRates;
+    const domain::PoolRates& r = frame.poolRates;
     m_policy->setText(QString::fromStdString(pool::toString(pool.policy)));
     m_workers->setText(tr("%1 + host, %2 batches").arg(pool.workers.size()).arg(r.batches));
     m_spin->setText(tr("%1% / %2%").arg(r.busyPercent, 0, 'f', 1).arg(r.spinPercent, 0, 'f', 1));

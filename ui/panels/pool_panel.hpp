@@ -7,16 +7,18 @@
 
 class QLabel;
 
-namespace strata::ui {
-
+namespace strata::domain {
 struct TelemetryFrame;
+}
+
+namespace strata::ui {
 
 class PoolPanel : public QWidget {
     Q_OBJECT
 public:
     explicit PoolPanel(QWidget* parent = nullptr);
 
-    void showFrame(const TelemetryFrame& frame);
+    void showFrame(const domain::TelemetryFrame& frame);
     QString policyText() const;
 
 private:

@@ -1,7 +1,7 @@
 #include "ui/panels/process_panel.hpp"
 
+#include "domain/telemetry/telemetry_frame.hpp"
 #include "ui/panels/rolling_chart.hpp"
-#include "ui/panels/telemetry_frame.hpp"
 
 namespace strata::ui {
 
@@ -11,7 +11,7 @@ ProcessPanel::ProcessPanel(QWidget* parent)
     chart()->addSeries(tr("CPU %"), QColor(0xdc, 0x26, 0x26));
 }
 
-void ProcessPanel::showFrame(const TelemetryFrame& frame)
+void ProcessPanel::showFrame(const domain::TelemetryFrame& frame)
 {
     const auto& process = frame.system.process;
     const double cpu = process.cpuPercent.value_or(0.0);

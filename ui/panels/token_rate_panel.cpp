@@ -1,7 +1,7 @@
 #include "ui/panels/token_rate_panel.hpp"
 
+#include "domain/telemetry/telemetry_frame.hpp"
 #include "ui/panels/rolling_chart.hpp"
-#include "ui/panels/telemetry_frame.hpp"
 
 namespace strata::ui {
 
@@ -13,7 +13,7 @@ TokenRatePanel::TokenRatePanel(QWidget* parent)
     setCaption(tr("Prefill — · Decode —"));
 }
 
-void TokenRatePanel::showFrame(const TelemetryFrame& frame)
+void TokenRatePanel::showFrame(const domain::TelemetryFrame& frame)
 {
     chart()->append({frame.prefillTokensPerSecond, frame.decodeTokensPerSecond});
     setCaption(tr("Prefill %1 tok/s · Decode %2 tok/s")

@@ -3,15 +3,17 @@
 
 #include "ui/panels/captioned_chart.hpp"
 
-namespace strata::ui {
-
+namespace strata::domain {
 struct TelemetryFrame;
+}
+
+namespace strata::ui {
 
 class TokenRatePanel : public CaptionedChart {
     Q_OBJECT
 public:
     explicit TokenRatePanel(QWidget* parent = nullptr);
-    void showFrame(const TelemetryFrame& frame);
+    void showFrame(const domain::TelemetryFrame& frame);
 };
 
 }  // namespace strata::ui

@@ -1,5 +1,7 @@
 #include "ui/settings/engine_settings_page.hpp"
 
+#include "domain/settings/kv_type_text.hpp"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -38,8 +40,8 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, QWidget* parent)
     m_context->setAccessibleName(tr("Context length"));
 
     m_kvType->setObjectName(QStringLiteral("kvTypeBox"));
-    m_kvType->addItem(tr("f16 (exact)"), QStringLiteral("f16"));
-    m_kvType->addItem(tr("q8_0 (half the memory)"), QStringLiteral("q8_0"));
+    m_kvType->addItem(tr("f16 (exact)"), domain::kvTypeText(model::KvType::F16));
+    m_kvType->addItem(tr("q8_0 (half the memory)"), domain::kvTypeText(model::KvType::Q8_0));
     m_kvType->setAccessibleName(tr("KV cache type"));
 
     m_batch->setObjectName(QStringLiteral("batchBox"));
@@ -63,22 +65,22 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, QWidget* parent)
     connect(m_batch, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
 }
 
-void EngineSettingsPage::setValues(const EnginePreferences& v)
+void EngineSettingsPage::setValues(const domain::EnginePreferences& v)
 {
     m_threads->setValue(v.threads);
     m_pin->setChecked(v.pinThreads);
     m_context->setValue(v.contextLength);
-    m_kvType->setCurrentIndex(std::max(0, m_kvType->findData(v.kvCacheType)));
+    m_kvType->setCurrentIndex(std::max(0, m_kvType->findData(domain::kvTypeText(v.kvCacheType))));
     m_batch->setValue(v.batchSize);
 }
 
-EnginePreferences EngineSettingsPage::values() const
+domain::EnginePreferences EngineSettingsPage::values() const
 {
-    EnginePreferences v;
+    domain::EnginePreferences v;
     v.threads = m_threads->value();
     v.pinThreads = m_pin->isChecked();
     v.contextLength = m_context->value();
-    v.kvCacheType = m_kvType->currentData().toString();
+    v.kvCacheType = domain::kvTypeFromText(m_kvType->currentData().toString()).value_or(model::KvType::F16);
     v.batchSize = m_batch->value();
     return v;
 }

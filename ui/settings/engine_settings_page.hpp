@@ -2,7 +2,7 @@
 // that is the right number), pinning, context length, KV cache type and prefill batch size.
 #pragma once
 
-#include "ui/settings/preferences.hpp"
+#include "domain/settings/preferences.hpp"
 
 #include <QWidget>
 
@@ -18,8 +18,8 @@ public:
     // physicalCores: what the engine would use for "automatic" threads (shown in the hint).
     explicit EngineSettingsPage(int physicalCores, QWidget* parent = nullptr);
 
-    void setValues(const EnginePreferences& values);
-    EnginePreferences values() const;
+    void setValues(const domain::EnginePreferences& values);
+    domain::EnginePreferences values() const;
 
 signals:
     void changed();

@@ -21,7 +21,7 @@ SamplingSettingsForm::SamplingSettingsForm(QWidget* parent) : QWidget(parent), m
     m_maxTokens = addRow<QSpinBox>(tr("Ma&x reply tokens:"), QStringLiteral("maxTokensBox"), 1, 1 << 20, 1);
     m_seed = addRow<QSpinBox>(tr("S&eed:"), QStringLiteral("seedBox"), -1, INT_MAX, 1);
     m_seed->setSpecialValueText(tr("random"));
-    setValues(SamplingSettings{});
+    setValues(domain::SamplingSettings{});
 }
 
 template <class Box>
@@ -38,7 +38,7 @@ Box* SamplingSettingsForm::addRow(const QString& label, const QString& name, dou
     return box;
 }
 
-void SamplingSettingsForm::setValues(const SamplingSettings& v)
+void SamplingSettingsForm::setValues(const domain::SamplingSettings& v)
 {
     m_temperature->setValue(v.temperature);
     m_topK->setValue(v.topK);
@@ -49,9 +49,9 @@ void SamplingSettingsForm::setValues(const SamplingSettings& v)
     m_seed->setValue(int(std::clamp<qint64>(v.seed, -1, INT_MAX)));
 }
 
-SamplingSettings SamplingSettingsForm::values() const
+domain::SamplingSettings SamplingSettingsForm::values() const
 {
-    SamplingSettings v;
+    domain::SamplingSettings v;
     v.temperature = m_temperature->value();
     v.topK = m_topK->value();
     v.topP = m_topP->value();

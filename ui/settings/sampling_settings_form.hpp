@@ -3,7 +3,7 @@
 // sampling settings (the per-chat dialog could embed it too).
 #pragma once
 
-#include "ui/chat/chat_types.hpp"
+#include "domain/chat/chat_types.hpp"
 
 #include <QWidget>
 
@@ -18,8 +18,8 @@ class SamplingSettingsForm : public QWidget {
 public:
     explicit SamplingSettingsForm(QWidget* parent = nullptr);
 
-    void setValues(const SamplingSettings& values);
-    SamplingSettings values() const;
+    void setValues(const domain::SamplingSettings& values);
+    domain::SamplingSettings values() const;
 
 signals:
     void changed();

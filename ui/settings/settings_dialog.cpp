@@ -14,11 +14,10 @@
 
 namespace strata::ui {
 
-SettingsDialog::SettingsDialog(const Preferences& preferences, int physicalCores, QWidget* parent)
+SettingsDialog::SettingsDialog(const domain::Preferences& preferences, int physicalCores, QWidget* parent)
     : QDialog(parent), m_tabs(new QTabWidget(this)), m_engine(new EngineSettingsPage(physicalCores, this)),
-      m_sampling(new SamplingSettingsForm), m_appearance(new AppearancePage(this)),
-      m_reloadNotice(new QFrame(this)), m_reloadText(new QLabel(m_reloadNotice)),
-      m_reloadButton(new QPushButton(tr("&Reload model now"), m_reloadNotice))
+      m_sampling(new SamplingSettingsForm), m_appearance(new AppearancePage(this)), m_reloadNotice(new QFrame(this)),
+      m_reloadText(new QLabel(m_reloadNotice)), m_reloadButton(new QPushButton(tr("&Reload model now"), m_reloadNotice))
 {
     setObjectName(QStringLiteral("settingsDialog"));
     setWindowTitle(tr("Settings"));
@@ -69,9 +68,9 @@ SettingsDialog::SettingsDialog(const Preferences& preferences, int physicalCores
     layout->addWidget(buttons);
 }
 
-Preferences SettingsDialog::preferences() const
+domain::Preferences SettingsDialog::preferences() const
 {
-    Preferences p;
+    domain::Preferences p;
     p.engine = m_engine->values();
     p.sampling = m_sampling->values();
     p.theme = m_appearance->theme();
@@ -84,7 +83,7 @@ bool SettingsDialog::reloadNeeded() const
     return m_loadedWith && *m_loadedWith != m_engine->values();
 }
 
-void SettingsDialog::setLoadedEngine(const std::optional<EnginePreferences>& loadedWith)
+void SettingsDialog::setLoadedEngine(const std::optional<domain::EnginePreferences>& loadedWith)
 {
     m_loadedWith = loadedWith;
     updateReloadNotice();

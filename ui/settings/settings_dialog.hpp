@@ -4,7 +4,7 @@
 // can say when a reload is needed and offer one.
 #pragma once
 
-#include "ui/settings/preferences.hpp"
+#include "domain/settings/preferences.hpp"
 
 #include <QDialog>
 #include <optional>
@@ -23,23 +23,19 @@ class SamplingSettingsForm;
 class SettingsDialog : public QDialog {
     Q_OBJECT
 public:
-    SettingsDialog(const Preferences& preferences, int physicalCores, QWidget* parent = nullptr);
+    SettingsDialog(const domain::Preferences& preferences, int physicalCores, QWidget* parent = nullptr);
 
-    Preferences preferences() const;
+    domain::Preferences preferences() const;
     // True while the engine settings shown differ from those of the loaded model.
     bool reloadNeeded() const;
 
-    EngineSettingsPage* enginePage() const { return m_engine; }
-    SamplingSettingsForm* samplingForm() const { return m_sampling; }
-    AppearancePage* appearancePage() const { return m_appearance; }
-
 public slots:
     // nullopt: no model loaded (engine settings take effect with the next load).
-    void setLoadedEngine(const std::optional<strata::ui::EnginePreferences>& loadedWith);
+    void setLoadedEngine(const std::optional<strata::domain::EnginePreferences>& loadedWith);
     void apply();
 
 signals:
-    void applied(const strata::ui::Preferences& preferences);
+    void applied(const strata::domain::Preferences& preferences);
     void reloadRequested();
 
 private:
@@ -52,7 +48,7 @@ private:
     QFrame* m_reloadNotice;
     QLabel* m_reloadText;
     QPushButton* m_reloadButton;
-    std::optional<EnginePreferences> m_loadedWith;
+    std::optional<domain::EnginePreferences> m_loadedWith;
 };
 
 }  // namespace strata::ui

@@ -142,7 +142,7 @@ public:
         checkSupported();
         selectDevice();
         const ScratchPlan scratch{o.maxBatch, h_.embedding, h_.qDim(), h_.kvDim(), h_.feedForward, h_.vocabSize,
-                                  std::max({h_.embedding, h_.qDim(), h_.feedForward})};
+                                  std::max<size_t>({h_.embedding, h_.qDim(), h_.feedForward})};
         const size_t weightBytes = planWeights();
         const size_t needed = weightBytes + scratch.bytes();
         requireVram(needed, "its weights (" + mib(weightBytes) + ") and scratch for " + std::to_string(o.maxBatch) +

@@ -46,6 +46,15 @@ const char* toString(FinishReason reason)
     return "?";
 }
 
+std::optional<FinishReason> finishReasonFromString(std::string_view text)
+{
+    for (FinishReason reason : {FinishReason::EndOfGeneration, FinishReason::StopString, FinishReason::Length,
+                                FinishReason::ContextFull, FinishReason::Cancelled})
+        if (text == toString(reason))
+            return reason;
+    return std::nullopt;
+}
+
 GenerationMetrics generate(Model& model, Session& session, std::span<const int32_t> prompt,
                            const GenerationRequest& request, const GenerationCallbacks& cb)
 {

@@ -1,6 +1,6 @@
 #include "tests/bench/gui/bench_session.hpp"
 
-#include "app/storage/chat_store.hpp"
+#include "domain/storage/chat_store.hpp"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -17,9 +17,9 @@ BenchSession::BenchSession()
     QCoreApplication::setApplicationName(QStringLiteral("StrataBench"));
 }
 
-bool BenchSession::addConversation(const QString& title, const QList<ui::ChatMessage>& messages)
+bool BenchSession::addConversation(const QString& title, const QList<domain::ChatMessage>& messages)
 {
-    app::ChatStore store;
+    domain::ChatStore store;
     if (!store.open(databasePath())) {
         std::fprintf(stderr, "%s\n", qPrintable(store.lastError()));
         return false;

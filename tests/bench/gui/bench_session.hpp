@@ -2,7 +2,7 @@
 // database, conversations written into it before the app starts, and waiting on the event loop.
 #pragma once
 
-#include "ui/chat/chat_types.hpp"
+#include "domain/chat/chat_types.hpp"
 
 #include <QCommandLineParser>
 #include <QList>
@@ -21,7 +21,7 @@ public:
     QString filePath(const QString& name) const { return m_dir.filePath(name); }
 
     // Stores a conversation with these messages; false (with a message on stderr) on failure.
-    bool addConversation(const QString& title, const QList<ui::ChatMessage>& messages);
+    bool addConversation(const QString& title, const QList<domain::ChatMessage>& messages);
 
 private:
     QTemporaryDir m_dir;

@@ -11,6 +11,7 @@
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
+#include "domain/chat/think_tag_splitter.hpp"
 #include "tests/bench/gui/bench_session.hpp"
 #include "tests/bench/gui/sample_conversation.hpp"
 #include "tests/bench/gui/stall_probe.hpp"
@@ -18,7 +19,6 @@
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/message_widget.hpp"
-#include "ui/chat/think_tag_splitter.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -155,7 +155,7 @@ int main(int argc, char** argv)
 
     // The view must show exactly the reply that was streamed, or the figures mean nothing.
     const QList<ui::MessageWidget*> widgets = view->messageWidgets();
-    const ui::ThinkTagSplitter::Parts expected = ui::splitThinkTags(reply);
+    const domain::ThinkTagSplitter::Parts expected = domain::splitThinkTags(reply);
     if (widgets.size() != messageCount + 2 || widgets.back()->content() != expected.answer) {
         std::fprintf(stderr, "the streamed reply was not shown intact (%lld widgets)\n",
                      static_cast<long long>(widgets.size()));

@@ -65,17 +65,17 @@ const QString kReasoning = QStringLiteral(
 
 }  // namespace
 
-QList<ui::ChatMessage> sampleConversation(int count)
+QList<domain::ChatMessage> sampleConversation(int count)
 {
-    QList<ui::ChatMessage> messages;
+    QList<domain::ChatMessage> messages;
     for (int i = 0; i < count; ++i) {
-        ui::ChatMessage message;
+        domain::ChatMessage message;
         const qsizetype pair = (i / 2) % kQuestions.size();
         if (i % 2 == 0) {
-            message.role = ui::ChatRole::User;
+            message.role = domain::ChatRole::User;
             message.content = kQuestions.at(pair);
         } else {
-            message.role = ui::ChatRole::Assistant;
+            message.role = domain::ChatRole::Assistant;
             message.content = kAnswers.at(pair);
             message.reasoning = kReasoning;
         }
@@ -84,13 +84,13 @@ QList<ui::ChatMessage> sampleConversation(int count)
     return messages;
 }
 
-QList<ui::ChatMessage> showcaseConversation()
+QList<domain::ChatMessage> showcaseConversation()
 {
-    ui::ChatMessage question;
-    question.role = ui::ChatRole::User;
+    domain::ChatMessage question;
+    question.role = domain::ChatRole::User;
     question.content = kQuestions.at(0);
-    ui::ChatMessage answer;
-    answer.role = ui::ChatRole::Assistant;
+    domain::ChatMessage answer;
+    answer.role = domain::ChatRole::Assistant;
     answer.reasoning = kReasoning;
     answer.content = kAnswers.at(0).section(QStringLiteral("\n\nSee ["), 0, 0) +
                      QStringLiteral("\n\n| Approach | Handles tabs | Speed |\n|---|---|---:|\n"

@@ -3,7 +3,7 @@
 // reasoning), and a long Markdown reply to stream.
 #pragma once
 
-#include "ui/chat/chat_types.hpp"
+#include "domain/chat/chat_types.hpp"
 
 #include <QList>
 #include <QStringList>
@@ -11,11 +11,11 @@
 namespace strata::bench {
 
 // `count` messages, user and assistant in turn, cycling through a few realistic exchanges.
-QList<ui::ChatMessage> sampleConversation(int count);
+QList<domain::ChatMessage> sampleConversation(int count);
 
 // A short exchange for screenshots: a question, then a reply with reasoning, a heading, a list,
 // inline code, a highlighted code block and a table.
-QList<ui::ChatMessage> showcaseConversation();
+QList<domain::ChatMessage> showcaseConversation();
 
 // A reply as a model writes it: "<think>...</think>" then Markdown with prose, lists, code
 // blocks and tables, repeated until it has at least `minTokens` pieces (see splitIntoTokens).

@@ -82,7 +82,7 @@ int main(int argc, char** argv)
                                                              : QApplication::style()->standardPalette());
 
     bench::BenchSession session;
-    const QList<ui::ChatMessage> older = bench::sampleConversation(4);
+    const QList<domain::ChatMessage> older = bench::sampleConversation(4);
     if (!session.isValid() ||
         !session.addConversation(QStringLiteral("Merging sorted lists in Python"), older.mid(0, 2)) ||
         !session.addConversation(QStringLiteral("SQLite WAL mode"), older.mid(2, 2)) ||

@@ -4,6 +4,7 @@
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
+#include "domain/chat/think_tag_splitter.hpp"
 #include "tests/bench/gui/bench_session.hpp"
 #include "tests/bench/gui/sample_conversation.hpp"
 #include "tests/bench/gui/stall_probe.hpp"
@@ -11,7 +12,6 @@
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/message_widget.hpp"
-#include "ui/chat/think_tag_splitter.hpp"
 
 #include <QElapsedTimer>
 #include <QTest>
@@ -109,13 +109,13 @@ private slots:
         thread.quit();
         thread.wait();
 
-        const ui::ThinkTagSplitter::Parts expected = ui::splitThinkTags(reply);
+        const domain::ThinkTagSplitter::Parts expected = domain::splitThinkTags(reply);
         const QList<ui::MessageWidget*> widgets = view->messageWidgets();
         QCOMPARE(widgets.size(), 8);
         QCOMPARE(widgets.back()->content(), expected.answer);
         // Coalesced: fewer GUI updates than pieces, at most one per 16 ms plus the last.
         QVERIFY(player.updatesSent() > 0 && player.updatesSent() < pieces.size());
-        const QList<ui::ChatMessage> stored =
+        const QList<domain::ChatMessage> stored =
             application.store().messages(application.coordinator().currentConversation());
         QCOMPARE(stored.size(), 8);
         QCOMPARE(stored.back().content, expected.answer);

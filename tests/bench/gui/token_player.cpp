@@ -36,7 +36,7 @@ void TokenPlayer::play(const app::ChatTurnRequest& request)
     app::ReplyMetrics metrics;
     metrics.generatedTokens = int(m_pieces.size());
     metrics.decodeTokensPerSecond = seconds > 0 ? double(m_pieces.size()) / seconds : 0;
-    metrics.finishReason = QStringLiteral("stop");
+    metrics.finish = strata::model::FinishReason::EndOfGeneration;
     m_updates.store(updates);
     m_achievedRate.store(metrics.decodeTokensPerSecond);
     emit m_engine->replyFinished(request.requestId, metrics);

@@ -1,9 +1,9 @@
 // The model manager dialog (offscreen): the library with good and broken models, details and the
 // RAM estimate, keyboard use, the catalogue, a download from the URL field into the library, and
 // the main window's Models… action.
-#include "app/models/model_services.hpp"
-#include "tests/app/models/gguf_fixtures.hpp"
-#include "tests/app/models/test_http_server.hpp"
+#include "domain/models/model_services.hpp"
+#include "tests/domain/models/gguf_fixtures.hpp"
+#include "tests/domain/models/test_http_server.hpp"
 #include "ui/main_window.hpp"
 #include "ui/models/catalogue_page.hpp"
 #include "ui/models/downloads_page.hpp"
@@ -152,6 +152,28 @@ private slots:
         QCOMPARE(dialog.tabs()->currentWidget(), dialog.libraryPage());
     }
 
+    // A label with a mnemonic ("&HTTPS") and no buddy shows the "&" itself and focuses nothing.
+    void everyMnemonicLabelHasABuddy()
+    {
+        models::ModelServices services(*settings, testDownloads());
+        ui::ModelManagerDialog dialog(services);
+        int withMnemonic = 0;
+        for (const QLabel* label : dialog.findChildren<QLabel*>()) {
+            QString text = label->text();
+            text.remove(QLatin1String("&&"));
+            if (!text.contains(QLatin1Char('&')) || label->textFormat() == Qt::RichText)
+                continue;
+            ++withMnemonic;
+            QVERIFY2(label->buddy(), qPrintable(label->text()));
+        }
+        QVERIFY(withMnemonic >= 2);  // "Any &HTTPS URL:" and "Save &to:" at least
+        dialog.tabs()->setCurrentWidget(dialog.cataloguePage());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QTest::keyClick(&dialog, Qt::Key_H, Qt::AltModifier);
+        QTRY_COMPARE(QApplication::focusWidget(), dialog.findChild<QLineEdit*>(QStringLiteral("downloadUrl")));
+    }
+
     void urlDownloadLandsInTheLibrary()
     {
         TestHttpServer server;
@@ -192,18 +214,24 @@ private slots:
 
     void mainWindowOpensTheDialogWithCtrlM()
     {
+        models::ModelServices services(*settings, testDownloads());  // outlives the window's dialogs
         ui::MainWindow window;
-        auto* services = new models::ModelServices(*settings, testDownloads(), &window);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         auto* action = window.findChild<QAction*>(QStringLiteral("modelsAction"));
         QVERIFY(action);
         QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_M));
+        // The window never makes services of its own: without them there is nothing to open.
+        QVERIFY(!action->isEnabled());
+        action->trigger();
+        QVERIFY(!window.findChild<ui::ModelManagerDialog*>());
+        window.setModelServices(&services);
+        QVERIFY(action->isEnabled());
         action->trigger();
         auto* dialog = window.findChild<ui::ModelManagerDialog*>();
         QVERIFY(dialog);
         QTRY_VERIFY(dialog->isVisible());
-        QTRY_COMPARE_WITH_TIMEOUT(services->library().model()->rowCount(), 2, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(services.library().model()->rowCount(), 2, 10000);
         action->trigger();  // a second time raises the same dialog
         QCOMPARE(window.findChildren<ui::ModelManagerDialog*>().size(), 1);
     }

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,8 @@ std::vector<int32_t> chatPromptTokens(const Model& model, const chat_template::C
 
 enum class FinishReason { EndOfGeneration, StopString, Length, ContextFull, Cancelled };
 const char* toString(FinishReason reason);
+// Exactly what toString writes; nullopt for anything else.
+std::optional<FinishReason> finishReasonFromString(std::string_view text);
 
 struct GenerationRequest {
     SamplingParams sampling;

@@ -1,0 +1,25 @@
+// How much RAM a model needs at a given context length: the weights, the KV cache and an allowance
+// for the runtime. An estimate for choosing, not a promise.
+#pragma once
+
+#include "domain/models/model_entry.hpp"
+#include "strata/model/backend.hpp"
+
+namespace strata::models {
+
+// The allowance for compute buffers, logits and the runtime itself on top of weights and KV cache.
+// A stated round figure, not a measurement: the engine will replace it with its own accounting.
+inline constexpr qint64 kRuntimeOverheadBytes = 256LL << 20;
+
+struct MemoryEstimate {
+    qint64 weightsBytes = 0;
+    qint64 kvCacheBytes = 0;   // -1 when the model lacks the fields to compute it
+    qint64 overheadBytes = kRuntimeOverheadBytes;
+    qint64 totalBytes = 0;
+};
+
+// K and V for every layer and position: ctx * sum over layers(kv_heads) * (key_length + value_length)
+// * bytes per element (f16: 2, q8_0: 34 bytes per block of 32).
+MemoryEstimate estimateMemory(const ModelEntry& model, qint64 contextLength, model::KvType kvType);
+
+}  // namespace strata::models

@@ -1,0 +1,66 @@
+#include "domain/models/model_library_settings.hpp"
+
+#include <QDir>
+#include <QStandardPaths>
+
+namespace strata::models {
+
+namespace {
+const QString kFoldersKey = QStringLiteral("models/folders");
+const QString kDefaultKey = QStringLiteral("models/default");
+
+QString normalized(const QString& folder)
+{
+    return QDir::cleanPath(QDir(folder).absolutePath());
+}
+}  // namespace
+
+QString ModelLibrarySettings::defaultFolder()
+{
+    return normalized(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/models"));
+}
+
+QStringList ModelLibrarySettings::extraFolders() const
+{
+    return m_settings.value(kFoldersKey).toStringList();
+}
+
+QStringList ModelLibrarySettings::folders() const
+{
+    QStringList out{defaultFolder()};
+    for (const QString& folder : extraFolders())
+        if (!out.contains(normalized(folder)))
+            out << normalized(folder);
+    return out;
+}
+
+bool ModelLibrarySettings::addFolder(const QString& folder)
+{
+    const QString path = normalized(folder);
+    if (folders().contains(path))
+        return false;
+    m_settings.setValue(kFoldersKey, extraFolders() << path);
+    return true;
+}
+
+bool ModelLibrarySettings::removeFolder(const QString& folder)
+{
+    QStringList extra = extraFolders();
+    const qsizetype removed = extra.removeAll(normalized(folder));
+    if (removed == 0)
+        return false;
+    m_settings.setValue(kFoldersKey, extra);
+    return true;
+}
+
+QString ModelLibrarySettings::defaultModel() const
+{
+    return m_settings.value(kDefaultKey).toString();
+}
+
+void ModelLibrarySettings::setDefaultModel(const QString& path)
+{
+    m_settings.setValue(kDefaultKey, path);
+}
+
+}  // namespace strata::models

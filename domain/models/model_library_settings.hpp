@@ -1,0 +1,31 @@
+// Where the library's models live and which one is the default, kept in the app's QSettings.
+// The QSettings object is passed in (tests give each run its own file).
+#pragma once
+
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+
+namespace strata::models {
+
+class ModelLibrarySettings {
+public:
+    explicit ModelLibrarySettings(QSettings& settings) : m_settings(settings) {}
+
+    // QStandardPaths::AppDataLocation + "/models" (~/.local/share/Strata/models on Linux).
+    static QString defaultFolder();
+
+    // The default folder first, then the ones the user added; absolute, without duplicates.
+    QStringList folders() const;
+    bool addFolder(const QString& folder);     // false when it was already there
+    bool removeFolder(const QString& folder);  // the default folder cannot be removed
+
+    QString defaultModel() const;
+    void setDefaultModel(const QString& path);
+
+private:
+    QStringList extraFolders() const;
+    QSettings& m_settings;
+};
+
+}  // namespace strata::models

@@ -1,0 +1,112 @@
+#include "domain/models/model_list_model.hpp"
+
+#include "domain/models/download_list_model.hpp"
+
+#include <QFont>
+
+namespace strata::models {
+
+QString formatParameterCount(qint64 count)
+{
+    if (count < 0)
+        return {};
+    if (count >= 1'000'000'000)
+        return QStringLiteral("%1 B").arg(double(count) / 1e9, 0, 'f', 2);
+    if (count >= 1'000'000)
+        return QStringLiteral("%1 M").arg(double(count) / 1e6, 0, 'f', 0);
+    if (count >= 1'000)
+        return QStringLiteral("%1 K").arg(double(count) / 1e3, 0, 'f', 0);
+    return QString::number(count);
+}
+
+int ModelListModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_entries.size());
+}
+
+int ModelListModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ModelListModel::data(const QModelIndex& index, int role) const
+{
+    const ModelEntry* e = entryAt(index.row());
+    if (!e || !index.isValid())
+        return {};
+    switch (role) {
+    case PathRole: return e->path;
+    case LoadableRole: return e->loadable();
+    case Qt::ToolTipRole: return e->loadable() ? e->path : e->error;
+    case Qt::FontRole:
+        if (e->path == m_defaultModel) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    case Qt::DisplayRole: break;
+    default: return {};
+    }
+    switch (index.column()) {
+    case NameColumn:
+        return e->path == m_defaultModel ? tr("%1 (default)").arg(e->displayName) : e->displayName;
+    case ArchitectureColumn: return e->architecture;
+    case ParametersColumn: return formatParameterCount(e->parameterCount);
+    case QuantizationColumn: return e->quantization;
+    case SizeColumn:
+        return e->files.size() > 1 ? tr("%1 (%2 parts)").arg(formatBytes(e->sizeBytes)).arg(e->files.size())
+                                   : formatBytes(e->sizeBytes);
+    case ContextColumn: return e->contextLength > 0 ? QString::number(e->contextLength) : QString();
+    case ExpertsColumn:
+        return e->expertCount > 0 ? tr("%1 (%2 active)").arg(e->expertCount).arg(e->expertUsedCount) : QString();
+    case StatusColumn: return e->loadable() ? tr("OK") : e->error;
+    default: return {};
+    }
+}
+
+QVariant ModelListModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn: return tr("Name");
+    case ArchitectureColumn: return tr("Architecture");
+    case ParametersColumn: return tr("Parameters");
+    case QuantizationColumn: return tr("Quantization");
+    case SizeColumn: return tr("Size");
+    case ContextColumn: return tr("Context");
+    case ExpertsColumn: return tr("Experts");
+    case StatusColumn: return tr("Status");
+    default: return {};
+    }
+}
+
+void ModelListModel::setEntries(const QList<ModelEntry>& entries)
+{
+    beginResetModel();
+    m_entries = entries;
+    endResetModel();
+}
+
+void ModelListModel::setDefaultModel(const QString& path)
+{
+    m_defaultModel = path;
+    if (!m_entries.isEmpty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+const ModelEntry* ModelListModel::entryAt(int row) const
+{
+    return row >= 0 && row < m_entries.size() ? &m_entries[row] : nullptr;
+}
+
+int ModelListModel::rowOf(const QString& path) const
+{
+    for (int i = 0; i < m_entries.size(); ++i)
+        if (m_entries[i].path == path)
+            return i;
+    return -1;
+}
+
+}  // namespace strata::models

@@ -1,0 +1,36 @@
+// The app-wide preferences the settings dialog edits, as plain values: the dialog (ui/) shows them,
+// PreferencesStore (domain/settings/preferences_store.hpp, the owner of their QSettings keys)
+// persists them and app/ applies them.
+#pragma once
+
+#include "domain/chat/chat_types.hpp"
+#include "strata/model/backend.hpp"
+
+#include <QMetaType>
+#include <QString>
+
+namespace strata::domain {
+
+// What a model is loaded with: changing any of these needs a model reload.
+struct EnginePreferences {
+    int threads = 0;            // every thread that computes; 0: one per physical core
+    bool pinThreads = false;    // pin pool workers to cores
+    int contextLength = 0;      // 0: the model's trained context, capped by the engine
+    model::KvType kvCacheType = model::KvType::F16;
+    int batchSize = 512;        // prefill chunk in tokens
+
+    bool operator==(const EnginePreferences&) const = default;
+};
+
+struct Preferences {
+    EnginePreferences engine;
+    SamplingSettings sampling;                   // what a new conversation starts with
+    QString theme = QStringLiteral("system");    // "system", "light", "dark"
+    QString language = QStringLiteral("system"); // "system", "en", "de" (takes effect on restart)
+
+    bool operator==(const Preferences&) const = default;
+};
+
+}  // namespace strata::domain
+
+Q_DECLARE_METATYPE(strata::domain::Preferences)

@@ -1,0 +1,68 @@
+#include "domain/settings/preferences_store.hpp"
+
+#include "domain/settings/kv_type_text.hpp"
+
+#include <QJsonDocument>
+#include <QSettings>
+#include <QStringList>
+
+namespace strata::domain {
+
+namespace {
+
+const QString kThreads = QStringLiteral("engine/threads");
+const QString kPinThreads = QStringLiteral("engine/pinThreads");
+const QString kContextLength = QStringLiteral("engine/contextLength");
+const QString kKvCacheType = QStringLiteral("engine/kvCacheType");
+const QString kBatchSize = QStringLiteral("engine/batchSize");
+const QString kSamplingDefaults = QStringLiteral("sampling/defaults");
+const QString kTheme = QStringLiteral("appearance/theme");
+const QString kLanguage = QStringLiteral("appearance/language");
+
+int intIn(const QSettings& s, const QString& key, int min, int max, int fallback)
+{
+    bool ok = false;
+    const int v = s.value(key, fallback).toInt(&ok);
+    return ok && v >= min && v <= max ? v : fallback;
+}
+
+QString oneOf(const QSettings& s, const QString& key, const QStringList& allowed)
+{
+    const QString v = s.value(key, allowed.front()).toString();
+    return allowed.contains(v) ? v : allowed.front();
+}
+
+}  // namespace
+
+Preferences PreferencesStore::load() const
+{
+    const Preferences defaults;
+    Preferences p;
+    p.engine.threads = intIn(m_settings, kThreads, 0, 1024, defaults.engine.threads);
+    p.engine.pinThreads = m_settings.value(kPinThreads, defaults.engine.pinThreads).toBool();
+    p.engine.contextLength = intIn(m_settings, kContextLength, 0, 1 << 20, defaults.engine.contextLength);
+    p.engine.kvCacheType =
+        kvTypeFromText(m_settings.value(kKvCacheType).toString()).value_or(defaults.engine.kvCacheType);
+    p.engine.batchSize = intIn(m_settings, kBatchSize, 1, 8192, defaults.engine.batchSize);
+    p.sampling = SamplingSettings::fromJson(
+        QJsonDocument::fromJson(m_settings.value(kSamplingDefaults).toString().toUtf8()).object());
+    p.theme = oneOf(m_settings, kTheme, {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")});
+    p.language = oneOf(m_settings, kLanguage, {QStringLiteral("system"), QStringLiteral("en"), QStringLiteral("de")});
+    return p;
+}
+
+void PreferencesStore::save(const Preferences& p)
+{
+    m_settings.setValue(kThreads, p.engine.threads);
+    m_settings.setValue(kPinThreads, p.engine.pinThreads);
+    m_settings.setValue(kContextLength, p.engine.contextLength);
+    m_settings.setValue(kKvCacheType, kvTypeText(p.engine.kvCacheType));
+    m_settings.setValue(kBatchSize, p.engine.batchSize);
+    m_settings.setValue(kSamplingDefaults,
+                        QString::fromUtf8(QJsonDocument(p.sampling.toJson()).toJson(QJsonDocument::Compact)));
+    m_settings.setValue(kTheme, p.theme);
+    m_settings.setValue(kLanguage, p.language);
+    m_settings.sync();  // a crash right after Apply keeps what the user chose
+}
+
+}  // namespace strata::domain

@@ -1,0 +1,33 @@
+// The one owner of the app-wide preference keys in QSettings. Every key, its type and default:
+//
+//   engine/threads         int     0      computing threads; 0: one per physical core
+//   engine/pinThreads      bool    false  pin pool workers to cores
+//   engine/contextLength   int     0      tokens; 0: the model's trained context (engine caps it)
+//   engine/kvCacheType     string  f16    "f16" or "q8_0"
+//   engine/batchSize       int     512    prefill chunk in tokens
+//   sampling/defaults      string  {}     JSON of ui::SamplingSettings for new conversations
+//   appearance/theme       string  system "system", "light" or "dark"
+//   appearance/language    string  system "system", "en" or "de" (read once at start)
+//
+// Values out of range or of an unknown kind read as the default: a hand-edited file never breaks
+// the app. (Window geometry, recent models and the model library keep their own keys.)
+#pragma once
+
+#include "domain/settings/preferences.hpp"
+
+class QSettings;
+
+namespace strata::domain {
+
+class PreferencesStore {
+public:
+    explicit PreferencesStore(QSettings& settings) : m_settings(settings) {}
+
+    Preferences load() const;
+    void save(const Preferences& preferences);
+
+private:
+    QSettings& m_settings;
+};
+
+}  // namespace strata::domain

@@ -1,0 +1,278 @@
+// The library: scanning generated and broken GGUF files, split models, settings, catalogue,
+// the RAM estimate, and the file operations (import, rename, remove, default).
+#include "domain/models/catalogue.hpp"
+#include "domain/models/library_worker.hpp"
+#include "domain/models/memory_estimate.hpp"
+#include "domain/models/model_library.hpp"
+#include "domain/models/split_file_name.hpp"
+#include "gguf_fixtures.hpp"
+
+#include <QDir>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <memory>
+
+using namespace strata::models;
+using strata::gguf::MetaValue;
+
+class TestModelLibrary : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<QTemporaryDir> dir;
+    std::unique_ptr<QSettings> settings;
+
+    QString path(const QString& name) const { return dir->filePath(name); }
+
+    static const ModelEntry* find(const QList<ModelEntry>& entries, const QString& fileName)
+    {
+        for (const ModelEntry& e : entries)
+            if (QFileInfo(e.path).fileName() == fileName)
+                return &e;
+        return nullptr;
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void init()
+    {
+        dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(dir->isValid());
+        settings = std::make_unique<QSettings>(path(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    }
+    void cleanup()
+    {
+        settings.reset();
+        dir.reset();
+    }
+
+    void splitFileNames()
+    {
+        SplitFileName s;
+        QVERIFY(parseSplitFileName(QStringLiteral("Qwen3-30B-A3B-Q4_K_M-00002-of-00003.gguf"), s));
+        QCOMPARE(s.base, QStringLiteral("Qwen3-30B-A3B-Q4_K_M"));
+        QCOMPARE(s.index, 2);
+        QCOMPARE(s.count, 3);
+        QVERIFY(!parseSplitFileName(QStringLiteral("model-00004-of-00003.gguf"), s));
+        QVERIFY(!parseSplitFileName(QStringLiteral("model-00000-of-00003.gguf"), s));
+        QVERIFY(!parseSplitFileName(QStringLiteral("model-1-of-3.gguf"), s));
+        QVERIFY(!parseSplitFileName(QStringLiteral("model.gguf"), s));
+        QCOMPARE(splitFileName(QStringLiteral("m"), 1, 12), QStringLiteral("m-00001-of-00012.gguf"));
+    }
+
+    void fileTypeNames()
+    {
+        QCOMPARE(fileTypeName(15), QStringLiteral("Q4_K_M"));
+        QCOMPARE(fileTypeName(7), QStringLiteral("Q8_0"));
+        QCOMPARE(fileTypeName(32), QStringLiteral("BF16"));
+        QCOMPARE(fileTypeName(5), QString());
+        QCOMPARE(fileTypeName(1000), QString());
+    }
+
+    void settingsKeepFoldersAndTheDefault()
+    {
+        ModelLibrarySettings s(*settings);
+        const QString base = ModelLibrarySettings::defaultFolder();
+        QVERIFY(base.endsWith(QLatin1String("/models")));
+        QCOMPARE(s.folders(), QStringList{base});
+        QVERIFY(s.addFolder(dir->path() + QStringLiteral("/extra/")));
+        QVERIFY(!s.addFolder(dir->path() + QStringLiteral("/extra")));
+        QVERIFY(!s.addFolder(base));
+        QCOMPARE(s.folders(), (QStringList{base, path(QStringLiteral("extra"))}));
+        QVERIFY(!s.removeFolder(base));
+        s.setDefaultModel(QStringLiteral("/x/y.gguf"));
+        settings->sync();
+        QSettings reread(path(QStringLiteral("settings.ini")), QSettings::IniFormat);
+        ModelLibrarySettings again(reread);
+        QCOMPARE(again.folders(), (QStringList{base, path(QStringLiteral("extra"))}));
+        QCOMPARE(again.defaultModel(), QStringLiteral("/x/y.gguf"));
+        QVERIFY(again.removeFolder(path(QStringLiteral("extra"))));
+        QCOMPARE(again.folders(), QStringList{base});
+    }
+
+    void builtInCatalogueIsValid()
+    {
+        const Catalogue c = Catalogue::builtIn();
+        QVERIFY2(c.error.isEmpty(), qPrintable(c.error));
+        QVERIFY(c.entries.size() >= 7);
+        QStringList names;
+        for (const CatalogueEntry& e : c.entries) {
+            names << e.name;
+            QCOMPARE(e.url.scheme(), QStringLiteral("https"));
+            QCOMPARE(e.url.host(), QStringLiteral("huggingface.co"));
+            QVERIFY(e.url.path().endsWith(QStringLiteral("/resolve/main/") + e.fileName));
+            QVERIFY(e.url.path().startsWith(QLatin1Char('/') + e.repo + QLatin1Char('/')));
+            QVERIFY(e.approxSizeBytes > 100'000'000);
+            QVERIFY(!e.quantization.isEmpty());
+        }
+        for (const char* expected : {"Qwen3 0.6B", "Qwen3 1.7B", "Qwen3 4B", "Qwen3 8B", "Qwen3 30B-A3B (MoE)",
+                                     "Llama 3.2 1B Instruct", "Llama 3.2 3B Instruct"})
+            QVERIFY2(names.contains(QLatin1String(expected)), expected);
+    }
+
+    void catalogueErrorsNameTheEntryAndField()
+    {
+        Catalogue c = Catalogue::parse("{\"format\":1,\"models\":[{\"name\":\"A\",\"file\":\"a.gguf\","
+                                       "\"url\":\"http://example.org/a.gguf\"}]}",
+                                       QStringLiteral("test.json"));
+        QVERIFY(c.entries.isEmpty());
+        QVERIFY2(c.error.startsWith(QLatin1String("test.json: models[0] (A): field 'url'")), qPrintable(c.error));
+        c = Catalogue::parse("{\"format\":1,\"models\":[{\"name\":\"B\",\"file\":\"../b.gguf\","
+                             "\"url\":\"https://example.org/b.gguf\"}]}",
+                             QStringLiteral("t"));
+        QVERIFY2(c.error.contains(QLatin1String("field 'file'")), qPrintable(c.error));
+        c = Catalogue::parse("{\"format\":1,\"models\":[", QStringLiteral("t"));
+        QVERIFY2(c.error.contains(QLatin1String("offset")), qPrintable(c.error));
+    }
+
+    void scanReadsGeneratedMetadata()
+    {
+        fixtures::tinyModel().write(fixtures::fsPath(path(QStringLiteral("tiny.gguf"))));
+        const QList<ModelEntry> entries = scanFolders({dir->path()});
+        QCOMPARE(entries.size(), 1);
+        const ModelEntry& e = entries[0];
+        QVERIFY2(e.loadable(), qPrintable(e.error));
+        QCOMPARE(e.displayName, QStringLiteral("Tiny Test Model"));
+        QCOMPARE(e.architecture, QStringLiteral("qwen3moe"));
+        QCOMPARE(e.parameterCount, qint64(64 * 32 + 2 * 64 * 64));
+        QCOMPARE(e.quantization, QStringLiteral("Q4_K_M"));
+        QCOMPARE(e.contextLength, qint64(40960));
+        QCOMPARE(e.expertCount, 8);
+        QCOMPARE(e.expertUsedCount, 2);
+        QCOMPARE(e.layerCount, 2);
+        QCOMPARE(e.kvHeadsPerLayer, QList<int>{2});
+        QCOMPARE(e.keyLength, 16);
+        QCOMPARE(e.sizeBytes, QFileInfo(e.path).size());
+        QCOMPARE(e.tensorDataBytes, qint64(10240 * 4));
+        QVERIFY(e.chatTemplate.startsWith(QLatin1String("{% for m in messages %}")));
+        bool sawArch = false;
+        for (const auto& [key, value] : e.metadata)
+            sawArch |= key == QLatin1String("general.architecture") && value.contains(QLatin1String("qwen3moe"));
+        QVERIFY(sawArch);
+        QCOMPARE(e.metadata.size(), 13);
+    }
+
+    void memoryEstimateFollowsTheFormula()
+    {
+        ModelEntry e;
+        e.tensorDataBytes = 1'000'000;
+        e.layerCount = 2;
+        e.kvHeadsPerLayer = {2};
+        e.keyLength = 16;
+        e.valueLength = 16;
+        // K and V: 2 * layers(2) * ctx(1024) * kv_heads(2) * head_dim(16) = 131072 values.
+        MemoryEstimate f16 = estimateMemory(e, 1024, strata::model::KvType::F16);
+        QCOMPARE(f16.kvCacheBytes, qint64(131072 * 2));
+        QCOMPARE(f16.totalBytes, 1'000'000 + 131072 * 2 + kRuntimeOverheadBytes);
+        MemoryEstimate q8 = estimateMemory(e, 1024, strata::model::KvType::Q8_0);
+        QCOMPARE(q8.kvCacheBytes, qint64(131072 / 32 * 34));
+        e.kvHeadsPerLayer = {2, 0};  // a layer without attention holds no cache
+        QCOMPARE(estimateMemory(e, 1024, strata::model::KvType::F16).kvCacheBytes, qint64(131072));
+        e.kvHeadsPerLayer.clear();
+        QCOMPARE(estimateMemory(e, 1024, strata::model::KvType::F16).kvCacheBytes, qint64(-1));
+    }
+
+    void malformedFilesAreListedWithTheirError()
+    {
+        strata::gguf::Writer::Layout layout;
+        const auto bytes = fixtures::tinyModel().toBytes(&layout);
+        // Cut in the middle of the metadata, and a file that is not GGUF at all.
+        fixtures::writeFile(path(QStringLiteral("truncated.gguf")),
+                            fixtures::toQBytes(bytes).left(qsizetype(layout.keyValueStarts[3] + 5)));
+        fixtures::writeFile(path(QStringLiteral("text.gguf")), "this is not a model\n");
+        fixtures::writeFile(path(QStringLiteral("empty.gguf")), {});
+        const QList<ModelEntry> entries = scanFolders({dir->path()});
+        QCOMPARE(entries.size(), 3);
+        for (const ModelEntry& e : entries) {
+            QVERIFY2(!e.loadable(), qPrintable(e.path));
+            QVERIFY2(e.error.contains(QFileInfo(e.path).fileName()), qPrintable(e.error));
+        }
+        const ModelEntry* truncated = find(entries, QStringLiteral("truncated.gguf"));
+        QVERIFY(truncated);
+        QVERIFY2(truncated->error.contains(QLatin1String("offset")), qPrintable(truncated->error));
+        QCOMPARE(truncated->sizeBytes, qint64(layout.keyValueStarts[3] + 5));
+    }
+
+    void splitModelsAreGroupedAsOne()
+    {
+        using strata::gguf::GgmlType;
+        const QString base = QStringLiteral("big-Q8_0");
+        for (int part = 0; part < 2; ++part) {
+            strata::gguf::Writer w = part == 0 ? fixtures::tinyModel("Split Model") : strata::gguf::Writer{};
+            if (part == 1)
+                w.addTensor("blk.9.extra.weight", GgmlType::F32, {64, 16}, fixtures::f32Data(64 * 16));
+            w.set("split.no", MetaValue::u16(uint16_t(part)));
+            w.set("split.count", MetaValue::u16(2));
+            w.set("split.tensors.count", MetaValue::i32(4));
+            w.write(fixtures::fsPath(path(splitFileName(base, part + 1, 2))));
+        }
+        // A second split model with one part missing.
+        fixtures::tinyModel().write(fixtures::fsPath(path(splitFileName(QStringLiteral("gap"), 1, 3))));
+        const QList<ModelEntry> entries = scanFolders({dir->path()});
+        QCOMPARE(entries.size(), 2);
+        const ModelEntry* split = find(entries, splitFileName(base, 1, 2));
+        QVERIFY(split);
+        QVERIFY2(split->loadable(), qPrintable(split->error));
+        QCOMPARE(split->displayName, QStringLiteral("Split Model"));
+        QCOMPARE(split->files.size(), 2);
+        QCOMPARE(split->parameterCount, qint64(10240 + 64 * 16));
+        QCOMPARE(split->sizeBytes, QFileInfo(split->files[0]).size() + QFileInfo(split->files[1]).size());
+        const ModelEntry* gap = find(entries, splitFileName(QStringLiteral("gap"), 1, 3));
+        QVERIFY(gap);
+        QVERIFY(!gap->loadable());
+        QVERIFY2(gap->error.contains(QLatin1String("2, 3 of 3 missing")), qPrintable(gap->error));
+    }
+
+    void libraryScansOffTheGuiThreadAndManagesFiles()
+    {
+        const QString folder = path(QStringLiteral("lib"));
+        QVERIFY(QDir().mkpath(folder));
+        fixtures::tinyModel("Alpha").write(fixtures::fsPath(folder + QStringLiteral("/alpha.gguf")));
+        fixtures::tinyModel("Beta").write(fixtures::fsPath(path(QStringLiteral("beta-outside.gguf"))));
+
+        ModelLibrary library(*settings);
+        QSignalSpy scanned(&library, &ModelLibrary::scanFinished);
+        QVERIFY(library.addFolder(folder));
+        QVERIFY(scanned.wait(10000));
+        ModelListModel* model = library.model();
+        QCOMPARE(model->rowCount(), 1);
+        QCOMPARE(model->index(0, ModelListModel::NameColumn).data().toString(), QStringLiteral("Alpha"));
+        QCOMPARE(model->index(0, ModelListModel::ExpertsColumn).data().toString(), QStringLiteral("8 (2 active)"));
+        QCOMPARE(model->index(0, ModelListModel::QuantizationColumn).data().toString(), QStringLiteral("Q4_K_M"));
+
+        // Import by copy: the source stays, the copy arrives whole.
+        QSignalSpy imported(&library, &ModelLibrary::importFinished);
+        library.importFile(path(QStringLiteral("beta-outside.gguf")), folder, false);
+        QVERIFY(imported.wait(10000));
+        QCOMPARE(imported.at(0).at(1).toString(), QString());
+        QVERIFY(QFile::exists(path(QStringLiteral("beta-outside.gguf"))));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 10000);
+        QCOMPARE(QDir(folder).entryList({QStringLiteral("*.importing")}, QDir::Files), QStringList());
+        // Importing the same name again is refused.
+        library.importFile(path(QStringLiteral("beta-outside.gguf")), folder, true);
+        QVERIFY(imported.wait(10000));
+        QVERIFY(imported.at(1).at(1).toString().contains(QLatin1String("already exists")));
+        QVERIFY(QFile::exists(path(QStringLiteral("beta-outside.gguf"))));
+
+        // Default, rename (the default follows), remove.
+        const QString alpha = folder + QStringLiteral("/alpha.gguf");
+        library.setDefaultModel(alpha);
+        QCOMPARE(model->index(model->rowOf(alpha), 0).data().toString(), QStringLiteral("Alpha (default)"));
+        QCOMPARE(library.rename(alpha, QStringLiteral("../evil")), QStringLiteral("'../evil' is not a valid file name"));
+        QVERIFY(library.rename(alpha, QStringLiteral("beta-outside")).contains(QLatin1String("already exists")));
+        QCOMPARE(library.rename(alpha, QStringLiteral("gamma")), QString());
+        const QString gamma = folder + QStringLiteral("/gamma.gguf");
+        QVERIFY(QFile::exists(gamma) && !QFile::exists(alpha));
+        QCOMPARE(library.defaultModel(), gamma);
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(gamma) >= 0, 10000);
+        QCOMPARE(library.remove(gamma), QString());
+        QVERIFY(!QFile::exists(gamma));
+        QCOMPARE(library.defaultModel(), QString());
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 10000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModelLibrary)
+#include "test_model_library.moc"

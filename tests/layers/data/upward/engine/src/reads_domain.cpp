@@ -1,0 +1,2 @@
+// Fixture: the engine must not use the domain layer.
+#include "domain/models/model_entry.hpp"

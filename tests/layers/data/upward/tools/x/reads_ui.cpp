@@ -1,0 +1,2 @@
+// Fixture: tools use the engine only.
+#include "ui/main_window.hpp"
