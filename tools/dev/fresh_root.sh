@@ -82,6 +82,10 @@ mkdir -p "$root/src" "$root/usr/local/cuda"
 
 unshare --mount --propagation private bash -euc '
     root=$1 repo=$2 cache=$3 cuda=$4; shift 4
+    # The root is a mount point of its own, as / is on a real machine: /proc/self/mountinfo then names
+    # it, and code that asks which file system holds a folder (QStorageInfo: free disk space) gets an
+    # answer instead of "unknown".
+    mount --bind "$root" "$root"
     mount -t proc proc "$root/proc"
     mount -t sysfs sys "$root/sys"
     mount --bind /dev "$root/dev"
