@@ -4,6 +4,7 @@
 // between two valid implementations. Plus the refusals: a MoE model, a VRAM budget too small
 // for the weights, and a KV cache larger than the device.
 #include "../model/model_fixtures.hpp"
+#include "../model/log_probs.hpp"
 #include "cuda_test_support.hpp"
 #include "strata/core/error.hpp"
 #include "strata/kernels/ops.hpp"
@@ -19,20 +20,7 @@ Q_DECLARE_METATYPE(gguf::GgmlType)
 
 namespace {
 
-std::vector<double> logProbs(std::span<const float> logits)
-{
-    double max = -INFINITY;
-    for (float x : logits)
-        max = std::max(max, double(x));
-    double sum = 0;
-    for (float x : logits)
-        sum += std::exp(double(x) - max);
-    const double lse = max + std::log(sum);
-    std::vector<double> out(logits.size());
-    for (size_t i = 0; i < logits.size(); ++i)
-        out[i] = double(logits[i]) - lse;
-    return out;
-}
+using strata::test::logProbs;
 
 double worstDiff(std::span<const float> a, std::span<const float> b)
 {

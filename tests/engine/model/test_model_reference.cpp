@@ -13,6 +13,7 @@
 // multiplies every logit difference, between two valid implementations too, by the same factor,
 // so the bound is scaled by it. A log-probability is a logit minus the log-sum-exp of all logits,
 // so its error is at most twice the logit error. The test prints the worst difference it saw.
+#include "log_probs.hpp"
 #include "strata/model/session.hpp"
 
 #include <QDir>
@@ -69,20 +70,7 @@ QJsonDocument readJson(const QString& path)
     return QJsonDocument::fromJson(f.readAll());
 }
 
-std::vector<double> logProbs(std::span<const float> logits)
-{
-    double max = -INFINITY;
-    for (float x : logits)
-        max = std::max(max, double(x));
-    double sum = 0;
-    for (float x : logits)
-        sum += std::exp(double(x) - max);
-    const double lse = max + std::log(sum);
-    std::vector<double> out(logits.size());
-    for (size_t i = 0; i < logits.size(); ++i)
-        out[i] = double(logits[i]) - lse;
-    return out;
-}
+using strata::test::logProbs;
 
 }  // namespace
 
