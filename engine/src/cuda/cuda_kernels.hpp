@@ -100,7 +100,7 @@ void ropeStoreKv(float* q, int qHeads, int64_t qStride, const float* k, const fl
 // run as separate blocks. `stats` and `partial` are device scratch of attentionSplitFloats floats
 // (stats first, partial at stats + 2 * kMaxSplitTokens * heads * kMaxAttentionSplits). count 1: one
 // block per (head, token), no scratch needed.
-constexpr int kMaxAttentionSplits = 32;
+constexpr int kMaxAttentionSplits = 64;
 constexpr int kMaxSplitTokens = 1;
 struct AttentionSplits {
     int count = 1;

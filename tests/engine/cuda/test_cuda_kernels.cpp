@@ -406,11 +406,16 @@ private slots:
         QTest::newRow("decode D128 at 700") << 128 << 700 << 1 << 1;
         QTest::newRow("prefill D64") << 64 << 0 << 13 << 1;
         QTest::newRow("chunk D256") << 256 << 37 << 6 << 1;
+        // From 16 queries on, tensor cores (64-query, 32-key tiles; D256 keeps the per-query kernel).
+        QTest::newRow("prefill D128 70 at 0") << 128 << 0 << 70 << 1;
+        QTest::newRow("prefill D64 100 at 37") << 64 << 37 << 100 << 1;
+        QTest::newRow("prefill D128 20 at 1000") << 128 << 1000 << 20 << 1;
+        QTest::newRow("prefill D256 20 at 3") << 256 << 3 << 20 << 1;
         // Split-K decode: slices of 32-key rounds, some empty at short lengths, the most splits.
         QTest::newRow("split 8 D128 at 700") << 128 << 700 << 1 << 8;
         QTest::newRow("split 8 D64 at 5 (7 slices empty)") << 64 << 5 << 1 << 8;
         QTest::newRow("split 3 D256 at 100") << 256 << 100 << 1 << 3;
-        QTest::newRow("split 32 D128 at 4099") << 128 << 4099 << 1 << cuda::kMaxAttentionSplits;
+        QTest::newRow("split 64 D128 at 4099") << 128 << 4099 << 1 << cuda::kMaxAttentionSplits;
     }
 
     void attentionMatchesCpu()
