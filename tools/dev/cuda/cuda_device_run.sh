@@ -38,12 +38,16 @@ for depth in 4096 16384; do
     timeout 90 "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 0 -n 64 -d "$depth" -r 2 2>&1 | tee -a "$O/bench.txt"
 done
 echo "== done $(date -u +%T)"
-# NCU=1: GPU time per kernel of one decode step (8B shape, Q4_K) with Nsight Compute, where it works.
-if [[ "${NCU:-0}" == 1 ]] && command -v "${NCU_BIN:=/usr/local/cuda/bin/ncu}" >/dev/null; then
+# NCU=1: GPU time per kernel of one decode step and of one prefill (8B shape, Q4_K) with Nsight Compute, where it works.
+# NCU=prefill: the prefill part only.
+ncu_ok() { [[ "${NCU:-0}" != 0 ]] && command -v "${NCU_BIN:=/usr/local/cuda/bin/ncu}" >/dev/null; }
+if ncu_ok && [[ "$NCU" == 1 ]]; then
     timeout 240 "$NCU_BIN" --clock-control none --metrics gpu__time_duration.sum --launch-skip 400 --launch-count 330 \
         --csv --print-summary per-kernel "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 0 -n 4 -r 1 \
         --no-roofline >"$O/ncu.csv" 2>&1
     grep '^"' "$O/ncu.csv" | awk -F'","' '{printf "%-60.60s grid %-14s x%-4s avg %s ns\n", $4, $6, $9, $15}'
+fi
+if ncu_ok; then
     # Prefill: the embedding and the first layers of one 512-token pass.
     timeout 120 "$NCU_BIN" --clock-control none --metrics gpu__time_duration.sum --launch-count 24 \
         --csv --print-summary per-kernel "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 512 -n 0 -r 1 \
