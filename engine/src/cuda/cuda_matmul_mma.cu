@@ -2,7 +2,7 @@
 // on sm_75 matmulTensorCores declines and the dp4a kernels run).
 //
 // A block of 4 warps computes a 64-row x 64-token tile of y; each warp a 32 x 32 quarter. The K
-// loop steps over 4 sub-blocks of 32 weights (128 columns): the weights are decoded into shared
+// loop steps over 8 sub-blocks of 32 weights (256 columns): the weights are decoded into shared
 // memory once per step (the readers of cuda_blocks.cuh, so every type shares one kernel), and
 // every weight is then used by 64 tokens, where the dp4a kernel re-reads it every 8 tokens.
 //  - integer types: int8 x int8 -> int32 MMA on the q8 activations, exact per 32-value sub-block,
@@ -25,7 +25,9 @@ namespace {
 constexpr int kTileRows = kTensorCoreTileRows;
 constexpr int kTileTokens = 64;
 constexpr int kThreads = 128;
-constexpr int kStepSubBlocks = 4;
+// 8 sub-blocks (256 columns, one K-quant super-block) a step: each thread issues 4 weight and 8
+// activation loads before a barrier, twice the bytes in flight of a 4-sub-block step.
+constexpr int kStepSubBlocks = 8;
 // Shared rows are padded by 16 bytes: the 8 rows one fragment load touches then fall in 8
 // different bank quads instead of all in one (an 8-way conflict).
 constexpr int kStepWords = kStepSubBlocks * 8;
@@ -33,6 +35,8 @@ constexpr int kRowWords = kStepWords + 4;
 
 template <class Block>
 constexpr bool kTwoScales = std::is_same_v<Block, BlockQ6_K>;
+template <class Block>
+constexpr bool kHasMinimum = std::is_same_v<Block, BlockQ4_K> || std::is_same_v<Block, BlockQ5_K>;
 
 __device__ __forceinline__ void mmaS8k32(int (&c)[4], int a0, int a1, int a2, int a3, int b0, int b1)
 {
@@ -129,7 +133,7 @@ __global__ void __launch_bounds__(kThreads, 4)
     float acc[2][4][4] = {};
 
     for (int sb0 = 0; sb0 < sbCount; sb0 += kStepSubBlocks) {
-        // Weights: 64 rows x 4 sub-blocks, two per thread; rows past the end repeat the last one
+        // Weights: 64 rows x 8 sub-blocks, four per thread; rows past the end repeat the last one
         // (their results are not stored), sub-blocks past the row's end are zero.
         for (int e = threadIdx.x; e < kTileRows * kStepSubBlocks; e += kThreads) {
             const int r = e / kStepSubBlocks, j = e % kStepSubBlocks, sb = sb0 + j;
@@ -144,7 +148,7 @@ __global__ void __launch_bounds__(kThreads, 4)
                 s.wd0[r][j] = s.wd1[r][j] = s.wm[r][j] = 0.0f;
             }
         }
-        // Activations: 64 tokens x 128 bytes as 16-byte pieces; tokens past the end repeat the last.
+        // Activations: 64 tokens x 256 bytes as 16-byte pieces; tokens past the end repeat the last.
         for (int e = threadIdx.x; e < kTileTokens * kStepWords / 4; e += kThreads) {
             const int t = e / (kStepWords / 4), piece = e % (kStepWords / 4), sb = sb0 + piece / 2;
             const int64_t token = min(at.token0 + t, tokens - 1);
@@ -199,7 +203,9 @@ __global__ void __launch_bounds__(kThreads, 4)
                             const int t = t0 + nt * 8 + 2 * tid + odd, i = half * 2 + odd;
                             const float dot = kTwoScales<Block> ? d0 * float(lo[mt][nt][i]) + d1 * float(hi[mt][nt][i])
                                                                 : d0 * float(lo[mt][nt][i]);
-                            acc[mt][nt][i] += s.xd[t][j] * dot - mn * s.xs[t][j];
+                            acc[mt][nt][i] += s.xd[t][j] * dot;
+                            if constexpr (kHasMinimum<Block>)
+                                acc[mt][nt][i] -= mn * s.xs[t][j];
                         }
                 }
         }

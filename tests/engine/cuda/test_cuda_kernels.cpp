@@ -402,20 +402,24 @@ private slots:
         QTest::addColumn<int>("start");
         QTest::addColumn<int>("tokens");
         QTest::addColumn<int>("splits");
-        QTest::newRow("decode D128 at 0") << 128 << 0 << 1 << 1;
-        QTest::newRow("decode D128 at 700") << 128 << 700 << 1 << 1;
-        QTest::newRow("prefill D64") << 64 << 0 << 13 << 1;
-        QTest::newRow("chunk D256") << 256 << 37 << 6 << 1;
+        QTest::addColumn<int>("kvHeads");  // of 8 query heads
+        QTest::newRow("decode D128 at 0") << 128 << 0 << 1 << 1 << 2;
+        QTest::newRow("decode D128 at 700") << 128 << 700 << 1 << 1 << 2;
+        QTest::newRow("prefill D64") << 64 << 0 << 13 << 1 << 2;
+        QTest::newRow("chunk D256") << 256 << 37 << 6 << 1 << 2;
         // From 16 queries on, tensor cores (64-query, 32-key tiles; D256 keeps the per-query kernel).
-        QTest::newRow("prefill D128 70 at 0") << 128 << 0 << 70 << 1;
-        QTest::newRow("prefill D64 100 at 37") << 64 << 37 << 100 << 1;
-        QTest::newRow("prefill D128 20 at 1000") << 128 << 1000 << 20 << 1;
-        QTest::newRow("prefill D256 20 at 3") << 256 << 3 << 20 << 1;
+        QTest::newRow("prefill D128 70 at 0") << 128 << 0 << 70 << 1 << 2;
+        QTest::newRow("prefill D64 100 at 37") << 64 << 37 << 100 << 1 << 2;
+        QTest::newRow("prefill D128 20 at 1000") << 128 << 1000 << 20 << 1 << 2;
+        QTest::newRow("prefill D256 20 at 3") << 256 << 3 << 20 << 1 << 2;
         // Split-K decode: slices of 32-key rounds, some empty at short lengths, the most splits.
-        QTest::newRow("split 8 D128 at 700") << 128 << 700 << 1 << 8;
-        QTest::newRow("split 8 D64 at 5 (7 slices empty)") << 64 << 5 << 1 << 8;
-        QTest::newRow("split 3 D256 at 100") << 256 << 100 << 1 << 3;
-        QTest::newRow("split 64 D128 at 4099") << 128 << 4099 << 1 << cuda::kMaxAttentionSplits;
+        QTest::newRow("split 8 D128 at 700") << 128 << 700 << 1 << 8 << 2;
+        QTest::newRow("split 8 D64 at 5 (7 slices empty)") << 64 << 5 << 1 << 8 << 2;
+        QTest::newRow("split 3 D256 at 100") << 256 << 100 << 1 << 3 << 2;
+        // Split blocks serve 4, 2 or 1 query heads of one KV head.
+        QTest::newRow("split 5 D128 at 300, 2 heads per KV head") << 128 << 300 << 1 << 5 << 4;
+        QTest::newRow("split 6 D64 at 200, 1 head per KV head") << 64 << 200 << 1 << 6 << 8;
+        QTest::newRow("split 64 D128 at 4099") << 128 << 4099 << 1 << cuda::kMaxAttentionSplits << 2;
     }
 
     void attentionMatchesCpu()
@@ -424,7 +428,8 @@ private slots:
         QFETCH(int, start);
         QFETCH(int, tokens);
         QFETCH(int, splits);
-        const int heads = 8, kvHeads = 2, kvDim = kvHeads * headDim, positions = start + tokens;
+        QFETCH(int, kvHeads);
+        const int heads = 8, kvDim = kvHeads * headDim, positions = start + tokens;
         const float scale = 1.0f / std::sqrt(float(headDim));
         const auto q = randomFloats(size_t(tokens) * heads * headDim, 51);
         const auto kf = randomFloats(size_t(positions) * kvDim, 52), vf = randomFloats(size_t(positions) * kvDim, 53);

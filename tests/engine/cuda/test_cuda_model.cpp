@@ -115,6 +115,13 @@ private slots:
         qInfo("%s: worst |log p GPU - CPU| = %.2e (tolerance %.1e)", QTest::currentDataTag(), worst, tol);
     }
 
+    void gpuModelStartsNoPoolWorkers()
+    {
+        const auto path = test::writeModel(dir_, test::smallSpec("llama", GgmlType::Q8_0), "pool");
+        QCOMPARE(open(path, model::Device::Cuda)->pool().workerCount(), 0u);  // asked for 1
+        QCOMPARE(open(path, model::Device::Cpu)->pool().workerCount(), 1u);
+    }
+
     void mixtureOfExpertsIsRefusedClearly()
     {
         const auto path = test::writeModel(dir_, test::smallSpec("qwen3moe", GgmlType::Q8_0), "moe");
