@@ -8,10 +8,11 @@
 //  - batches of 16 queries or more (prefill): tensor cores, cuda_attention_prefill.cu;
 //  - one block per (query head, token) for a few queries over a short cache;
 //  - split-K (flash-decoding) for decode over a long cache: each (heads, split) block takes one
-//    slice of the keys for up to 4 query heads of one KV head; a first launch finds each slice's maximum and sum, a second combines them
-//    (every block of a head reads all slices' statistics, so the probabilities are exactly those of
-//    the unsplit pass) and weights its slice's values, a third adds the slices' outputs. Decode of
-//    one token otherwise runs only `heads` blocks, each walking the whole cache.
+//    slice of the keys for up to 4 query heads of one KV head; a first launch finds each slice's
+//    maximum and sum, a second combines them (every block of a head reads all slices' statistics,
+//    so the probabilities are exactly those of the unsplit pass) and weights its slice's values, a
+//    third adds the slices' outputs. Decode of one token otherwise runs only `heads` blocks, each
+//    walking the whole cache.
 #include "cuda_attention_prefill.hpp"
 #include "cuda_kernels.hpp"
 #include "strata/core/error.hpp"
@@ -368,8 +369,8 @@ void launchAttention(const float* q, int tokens, int heads, int kvHeads, const _
         constexpr int S = decltype(perBlock)::value;
         const dim3 grid(heads / S, tokens, splits.count);
         splitStatsKernel<D, S><<<grid, 32 * kWarps, 0, stream>>>(q, heads, kvHeads, k, v, start, scale, stats);
-        splitValuesKernel<D, S><<<grid, 32 * kWarps, 0, stream>>>(q, heads, kvHeads, k, v, start, scale, stats,
-                                                                 splits.partial);
+        splitValuesKernel<D, S>
+            <<<grid, 32 * kWarps, 0, stream>>>(q, heads, kvHeads, k, v, start, scale, stats, splits.partial);
     };
     if (group % 4 == 0)
         run(std::integral_constant<int, 4>{});
@@ -399,15 +400,16 @@ size_t attentionSplitFloats(int heads, int headDim)
 }
 
 void attention(const float* q, int tokens, int heads, int kvHeads, int headDim, const uint16_t* keyCache,
-               const uint16_t* valueCache, const int32_t* start, float scale, float* out,
-               const AttentionSplits& splits, cudaStream_t stream)
+               const uint16_t* valueCache, const int32_t* start, float scale, float* out, const AttentionSplits& splits,
+               cudaStream_t stream)
 {
     if (splits.count > kMaxAttentionSplits || (splits.count > 1 && (tokens > kMaxSplitTokens || !splits.stats)))
-        throw Error("internal: split-K attention takes 1 to " + std::to_string(kMaxAttentionSplits) +
-                    " splits for up to " + std::to_string(kMaxSplitTokens) + " tokens, with scratch");
+        throw Error("internal: split-K attention takes 1 to " + std::to_string(kMaxAttentionSplits)
+                    + " splits for up to " + std::to_string(kMaxSplitTokens) + " tokens, with scratch");
     // From 16 queries on, tensor cores (8B shape, 512 tokens: 779 µs per layer with a block per query).
-    if (splits.count <= 1 && tokens >= 16 &&
-        attentionPrefillTensorCores(q, tokens, heads, kvHeads, headDim, keyCache, valueCache, start, scale, out, stream))
+    if (splits.count <= 1 && tokens >= 16
+        && attentionPrefillTensorCores(q, tokens, heads, kvHeads, headDim, keyCache, valueCache, start, scale, out,
+                                       stream))
         return;
     const auto* k = reinterpret_cast<const __half*>(keyCache);
     const auto* v = reinterpret_cast<const __half*>(valueCache);

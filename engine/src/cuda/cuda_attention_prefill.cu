@@ -55,8 +55,8 @@ struct Tiles {
 
 template <int D>
 __global__ void __launch_bounds__(kThreads)
-    attentionPrefillKernel(const float* q, int tokens, int heads, int kvHeads, const __half* keys,
-                           const __half* values, const int32_t* start, float scale, float* out)
+    attentionPrefillKernel(const float* q, int tokens, int heads, int kvHeads, const __half* keys, const __half* values,
+                           const int32_t* start, float scale, float* out)
 {
     __shared__ __align__(16) Tiles<D> s;
     const int head = blockIdx.x, t0 = blockIdx.y * kQueries;
@@ -110,7 +110,7 @@ __global__ void __launch_bounds__(kThreads)
     };
     // Scores of this warp's queries against the tile: sc[n][i] is key key0 + 8n + 2 tid + (i & 1)
     // for row g (i < 2) or g + 8; -inf where the key is in the query's future.
-    const auto scores = [&](int key0, float (&sc)[kKeys / 8][4]) {
+    const auto scores = [&](int key0, float(&sc)[kKeys / 8][4]) {
 #pragma unroll
         for (int n = 0; n < kKeys / 8; ++n) {
             sc[n][0] = sc[n][1] = sc[n][2] = sc[n][3] = 0.0f;
@@ -156,7 +156,8 @@ __global__ void __launch_bounds__(kThreads)
         for (int o = 1; o <= 2; o <<= 1) {
             const float mo = __shfl_xor_sync(0xffffffffu, m[h], o), lo = __shfl_xor_sync(0xffffffffu, l[h], o);
             const float mNew = fmaxf(m[h], mo);
-            l[h] = (m[h] == -INFINITY ? 0.0f : l[h] * expf(m[h] - mNew)) + (mo == -INFINITY ? 0.0f : lo * expf(mo - mNew));
+            l[h] =
+                (m[h] == -INFINITY ? 0.0f : l[h] * expf(m[h] - mNew)) + (mo == -INFINITY ? 0.0f : lo * expf(mo - mNew));
             m[h] = mNew;
         }
 

@@ -142,7 +142,12 @@ public:
     {
         checkSupported();
         selectDevice();
-        const ScratchPlan scratch{o.maxBatch, h_.embedding, h_.qDim(), h_.kvDim(), h_.feedForward, h_.vocabSize,
+        const ScratchPlan scratch{o.maxBatch,
+                                  h_.embedding,
+                                  h_.qDim(),
+                                  h_.kvDim(),
+                                  h_.feedForward,
+                                  h_.vocabSize,
                                   std::max<size_t>({h_.embedding, h_.qDim(), h_.feedForward}),
                                   cuda::attentionSplitFloats(int(h_.heads), int(h_.headDim))};
         const size_t weightBytes = planWeights();

@@ -328,9 +328,9 @@ void matmul(std::span<const MatmulTarget> targets, const float* x, const Q8Activ
     const DeviceMatrix& first = *targets[0].w;
     // Past one pass of the dp4a kernel, tensor cores: 64-token tiles, each weight decoded once per
     // tile instead of once per 8 tokens.
-    if (tokens > kTokensPerPass &&
-        matmulTensorCores(makeGroup(targets, accumulate, kTensorCoreTileRows), first.type, first.cols, x, q8, tokens,
-                          stream))
+    if (tokens > kTokensPerPass
+        && matmulTensorCores(makeGroup(targets, accumulate, kTensorCoreTileRows), first.type, first.cols, x, q8, tokens,
+                             stream))
         return;
     const int threads = 32 * kWarpsPerBlock;
     // Decode (one token) gets its own kernel: no dead accumulators, W warps per row.

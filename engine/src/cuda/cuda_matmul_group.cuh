@@ -39,7 +39,7 @@ __device__ __forceinline__ int matrixOf(const MatmulGroup& g, unsigned block)
 // int8 MMA on the q8 activations for the integer types, f16/bf16 MMA for F16/BF16. False (and
 // nothing launched) for a type without such a kernel (F32).
 constexpr int kTensorCoreTileRows = 64;
-bool matmulTensorCores(const MatmulGroup& g, gguf::GgmlType type, int64_t cols, const float* x,
-                       const Q8Activations& q8, int tokens, cudaStream_t stream);
+bool matmulTensorCores(const MatmulGroup& g, gguf::GgmlType type, int64_t cols, const float* x, const Q8Activations& q8,
+                       int tokens, cudaStream_t stream);
 
 }  // namespace strata::cuda

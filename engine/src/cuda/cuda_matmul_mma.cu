@@ -58,8 +58,8 @@ __device__ __forceinline__ void mmaS8k16(int (&c)[4], int a0, int a1, int b0)
 }
 
 template <bool Bf16>
-__device__ __forceinline__ void mmaHalf(float (&c)[4], unsigned a0, unsigned a1, unsigned a2, unsigned a3,
-                                        unsigned b0, unsigned b1)
+__device__ __forceinline__ void mmaHalf(float (&c)[4], unsigned a0, unsigned a1, unsigned a2, unsigned a3, unsigned b0,
+                                        unsigned b1)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
     if constexpr (Bf16)
@@ -219,8 +219,7 @@ constexpr int kHalfStep = 128;
 constexpr int kHalfRow = kHalfStep + 8;
 
 template <class Row>
-__global__ void __launch_bounds__(kThreads)
-    matmulHalfMmaKernel(MatmulGroup g, int64_t cols, const float* x, int tokens)
+__global__ void __launch_bounds__(kThreads) matmulHalfMmaKernel(MatmulGroup g, int64_t cols, const float* x, int tokens)
 {
     constexpr bool kBf16 = std::is_same_v<Row, RowBF16>;
     using Half = std::conditional_t<kBf16, __nv_bfloat16, __half>;
@@ -291,8 +290,8 @@ __global__ void __launch_bounds__(kThreads)
 
 }  // namespace
 
-bool matmulTensorCores(const MatmulGroup& g, gguf::GgmlType type, int64_t cols, const float* x,
-                       const Q8Activations& q8, int tokens, cudaStream_t stream)
+bool matmulTensorCores(const MatmulGroup& g, gguf::GgmlType type, int64_t cols, const float* x, const Q8Activations& q8,
+                       int tokens, cudaStream_t stream)
 {
     int device = 0, major = 0;
     check(cudaGetDevice(&device), "reading the current device");
