@@ -175,8 +175,7 @@ private slots:
         }
         test::DeviceVector<float> dl(logits);
         DeviceRouting r(tokens, experts, used);
-        const bool group = tokens > 1;
-        cuda::routeExperts(dl.get(), tokens, experts, used, normalize, group, r.view(), nullptr);
+        cuda::routeExperts(dl.get(), tokens, experts, used, normalize, r.view(), nullptr);
         const auto gotExpert = r.expert.read();
         const auto gotWeight = r.weight.read();
 
@@ -197,8 +196,6 @@ private slots:
                          qPrintable(QString("token %1 rank %2: weight %3, CPU %4").arg(t).arg(k).arg(gotWeight[at]).arg(want)));
             }
         }
-        if (!group)
-            return;
         // Every route has one slot; slots hold the route's token; each expert's slots are contiguous
         // and covered, in order, by items of at most 8 slots of that expert.
         const auto slotOf = r.slotOf.read(), slotToken = r.slotToken.read();
@@ -231,20 +228,28 @@ private slots:
     {
         QTest::addColumn<GgmlType>("type");
         QTest::addColumn<int>("tokens");
+        QTest::addColumn<int>("used");
+        QTest::addColumn<int>("width");
         for (GgmlType t : kTypes)
             for (int tokens : {1, 13}) {
                 const QByteArray name(gguf::ggmlTypeTraits(uint32_t(t))->name.data());
-                QTest::newRow(name + " T" + QByteArray::number(tokens)) << t << tokens;
+                QTest::newRow(name + " T" + QByteArray::number(tokens)) << t << tokens << 4 << 256;
             }
+        // Decode with 8 x 5120 hidden values: too many to round to int8 in each block's shared memory.
+        QTest::newRow("Q4_K T1 8 x 5120") << GgmlType::Q4_K << 1 << 8 << 5120;
+        QTest::newRow("Q8_0 T1 8 x 5120") << GgmlType::Q8_0 << 1 << 8 << 5120;
     }
 
-    // One MoE FFN's products with 16 experts, 4 per token, an embedding of 512 and an expert FFN of
-    // 256 (one K-quant super-block: fewer units than lanes), from routing the kernels computed.
+    // One MoE FFN's products with 16 experts, `used` per token, an embedding of 512 and an expert FFN
+    // `width` wide (256: one K-quant super-block, fewer units than lanes), from routing the kernels
+    // computed.
     void expertProductsMatchCpu()
     {
         QFETCH(GgmlType, type);
         QFETCH(int, tokens);
-        const int X = 16, K = 4, E = 512, F = 256;
+        QFETCH(int, used);
+        QFETCH(int, width);
+        const int X = 16, K = used, E = 512, F = width;
         const HostStack gate = quantizeStack(type, X, F, E, 1), up = quantizeStack(type, X, F, E, 2);
         const HostStack down = quantizeStack(type, X, E, F, 3);
         test::DeviceVector<std::byte> gd(gate.bytes), ud(up.bytes), dd(down.bytes);
@@ -255,17 +260,23 @@ private slots:
         test::DeviceVector<float> xd(x), logits(randomFloats(size_t(tokens) * X, 5));
         DeviceQ8 xq(xd.get(), tokens, E, type);
         DeviceRouting r(tokens, X, K);
-        cuda::routeExperts(logits.get(), tokens, X, K, true, tokens > 1, r.view(), nullptr);
+        cuda::routeExperts(logits.get(), tokens, X, K, true, r.view(), nullptr);
         const auto expert = r.expert.read();
         const auto weight = r.weight.read();
+        test::DeviceVector<float> freshLogits(randomFloats(size_t(tokens) * X, 5));  // routeExperts overwrote them
 
         // Gate and up for every route; the GPU's h (SwiGLU of its own gate/up) feeds down.
         std::vector<float> h(size_t(r.n) * F);
         std::vector<float> y0 = randomFloats(size_t(tokens) * E, 6);  // the residual it adds to
         test::DeviceVector<float> y(y0);
         if (tokens == 1) {
+            // Decode routes by itself: the same experts and weights, to the bit, as routeExperts.
             test::DeviceVector<float> hd(size_t(K) * F);
-            cuda::expertsGateUpDecode(gs, us, xd.get(), xq.view(), r.expert.get(), K, hd.get(), nullptr);
+            DeviceRouting own(1, X, K);
+            cuda::expertsGateUpDecode(gs, us, xd.get(), xq.view(), freshLogits.get(), X, K, true, own.view(), hd.get(),
+                                      nullptr);
+            QVERIFY(own.expert.read() == expert);
+            QVERIFY(own.weight.read() == weight);
             h = hd.read();
             for (int k = 0; k < K; ++k)
                 for (int row = 0; row < F; ++row) {
@@ -279,7 +290,7 @@ private slots:
                     QVERIFY2(std::abs(got - want) <= tol, qPrintable(QString("route %1 row %2: %3, exact %4 (tolerance %5)")
                                                                          .arg(k).arg(row).arg(got).arg(want).arg(tol)));
                 }
-            DeviceQ8 hq(hd.get(), K, F, type);
+            DeviceQ8 hq(hd.get(), K, F, GgmlType::F32);  // scratch, for experts too wide to round in a block
             cuda::expertsDownDecode(ds, hd.get(), hq.view(), r.expert.get(), r.weight.get(), K, y.get(), nullptr);
         } else {
             test::DeviceVector<float> gOut(size_t(r.n) * F), uOut(size_t(r.n) * F), dOut(size_t(r.n) * E);
