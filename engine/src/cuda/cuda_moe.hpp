@@ -27,12 +27,12 @@ constexpr int kRoutesPerItem = 8;
 
 // Where routing writes for `tokens` tokens of `used` experts each (n = tokens * used routes).
 struct MoeRouting {
-    int* expert = nullptr;      // [tokens][used], rank order (the token's top-k, best first)
-    float* weight = nullptr;    // [tokens][used], renormalised when the model says so
-    int* slotOf = nullptr;      // [tokens][used] -> slot: routes grouped by expert
-    int* slotToken = nullptr;   // [n] slot -> token
+    int* expert = nullptr;        // [tokens][used], rank order (the token's top-k, best first)
+    float* weight = nullptr;      // [tokens][used], renormalised when the model says so
+    int* slotOf = nullptr;        // [tokens][used] -> slot: routes grouped by expert
+    int* slotToken = nullptr;     // [n] slot -> token
     ExpertItem* items = nullptr;  // [maxItems(n, experts)]
-    int* itemCount = nullptr;   // [1]
+    int* itemCount = nullptr;     // [1]
 };
 
 // The most items `routes` routes over `experts` experts can make (the grid size of a batch).

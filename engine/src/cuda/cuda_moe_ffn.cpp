@@ -9,40 +9,37 @@
 namespace strata::cuda {
 
 MoeFeedForward::MoeFeedForward(const model::Hparams& h, uint32_t maxBatch)
-    : embedding_(int(h.embedding)),
-      experts_(int(h.experts)),
-      used_(int(h.expertsUsed)),
-      width_(int(h.expertFeedForward)),
-      maxBatch_(int(maxBatch)),
-      maxItems_(maxExpertItems(int(maxBatch * h.expertsUsed), int(h.experts))),
-      normalize_(h.normalizeTopK)
+    : embedding_(int(h.embedding)), experts_(int(h.experts)), used_(int(h.expertsUsed)),
+      width_(int(h.expertFeedForward)), maxBatch_(int(maxBatch)),
+      maxItems_(maxExpertItems(int(maxBatch * h.expertsUsed), int(h.experts))), normalize_(h.normalizeTopK)
 {
     if (used_ > kMaxExpertsUsed)
-        throw Error("the CUDA backend routes at most " + std::to_string(kMaxExpertsUsed) + " experts per token, not " +
-                    std::to_string(used_));
+        throw Error("the CUDA backend routes at most " + std::to_string(kMaxExpertsUsed) + " experts per token, not "
+                    + std::to_string(used_));
 }
 
 // Every scratch buffer, in one order for sizing and carving: take(pointer, element count).
 template <class Fn>
 void MoeFeedForward::pieces(Fn&& take)
 {
-    const size_t T = size_t(maxBatch_), n = T * size_t(used_), F = size_t(width_), E = size_t(embedding_);
-    take(logits_, T * size_t(experts_));
+    const size_t tokens = size_t(maxBatch_), n = tokens * size_t(used_), width = size_t(width_);
+    const size_t embedding = size_t(embedding_);
+    take(logits_, tokens * size_t(experts_));
     take(routing_.expert, n);
     take(routing_.weight, n);
     take(routing_.slotOf, n);
     take(routing_.slotToken, n);
     take(routing_.items, size_t(maxItems_));
     take(routing_.itemCount, size_t(1));
-    take(gate_, n * F);  // decode: the chosen experts' SwiGLU outputs
-    take(up_, n * F);
-    take(down_, n * E);
-    take(hq_.q, n * F);
-    take(hq_.scales, n * F / 32);
-    take(hq_.sums, n * F / 32);
-    take(routerQ_.q, T * E);  // only a quantized router reads these
-    take(routerQ_.scales, T * E / 32);
-    take(routerQ_.sums, T * E / 32);
+    take(gate_, n * width);  // decode: the chosen experts' SwiGLU outputs
+    take(up_, n * width);
+    take(down_, n * embedding);
+    take(hq_.q, n * width);
+    take(hq_.scales, n * width / 32);
+    take(hq_.sums, n * width / 32);
+    take(routerQ_.q, tokens * embedding);  // only a quantized router reads these
+    take(routerQ_.scales, tokens * embedding / 32);
+    take(routerQ_.sums, tokens * embedding / 32);
 }
 
 namespace {

@@ -93,16 +93,9 @@ const GgmlType kTypes[] = {GgmlType::F32,  GgmlType::F16,  GgmlType::BF16, GgmlT
 // Device buffers of a routing for `tokens` tokens.
 struct DeviceRouting {
     DeviceRouting(int tokens, int experts, int used)
-        : n(tokens * used),
-          maxItems(cuda::maxExpertItems(n, experts)),
-          expert(size_t(n)),
-          weight(size_t(n)),
-          slotOf(size_t(n)),
-          slotToken(size_t(n)),
-          items(size_t(maxItems)),
-          itemCount(1)
-    {
-    }
+        : n(tokens * used), maxItems(cuda::maxExpertItems(n, experts)), expert(size_t(n)), weight(size_t(n)),
+          slotOf(size_t(n)), slotToken(size_t(n)), items(size_t(maxItems)), itemCount(1)
+    {}
     cuda::MoeRouting view() const
     {
         return {expert.get(), weight.get(), slotOf.get(), slotToken.get(), items.get(), itemCount.get()};
@@ -190,10 +183,15 @@ private slots:
             for (int k = 0; k < used; ++k) {
                 const size_t at = size_t(t) * used + k;
                 QVERIFY2(gotExpert[at] == top[size_t(k)], qPrintable(QString("token %1 rank %2: expert %3, CPU %4")
-                                                                         .arg(t).arg(k).arg(gotExpert[at]).arg(top[size_t(k)])));
+                                                                         .arg(t)
+                                                                         .arg(k)
+                                                                         .arg(gotExpert[at])
+                                                                         .arg(top[size_t(k)])));
                 const float want = normalize ? p[size_t(top[size_t(k)])] / sum : p[size_t(top[size_t(k)])];
-                QVERIFY2(std::abs(gotWeight[at] - want) <= 1e-5f * want + 1e-9f,
-                         qPrintable(QString("token %1 rank %2: weight %3, CPU %4").arg(t).arg(k).arg(gotWeight[at]).arg(want)));
+                QVERIFY2(
+                    std::abs(gotWeight[at] - want) <= 1e-5f * want + 1e-9f,
+                    qPrintable(
+                        QString("token %1 rank %2: weight %3, CPU %4").arg(t).arg(k).arg(gotWeight[at]).arg(want)));
             }
         }
         // Every route has one slot; slots hold the route's token; each expert's slots are contiguous
@@ -217,8 +215,9 @@ private slots:
             for (int s = it.firstSlot; s < it.firstSlot + it.count; ++s)
                 QCOMPARE(expertOfSlot[size_t(s)], it.expert);
             if (i > 0)
-                QVERIFY(items[size_t(i - 1)].expert < it.expert ||
-                        (items[size_t(i - 1)].expert == it.expert && items[size_t(i - 1)].count == cuda::kRoutesPerItem));
+                QVERIFY(items[size_t(i - 1)].expert < it.expert
+                        || (items[size_t(i - 1)].expert == it.expert
+                            && items[size_t(i - 1)].count == cuda::kRoutesPerItem));
             next += it.count;
         }
         QCOMPARE(next, r.n);
@@ -249,51 +248,59 @@ private slots:
         QFETCH(int, tokens);
         QFETCH(int, used);
         QFETCH(int, width);
-        const int X = 16, K = used, E = 512, F = width;
-        const HostStack gate = quantizeStack(type, X, F, E, 1), up = quantizeStack(type, X, F, E, 2);
-        const HostStack down = quantizeStack(type, X, E, F, 3);
+        const int experts = 16, embedding = 512;
+        const HostStack gate = quantizeStack(type, experts, width, embedding, 1),
+                        up = quantizeStack(type, experts, width, embedding, 2);
+        const HostStack down = quantizeStack(type, experts, embedding, width, 3);
         test::DeviceVector<std::byte> gd(gate.bytes), ud(up.bytes), dd(down.bytes);
-        const auto gs = deviceStack(type, gate, gd.get(), X), us = deviceStack(type, up, ud.get(), X);
-        const auto ds = deviceStack(type, down, dd.get(), X);
+        const auto gs = deviceStack(type, gate, gd.get(), experts), us = deviceStack(type, up, ud.get(), experts);
+        const auto ds = deviceStack(type, down, dd.get(), experts);
 
-        const auto x = randomFloats(size_t(tokens) * E, 4);
-        test::DeviceVector<float> xd(x), logits(randomFloats(size_t(tokens) * X, 5));
-        DeviceQ8 xq(xd.get(), tokens, E, type);
-        DeviceRouting r(tokens, X, K);
-        cuda::routeExperts(logits.get(), tokens, X, K, true, r.view(), nullptr);
+        const auto x = randomFloats(size_t(tokens) * embedding, 4);
+        test::DeviceVector<float> xd(x), logits(randomFloats(size_t(tokens) * experts, 5));
+        DeviceQ8 xq(xd.get(), tokens, embedding, type);
+        DeviceRouting r(tokens, experts, used);
+        cuda::routeExperts(logits.get(), tokens, experts, used, true, r.view(), nullptr);
         const auto expert = r.expert.read();
         const auto weight = r.weight.read();
-        test::DeviceVector<float> freshLogits(randomFloats(size_t(tokens) * X, 5));  // routeExperts overwrote them
+        test::DeviceVector<float> freshLogits(
+            randomFloats(size_t(tokens) * experts, 5));  // routeExperts overwrote them
 
         // Gate and up for every route; the GPU's h (SwiGLU of its own gate/up) feeds down.
-        std::vector<float> h(size_t(r.n) * F);
-        std::vector<float> y0 = randomFloats(size_t(tokens) * E, 6);  // the residual it adds to
+        std::vector<float> h(size_t(r.n) * width);
+        std::vector<float> y0 = randomFloats(size_t(tokens) * embedding, 6);  // the residual it adds to
         test::DeviceVector<float> y(y0);
         if (tokens == 1) {
             // Decode routes by itself: the same experts and weights, to the bit, as routeExperts.
-            test::DeviceVector<float> hd(size_t(K) * F);
-            DeviceRouting own(1, X, K);
-            cuda::expertsGateUpDecode(gs, us, xd.get(), xq.view(), freshLogits.get(), X, K, true, own.view(), hd.get(),
-                                      nullptr);
+            test::DeviceVector<float> hd(size_t(used) * width);
+            DeviceRouting own(1, experts, used);
+            cuda::expertsGateUpDecode(gs, us, xd.get(), xq.view(), freshLogits.get(), experts, used, true, own.view(),
+                                      hd.get(), nullptr);
             QVERIFY(own.expert.read() == expert);
             QVERIFY(own.weight.read() == weight);
             h = hd.read();
-            for (int k = 0; k < K; ++k)
-                for (int row = 0; row < F; ++row) {
-                    const Exact g = exactDot(type, gate.row(expert[size_t(k)], row), x.data(), E);
-                    const Exact u = exactDot(type, up.row(expert[size_t(k)], row), x.data(), E);
+            for (int k = 0; k < used; ++k)
+                for (int row = 0; row < width; ++row) {
+                    const Exact g = exactDot(type, gate.row(expert[size_t(k)], row), x.data(), embedding);
+                    const Exact u = exactDot(type, up.row(expert[size_t(k)], row), x.data(), embedding);
                     const double silu = g.value / (1 + std::exp(-g.value));
                     const double want = silu * u.value;
-                    const double tol = 1.1 * g.tolerance * (std::abs(u.value) + u.tolerance) +
-                                       std::abs(silu) * u.tolerance + 1e-5 * (1 + std::abs(want));
-                    const float got = h[size_t(k) * F + row];
-                    QVERIFY2(std::abs(got - want) <= tol, qPrintable(QString("route %1 row %2: %3, exact %4 (tolerance %5)")
-                                                                         .arg(k).arg(row).arg(got).arg(want).arg(tol)));
+                    const double tol = 1.1 * g.tolerance * (std::abs(u.value) + u.tolerance)
+                                       + std::abs(silu) * u.tolerance + 1e-5 * (1 + std::abs(want));
+                    const float got = h[size_t(k) * width + row];
+                    QVERIFY2(std::abs(got - want) <= tol,
+                             qPrintable(QString("route %1 row %2: %3, exact %4 (tolerance %5)")
+                                            .arg(k)
+                                            .arg(row)
+                                            .arg(got)
+                                            .arg(want)
+                                            .arg(tol)));
                 }
-            DeviceQ8 hq(hd.get(), K, F, GgmlType::F32);  // scratch, for experts too wide to round in a block
-            cuda::expertsDownDecode(ds, hd.get(), hq.view(), r.expert.get(), r.weight.get(), K, y.get(), nullptr);
+            DeviceQ8 hq(hd.get(), used, width, GgmlType::F32);  // scratch, for experts too wide to round in a block
+            cuda::expertsDownDecode(ds, hd.get(), hq.view(), r.expert.get(), r.weight.get(), used, y.get(), nullptr);
         } else {
-            test::DeviceVector<float> gOut(size_t(r.n) * F), uOut(size_t(r.n) * F), dOut(size_t(r.n) * E);
+            test::DeviceVector<float> gOut(size_t(r.n) * width), uOut(size_t(r.n) * width),
+                dOut(size_t(r.n) * embedding);
             const cuda::DeviceExperts* gateUp[] = {&gs, &us};
             float* const gateUpOut[] = {gOut.get(), uOut.get()};
             cuda::expertsGrouped(gateUp, gateUpOut, xd.get(), xq.view(), r.slotToken.get(), r.view(), r.maxItems,
@@ -301,41 +308,52 @@ private slots:
             const auto gGot = gOut.read(), uGot = uOut.read();
             const auto slotOf = r.slotOf.read();
             for (int i = 0; i < r.n; ++i) {
-                const int t = i / K, e = expert[size_t(i)], slot = slotOf[size_t(i)];
-                for (int row = 0; row < F; ++row)
+                const int t = i / used, e = expert[size_t(i)], slot = slotOf[size_t(i)];
+                for (int row = 0; row < width; ++row)
                     for (const auto& [stack, got] : {std::pair{&gate, &gGot}, std::pair{&up, &uGot}}) {
-                        const Exact want = exactDot(type, stack->row(e, row), x.data() + size_t(t) * E, E);
-                        const float g = (*got)[size_t(slot) * F + row];
+                        const Exact want =
+                            exactDot(type, stack->row(e, row), x.data() + size_t(t) * embedding, embedding);
+                        const float g = (*got)[size_t(slot) * width + row];
                         QVERIFY2(std::abs(g - want.value) <= want.tolerance,
                                  qPrintable(QString("token %1 expert %2 row %3: %4, exact %5 (tolerance %6)")
-                                                .arg(t).arg(e).arg(row).arg(g).arg(want.value).arg(want.tolerance)));
+                                                .arg(t)
+                                                .arg(e)
+                                                .arg(row)
+                                                .arg(g)
+                                                .arg(want.value)
+                                                .arg(want.tolerance)));
                     }
             }
-            test::DeviceVector<float> hd(size_t(r.n) * F);
-            cuda::swiglu(gOut.get(), uOut.get(), hd.get(), int64_t(r.n) * F, nullptr);
+            test::DeviceVector<float> hd(size_t(r.n) * width);
+            cuda::swiglu(gOut.get(), uOut.get(), hd.get(), int64_t(r.n) * width, nullptr);
             const auto hSlots = hd.read();
             for (int i = 0; i < r.n; ++i)  // h by route, as the decode branch keeps it
-                std::copy_n(hSlots.begin() + ptrdiff_t(slotOf[size_t(i)]) * F, F, h.begin() + ptrdiff_t(i) * F);
-            DeviceQ8 hq(hd.get(), r.n, F, type);
+                std::copy_n(hSlots.begin() + ptrdiff_t(slotOf[size_t(i)]) * width, width,
+                            h.begin() + ptrdiff_t(i) * width);
+            DeviceQ8 hq(hd.get(), r.n, width, type);
             const cuda::DeviceExperts* downStack[] = {&ds};
             float* const downOut[] = {dOut.get()};
             cuda::expertsGrouped(downStack, downOut, hd.get(), hq.view(), nullptr, r.view(), r.maxItems, nullptr);
-            cuda::sumExperts(dOut.get(), r.view(), tokens, K, E, y.get(), nullptr);
+            cuda::sumExperts(dOut.get(), r.view(), tokens, used, embedding, y.get(), nullptr);
         }
         // y = y0 + sum over the token's ranks of weight * (down_e . h).
         const auto got = y.read();
         for (int t = 0; t < tokens; ++t)
-            for (int row = 0; row < E; ++row) {
-                double want = y0[size_t(t) * E + row], tol = 1e-5 * (1 + std::abs(want));
-                for (int k = 0; k < K; ++k) {
-                    const size_t i = size_t(t) * K + k;
-                    const Exact d = exactDot(type, down.row(expert[i], row), h.data() + i * F, F);
+            for (int row = 0; row < embedding; ++row) {
+                double want = y0[size_t(t) * embedding + row], tol = 1e-5 * (1 + std::abs(want));
+                for (int k = 0; k < used; ++k) {
+                    const size_t i = size_t(t) * used + k;
+                    const Exact d = exactDot(type, down.row(expert[i], row), h.data() + i * width, width);
                     want += weight[i] * d.value;
                     tol += weight[i] * d.tolerance;
                 }
-                const float g = got[size_t(t) * E + row];
+                const float g = got[size_t(t) * embedding + row];
                 QVERIFY2(std::abs(g - want) <= tol, qPrintable(QString("token %1 row %2: %3, exact %4 (tolerance %5)")
-                                                                   .arg(t).arg(row).arg(g).arg(want).arg(tol)));
+                                                                   .arg(t)
+                                                                   .arg(row)
+                                                                   .arg(g)
+                                                                   .arg(want)
+                                                                   .arg(tol)));
             }
     }
 };
