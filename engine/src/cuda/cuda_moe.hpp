@@ -29,7 +29,7 @@ constexpr int kRoutesPerItem = 8;
 struct MoeRouting {
     int* expert = nullptr;        // [tokens][used], rank order (the token's top-k, best first)
     float* weight = nullptr;      // [tokens][used], renormalised when the model says so
-    int* slotOf = nullptr;        // [tokens][used] -> slot: routes grouped by expert
+    int* slotOf = nullptr;        // [tokens][used] -> slot: routes grouped by expert (batches only)
     int* slotToken = nullptr;     // [n] slot -> token
     ExpertItem* items = nullptr;  // [maxItems(n, experts)]
     int* itemCount = nullptr;     // [1]
@@ -45,23 +45,19 @@ inline int maxExpertItems(int routes, int experts)
 // The most experts per token the routing kernel picks.
 constexpr int kMaxExpertsUsed = 64;
 
-// A batch: logits [tokens][experts] (overwritten with the probabilities) -> routing, all of it. As
-// the CPU backend: softmax, the `used` most probable (ties to the lower index, NaN last), weights
-// renormalised to sum to 1 when `normalize`; then the slots and items the grouped products read.
-void routeExperts(float* logits, int tokens, int experts, int used, bool normalize, const MoeRouting& routing,
-                  cudaStream_t stream);
+// logits [tokens][experts] (overwritten with the probabilities) -> routing. As the CPU backend:
+// softmax, the `used` most probable (ties to the lower index, NaN last), weights renormalised to
+// sum to 1 when `normalize`. group: also the slots and items the batched products read.
+void routeExperts(float* logits, int tokens, int experts, int used, bool normalize, bool group,
+                  const MoeRouting& routing, cudaStream_t stream);
 
-// Decode (one token), routing included: the token's expert ids and weights as routeExperts gives
-// them, from `logits` (left as they are) into routing.expert/weight, and h[k] = silu(gate_e . x) *
-// (up_e . x) for each chosen expert e = expert[k], all in one launch. x: the token's f32 row and its
-// int8 quantization (whichever the type reads).
+// Decode (one token): h[k] = silu(gate_e . x) * up_e . x for each chosen expert e = expert[k], all
+// of them in one launch. x: the token's f32 row / int8 quantization (whichever the type reads).
 void expertsGateUpDecode(const DeviceExperts& gate, const DeviceExperts& up, const float* x, const Q8Activations& xq,
-                         const float* logits, int experts, int used, bool normalize, const MoeRouting& routing,
-                         float* h, cudaStream_t stream);
+                         const int* expert, int used, float* h, cudaStream_t stream);
 
-// Decode: y += sum over k (in rank order) of weight[k] * down_{expert[k]} . h[k], `h` holding `used`
-// rows of the expert FFN width. h is rounded to int8 where the type needs it: in each block's shared
-// memory, or for very wide experts into `hq` by a launch before.
+// Decode: y += sum over k (in rank order) of weight[k] * down_{expert[k]} . h[k], one launch; `h` and
+// `hq` hold `used` rows of the expert FFN width.
 void expertsDownDecode(const DeviceExperts& down, const float* h, const Q8Activations& hq, const int* expert,
                        const float* weight, int used, float* y, cudaStream_t stream);
 

@@ -80,12 +80,17 @@ void MoeFeedForward::enqueue(const MoeLayerWeights& w, const float* xn, const Q8
     } else {
         matmul(w.router, xn, xq, tokens, logits_, experts_, false, stream);
     }
+    const auto quantizeHidden = [&](int rows) {
+        if (usesQ8Activations(w.down.first.type))
+            quantizeQ8(gate_, rows, width_, q8FormatFor(w.down.first.type), hq_, stream);
+    };
     if (tokens == 1) {
-        // Three launches: router; routing + gate/up + SwiGLU; quantize + down + weighted sum.
-        expertsGateUpDecode(w.gate, w.up, xn, xq, logits_, experts_, used_, normalize_, routing_, gate_, stream);
+        routeExperts(logits_, 1, experts_, used_, normalize_, false, routing_, stream);
+        expertsGateUpDecode(w.gate, w.up, xn, xq, routing_.expert, used_, gate_, stream);
+        quantizeHidden(used_);
         expertsDownDecode(w.down, gate_, hq_, routing_.expert, routing_.weight, used_, x, stream);
     } else {
-        routeExperts(logits_, tokens, experts_, used_, normalize_, routing_, stream);
+        routeExperts(logits_, tokens, experts_, used_, normalize_, true, routing_, stream);
         const int items = maxExpertItems(n, experts_);
         const DeviceExperts* gateUp[] = {&w.gate, &w.up};
         float* const gateUpOut[] = {gate_, up_};
