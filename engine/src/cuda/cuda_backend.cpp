@@ -1,8 +1,9 @@
-// Executes a DecoderPlan (dense or mixture-of-experts FFN: cuda_moe_ffn) on one NVIDIA GPU. Everything a forward pass touches is in VRAM and
-// sized at load: the weights (uploaded once, GGUF block layouts unchanged), the activations of
-// maxBatch tokens, and the sequences' KV caches. A decode step is one replay of a CUDA graph
-// captured for the sequence (token id and position are read from device memory, so the graph
-// serves every position); the host sleeps on a blocking-sync event until the logits are back.
+// Executes a DecoderPlan (dense or mixture-of-experts FFN: cuda_moe_ffn) on one NVIDIA GPU.
+// Everything a forward pass touches is in VRAM and sized at load: the weights (uploaded once, GGUF
+// block layouts unchanged), the activations of maxBatch tokens, and the sequences' KV caches. A
+// decode step is one replay of a CUDA graph captured for the sequence (token id and position are
+// read from device memory, so the graph serves every position); the host sleeps on a blocking-sync
+// event until the logits are back.
 #include "strata/model/cuda_backend.hpp"
 
 #include "cuda_check.hpp"
@@ -143,16 +144,21 @@ public:
     {
         checkSupported();
         selectDevice();
-        const size_t F = h_.isMoe() ? 0 : h_.feedForward;  // a MoE FFN keeps its scratch in moe_
-        const ScratchPlan scratch{o.maxBatch, h_.embedding, h_.qDim(), h_.kvDim(), F, h_.vocabSize,
-                                  std::max<size_t>({h_.embedding, h_.qDim(), F})};
+        const size_t ffn = h_.isMoe() ? 0 : h_.feedForward;  // a MoE FFN keeps its scratch in moe_
+        const ScratchPlan scratch{o.maxBatch,
+                                  h_.embedding,
+                                  h_.qDim(),
+                                  h_.kvDim(),
+                                  ffn,
+                                  h_.vocabSize,
+                                  std::max<size_t>({h_.embedding, h_.qDim(), ffn})};
         if (h_.isMoe())
             moe_ = std::make_unique<cuda::MoeFeedForward>(h_, o.maxBatch);
         const size_t weightBytes = planWeights();
         const size_t moeBytes = moe_ ? moe_->scratchBytes() : 0;
         const size_t needed = weightBytes + scratch.bytes() + moeBytes;
-        requireVram(needed, "its weights (" + mib(weightBytes) + ") and scratch for " + std::to_string(o.maxBatch) +
-                                " tokens (" + mib(scratch.bytes() + moeBytes) + ")");
+        requireVram(needed, "its weights (" + mib(weightBytes) + ") and scratch for " + std::to_string(o.maxBatch)
+                                + " tokens (" + mib(scratch.bytes() + moeBytes) + ")");
         arena_ = std::make_unique<DeviceArena>(needed);
         *inUse_ += needed;
         upload();
@@ -306,11 +312,11 @@ private:
                     checkMatrix(*m, "a layer matrix");
             // One launch computes gate and up of every chosen expert on one quantization of x.
             if (l.gateExps.present() && l.gateExps.type != l.upExps.type)
-                throw Error("the CUDA backend needs ffn_gate_exps and ffn_up_exps of one type, not " +
-                            typeName(l.gateExps.type) + " and " + typeName(l.upExps.type));
-            for (const Weight* w : {&l.attnNorm, &l.wq, &l.wk, &l.wv, &l.wo, &l.bq, &l.bk, &l.bv, &l.qNorm, &l.kNorm,
-                                    &l.ffnNorm, &l.ffnGate, &l.ffnUp, &l.ffnDown, &l.router, &l.gateExps, &l.upExps,
-                                    &l.downExps})
+                throw Error("the CUDA backend needs ffn_gate_exps and ffn_up_exps of one type, not "
+                            + typeName(l.gateExps.type) + " and " + typeName(l.upExps.type));
+            for (const Weight* w :
+                 {&l.attnNorm, &l.wq, &l.wk, &l.wv, &l.wo, &l.bq, &l.bk, &l.bv, &l.qNorm, &l.kNorm, &l.ffnNorm,
+                  &l.ffnGate, &l.ffnUp, &l.ffnDown, &l.router, &l.gateExps, &l.upExps, &l.downExps})
                 add(*w);
         }
         return bytes;
@@ -354,10 +360,7 @@ private:
         return DeviceMatrix{w.type, device_.at(w.data), w.rows, w.cols, w.rowStride};
     }
 
-    cuda::DeviceExperts experts(const Weight& w) const
-    {
-        return {matrix(w), w.matrixStride, int(w.count)};
-    }
+    cuda::DeviceExperts experts(const Weight& w) const { return {matrix(w), w.matrixStride, int(w.count)}; }
 
     const float* vector(const Weight& w) const
     {

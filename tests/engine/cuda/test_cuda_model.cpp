@@ -154,7 +154,10 @@ private slots:
                 const auto lp = logProbs(c.logits());
                 const double gap = lp[size_t(mine)] - lp[size_t(theirs)];
                 QVERIFY2(gap <= tol, qPrintable(QString("step %1: GPU chose %2, CPU %3, %4 apart in the CPU's log p")
-                                                    .arg(same).arg(theirs).arg(mine).arg(gap)));
+                                                    .arg(same)
+                                                    .arg(theirs)
+                                                    .arg(mine)
+                                                    .arg(gap)));
                 break;
             }
             c.append(mine);

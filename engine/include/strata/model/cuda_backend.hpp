@@ -1,6 +1,6 @@
-// The CUDA backend: runs a model's plan (dense or mixture-of-experts FFN) on an NVIDIA GPU. Weights are uploaded once in their
-// GGUF block layouts; the KV cache (f16) lives in VRAM; decode runs as one CUDA graph per token and
-// the host sleeps (blocking sync) while the GPU works.
+// The CUDA backend: runs a model's plan (dense or mixture-of-experts FFN) on an NVIDIA GPU. Weights
+// are uploaded once in their GGUF block layouts; the KV cache (f16) lives in VRAM; decode runs as one
+// CUDA graph per token and the host sleeps (blocking sync) while the GPU works.
 #pragma once
 
 #include "strata/model/backend.hpp"
