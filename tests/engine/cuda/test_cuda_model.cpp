@@ -166,9 +166,18 @@ private slots:
         qInfo("%s: %d of 48 greedy tokens identical", QTest::currentDataTag(), same);
     }
 
+    void overBudgetLoadingFailsWithTheNumbers_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::newRow("llama") << QString("llama");
+        QTest::newRow("qwen3moe") << QString("qwen3moe");  // its expert stacks and routing scratch counted too
+    }
+
     void overBudgetLoadingFailsWithTheNumbers()
     {
-        const auto path = test::writeModel(dir_, test::smallSpec("llama", GgmlType::Q8_0), "budget");
+        QFETCH(QString, arch);
+        const auto path =
+            test::writeModel(dir_, test::smallSpec(arch.toStdString(), GgmlType::Q8_0), "budget " + arch.toStdString());
         try {
             open(path, model::Device::Cuda, size_t(1) << 20);
             QFAIL("a model larger than its VRAM budget was loaded");
