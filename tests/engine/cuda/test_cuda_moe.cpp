@@ -235,6 +235,9 @@ private slots:
                 const QByteArray name(gguf::ggmlTypeTraits(uint32_t(t))->name.data());
                 QTest::newRow(name + " T" + QByteArray::number(tokens)) << t << tokens;
             }
+        // 280 routes over 16 experts: most experts get several 8-route items.
+        QTest::newRow("Q4_K T70") << GgmlType::Q4_K << 70;
+        QTest::newRow("Q8_0 T70") << GgmlType::Q8_0 << 70;
     }
 
     // One MoE FFN's products with 16 experts, 4 per token, an embedding of 512 and an expert FFN of
