@@ -19,6 +19,8 @@ struct ModelLoadOptions {
     model::KvType kvCacheType = model::KvType::F16;
     bool pinThreads = false;   // pin pool workers to cores (see modelOptionsFrom for the default)
     int batchSize = 512;       // prefill chunk in tokens
+    int gpu = -1;              // -1: the CPU (worker pool); n: CUDA device n
+    int vramBudgetMiB = 0;     // what the model may take on the GPU; 0: all free VRAM
 
     bool operator==(const ModelLoadOptions&) const = default;
 };

@@ -35,6 +35,14 @@ model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options)
     // them off a busy core. The settings panel lets a user with an otherwise idle machine pin.
     o.pinThreads = options.pinThreads;
     o.batchSize = uint32_t(std::max(1, options.batchSize));
+    // No automatic fall-back to the CPU when the GPU refuses the model: the user chose the GPU, and
+    // a model that silently lands in RAM instead can be many times slower and take memory the user
+    // did not plan for. The load fails with the engine's reason; the settings offer the CPU.
+    if (options.gpu >= 0) {
+        o.device = model::Device::Cuda;
+        o.cudaDevice = options.gpu;
+        o.vramBudget = size_t(std::max(0, options.vramBudgetMiB)) << 20;
+    }
     return o;
 }
 

@@ -18,6 +18,8 @@ struct EnginePreferences {
     int contextLength = 0;      // 0: the model's trained context, capped by the engine
     model::KvType kvCacheType = model::KvType::F16;
     int batchSize = 512;        // prefill chunk in tokens
+    int gpu = -1;               // -1: the CPU (worker pool); n: CUDA device n
+    int vramBudgetMiB = 0;      // what a model may take on the GPU; 0: all free VRAM
 
     bool operator==(const EnginePreferences&) const = default;
 };

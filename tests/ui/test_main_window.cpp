@@ -78,6 +78,21 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("CUDA: ")));
         QVERIFY(text.contains(QStringLiteral("Vulkan: ")));
         QVERIFY(text.contains(QStringLiteral("KF6 SyntaxHighlighting: ")));
+        // The GPUs found, or why there are none (this machine may have either).
+        QVERIFY(text.contains(QStringLiteral("GPU 0: ")) || text.contains(QStringLiteral("GPUs: none (")));
+    }
+
+    void gpuListTextNamesEachDeviceOrWhyNone()
+    {
+        strata::CudaRuntimeInfo none;
+        none.status = "no NVIDIA driver";
+        QCOMPARE(strata::ui::gpuListText(none), QStringLiteral("GPUs: none (no NVIDIA driver)"));
+
+        strata::CudaRuntimeInfo two;
+        two.status = "2 devices";
+        two.devices = {{0, "NVIDIA H200", 9, 0, size_t(140) << 30}, {1, "NVIDIA L4", 8, 9, size_t(24) << 30}};
+        QCOMPARE(strata::ui::gpuListText(two), QStringLiteral("GPU 0: NVIDIA H200 (compute 9.0, 140.0 GiB)\n"
+                                                              "GPU 1: NVIDIA L4 (compute 8.9, 24.0 GiB)"));
     }
 };
 
