@@ -202,10 +202,15 @@ void MainWindow::pasteDocument()
         emit documentLoadRequested(tr("Pasted text"), text);
 }
 
-void MainWindow::setModelLoaded(bool loaded)
+void MainWindow::setModelLoaded(bool loaded, const QString& where)
 {
     m_chatPanel->setModelLoaded(loaded);
-    statusBar()->showMessage(loaded ? tr("Model loaded") : tr("No model loaded"));
+    if (!loaded)
+        statusBar()->showMessage(tr("No model loaded"));
+    else if (where.isEmpty())
+        statusBar()->showMessage(tr("Model loaded"));
+    else
+        statusBar()->showMessage(tr("Model loaded, running on %1").arg(where));
 }
 
 void MainWindow::setGenerating(bool generating)

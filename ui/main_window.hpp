@@ -47,7 +47,8 @@ public slots:
     void openConversationSettings(const strata::domain::ConversationSettings& current);
     void loadDocumentFromFile();
     void pasteDocument();
-    void setModelLoaded(bool loaded);
+    // where: "CPU, 8 threads" or "GPU 0: NVIDIA H200", shown in the status line ("" leaves it out).
+    void setModelLoaded(bool loaded, const QString& where = {});
     void setGenerating(bool generating);
 
 signals:

@@ -78,4 +78,18 @@ QString describeModel(const model::Model& model, uint32_t contextLength, model::
                                models::quantizationName(model.file()), qint64(contextLength), kvCacheType});
 }
 
+QString describePlacement(model::Model& model, const int gpu)
+{
+    // The CUDA backend's name is "cuda:<device name>"; every other backend computes on the pool.
+    const std::string name = model.backend().name();
+    const std::string cudaPrefix = "cuda:";
+    if (name.starts_with(cudaPrefix))
+        return QCoreApplication::translate("strata::app::EngineValues", "GPU %1: %2")
+            .arg(gpu)
+            .arg(QString::fromStdString(name.substr(cudaPrefix.size())));
+    const int threads = int(model.pool().workerCount()) + 1;
+    return threads == 1 ? QCoreApplication::translate("strata::app::EngineValues", "CPU, 1 thread")
+                        : QCoreApplication::translate("strata::app::EngineValues", "CPU, %1 threads").arg(threads);
+}
+
 }  // namespace strata::app

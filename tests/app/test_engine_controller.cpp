@@ -27,7 +27,7 @@ namespace {
 // would append from the engine thread while QTRY_ reads them.
 struct Events : QObject {
     QList<double> progress;
-    QStringList loaded, failed;
+    QStringList loaded, failed, runsOn;
     QString text;
     int textUpdates = 0;
     QList<ReplyMetrics> finished, prefilled;
@@ -38,6 +38,7 @@ struct Events : QObject {
     {
         connect(c, &EngineController::loadProgress, this, [this](double f) { progress << f; });
         connect(c, &EngineController::modelLoaded, this, [this](const QString&, const QString& d) { loaded << d; });
+        connect(c, &EngineController::modelRunsOn, this, [this](const QString& where) { runsOn << where; });
         connect(c, &EngineController::loadFailed, this, [this](const QString&, const QString& m) { failed << m; });
         connect(c, &EngineController::tokensReady, this, [this](quint64, const QString& t) {
             text += t;
@@ -165,6 +166,8 @@ private slots:
         const QString description = m_events->loaded[0];
         QVERIFY2(description.contains(QStringLiteral("qwen3")) && description.contains(QStringLiteral("1024")),
                  qPrintable(description));
+        // The status line's "where": load() asks for one thread, the engine thread (no workers).
+        QCOMPARE(m_events->runsOn, QStringList{QStringLiteral("CPU, 1 thread")});
         QCOMPARE(m_events->progress.constFirst(), 0.0);
         QCOMPARE(m_events->progress.constLast(), 1.0);
         QVERIFY(std::is_sorted(m_events->progress.begin(), m_events->progress.end()));

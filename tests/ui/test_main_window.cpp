@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QLabel>
 #include <QMenuBar>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeWidget>
@@ -30,6 +31,16 @@ private slots:
             menus << action->text().remove(QLatin1Char('&'));
         QCOMPARE(menus, (QStringList{QStringLiteral("File"), QStringLiteral("Chat"), QStringLiteral("View"),
                                      QStringLiteral("Tools"), QStringLiteral("Help")}));
+    }
+
+    void statusLineSaysWhereTheModelRuns()
+    {
+        MainWindow window;
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("No model loaded"));
+        window.setModelLoaded(true, QStringLiteral("GPU 0: NVIDIA H200"));
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Model loaded, running on GPU 0: NVIDIA H200"));
+        window.setModelLoaded(false);
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("No model loaded"));
     }
 
     void aboutActionOpensDialogListingFeatures()
