@@ -404,7 +404,9 @@ void ChatCoordinator::onModelLoaded(const QString& path, const QString& descript
     m_recentModels.add(path);
     showRecentModels();
     m_modelSelector.setLoaded(path, description);
-    m_window.setModelLoaded(true, m_modelRunsOn);
+    // No fall-back to the CPU (modelOptionsFrom): a model loaded with a GPU runs on it.
+    m_window.setModelLoaded(true, m_modelRunsOn,
+                            m_loadedOptions->gpu >= 0 ? std::optional(m_loadedOptions->gpuWait) : std::nullopt);
     if (m_conversationId != 0)
         m_store.setConversationModel(m_conversationId, path);
 }

@@ -9,6 +9,7 @@
 #include "ui/chat/welcome_view.hpp"
 #include "ui/models/model_manager_dialog.hpp"
 #include "ui/panels/performance_panels.hpp"
+#include "ui/panels/pool_panel.hpp"
 
 #include <QApplication>
 #include <QClipboard>
@@ -202,9 +203,10 @@ void MainWindow::pasteDocument()
         emit documentLoadRequested(tr("Pasted text"), text);
 }
 
-void MainWindow::setModelLoaded(bool loaded, const QString& where)
+void MainWindow::setModelLoaded(bool loaded, const QString& where, std::optional<model::CudaHostWait> gpuWait)
 {
     m_chatPanel->setModelLoaded(loaded);
+    m_panels->pool()->setGpuWait(loaded ? gpuWait : std::nullopt);
     if (!loaded)
         statusBar()->showMessage(tr("No model loaded"));
     else if (where.isEmpty())

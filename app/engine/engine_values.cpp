@@ -42,6 +42,7 @@ model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options)
         o.device = model::Device::Cuda;
         o.cudaDevice = options.gpu;
         o.vramBudget = size_t(std::max(0, options.vramBudgetMiB)) << 20;
+        o.cudaHostWait = options.gpuWait;
     }
     return o;
 }

@@ -5,6 +5,7 @@
 
 #include "domain/chat/chat_types.hpp"
 #include "strata/model/backend.hpp"
+#include "strata/model/cuda_backend.hpp"
 
 #include <QMetaType>
 #include <QString>
@@ -20,6 +21,7 @@ struct EnginePreferences {
     int batchSize = 512;        // prefill chunk in tokens
     int gpu = -1;               // -1: the CPU (worker pool); n: CUDA device n
     int vramBudgetMiB = 0;      // what a model may take on the GPU; 0: all free VRAM
+    model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU
 
     bool operator==(const EnginePreferences&) const = default;
 };

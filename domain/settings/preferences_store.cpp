@@ -18,6 +18,7 @@ const QString kKvCacheType = QStringLiteral("engine/kvCacheType");
 const QString kBatchSize = QStringLiteral("engine/batchSize");
 const QString kDevice = QStringLiteral("engine/device");
 const QString kVramBudgetMiB = QStringLiteral("engine/vramBudgetMiB");
+const QString kGpuWait = QStringLiteral("engine/gpuWait");
 const QString kSamplingDefaults = QStringLiteral("sampling/defaults");
 const QString kTheme = QStringLiteral("appearance/theme");
 const QString kLanguage = QStringLiteral("appearance/language");
@@ -46,6 +47,9 @@ QString gpuText(int gpu)
     return gpu < 0 ? QStringLiteral("cpu") : QStringLiteral("cuda:%1").arg(gpu);
 }
 
+// The stored words for model::CudaHostWait, in its order.
+const QStringList kGpuWaitTexts{QStringLiteral("blocking"), QStringLiteral("spin"), QStringLiteral("yield")};
+
 QString oneOf(const QSettings& s, const QString& key, const QStringList& allowed)
 {
     const QString v = s.value(key, allowed.front()).toString();
@@ -66,6 +70,7 @@ Preferences PreferencesStore::load() const
     p.engine.batchSize = intIn(m_settings, kBatchSize, 1, 8192, defaults.engine.batchSize);
     p.engine.gpu = gpuFromText(m_settings.value(kDevice).toString()).value_or(defaults.engine.gpu);
     p.engine.vramBudgetMiB = intIn(m_settings, kVramBudgetMiB, 0, 1 << 30, defaults.engine.vramBudgetMiB);
+    p.engine.gpuWait = model::CudaHostWait(kGpuWaitTexts.indexOf(oneOf(m_settings, kGpuWait, kGpuWaitTexts)));
     p.sampling = SamplingSettings::fromJson(
         QJsonDocument::fromJson(m_settings.value(kSamplingDefaults).toString().toUtf8()).object());
     p.theme = oneOf(m_settings, kTheme, {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")});
@@ -82,6 +87,7 @@ void PreferencesStore::save(const Preferences& p)
     m_settings.setValue(kBatchSize, p.engine.batchSize);
     m_settings.setValue(kDevice, gpuText(p.engine.gpu));
     m_settings.setValue(kVramBudgetMiB, p.engine.vramBudgetMiB);
+    m_settings.setValue(kGpuWait, kGpuWaitTexts.value(int(p.engine.gpuWait)));
     m_settings.setValue(kSamplingDefaults,
                         QString::fromUtf8(QJsonDocument(p.sampling.toJson()).toJson(QJsonDocument::Compact)));
     m_settings.setValue(kTheme, p.theme);

@@ -221,10 +221,12 @@ private slots:
 
         options.gpu = 1;
         options.vramBudgetMiB = 3072;
+        options.gpuWait = model::CudaHostWait::Spin;
         const model::ModelOptions gpu = app::modelOptionsFrom(options);
         QCOMPARE(gpu.device, model::Device::Cuda);
         QCOMPARE(gpu.cudaDevice, 1);
         QCOMPARE(gpu.vramBudget, size_t(3072) << 20);
+        QCOMPARE(gpu.cudaHostWait, model::CudaHostWait::Spin);
         QCOMPARE(app::sessionOptionsFrom(options).kv, options.kvCacheType);  // the rest is unchanged
     }
 

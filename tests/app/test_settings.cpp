@@ -36,6 +36,7 @@ domain::Preferences changedPreferences()
     p.engine.batchSize = 32;
     p.engine.gpu = 1;
     p.engine.vramBudgetMiB = 2048;
+    p.engine.gpuWait = model::CudaHostWait::Yield;
     p.sampling.temperature = 0.25;
     p.sampling.topK = 7;
     p.sampling.seed = 42;
@@ -82,6 +83,7 @@ private slots:
         QSettings fresh(iniPath(), QSettings::IniFormat);  // as after a restart
         QCOMPARE(fresh.value(QStringLiteral("engine/kvCacheType")).toString(), QStringLiteral("q8_0"));
         QCOMPARE(fresh.value(QStringLiteral("engine/device")).toString(), QStringLiteral("cuda:1"));
+        QCOMPARE(fresh.value(QStringLiteral("engine/gpuWait")).toString(), QStringLiteral("yield"));
         QCOMPARE(domain::PreferencesStore(fresh).load(), wanted);
     }
 
@@ -93,6 +95,7 @@ private slots:
         const app::ModelLoadOptions options = app::loadOptionsFrom(wanted);
         QCOMPARE(options.gpu, 1);
         QCOMPARE(options.vramBudgetMiB, 2048);
+        QCOMPARE(options.gpuWait, model::CudaHostWait::Yield);
         QCOMPARE(app::enginePreferencesFrom(options), wanted);
     }
 
@@ -104,6 +107,7 @@ private slots:
         settings.setValue(QStringLiteral("engine/batchSize"), QStringLiteral("many"));
         settings.setValue(QStringLiteral("engine/device"), QStringLiteral("cuda:-2"));
         settings.setValue(QStringLiteral("engine/vramBudgetMiB"), -5);
+        settings.setValue(QStringLiteral("engine/gpuWait"), QStringLiteral("nap"));
         settings.setValue(QStringLiteral("sampling/defaults"), QStringLiteral("{not json"));
         settings.setValue(QStringLiteral("appearance/theme"), QStringLiteral("purple"));
         QCOMPARE(domain::PreferencesStore(settings).load(), domain::Preferences{});
@@ -136,10 +140,12 @@ private slots:
         ui::EngineSettingsPage none(4, {});
         auto* device = none.findChild<QComboBox*>(QStringLiteral("deviceBox"));
         auto* budget = none.findChild<QSpinBox*>(QStringLiteral("vramBudgetBox"));
-        QVERIFY(device && budget);
+        auto* wait = none.findChild<QComboBox*>(QStringLiteral("gpuWaitBox"));
+        QVERIFY(device && budget && wait);
         QCOMPARE(device->count(), 1);
         QCOMPARE(device->currentData().toInt(), -1);
         QVERIFY(!budget->isEnabled());
+        QVERIFY(!wait->isEnabled());
 
         const std::vector<CudaDeviceInfo> gpus{{0, "NVIDIA H200", 9, 0, size_t(140) << 30},
                                                {1, "NVIDIA L4", 8, 9, size_t(24) << 30}};
@@ -152,9 +158,11 @@ private slots:
         domain::EnginePreferences onL4;
         onL4.gpu = 1;
         onL4.vramBudgetMiB = 8192;
+        onL4.gpuWait = model::CudaHostWait::Spin;
         two.setValues(onL4);
         QCOMPARE(device->currentText(), QStringLiteral("GPU 1: NVIDIA L4"));
         QVERIFY(budget->isEnabled());
+        QVERIFY(two.findChild<QComboBox*>(QStringLiteral("gpuWaitBox"))->isEnabled());
         QCOMPARE(two.values(), onL4);
         device->setCurrentIndex(0);
         QVERIFY(!budget->isEnabled());

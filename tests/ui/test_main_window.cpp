@@ -3,6 +3,7 @@
 #include "ui/about_dialog.hpp"
 #include "ui/build_features.hpp"
 #include "ui/main_window.hpp"
+#include "ui/panels/pool_panel.hpp"
 
 #include <QAction>
 #include <QApplication>
@@ -37,10 +38,15 @@ private slots:
     {
         MainWindow window;
         QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("No model loaded"));
-        window.setModelLoaded(true, QStringLiteral("GPU 0: NVIDIA H200"));
+        auto* pool = window.findChild<strata::ui::PoolPanel*>();
+        QVERIFY(pool);
+        QCOMPARE(pool->gpuWaitText(), QStringLiteral("no model on a GPU"));
+        window.setModelLoaded(true, QStringLiteral("GPU 0: NVIDIA H200"), strata::model::CudaHostWait::BlockingSync);
         QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Model loaded, running on GPU 0: NVIDIA H200"));
+        QCOMPARE(pool->gpuWaitText(), QStringLiteral("blocking sync"));  // the pool panel says how the host waits
         window.setModelLoaded(false);
         QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("No model loaded"));
+        QCOMPARE(pool->gpuWaitText(), QStringLiteral("no model on a GPU"));
     }
 
     void aboutActionOpensDialogListingFeatures()

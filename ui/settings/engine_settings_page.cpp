@@ -13,7 +13,7 @@ namespace strata::ui {
 EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<CudaDeviceInfo>& gpus, QWidget* parent)
     : QWidget(parent), m_threads(new QSpinBox(this)), m_pin(new QCheckBox(tr("&Pin worker threads to cores"), this)),
       m_context(new QSpinBox(this)), m_kvType(new QComboBox(this)), m_batch(new QSpinBox(this)),
-      m_device(new QComboBox(this)), m_vramBudget(new QSpinBox(this))
+      m_device(new QComboBox(this)), m_vramBudget(new QSpinBox(this)), m_gpuWait(new QComboBox(this))
 {
     setObjectName(QStringLiteral("engineSettingsPage"));
     m_threads->setObjectName(QStringLiteral("threadsBox"));
@@ -73,7 +73,19 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     m_vramBudget->setSuffix(tr(" MiB"));
     m_vramBudget->setAccessibleName(tr("VRAM budget"));
     m_vramBudget->setToolTip(tr("The most the model may take on the GPU: weights, KV cache and scratch."));
-    const auto enableBudget = [this] { m_vramBudget->setEnabled(m_device->currentData().toInt() >= 0); };
+    // The item data is model::CudaHostWait as an int.
+    m_gpuWait->setObjectName(QStringLiteral("gpuWaitBox"));
+    m_gpuWait->setAccessibleName(tr("GPU wait"));
+    m_gpuWait->addItem(tr("blocking sync (the host sleeps)"), int(model::CudaHostWait::BlockingSync));
+    m_gpuWait->addItem(tr("spin (takes a whole core)"), int(model::CudaHostWait::Spin));
+    m_gpuWait->addItem(tr("yield (polls, yielding the core)"), int(model::CudaHostWait::Yield));
+    m_gpuWait->setToolTip(tr("How the engine thread waits for each step on the GPU. Blocking sync leaves the "
+                             "core to other work; spinning reacts a little sooner but keeps a core busy."));
+    const auto enableBudget = [this] {
+        const bool gpu = m_device->currentData().toInt() >= 0;
+        m_vramBudget->setEnabled(gpu);
+        m_gpuWait->setEnabled(gpu);
+    };
     enableBudget();
 
     auto* form = new QFormLayout(this);
@@ -86,6 +98,7 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     form->addRow(tr("&Device:"), m_device);
     form->addRow(QString(), deviceHint);
     form->addRow(tr("&VRAM budget:"), m_vramBudget);
+    form->addRow(tr("GPU &wait:"), m_gpuWait);
 
     connect(m_threads, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
     connect(m_pin, &QCheckBox::toggled, this, &EngineSettingsPage::changed);
@@ -95,6 +108,7 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     connect(m_device, &QComboBox::currentIndexChanged, this, enableBudget);
     connect(m_device, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
     connect(m_vramBudget, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
+    connect(m_gpuWait, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
 }
 
 void EngineSettingsPage::setValues(const domain::EnginePreferences& v)
@@ -110,6 +124,7 @@ void EngineSettingsPage::setValues(const domain::EnginePreferences& v)
         m_device->addItem(tr("GPU %1: not found").arg(v.gpu), v.gpu);
     m_device->setCurrentIndex(m_device->findData(v.gpu));
     m_vramBudget->setValue(v.vramBudgetMiB);
+    m_gpuWait->setCurrentIndex(std::max(0, m_gpuWait->findData(int(v.gpuWait))));
 }
 
 domain::EnginePreferences EngineSettingsPage::values() const
@@ -122,6 +137,7 @@ domain::EnginePreferences EngineSettingsPage::values() const
     v.batchSize = m_batch->value();
     v.gpu = m_device->currentData().toInt();
     v.vramBudgetMiB = m_vramBudget->value();
+    v.gpuWait = model::CudaHostWait(m_gpuWait->currentData().toInt());
     return v;
 }
 

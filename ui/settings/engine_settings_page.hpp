@@ -36,6 +36,7 @@ private:
     QSpinBox* m_batch;
     QComboBox* m_device;
     QSpinBox* m_vramBudget;
+    QComboBox* m_gpuWait;
 };
 
 }  // namespace strata::ui
