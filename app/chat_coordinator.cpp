@@ -94,8 +94,9 @@ void ChatCoordinator::connectEngine(EngineController* engine)
     connect(engine, &EngineController::loadProgress, &m_modelSelector, &ui::ModelSelector::setLoadProgress,
             Qt::QueuedConnection);
     // Queued from the same thread as modelLoaded and emitted before it, so it arrives first.
-    connect(engine, &EngineController::modelRunsOn, this, [this](const QString& where) { m_modelRunsOn = where; },
-            Qt::QueuedConnection);
+    connect(
+        engine, &EngineController::modelRunsOn, this, [this](const QString& where) { m_modelRunsOn = where; },
+        Qt::QueuedConnection);
     connect(engine, &EngineController::modelLoaded, this, &ChatCoordinator::onModelLoaded, Qt::QueuedConnection);
     connect(engine, &EngineController::loadFailed, this, &ChatCoordinator::onLoadFailed, Qt::QueuedConnection);
 }

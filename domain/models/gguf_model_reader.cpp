@@ -115,8 +115,7 @@ void readModelHeader(ModelEntry& entry)
         // refuses still lists, with the facts above, and only the VRAM column stays unknown.
         try {
             entry.hparams = model::readHparams(md, entry.path.toStdString());
-        } catch (const strata::Error&) {
-        }
+        } catch (const strata::Error&) {}
         entry.quantization = quantizationName(file);
 
         entry.metadata.clear();

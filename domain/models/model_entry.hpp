@@ -30,7 +30,7 @@ struct ModelEntry {
     int keyLength = 0;           // per head; <arch>.attention.key_length or embedding / heads
     int valueLength = 0;
     qint64 tensorDataBytes = -1; // the weights themselves
-    qint64 gpuWeightsBytes = -1; // the weights as the CUDA backend lays them out (model::cudaWeightBytes)
+    qint64 gpuWeightsBytes = -1;            // the weights as the CUDA backend lays them out (model::cudaWeightBytes)
     std::optional<model::Hparams> hparams;  // as the engine reads them; none when it cannot (VRAM unknown)
     QString chatTemplate;        // tokenizer.chat_template
     QList<QPair<QString, QString>> metadata;  // every key, its value as text (long arrays summarised)

@@ -12,8 +12,17 @@ class ModelListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        NameColumn, ArchitectureColumn, ParametersColumn, QuantizationColumn, SizeColumn,
-        ContextColumn, ExpertsColumn, RamColumn, VramColumn, StatusColumn, ColumnCount
+        NameColumn,
+        ArchitectureColumn,
+        ParametersColumn,
+        QuantizationColumn,
+        SizeColumn,
+        ContextColumn,
+        ExpertsColumn,
+        RamColumn,
+        VramColumn,
+        StatusColumn,
+        ColumnCount
     };
     enum Role { PathRole = Qt::UserRole + 1, LoadableRole };
 

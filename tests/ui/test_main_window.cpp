@@ -9,8 +9,8 @@
 #include <QApplication>
 #include <QLabel>
 #include <QMenuBar>
-#include <QStatusBar>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTest>
 #include <QTreeWidget>
 

@@ -140,19 +140,19 @@ void ModelDetailsWidget::updateEstimate()
         const QString unknown = tr("unknown");
         for (int row = 0; row < 4; ++row)
             setCell(row, 1, unknown);
-        m_estimate->setText(m_estimate->text() + QLatin1Char(' ') +
-                            tr("The VRAM it needs is unknown: the engine cannot read the model's sizes."));
+        m_estimate->setText(m_estimate->text() + QLatin1Char(' ')
+                            + tr("The VRAM it needs is unknown: the engine cannot read the model's sizes."));
         return;
     }
     setCell(0, 1, formatBytes(e.vramWeightsBytes));
     setCell(1, 1, formatBytes(e.vramKvCacheBytes));
     setCell(2, 1, formatBytes(e.vramScratchBytes));
     setCell(3, 1, formatBytes(e.vramTotalBytes));
-    m_estimate->setText(m_estimate->text() + QLatin1Char(' ') +
-                        tr("On a GPU about %1 of VRAM: weights %2 + an f16 KV cache %3 (the GPU keeps f16 only) + "
-                           "%4 of buffers for a prefill batch of 512 tokens; the driver's own context comes on top.")
-                            .arg(formatBytes(e.vramTotalBytes), formatBytes(e.vramWeightsBytes),
-                                 formatBytes(e.vramKvCacheBytes), formatBytes(e.vramScratchBytes)));
+    m_estimate->setText(m_estimate->text() + QLatin1Char(' ')
+                        + tr("On a GPU about %1 of VRAM: weights %2 + an f16 KV cache %3 (the GPU keeps f16 only) + "
+                             "%4 of buffers for a prefill batch of 512 tokens; the driver's own context comes on top.")
+                              .arg(formatBytes(e.vramTotalBytes), formatBytes(e.vramWeightsBytes),
+                                   formatBytes(e.vramKvCacheBytes), formatBytes(e.vramScratchBytes)));
 }
 
 }  // namespace strata::ui

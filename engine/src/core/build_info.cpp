@@ -10,8 +10,8 @@ std::string describeCudaDevice(const CudaDeviceInfo& device)
 {
     char memory[32];
     std::snprintf(memory, sizeof memory, "%.1f GiB", double(device.totalBytes) / double(1ull << 30));
-    return "GPU " + std::to_string(device.index) + ": " + device.name + " (compute " +
-           std::to_string(device.computeMajor) + "." + std::to_string(device.computeMinor) + ", " + memory + ")";
+    return "GPU " + std::to_string(device.index) + ": " + device.name + " (compute "
+           + std::to_string(device.computeMajor) + "." + std::to_string(device.computeMinor) + ", " + memory + ")";
 }
 
 #if !defined(STRATA_HAVE_CUDA)

@@ -36,7 +36,7 @@ uint64_t cudaScratchBytes(const Hparams& h, uint32_t maxBatch)
     for (uint64_t floats : {T * E, T * E, T * Q, T * KV, T * KV, T * Q, T * F, T * F, uint64_t(h.vocabSize)})
         bytes += alignUp(floats * sizeof(float));
     bytes += alignUp(T * widest) + 2 * alignUp(T * widest / 32 * sizeof(float));  // int8 activations
-    bytes += alignUp(T * sizeof(int32_t)) + alignUp(sizeof(int32_t));              // token ids, start
+    bytes += alignUp(T * sizeof(int32_t)) + alignUp(sizeof(int32_t));             // token ids, start
     return bytes;
 }
 

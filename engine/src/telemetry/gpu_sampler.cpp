@@ -22,7 +22,7 @@ struct GpuSampler::Api {
     nvml::DeviceGetPowerUsageFn getPower = nullptr;
     nvml::DeviceGetTemperatureFn getTemperature = nullptr;
     nvml::DeviceGetComputeRunningProcessesFn getProcesses = nullptr;  // optional: _v3, else _v2
-    std::vector<nvml::ProcessInfo> processes;  // getProcesses' buffer, kept between samples
+    std::vector<nvml::ProcessInfo> processes;                         // getProcesses' buffer, kept between samples
 
     std::string describe(nvml::Return code) const
     {

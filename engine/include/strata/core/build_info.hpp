@@ -9,11 +9,11 @@ namespace strata {
 
 // One GPU as the CUDA runtime describes it (read without creating a context on it).
 struct CudaDeviceInfo {
-    int index = 0;             // what ModelOptions::cudaDevice and `--device cuda:N` take
-    std::string name;          // "NVIDIA H200"
-    int computeMajor = 0;      // compute capability, e.g. 9.0
+    int index = 0;         // what ModelOptions::cudaDevice and `--device cuda:N` take
+    std::string name;      // "NVIDIA H200"
+    int computeMajor = 0;  // compute capability, e.g. 9.0
     int computeMinor = 0;
-    size_t totalBytes = 0;     // device memory (free memory would need a context)
+    size_t totalBytes = 0;  // device memory (free memory would need a context)
 };
 
 // "GPU 0: NVIDIA H200 (compute 9.0, 140 GiB)": the line --version and strata-info print.

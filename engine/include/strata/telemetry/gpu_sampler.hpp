@@ -48,7 +48,6 @@ private:
     // This process's VRAM on `device` (GpuSample::processMemoryUsedBytes).
     std::optional<std::uint64_t> processMemoryUsed(void* device);
 
-
 private:
     struct Api;
     std::unique_ptr<Api> api_;
