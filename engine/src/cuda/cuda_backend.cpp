@@ -119,7 +119,7 @@ struct LayerOnDevice {
 
 // Bytes of the activation buffers for `T` tokens (each piece aligned as the arena hands it out).
 struct ScratchPlan {
-    size_t T, E, Q, KV, F, vocab, maxCols;
+    size_t T, E, Q, KV, F, vocab, maxCols, attentionSplitFloats;
     size_t bytes() const
     {
         size_t b = 0;
@@ -127,6 +127,7 @@ struct ScratchPlan {
             b += alignUp(floats * sizeof(float));
         b += alignUp(T * maxCols) + 2 * alignUp(T * maxCols / 32 * sizeof(float));  // int8 activations
         b += alignUp(T * sizeof(int32_t)) + alignUp(sizeof(int32_t));               // token ids, start
+        b += alignUp(attentionSplitFloats * sizeof(float));
         return b;
     }
 };
@@ -143,8 +144,14 @@ public:
     {
         checkSupported();
         selectDevice();
-        const ScratchPlan scratch{o.maxBatch, h_.embedding, h_.qDim(), h_.kvDim(), h_.feedForward, h_.vocabSize,
-                                  std::max<size_t>({h_.embedding, h_.qDim(), h_.feedForward})};
+        const ScratchPlan scratch{o.maxBatch,
+                                  h_.embedding,
+                                  h_.qDim(),
+                                  h_.kvDim(),
+                                  h_.feedForward,
+                                  h_.vocabSize,
+                                  std::max<size_t>({h_.embedding, h_.qDim(), h_.feedForward}),
+                                  cuda::attentionSplitFloats(int(h_.heads), int(h_.headDim))};
         const size_t weightBytes = planWeights();
         const size_t needed = weightBytes + scratch.bytes();
         requireVram(needed, "its weights (" + mib(weightBytes) + ") and scratch for " + std::to_string(o.maxBatch) +
@@ -376,6 +383,7 @@ private:
         act_.sums = arena_->take<float>(s.T * s.maxCols / 32);
         tokensDev_ = arena_->take<int32_t>(s.T);
         startDev_ = arena_->take<int32_t>(1);
+        splitStats_ = arena_->take<float>(s.attentionSplitFloats);
     }
 
     cudaGraphExec_t captureDecode(cuda::CudaSequence& seq)
@@ -454,6 +462,8 @@ private:
         check(cudaMemcpyAsync(startDev_, startHost_->get(), sizeof(int32_t), cudaMemcpyHostToDevice, stream_),
               "copying the position");
         cuda::embedRows(embedding_, tokensDev_, t, x_, stream_);
+        cuda::AttentionSplits splits{cuda::attentionSplitsFor(seq.capacity(), t), splitStats_, nullptr};
+        splits.partial = splitStats_ + 2 * cuda::kMaxSplitTokens * h_.heads * cuda::kMaxAttentionSplits;
         for (uint32_t l = 0; l < h_.layers; ++l) {
             const LayerOnDevice& w = layers_[l];
             normalize(x_, w.attnNorm, xn_, t, {&w.wq, &w.wk, &w.wv});
@@ -470,7 +480,7 @@ private:
             cuda::ropeStoreKv(q_, int(h_.heads), Q, k_, v_, int(h_.kvHeads), KV, D, t, startDev_, rope_, seq.keys(l),
                               seq.values(l), stream_);
             cuda::attention(q_, t, int(h_.heads), int(h_.kvHeads), D, seq.keys(l), seq.values(l), startDev_, scale_,
-                            attn_, stream_);
+                            attn_, splits, stream_);
             prepare({&w.wo}, attn_, t, Q);
             cuda::matmul(w.wo, attn_, act_, t, x_, E, true, stream_);  // x += wo . attn
 
@@ -509,6 +519,7 @@ private:
     float *gate_ = nullptr, *up_ = nullptr, *logitsDev_ = nullptr;
     cuda::Q8Activations act_;
     int32_t *tokensDev_ = nullptr, *startDev_ = nullptr;
+    float* splitStats_ = nullptr;  // split-K attention scratch: statistics, then partial outputs
     std::unique_ptr<PinnedBuffer<int32_t>> tokensHost_, startHost_;
     std::unique_ptr<PinnedBuffer<float>> logitsHost_;
     cudaStream_t stream_ = nullptr;

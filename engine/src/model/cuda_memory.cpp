@@ -11,6 +11,11 @@ namespace {
 
 // The backend's DeviceArena hands out pieces aligned to 256 bytes.
 constexpr uint64_t kAlign = 256;
+// Split-K decode attention's statistics and partial outputs: per query head, up to 64 splits of
+// headDim + 2 floats for one token (cuda_kernels.hpp: kMaxAttentionSplits, kMaxSplitTokens;
+// cuda_attention.cu: attentionSplitFloats). Not included from there: it needs the CUDA headers.
+constexpr uint64_t kMaxAttentionSplits = 64;
+constexpr uint64_t kMaxSplitTokens = 1;
 
 uint64_t alignUp(uint64_t n)
 {
@@ -37,6 +42,7 @@ uint64_t cudaScratchBytes(const Hparams& h, uint32_t maxBatch)
         bytes += alignUp(floats * sizeof(float));
     bytes += alignUp(T * widest) + 2 * alignUp(T * widest / 32 * sizeof(float));  // int8 activations
     bytes += alignUp(T * sizeof(int32_t)) + alignUp(sizeof(int32_t));             // token ids, start
+    bytes += alignUp(kMaxSplitTokens * h.heads * kMaxAttentionSplits * (h.headDim + 2) * sizeof(float));
     return bytes;
 }
 

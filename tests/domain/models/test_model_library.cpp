@@ -200,8 +200,10 @@ private slots:
         QCOMPARE(m.vramKvCacheBytes, qint64(2 * 2 * 1024 * 256 * 2));
         // 64 tokens: x, xn, q, attn (4 x 128 KiB), k, v (2 x 64 KiB), gate, up (2 x 256 KiB), the
         // logits (4000 -> 4096), int8 activations of the widest row (64 KiB) with scales and sums
-        // (2 x 8 KiB), token ids (256) and the start position (256).
-        const qint64 scratch = 4 * 131072 + 2 * 65536 + 2 * 262144 + 4096 + 65536 + 2 * 8192 + 256 + 256;
+        // (2 x 8 KiB), token ids (256), the start position (256), and split-K attention's scratch:
+        // 4 heads x 64 splits x (128 + 2) floats.
+        const qint64 scratch =
+            4 * 131072 + 2 * 65536 + 2 * 262144 + 4096 + 65536 + 2 * 8192 + 256 + 256 + 4 * 64 * 130 * 4;
         QCOMPARE(m.vramScratchBytes, scratch);
         QCOMPARE(m.vramWeightsBytes, qint64(1'000'192));
         QCOMPARE(m.vramTotalBytes, 1'000'192 + m.vramKvCacheBytes + scratch);

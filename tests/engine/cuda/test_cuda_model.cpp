@@ -63,13 +63,15 @@ private slots:
         QTest::addColumn<QString>("arch");
         QTest::addColumn<GgmlType>("type");
         QTest::addColumn<int>("embedding");  // 256: head size 64; 512: head size 128
+        QTest::addColumn<int>("context");    // 2048: decode attention runs split-K (4 slices)
         for (const char* arch : {"llama", "qwen2", "qwen3"})
             for (GgmlType t : {GgmlType::F32, GgmlType::F16, GgmlType::BF16, GgmlType::Q8_0, GgmlType::Q4_0,
                                GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K})
                 QTest::newRow(qPrintable(QString("%1 %2").arg(arch, gguf::ggmlTypeTraits(uint32_t(t))->name.data())))
-                    << QString(arch) << t << 256;
-        QTest::newRow("llama Q4_K head 128") << QString("llama") << GgmlType::Q4_K << 512;
-        QTest::newRow("qwen3 Q8_0 head 128") << QString("qwen3") << GgmlType::Q8_0 << 512;
+                    << QString(arch) << t << 256 << 128;
+        QTest::newRow("llama Q4_K head 128") << QString("llama") << GgmlType::Q4_K << 512 << 128;
+        QTest::newRow("qwen3 Q8_0 head 128") << QString("qwen3") << GgmlType::Q8_0 << 512 << 128;
+        QTest::newRow("llama Q8_0 context 2048") << QString("llama") << GgmlType::Q8_0 << 256 << 2048;
     }
 
     void logitsMatchCpu()
@@ -77,6 +79,7 @@ private slots:
         QFETCH(QString, arch);
         QFETCH(GgmlType, type);
         QFETCH(int, embedding);
+        QFETCH(int, context);
         gguf::ModelSpec spec = test::smallSpec(arch.toStdString(), type);
         spec.embedding = uint32_t(embedding);
         spec.feedForward = uint32_t(2 * embedding);
@@ -96,7 +99,7 @@ private slots:
         std::vector<int32_t> prompt(40);
         for (auto& id : prompt)
             id = int32_t(rng() % cpu->hparams().vocabSize);
-        model::Session c(*cpu, {.contextLength = 128}), g(*gpu, {.contextLength = 128});
+        model::Session c(*cpu, {.contextLength = uint32_t(context)}), g(*gpu, {.contextLength = uint32_t(context)});
         c.setPrompt(prompt);
         g.setPrompt(prompt);
         double worst = worstDiff(c.logits(), g.logits());
@@ -110,6 +113,13 @@ private slots:
             worst = std::max(worst, d);
         }
         qInfo("%s: worst |log p GPU - CPU| = %.2e (tolerance %.1e)", QTest::currentDataTag(), worst, tol);
+    }
+
+    void gpuModelStartsNoPoolWorkers()
+    {
+        const auto path = test::writeModel(dir_, test::smallSpec("llama", GgmlType::Q8_0), "pool");
+        QCOMPARE(open(path, model::Device::Cuda)->pool().workerCount(), 0u);  // asked for 1
+        QCOMPARE(open(path, model::Device::Cpu)->pool().workerCount(), 1u);
     }
 
     void mixtureOfExpertsIsRefusedClearly()

@@ -18,8 +18,8 @@ namespace strata::model {
 uint64_t cudaWeightBytes(const gguf::File& file);
 
 // The activation buffers of a forward pass of `maxBatch` tokens: the residual and normalised rows,
-// q/k/v and attention output, the FFN's gate and up rows, the logits, and the int8 activations
-// with their scales and sums.
+// q/k/v and attention output, the FFN's gate and up rows, the logits, the int8 activations
+// with their scales and sums, and split-K attention's statistics and partial outputs.
 uint64_t cudaScratchBytes(const Hparams& h, uint32_t maxBatch);
 
 // One sequence's KV cache: f16 K and V rows of kvDim values per layer and position (the GPU keeps
