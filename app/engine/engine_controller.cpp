@@ -106,6 +106,7 @@ void EngineController::loadModel(const QString& path, const ModelLoadOptions& op
         m_template = std::move(tmpl);
         m_templateError = templateError;
         emit loadProgress(1.0);
+        emit modelRunsOn(describePlacement(*m_model, options.gpu));
         emit modelLoaded(path, describeModel(*m_model, m_session->contextLength(), options.kvCacheType));
     } catch (const std::bad_alloc&) {
         emit loadFailed(path, tr("Not enough memory to load %1.").arg(file.fileName()));

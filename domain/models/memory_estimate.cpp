@@ -1,10 +1,30 @@
 #include "domain/models/memory_estimate.hpp"
 
+#include "strata/model/cuda_memory.hpp"
+
+#include <algorithm>
+
 namespace strata::models {
 
-MemoryEstimate estimateMemory(const ModelEntry& model, qint64 contextLength, model::KvType kvType)
+namespace {
+
+void estimateVram(MemoryEstimate& e, const ModelEntry& model, qint64 contextLength, int batchSize)
+{
+    if (!model.hparams || model.gpuWeightsBytes < 0 || contextLength <= 0 || batchSize <= 0)
+        return;
+    const auto context = uint32_t(std::min<qint64>(contextLength, 1 << 24));
+    e.vramWeightsBytes = model.gpuWeightsBytes;
+    e.vramKvCacheBytes = qint64(model::cudaKvCacheBytes(*model.hparams, context));
+    e.vramScratchBytes = qint64(model::cudaScratchBytes(*model.hparams, uint32_t(batchSize)));
+    e.vramTotalBytes = e.vramWeightsBytes + e.vramKvCacheBytes + e.vramScratchBytes;
+}
+
+}  // namespace
+
+MemoryEstimate estimateMemory(const ModelEntry& model, qint64 contextLength, model::KvType kvType, int batchSize)
 {
     MemoryEstimate e;
+    estimateVram(e, model, contextLength, batchSize);
     e.weightsBytes = model.tensorDataBytes >= 0 ? model.tensorDataBytes : model.sizeBytes;
     qint64 headsOverLayers = 0;
     for (int i = 0; i < model.layerCount; ++i) {

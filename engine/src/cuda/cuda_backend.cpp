@@ -2,8 +2,8 @@
 // Everything a forward pass touches is in VRAM and sized at load: the weights (uploaded once, GGUF
 // block layouts unchanged), the activations of maxBatch tokens, and the sequences' KV caches. A
 // decode step is one replay of a CUDA graph captured for the sequence (token id and position are
-// read from device memory, so the graph serves every position); the host sleeps on a blocking-sync
-// event until the logits are back.
+// read from device memory, so the graph serves every position); by default the host sleeps on a
+// blocking-sync event until the logits are back (CudaBackendOptions::hostWait).
 #include "strata/model/cuda_backend.hpp"
 
 #include "cuda_check.hpp"
@@ -19,6 +19,7 @@
 #include <map>
 #include <numbers>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace strata::model {
@@ -171,8 +172,9 @@ public:
         startHost_ = std::make_unique<PinnedBuffer<int32_t>>(1);
         logitsHost_ = std::make_unique<PinnedBuffer<float>>(h_.vocabSize);
         check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "creating a stream");
-        // The host sleeps in the driver until the GPU is done instead of spinning on a core.
-        check(cudaEventCreateWithFlags(&done_, cudaEventBlockingSync | cudaEventDisableTiming), "creating an event");
+        // By default the host sleeps in the driver until the GPU is done instead of spinning on a core.
+        const unsigned waitFlag = o.hostWait == CudaHostWait::BlockingSync ? cudaEventBlockingSync : 0;
+        check(cudaEventCreateWithFlags(&done_, waitFlag | cudaEventDisableTiming), "creating an event");
     }
 
     ~CudaBackend() override
@@ -230,13 +232,27 @@ public:
             enqueue(seq, T, wantLogits);
         }
         check(cudaEventRecord(done_, stream_), "recording the completion event");
-        check(cudaEventSynchronize(done_), "running the forward pass");
+        waitForGpu();
         seq.setLength(start + T);
         if (wantLogits)
             std::memcpy(logits.data(), logitsHost_->get(), h_.vocabSize * sizeof(float));
     }
 
 private:
+    // CudaBackendOptions::hostWait: sleep on the blocking-sync event, or poll it.
+    void waitForGpu()
+    {
+        if (o_.hostWait == CudaHostWait::BlockingSync) {
+            check(cudaEventSynchronize(done_), "running the forward pass");
+            return;
+        }
+        cudaError_t state = cudaEventQuery(done_);
+        for (; state == cudaErrorNotReady; state = cudaEventQuery(done_))
+            if (o_.hostWait == CudaHostWait::Yield)
+                std::this_thread::yield();
+        check(state, "running the forward pass");
+    }
+
     void checkSupported() const
     {
         if (h_.headDim != 64 && h_.headDim != 128 && h_.headDim != 256)

@@ -73,6 +73,7 @@ Model::Model(gguf::File file, ModelDefinition definition, std::unique_ptr<tokeni
             co.device = options.cudaDevice;
             co.maxBatch = options.batchSize;
             co.vramBudget = options.vramBudget;
+            co.hostWait = options.cudaHostWait;
             backend_ = makeCudaBackend(definition_, co);
         } else {
             CpuBackendOptions backend;
