@@ -1,10 +1,12 @@
 #!/bin/bash
 # Runs on the GPU machine from the folder pack_cuda_run.sh made. STEPS (default: tests bench moe-bench)
 # picks, in order:
-#   tests        the CUDA tests (kernels, MoE kernels, whole models GPU vs CPU)
+#   tests        the CUDA tests (kernels, MoE kernels, whole models GPU vs CPU, VRAM estimate)
+#   models       writes the dense models and the MoE model at Q4_K ahead (while a peer builds, say)
 #   bench        strata-bench --device cuda (pp512, tg128, decode against the HBM read bandwidth of the
 #                same run) on a 0.6B dense shape (qwen3) and an 8B dense shape (llama, 32 layers, 4096,
 #                FFN 14336, GQA 8), each at Q4_K and Q8_0
+#   gpu-wait     8B Q4_K decode with each --gpu-wait mode (blocking, spin, yield): tok/s and CPU%
 #   depth        decode after a 4k and a 16k context (split-K attention), 8B Q4_K
 #   moe-bench    a 30B-A3B-shaped qwen3moe (48 layers, 2048 embedding, 32 heads / 4 KV heads of 128,
 #                128 experts, 8 used, expert FFN 768) at $MOE_TYPES, one file at a time
@@ -53,9 +55,14 @@ for step in $steps; do
     echo "== step $step $(date -u +%T)"
     case "$step" in
     tests)
-        for t in test_cuda_kernels test_cuda_moe test_cuda_model; do
+        for t in test_cuda_kernels test_cuda_moe test_cuda_model test_cuda_memory; do
             timeout 200 "$B/$t" -o "$O/$t.txt,txt" -o -,txt 2>&1 | grep -E -A1 "^FAIL|worst|identical|Totals|SKIP" | head -n 80
         done ;;
+    models)
+        for kind in small big; do for type in Q4_K Q8_0; do make_model "$kind" "${!kind}" "$type" & done; done
+        make_model moe "$moe" Q4_K &
+        wait
+        ls -la "$M"; df -h "$M" | tail -1 ;;
     bench)
         for kind in small big; do for type in Q4_K Q8_0; do make_model "$kind" "${!kind}" "$type" & done; done
         wait
@@ -84,6 +91,13 @@ for step in $steps; do
         make_model moe "$moe" Q4_K
         ncu_kernels ncu-moe.csv --launch-skip 900 --launch-count 400 --csv --print-summary per-kernel \
             "$B/strata-bench" -m "$M/moe-Q4_K.gguf" --device cuda -p 0 -n 4 -r 1 --no-roofline ;;
+    gpu-wait)  # how the host waits for the GPU: CPU% and tok/s of each mode, 8B Q4_K decode
+        make_model big "$big" Q4_K
+        for wait in blocking spin yield; do
+            echo "-- --gpu-wait $wait"
+            timeout 90 "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 0 -n 128 -r 3 --gpu-wait "$wait" 2>&1 |
+                tee -a "$O/bench.txt"
+        done ;;
     *) echo "unknown step $step" ;;
     esac
 done
