@@ -15,7 +15,8 @@ DownloadManager::DownloadManager(DownloadSettings settings, QObject* parent)
 {
     qRegisterMetaType<DownloadRequest>();
     qRegisterMetaType<DownloadState>();
-    connect(m_thread.worker(), &DownloadWorker::stateChanged, this, &DownloadManager::onStateChanged, Qt::QueuedConnection);
+    connect(m_thread.worker(), &DownloadWorker::stateChanged, this, &DownloadManager::onStateChanged,
+            Qt::QueuedConnection);
     connect(
         m_thread.worker(), &DownloadWorker::progress, this,
         [this](const QString& id, qint64 received, qint64 total, double rate) {
@@ -44,13 +45,15 @@ QString DownloadManager::start(const DownloadRequest& request)
     const QString id = request.finalPath();
     m_requests.insert(id, request);
     m_model.add(id, request);
-    QMetaObject::invokeMethod(m_thread.worker(), [w = m_thread.worker(), request] { w->start(request); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_thread.worker(), [w = m_thread.worker(), request] { w->start(request); }, Qt::QueuedConnection);
     return id;
 }
 
 void DownloadManager::pause(const QString& id)
 {
-    QMetaObject::invokeMethod(m_thread.worker(), [w = m_thread.worker(), id] { w->pause(id); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_thread.worker(), [w = m_thread.worker(), id] { w->pause(id); }, Qt::QueuedConnection);
 }
 
 void DownloadManager::resume(const QString& id)
@@ -60,14 +63,16 @@ void DownloadManager::resume(const QString& id)
         return;
     const DownloadRequest request = *it;
     m_model.setState(id, DownloadState::Queued, {});
-    QMetaObject::invokeMethod(m_thread.worker(), [w = m_thread.worker(), request] { w->start(request); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_thread.worker(), [w = m_thread.worker(), request] { w->start(request); }, Qt::QueuedConnection);
 }
 
 void DownloadManager::cancel(const QString& id)
 {
     m_requests.remove(id);
     m_model.remove(id);
-    QMetaObject::invokeMethod(m_thread.worker(), [w = m_thread.worker(), id] { w->cancel(id); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_thread.worker(), [w = m_thread.worker(), id] { w->cancel(id); }, Qt::QueuedConnection);
 }
 
 QStringList DownloadManager::restorePartials(const QStringList& folders)

@@ -6,8 +6,8 @@
 #include "domain/models/download_request.hpp"
 #include "domain/threading/owned_thread.hpp"
 
-#include <QObject>
 #include <QHash>
+#include <QObject>
 
 namespace strata::models {
 

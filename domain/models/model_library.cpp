@@ -52,7 +52,8 @@ void ModelLibrary::rescan()
     const quint64 generation = ++m_generation;
     const QStringList folders = m_settings.folders();
     QMetaObject::invokeMethod(
-        m_thread.worker(), [w = m_thread.worker(), folders, generation] { w->scan(folders, generation); }, Qt::QueuedConnection);
+        m_thread.worker(), [w = m_thread.worker(), folders, generation] { w->scan(folders, generation); },
+        Qt::QueuedConnection);
 }
 
 void ModelLibrary::onScanned(quint64 generation, const QList<ModelEntry>& entries)
@@ -66,7 +67,8 @@ void ModelLibrary::onScanned(quint64 generation, const QList<ModelEntry>& entrie
 void ModelLibrary::importFile(const QString& source, const QString& folder, bool move)
 {
     QMetaObject::invokeMethod(
-        m_thread.worker(), [w = m_thread.worker(), source, folder, move] { w->importFile(source, folder, move); }, Qt::QueuedConnection);
+        m_thread.worker(), [w = m_thread.worker(), source, folder, move] { w->importFile(source, folder, move); },
+        Qt::QueuedConnection);
 }
 
 QString ModelLibrary::remove(const QString& path)

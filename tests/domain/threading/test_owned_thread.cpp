@@ -22,7 +22,10 @@ struct Record {
 
 class Worker : public QObject {
 public:
-    explicit Worker(Record& record) : m_record(record) { m_record.constructedOn = QThread::currentThread()->objectName(); }
+    explicit Worker(Record& record) : m_record(record)
+    {
+        m_record.constructedOn = QThread::currentThread()->objectName();
+    }
     ~Worker() override
     {
         m_record.deletedOn = QThread::currentThread()->objectName();
@@ -59,8 +62,8 @@ private slots:
             QCOMPARE(owned.worker()->thread(), owned.thread());
             QCOMPARE(owned.thread()->priority(), QThread::LowPriority);
             QSemaphore started;
-            QMetaObject::invokeMethod(owned.worker(), [w = owned.worker(), s = &started] { w->slowJob(s); },
-                                      Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                owned.worker(), [w = owned.worker(), s = &started] { w->slowJob(s); }, Qt::QueuedConnection);
             QVERIFY(started.tryAcquire(1, 5000));
         }  // the destructor waits for the running job, then for the worker's deletion
         QCOMPARE(record.constructedOn, QStringLiteral("test-main"));

@@ -5,9 +5,9 @@
 #include "strata/gguf/model_summary.hpp"
 #include "strata/gguf/requantize.hpp"
 #include "strata/gguf/synthetic_model.hpp"
-#include "strata/tokenizer/synthetic_vocabulary.hpp"
 #include "strata/kernels/quantize.hpp"
 #include "strata/model/architecture.hpp"
+#include "strata/tokenizer/synthetic_vocabulary.hpp"
 
 #include <QtTest>
 
@@ -94,8 +94,8 @@ private slots:
             build(spec);
             QFAIL("no error");
         } catch (const strata::Error& e) {
-            QVERIFY2(QString(e.what()).contains("gpt-j") &&
-                         QString(e.what()).contains(QString::fromStdString(strata::model::architectureNames())),
+            QVERIFY2(QString(e.what()).contains("gpt-j")
+                         && QString(e.what()).contains(QString::fromStdString(strata::model::architectureNames())),
                      e.what());
         }
     }
