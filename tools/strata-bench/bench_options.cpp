@@ -15,7 +15,7 @@ namespace {
 [[noreturn]] void usage(int status)
 {
     std::fputs(
-        "usage: strata-bench -m MODEL [-p N] [-n N] [-t THREADS] [-r REPS] [-b BATCH]\n"
+        "usage: strata-bench -m MODEL [-p N] [-n N] [-d DEPTH] [-t THREADS] [-r REPS] [-b BATCH]\n"
         "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
         "                    [--no-roofline] [--json] [--device cpu|cuda[:N]]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
@@ -26,6 +26,8 @@ namespace {
         "  Decode is also shown against its memory roofline: weight bytes one token reads over the read\n"
         "  bandwidth of THREADS threads, measured right after each decode repetition and compared run by\n"
         "  run (--no-roofline skips it).\n"
+        "  -d DEPTH: decode (tgN @ dDEPTH) after a context of DEPTH tokens, prefilled outside the timing;\n"
+        "  its roofline counts the weights only, not the KV cache that decode then also reads.\n"
         "  -t counts every thread, the calling one included (llama-bench's meaning).\n"
         "  --device cuda runs the model on GPU N (default 0); the roofline's bandwidth is then the GPU's\n"
         "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n",
@@ -70,6 +72,8 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             o.promptTokens = toInt(a, value());
         else if (a == "-n")
             o.genTokens = toInt(a, value());
+        else if (a == "-d")
+            o.depth = toInt(a, value());
         else if (a == "-t")
             o.threads = toInt(a, value());
         else if (a == "-r")

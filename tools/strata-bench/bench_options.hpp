@@ -13,6 +13,7 @@ struct BenchOptions {
     std::string model;
     int promptTokens = 512;    // -p: prefill test size (0: skip)
     int genTokens = 128;       // -n: decode test size (0: skip)
+    int depth = 0;             // -d: decode after a context of this many tokens (llama-bench's -d)
     int threads = -1;          // -t: total threads including the caller, as llama-bench counts
     int repetitions = 3;       // -r
     int batch = 512;           // -b

@@ -11,7 +11,8 @@ build="${BUILD:-$repo/build/cuda-rel}"
 dest="${1:?usage: pack_cuda_run.sh DEST}"
 mkdir -p "$dest/bin" "$dest/lib"
 cp "$build/tools/strata-bench/strata-bench" "$build/tools/strata-gguf/strata-gguf" \
-   "$build/tests/engine/cuda/test_cuda_kernels" "$build/tests/engine/cuda/test_cuda_model" "$dest/bin/"
+   "$build/tests/engine/cuda/test_cuda_kernels" "$build/tests/engine/cuda/test_cuda_model" \
+   "$build/tests/engine/cuda/test_cuda_moe" "$dest/bin/"
 strip "$dest"/bin/*
 cp "$here/cuda_device_run.sh" "$dest/"
 # Libraries outside glibc/libstdc++ (which any recent x86-64 Linux has).
