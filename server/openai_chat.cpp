@@ -1,0 +1,185 @@
+#include "server/openai_chat.hpp"
+
+#include "server/openai_sampling.hpp"
+#include "strata/chat_template/json.hpp"
+
+#include <ctime>
+
+namespace strata::server {
+
+namespace {
+
+// A message's content: a string, or text parts joined (what the chat templates expect).
+std::optional<std::string> contentOf(const Json& message, const std::string& path)
+{
+    const auto it = message.find("content");
+    if (it == message.end() || it->is_null())
+        return std::nullopt;
+    if (it->is_string())
+        return it->get<std::string>();
+    if (!it->is_array())
+        throw ApiError(400, "'" + path + "' must be a string or an array of content parts, not " + typeName(*it), path);
+    std::string text;
+    for (size_t i = 0; i < it->size(); ++i) {
+        const Json& part = (*it)[i];
+        const std::string partPath = fieldPath(path, i);
+        if (!part.is_object())
+            throw ApiError(400, "'" + partPath + "' must be an object, not " + typeName(part), partPath);
+        const std::string type = requiredString(part, partPath + ".type");
+        if (type != "text")
+            throw ApiError(400, "'" + partPath + ".type' is '" + type + "': this server reads text parts only",
+                           partPath + ".type");
+        text += requiredString(part, partPath + ".text");
+    }
+    return text;
+}
+
+std::vector<chat_template::ToolCall> toolCallsOf(const Json& message, const std::string& path)
+{
+    std::vector<chat_template::ToolCall> calls;
+    const auto it = message.find("tool_calls");
+    if (it == message.end() || it->is_null())
+        return calls;
+    if (!it->is_array())
+        throw ApiError(400, "'" + path + "' must be an array, not " + typeName(*it), path);
+    for (size_t i = 0; i < it->size(); ++i) {
+        const Json& call = (*it)[i];
+        const std::string callPath = fieldPath(path, i);
+        if (!call.is_object())
+            throw ApiError(400, "'" + callPath + "' must be an object, not " + typeName(call), callPath);
+        const Json& function = requiredField(call, callPath + ".function");
+        if (!function.is_object())
+            throw ApiError(400, "'" + callPath + ".function' must be an object", callPath + ".function");
+        chat_template::ToolCall out;
+        out.id = stringField(call, callPath + ".id").value_or("");
+        out.name = requiredString(function, callPath + ".function.name");
+        const std::string arguments = stringField(function, callPath + ".function.arguments").value_or("{}");
+        // Templates index the arguments as a dict; text that is not JSON stays a string.
+        try {
+            out.arguments = chat_template::parseJson(arguments);
+        } catch (const std::exception&) {
+            out.arguments = chat_template::Value(arguments);
+        }
+        calls.push_back(std::move(out));
+    }
+    return calls;
+}
+
+chat_template::ChatMessage messageOf(const Json& message, const std::string& path)
+{
+    if (!message.is_object())
+        throw ApiError(400, "'" + path + "' must be an object, not " + typeName(message), path);
+    chat_template::ChatMessage out;
+    out.role = requiredString(message, path + ".role");
+    if (out.role == "developer")  // the newer name for system; the templates know "system"
+        out.role = "system";
+    if (out.role != "system" && out.role != "user" && out.role != "assistant" && out.role != "tool")
+        throw ApiError(400, "'" + path + ".role' must be system, developer, user, assistant or tool, not '" +
+                                out.role + "'",
+                       path + ".role");
+    out.content = contentOf(message, path + ".content");
+    out.toolCalls = toolCallsOf(message, path + ".tool_calls");
+    out.name = stringField(message, path + ".name");
+    out.toolCallId = stringField(message, path + ".tool_call_id");
+    if (!out.content && out.toolCalls.empty())
+        throw ApiError(400, "'" + path + ".content' is required", path + ".content");
+    return out;
+}
+
+}  // namespace
+
+GenerationJob chatJobFromBody(const Json& body, uint32_t contextLength)
+{
+    GenerationJob job;
+    const Json& messages = requiredField(body, "messages");
+    if (!messages.is_array())
+        throw ApiError(400, "'messages' must be an array, not " + typeName(messages), "messages");
+    if (messages.empty())
+        throw ApiError(400, "'messages' must not be empty", "messages");
+    for (size_t i = 0; i < messages.size(); ++i)
+        job.messages.push_back(messageOf(messages[i], fieldPath("messages", i)));
+    if (const auto tools = body.find("tools"); tools != body.end() && !tools->is_null()) {
+        if (!tools->is_array())
+            throw ApiError(400, "'tools' must be an array, not " + typeName(*tools), "tools");
+        const auto choice = body.find("tool_choice");
+        const bool none = choice != body.end() && *choice == Json("none");
+        if (!none && !tools->empty())
+            job.tools = chat_template::parseJson(tools->dump());
+    }
+    job.request = openAiGenerationRequest(body, contextLength);
+    return job;
+}
+
+const char* openAiFinishReason(model::FinishReason reason)
+{
+    switch (reason) {
+    case model::FinishReason::Length:
+    case model::FinishReason::ContextFull: return "length";
+    default: return "stop";
+    }
+}
+
+Json openAiUsage(const model::GenerationMetrics& m)
+{
+    return {{"prompt_tokens", m.promptTokens},
+            {"completion_tokens", m.generatedTokens},
+            {"total_tokens", m.promptTokens + m.generatedTokens},
+            {"prompt_tokens_details", {{"cached_tokens", m.reusedTokens}}}};
+}
+
+OpenAiChatFormat::OpenAiChatFormat(std::string model, bool includeUsage)
+    : id_(randomId("chatcmpl-")), model_(std::move(model)), created_(std::time(nullptr)), includeUsage_(includeUsage)
+{
+}
+
+Json OpenAiChatFormat::whole(const std::string& text, const model::GenerationMetrics& metrics) const
+{
+    return {{"id", id_},
+            {"object", "chat.completion"},
+            {"created", created_},
+            {"model", model_},
+            {"choices", Json::array({{{"index", 0},
+                                      {"message", {{"role", "assistant"}, {"content", text}}},
+                                      {"logprobs", nullptr},
+                                      {"finish_reason", openAiFinishReason(metrics.finish)}}})},
+            {"usage", openAiUsage(metrics)}};
+}
+
+Json OpenAiChatFormat::chunk(Json delta, Json finishReason) const
+{
+    Json c = {{"id", id_},
+              {"object", "chat.completion.chunk"},
+              {"created", created_},
+              {"model", model_},
+              {"choices", Json::array({{{"index", 0},
+                                        {"delta", std::move(delta)},
+                                        {"logprobs", nullptr},
+                                        {"finish_reason", std::move(finishReason)}}})}};
+    if (includeUsage_)
+        c["usage"] = nullptr;
+    return c;
+}
+
+std::string OpenAiChatFormat::streamStart(uint32_t)
+{
+    return sseEvent(chunk({{"role", "assistant"}, {"content", ""}}, nullptr));
+}
+
+std::string OpenAiChatFormat::streamText(std::string_view piece)
+{
+    return sseEvent(chunk({{"content", std::string(piece)}}, nullptr));
+}
+
+std::string OpenAiChatFormat::streamEnd(const model::GenerationMetrics& metrics)
+{
+    std::string out = sseEvent(chunk(Json::object(), openAiFinishReason(metrics.finish)));
+    if (includeUsage_) {
+        Json last = chunk(Json::object(), nullptr);
+        last["choices"] = Json::array();
+        last["usage"] = openAiUsage(metrics);
+        out += sseEvent(last);
+    }
+    return out + "data: [DONE]\n\n";
+}
+
+}  // namespace strata::server

@@ -1,0 +1,37 @@
+// POST /v1/chat/completions: OpenAI's chat request read into a GenerationJob, and its reply
+// shapes (chat.completion, and chat.completion.chunk events ending with "data: [DONE]").
+#pragma once
+
+#include "server/generation_queue.hpp"
+#include "server/json_fields.hpp"
+#include "server/reply_format.hpp"
+
+namespace strata::server {
+
+// Text-only messages (a string, or an array of {"type": "text"} parts), assistant tool_calls, tool
+// results, and `tools` passed to the chat template (unless tool_choice is "none").
+GenerationJob chatJobFromBody(const Json& body, uint32_t contextLength);
+
+class OpenAiChatFormat : public ReplyFormat {
+public:
+    // `includeUsage`: stream_options.include_usage, a last chunk with the usage and no choices.
+    OpenAiChatFormat(std::string model, bool includeUsage);
+    nlohmann::json whole(const std::string& text, const model::GenerationMetrics& metrics) const override;
+    std::string streamStart(uint32_t promptTokens) override;
+    std::string streamText(std::string_view piece) override;
+    std::string streamEnd(const model::GenerationMetrics& metrics) override;
+
+private:
+    nlohmann::json chunk(nlohmann::json delta, nlohmann::json finishReason) const;
+
+    std::string id_;
+    std::string model_;
+    long long created_;
+    bool includeUsage_;
+};
+
+// OpenAI's finish_reason for the engine's: "stop" or "length".
+const char* openAiFinishReason(model::FinishReason reason);
+nlohmann::json openAiUsage(const model::GenerationMetrics& metrics);
+
+}  // namespace strata::server

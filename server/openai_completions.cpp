@@ -1,0 +1,100 @@
+#include "server/openai_completions.hpp"
+
+#include "server/openai_chat.hpp"
+#include "server/openai_sampling.hpp"
+
+#include <ctime>
+
+namespace strata::server {
+
+namespace {
+
+std::vector<int32_t> tokenIds(const Json& array, const std::string& path)
+{
+    std::vector<int32_t> ids;
+    for (size_t i = 0; i < array.size(); ++i) {
+        if (!array[i].is_number_integer() || array[i].get<int64_t>() < 0 || array[i].get<int64_t>() > INT32_MAX)
+            throw ApiError(400, "'" + fieldPath(path, i) + "' must be a token id (a non-negative integer)", path);
+        ids.push_back(int32_t(array[i].get<int64_t>()));
+    }
+    return ids;
+}
+
+}  // namespace
+
+GenerationJob completionJobFromBody(const Json& body, uint32_t contextLength)
+{
+    GenerationJob job;
+    const Json& prompt = requiredField(body, "prompt");
+    if (prompt.is_string()) {
+        job.text = prompt.get<std::string>();
+    } else if (prompt.is_array() && !prompt.empty() && prompt[0].is_string()) {
+        if (prompt.size() != 1 || !prompt[0].is_string())
+            throw ApiError(400, "'prompt' may hold one string: this server completes one prompt per request", "prompt");
+        job.text = prompt[0].get<std::string>();
+    } else if (prompt.is_array() && !prompt.empty() && prompt[0].is_array()) {
+        if (prompt.size() != 1)
+            throw ApiError(400, "'prompt' may hold one token list: one prompt per request", "prompt");
+        job.tokens = tokenIds(prompt[0], "prompt[0]");
+    } else if (prompt.is_array()) {
+        job.tokens = tokenIds(prompt, "prompt");
+    } else {
+        throw ApiError(400, "'prompt' must be a string or an array of token ids, not " + typeName(prompt), "prompt");
+    }
+    if (boolField(body, "echo").value_or(false))
+        throw ApiError(400, "'echo' is not supported by this server", "echo");
+    if (stringField(body, "suffix"))
+        throw ApiError(400, "'suffix' is not supported by this server", "suffix");
+    job.request = openAiGenerationRequest(body, contextLength);
+    if (!body.contains("max_tokens") && !body.contains("max_completion_tokens"))
+        job.request.maxTokens = 16;  // the completions API's documented default
+    return job;
+}
+
+OpenAiCompletionFormat::OpenAiCompletionFormat(std::string model, bool includeUsage)
+    : id_(randomId("cmpl-")), model_(std::move(model)), created_(std::time(nullptr)), includeUsage_(includeUsage)
+{
+}
+
+Json OpenAiCompletionFormat::whole(const std::string& text, const model::GenerationMetrics& metrics) const
+{
+    Json c = chunk(text, openAiFinishReason(metrics.finish));
+    c["usage"] = openAiUsage(metrics);
+    return c;
+}
+
+Json OpenAiCompletionFormat::chunk(const std::string& text, Json finishReason) const
+{
+    return {{"id", id_},
+            {"object", "text_completion"},
+            {"created", created_},
+            {"model", model_},
+            {"choices", Json::array({{{"text", text},
+                                      {"index", 0},
+                                      {"logprobs", nullptr},
+                                      {"finish_reason", std::move(finishReason)}}})}};
+}
+
+std::string OpenAiCompletionFormat::streamStart(uint32_t)
+{
+    return {};
+}
+
+std::string OpenAiCompletionFormat::streamText(std::string_view piece)
+{
+    return sseEvent(chunk(std::string(piece), nullptr));
+}
+
+std::string OpenAiCompletionFormat::streamEnd(const model::GenerationMetrics& metrics)
+{
+    std::string out = sseEvent(chunk("", openAiFinishReason(metrics.finish)));
+    if (includeUsage_) {
+        Json last = chunk("", nullptr);
+        last["choices"] = Json::array();
+        last["usage"] = openAiUsage(metrics);
+        out += sseEvent(last);
+    }
+    return out + "data: [DONE]\n\n";
+}
+
+}  // namespace strata::server

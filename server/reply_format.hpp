@@ -1,0 +1,53 @@
+// How one API writes a reply: the whole JSON body, or the stream of server-sent events. The
+// route (api_server.cpp) feeds it the job's events; the format knows only field names and order.
+#pragma once
+
+#include "strata/model/generation.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <random>
+#include <string>
+#include <string_view>
+
+namespace strata::server {
+
+class ReplyFormat {
+public:
+    virtual ~ReplyFormat() = default;
+    // The non-streamed body once the job has finished.
+    virtual nlohmann::json whole(const std::string& text, const model::GenerationMetrics& metrics) const = 0;
+    // Server-sent events, each complete ("data: ...\n\n"): before the first piece, per piece, at the end.
+    virtual std::string streamStart(uint32_t promptTokens) = 0;
+    virtual std::string streamText(std::string_view piece) = 0;
+    virtual std::string streamEnd(const model::GenerationMetrics& metrics) = 0;
+};
+
+// JSON text for a client. Invalid UTF-8 (never expected: the engine's pieces are valid) becomes
+// U+FFFD instead of an exception.
+inline std::string jsonText(const nlohmann::json& value)
+{
+    return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// One server-sent event: "event: NAME\n" when a name is given, then "data: JSON\n\n".
+inline std::string sseEvent(const nlohmann::json& data, std::string_view name = {})
+{
+    std::string out;
+    if (!name.empty())
+        out.append("event: ").append(name).append("\n");
+    out.append("data: ").append(jsonText(data)).append("\n\n");
+    return out;
+}
+
+// "chatcmpl-" + 24 random hex digits: ids that clients may log and compare, never reused.
+inline std::string randomId(std::string_view prefix)
+{
+    std::random_device device;
+    char hex[25];
+    std::snprintf(hex, sizeof hex, "%08x%08x%08x", device(), device(), device());
+    return std::string(prefix) + hex;
+}
+
+}  // namespace strata::server
