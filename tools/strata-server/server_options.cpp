@@ -25,6 +25,7 @@ namespace {
         "         --api-key KEY (asked as 'Authorization: Bearer KEY' or 'x-api-key: KEY')\n"
         "         --alias NAME (the model id clients send; default: the file name without .gguf)\n"
         "         --cors-origin ORIGIN (off by default) --max-body BYTES --max-connections N\n"
+        "         --read-timeout SECONDS (a client silent this long while sending is dropped; default 10)\n"
         "         --ctx N --kv f16|q8_0 --threads N (all threads, the caller included)\n"
         "         --pool-policy park|adaptive|fixed:<us>|fixed:<n>ms\n",
         status == 0 ? stdout : stderr);
@@ -73,6 +74,7 @@ ServerOptions parseServerOptions(int argc, char** argv)
         else if (a == "--cors-origin") o.http.corsOrigin = value();
         else if (a == "--max-body") o.http.maxBodyBytes = number<size_t>(a, value());
         else if (a == "--max-connections") o.http.maxConnections = number<size_t>(a, value());
+        else if (a == "--read-timeout") o.http.readTimeout = std::chrono::seconds(number<unsigned>(a, value()));
         else if (a == "--threads" || a == "-t") o.threads = number<int>(a, value());
         else if (a == "--ctx" || a == "-c") o.context = number<uint32_t>(a, value());
         else if (a == "--kv") {
@@ -92,6 +94,8 @@ ServerOptions parseServerOptions(int argc, char** argv)
         bad("-m MODEL is required");
     if (o.http.maxConnections == 0 || o.http.maxConnections > 1024)
         bad("--max-connections takes 1 to 1024");
+    if (o.http.readTimeout.count() == 0)
+        bad("--read-timeout takes at least 1 second");
     if (o.http.modelId.empty())
         o.http.modelId = std::filesystem::path(o.model).stem().string();
     return o;
