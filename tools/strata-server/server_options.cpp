@@ -2,6 +2,8 @@
 
 #include "standard_options.hpp"
 
+#include "server/api_server.hpp"
+
 #include "strata/core/error.hpp"
 #include "strata/model/kv_type_names.hpp"
 
@@ -94,6 +96,8 @@ ServerOptions parseServerOptions(int argc, char** argv)
         bad("-m MODEL is required");
     if (o.http.maxConnections == 0 || o.http.maxConnections > 1024)
         bad("--max-connections takes 1 to 1024");
+    if (!server::isLoopback(o.http.host) && o.http.apiKey.empty())
+        bad("serving on " + o.http.host + " (not a loopback address) needs --api-key KEY");
     if (o.http.readTimeout.count() == 0)
         bad("--read-timeout takes at least 1 second");
     if (o.http.modelId.empty())
