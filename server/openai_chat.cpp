@@ -142,7 +142,8 @@ Json OpenAiChatFormat::whole(const std::string& text, const model::GenerationMet
                                       {"message", {{"role", "assistant"}, {"content", text}}},
                                       {"logprobs", nullptr},
                                       {"finish_reason", openAiFinishReason(metrics.finish)}}})},
-            {"usage", openAiUsage(metrics)}};
+            {"usage", openAiUsage(metrics)},
+            {"timings", timingsOf(metrics)}};
 }
 
 Json OpenAiChatFormat::chunk(Json delta, Json finishReason) const
@@ -172,12 +173,14 @@ std::string OpenAiChatFormat::streamText(std::string_view piece)
 
 std::string OpenAiChatFormat::streamEnd(const model::GenerationMetrics& metrics)
 {
-    std::string out = sseEvent(chunk(Json::object(), openAiFinishReason(metrics.finish)));
+    Json last = chunk(Json::object(), openAiFinishReason(metrics.finish));
+    last["timings"] = timingsOf(metrics);
+    std::string out = sseEvent(last);
     if (includeUsage_) {
-        Json last = chunk(Json::object(), nullptr);
-        last["choices"] = Json::array();
-        last["usage"] = openAiUsage(metrics);
-        out += sseEvent(last);
+        Json usage = chunk(Json::object(), nullptr);
+        usage["choices"] = Json::array();
+        usage["usage"] = openAiUsage(metrics);
+        out += sseEvent(usage);
     }
     return out + "data: [DONE]\n\n";
 }

@@ -60,6 +60,7 @@ Json OpenAiCompletionFormat::whole(const std::string& text, const model::Generat
 {
     Json c = chunk(text, openAiFinishReason(metrics.finish));
     c["usage"] = openAiUsage(metrics);
+    c["timings"] = timingsOf(metrics);
     return c;
 }
 
@@ -87,12 +88,14 @@ std::string OpenAiCompletionFormat::streamText(std::string_view piece)
 
 std::string OpenAiCompletionFormat::streamEnd(const model::GenerationMetrics& metrics)
 {
-    std::string out = sseEvent(chunk("", openAiFinishReason(metrics.finish)));
+    Json last = chunk("", openAiFinishReason(metrics.finish));
+    last["timings"] = timingsOf(metrics);
+    std::string out = sseEvent(last);
     if (includeUsage_) {
-        Json last = chunk("", nullptr);
-        last["choices"] = Json::array();
-        last["usage"] = openAiUsage(metrics);
-        out += sseEvent(last);
+        Json usage = chunk("", nullptr);
+        usage["choices"] = Json::array();
+        usage["usage"] = openAiUsage(metrics);
+        out += sseEvent(usage);
     }
     return out + "data: [DONE]\n\n";
 }

@@ -31,6 +31,20 @@ inline std::string jsonText(const nlohmann::json& value)
     return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+// llama-server's "timings" object (not part of OpenAI's API; clients ignore it): what the engine
+// measured for this request, so a client can tell engine time from transport time.
+inline nlohmann::json timingsOf(const model::GenerationMetrics& m)
+{
+    return {{"cache_n", m.reusedTokens},
+            {"prompt_n", m.prefilledTokens},
+            {"prompt_ms", m.prefillSeconds * 1e3},
+            {"prompt_per_second", m.prefillTokensPerSecond},
+            {"predicted_n", m.generatedTokens},
+            {"predicted_ms", m.decodeSeconds * 1e3},
+            {"predicted_per_second", m.decodeTokensPerSecond},
+            {"first_token_ms", m.timeToFirstTokenSeconds * 1e3}};
+}
+
 // One server-sent event: "event: NAME\n" when a name is given, then "data: JSON\n\n".
 inline std::string sseEvent(const nlohmann::json& data, std::string_view name = {})
 {
