@@ -48,8 +48,8 @@ GenerationJob messagesJobFromBody(const Json& body)
         const std::string role = requiredString(messages[i], path + ".role");
         if (role != "user" && role != "assistant")
             throw ApiError(400, "'" + path + ".role' must be user or assistant, not '" + role + "'", path + ".role");
-        job.messages.push_back({.role = role, .content = textOf(requiredField(messages[i], path + ".content"),
-                                                                path + ".content")});
+        job.messages.push_back(
+            {.role = role, .content = textOf(requiredField(messages[i], path + ".content"), path + ".content")});
     }
     model::GenerationRequest& r = job.request;
     if (!requiredField(body, "max_tokens").is_number_integer())
@@ -80,8 +80,7 @@ const char* anthropicStopReason(model::FinishReason reason)
 
 AnthropicMessageFormat::AnthropicMessageFormat(std::string model, std::vector<std::string> stops)
     : id_(randomId("msg_")), model_(std::move(model)), stops_(std::move(stops))
-{
-}
+{}
 
 Json AnthropicMessageFormat::stopSequence(const model::GenerationMetrics& metrics) const
 {
@@ -114,10 +113,11 @@ std::string AnthropicMessageFormat::streamStart(uint32_t promptTokens)
                           {"stop_reason", nullptr},
                           {"stop_sequence", nullptr},
                           {"usage", {{"input_tokens", promptTokens}, {"output_tokens", 0}}}};
-    return sseEvent({{"type", "message_start"}, {"message", message}}, "message_start") +
-           sseEvent({{"type", "content_block_start"}, {"index", 0}, {"content_block", {{"type", "text"}, {"text", ""}}}},
-                    "content_block_start") +
-           sseEvent({{"type", "ping"}}, "ping");
+    return sseEvent({{"type", "message_start"}, {"message", message}}, "message_start")
+           + sseEvent(
+               {{"type", "content_block_start"}, {"index", 0}, {"content_block", {{"type", "text"}, {"text", ""}}}},
+               "content_block_start")
+           + sseEvent({{"type", "ping"}}, "ping");
 }
 
 std::string AnthropicMessageFormat::streamText(std::string_view piece)
@@ -130,13 +130,14 @@ std::string AnthropicMessageFormat::streamText(std::string_view piece)
 
 std::string AnthropicMessageFormat::streamEnd(const model::GenerationMetrics& metrics)
 {
-    return sseEvent({{"type", "content_block_stop"}, {"index", 0}}, "content_block_stop") +
-           sseEvent({{"type", "message_delta"},
-                     {"delta", {{"stop_reason", anthropicStopReason(metrics.finish)},
-                                {"stop_sequence", stopSequence(metrics)}}},
-                     {"usage", {{"output_tokens", metrics.generatedTokens}}}},
-                    "message_delta") +
-           sseEvent({{"type", "message_stop"}}, "message_stop");
+    return sseEvent({{"type", "content_block_stop"}, {"index", 0}}, "content_block_stop")
+           + sseEvent(
+               {{"type", "message_delta"},
+                {"delta",
+                 {{"stop_reason", anthropicStopReason(metrics.finish)}, {"stop_sequence", stopSequence(metrics)}}},
+                {"usage", {{"output_tokens", metrics.generatedTokens}}}},
+               "message_delta")
+           + sseEvent({{"type", "message_stop"}}, "message_stop");
 }
 
 }  // namespace strata::server

@@ -6,8 +6,7 @@ namespace strata::server {
 
 ApiError::ApiError(int status, const std::string& message, std::string param, std::string code)
     : std::runtime_error(message), status_(status), param_(std::move(param)), code_(std::move(code))
-{
-}
+{}
 
 namespace {
 

@@ -60,8 +60,8 @@ bool isLoopback(const std::string& host)
 ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue), config_(std::move(config))
 {
     if (!isLoopback(config_.host) && config_.apiKey.empty())
-        throw std::invalid_argument("serving on " + config_.host +
-                                    " (not a loopback address) needs an API key (--api-key)");
+        throw std::invalid_argument("serving on " + config_.host
+                                    + " (not a loopback address) needs an API key (--api-key)");
     if (config_.modelId.empty())
         throw std::invalid_argument("the server needs a model id");
     http_.set_read_timeout(config_.readTimeout);
@@ -70,8 +70,9 @@ ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue
     http_.set_payload_max_length(config_.maxBodyBytes);
     const size_t maxConnections = config_.maxConnections;
     http_.new_task_queue = [maxConnections] { return new ConnectionLimit(maxConnections); };
-    http_.set_pre_routing_handler(
-        [this](const httplib::Request& request, httplib::Response& response) { return checkBeforeRouting(request, response); });
+    http_.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
+        return checkBeforeRouting(request, response);
+    });
     http_.set_post_routing_handler([this](const httplib::Request&, httplib::Response& response) {
         if (!config_.corsOrigin.empty())
             response.set_header("Access-Control-Allow-Origin", config_.corsOrigin);
@@ -105,8 +106,8 @@ uint16_t ApiServer::bind()
     else if (!http_.bind_to_port(config_.host, port))
         port = -1;
     if (port <= 0)
-        throw std::runtime_error("cannot listen on " + config_.host + ":" + std::to_string(config_.port) +
-                                 " (address in use, or not an address of this machine)");
+        throw std::runtime_error("cannot listen on " + config_.host + ":" + std::to_string(config_.port)
+                                 + " (address in use, or not an address of this machine)");
     return uint16_t(port);
 }
 
@@ -128,8 +129,8 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
     if (ConnectionLimit::overLimit()) {
         response.set_header("Connection", "close");
         replyError(response, dialect,
-                   ApiError(503, "too many connections (" + std::to_string(config_.maxConnections) +
-                                     "); retry when one has closed"));
+                   ApiError(503, "too many connections (" + std::to_string(config_.maxConnections)
+                                     + "); retry when one has closed"));
         return R::Handled;
     }
     if (request.method == "OPTIONS" && !config_.corsOrigin.empty()) {
@@ -146,8 +147,9 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
         const std::string given = keyOf(request);
         if (given.empty() || !sameKey(given, config_.apiKey)) {
             replyError(response, dialect,
-                       ApiError(401, given.empty() ? "an API key is required (Authorization: Bearer KEY, or x-api-key)"
-                                                   : "the API key is not valid",
+                       ApiError(401,
+                                given.empty() ? "an API key is required (Authorization: Bearer KEY, or x-api-key)"
+                                              : "the API key is not valid",
                                 {}, "invalid_api_key"));
             return R::Handled;
         }
@@ -178,47 +180,49 @@ void ApiServer::addRoutes()
             }
         };
     };
-    http_.Get("/health", guarded([this](const httplib::Request&, httplib::Response& response) {
-        response.set_content(jsonText(Json{{"status", "ok"}, {"waiting", queue_.waiting()}}), "application/json");
-    }));
+    http_.Get(
+        "/health", guarded([this](const httplib::Request&, httplib::Response& response) {
+            response.set_content(jsonText(Json{{"status", "ok"}, {"waiting", queue_.waiting()}}), "application/json");
+        }));
     http_.Get("/v1/models", guarded([this](const httplib::Request&, httplib::Response& response) {
-        const Json model = {{"id", config_.modelId},
-                            {"object", "model"},
-                            {"created", 0},
-                            {"owned_by", "strata"},
-                            {"context_length", queue_.contextLength()}};
-        response.set_content(jsonText(Json{{"object", "list"}, {"data", Json::array({model})}}), "application/json");
-    }));
+                  const Json model = {{"id", config_.modelId},
+                                      {"object", "model"},
+                                      {"created", 0},
+                                      {"owned_by", "strata"},
+                                      {"context_length", queue_.contextLength()}};
+                  response.set_content(jsonText(Json{{"object", "list"}, {"data", Json::array({model})}}),
+                                       "application/json");
+              }));
     http_.Post("/v1/chat/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
-        const Json body = parseRequestBody(request.body);
-        checkModel(body);
-        GenerationJob job = chatJobFromBody(body, queue_.contextLength());
-        const bool stream = boolField(body, "stream").value_or(false);
-        bool usage = false;
-        if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
-            usage = boolField(*o, "stream_options.include_usage").value_or(false);
-        answer(response, ApiDialect::OpenAi, std::move(job), std::make_shared<OpenAiChatFormat>(config_.modelId, usage),
-               stream);
-    }));
+                   const Json body = parseRequestBody(request.body);
+                   checkModel(body);
+                   GenerationJob job = chatJobFromBody(body, queue_.contextLength());
+                   const bool stream = boolField(body, "stream").value_or(false);
+                   bool usage = false;
+                   if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
+                       usage = boolField(*o, "stream_options.include_usage").value_or(false);
+                   answer(response, ApiDialect::OpenAi, std::move(job),
+                          std::make_shared<OpenAiChatFormat>(config_.modelId, usage), stream);
+               }));
     http_.Post("/v1/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
-        const Json body = parseRequestBody(request.body);
-        checkModel(body);
-        GenerationJob job = completionJobFromBody(body, queue_.contextLength());
-        const bool stream = boolField(body, "stream").value_or(false);
-        bool usage = false;
-        if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
-            usage = boolField(*o, "stream_options.include_usage").value_or(false);
-        answer(response, ApiDialect::OpenAi, std::move(job),
-               std::make_shared<OpenAiCompletionFormat>(config_.modelId, usage), stream);
-    }));
+                   const Json body = parseRequestBody(request.body);
+                   checkModel(body);
+                   GenerationJob job = completionJobFromBody(body, queue_.contextLength());
+                   const bool stream = boolField(body, "stream").value_or(false);
+                   bool usage = false;
+                   if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
+                       usage = boolField(*o, "stream_options.include_usage").value_or(false);
+                   answer(response, ApiDialect::OpenAi, std::move(job),
+                          std::make_shared<OpenAiCompletionFormat>(config_.modelId, usage), stream);
+               }));
     http_.Post("/v1/messages", guarded([this](const httplib::Request& request, httplib::Response& response) {
-        const Json body = parseRequestBody(request.body);
-        checkModel(body);
-        GenerationJob job = messagesJobFromBody(body);
-        const bool stream = boolField(body, "stream").value_or(false);
-        auto format = std::make_shared<AnthropicMessageFormat>(config_.modelId, job.request.stopStrings);
-        answer(response, ApiDialect::Anthropic, std::move(job), std::move(format), stream);
-    }));
+                   const Json body = parseRequestBody(request.body);
+                   checkModel(body);
+                   GenerationJob job = messagesJobFromBody(body);
+                   const bool stream = boolField(body, "stream").value_or(false);
+                   auto format = std::make_shared<AnthropicMessageFormat>(config_.modelId, job.request.stopStrings);
+                   answer(response, ApiDialect::Anthropic, std::move(job), std::move(format), stream);
+               }));
 }
 
 void ApiServer::answer(httplib::Response& response, ApiDialect dialect, GenerationJob job,

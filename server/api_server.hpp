@@ -44,8 +44,8 @@ private:
     void addRoutes();
     httplib::Server::HandlerResponse checkBeforeRouting(const httplib::Request& request, httplib::Response& response);
     // Runs the job, and answers with the whole reply or streams it as server-sent events.
-    void answer(httplib::Response& response, ApiDialect dialect, GenerationJob job,
-                std::shared_ptr<ReplyFormat> format, bool stream);
+    void answer(httplib::Response& response, ApiDialect dialect, GenerationJob job, std::shared_ptr<ReplyFormat> format,
+                bool stream);
     void checkModel(const nlohmann::json& body) const;
 
     GenerationQueue& queue_;

@@ -153,14 +153,15 @@ void GenerationQueue::serve(model::Session& session, Entry& entry)
         const int32_t vocab = int32_t(model_.hparams().vocabSize);
         for (int32_t id : prompt)
             if (id < 0 || id >= vocab)
-                throw ApiError(400, "token id " + std::to_string(id) + " is outside the vocabulary (0.." +
-                                        std::to_string(vocab - 1) + ")",
+                throw ApiError(400,
+                               "token id " + std::to_string(id) + " is outside the vocabulary (0.."
+                                   + std::to_string(vocab - 1) + ")",
                                "prompt");
         // At least one token must fit after the prompt.
         if (prompt.size() >= session.contextLength())
             throw ApiError(400,
-                           "This model's maximum context length is " + std::to_string(session.contextLength()) +
-                               " tokens. However, your prompt is " + std::to_string(prompt.size()) + " tokens.",
+                           "This model's maximum context length is " + std::to_string(session.contextLength())
+                               + " tokens. However, your prompt is " + std::to_string(prompt.size()) + " tokens.",
                            "messages", "context_length_exceeded");
         JobEvent started;
         started.kind = JobEvent::Kind::Started;

@@ -5,11 +5,11 @@
 // the common prefix).
 #pragma once
 
+#include "server/api_error.hpp"
 #include "strata/chat_template/chat_template.hpp"
 #include "strata/model/generation.hpp"
 #include "strata/model/model.hpp"
 #include "strata/model/session.hpp"
-#include "server/api_error.hpp"
 
 #include <atomic>
 #include <condition_variable>
@@ -27,8 +27,8 @@ namespace strata::server {
 struct GenerationJob {
     // A chat (rendered with the model's template) unless `text` or `tokens` is set.
     std::vector<chat_template::ChatMessage> messages;
-    chat_template::Value tools;                // a list of tool schemas, or undefined
-    std::optional<std::string> text;           // a raw completion prompt (BOS added as strata-cli -p does)
+    chat_template::Value tools;                  // a list of tool schemas, or undefined
+    std::optional<std::string> text;             // a raw completion prompt (BOS added as strata-cli -p does)
     std::optional<std::vector<int32_t>> tokens;  // a raw prompt given as token ids
     model::GenerationRequest request;
 };

@@ -71,8 +71,9 @@ std::optional<double> numberField(const Json& object, const std::string& name, d
         wrongType(name, "a number", *v);
     const double d = v->get<double>();
     if (!std::isfinite(d) || d < min || d > max)
-        throw ApiError(400, "'" + name + "' must be between " + Json(min).dump() + " and " + Json(max).dump() + ", not " +
-                                v->dump(),
+        throw ApiError(400,
+                       "'" + name + "' must be between " + Json(min).dump() + " and " + Json(max).dump() + ", not "
+                           + v->dump(),
                        name);
     return d;
 }
@@ -89,8 +90,8 @@ std::optional<int64_t> integerField(const Json& object, const std::string& name,
     const int64_t i = v->get<int64_t>();
     if (i < min || i > max)
         throw ApiError(400,
-                       "'" + name + "' must be between " + std::to_string(min) + " and " + std::to_string(max) +
-                           ", not " + std::to_string(i),
+                       "'" + name + "' must be between " + std::to_string(min) + " and " + std::to_string(max)
+                           + ", not " + std::to_string(i),
                        name);
     return i;
 }

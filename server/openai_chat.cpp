@@ -74,8 +74,8 @@ chat_template::ChatMessage messageOf(const Json& message, const std::string& pat
     if (out.role == "developer")  // the newer name for system; the templates know "system"
         out.role = "system";
     if (out.role != "system" && out.role != "user" && out.role != "assistant" && out.role != "tool")
-        throw ApiError(400, "'" + path + ".role' must be system, developer, user, assistant or tool, not '" +
-                                out.role + "'",
+        throw ApiError(400,
+                       "'" + path + ".role' must be system, developer, user, assistant or tool, not '" + out.role + "'",
                        path + ".role");
     out.content = contentOf(message, path + ".content");
     out.toolCalls = toolCallsOf(message, path + ".tool_calls");
@@ -129,8 +129,7 @@ Json openAiUsage(const model::GenerationMetrics& m)
 
 OpenAiChatFormat::OpenAiChatFormat(std::string model, bool includeUsage)
     : id_(randomId("chatcmpl-")), model_(std::move(model)), created_(std::time(nullptr)), includeUsage_(includeUsage)
-{
-}
+{}
 
 Json OpenAiChatFormat::whole(const std::string& text, const model::GenerationMetrics& metrics) const
 {

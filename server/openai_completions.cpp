@@ -53,8 +53,7 @@ GenerationJob completionJobFromBody(const Json& body, uint32_t contextLength)
 
 OpenAiCompletionFormat::OpenAiCompletionFormat(std::string model, bool includeUsage)
     : id_(randomId("cmpl-")), model_(std::move(model)), created_(std::time(nullptr)), includeUsage_(includeUsage)
-{
-}
+{}
 
 Json OpenAiCompletionFormat::whole(const std::string& text, const model::GenerationMetrics& metrics) const
 {
@@ -70,10 +69,9 @@ Json OpenAiCompletionFormat::chunk(const std::string& text, Json finishReason) c
             {"object", "text_completion"},
             {"created", created_},
             {"model", model_},
-            {"choices", Json::array({{{"text", text},
-                                      {"index", 0},
-                                      {"logprobs", nullptr},
-                                      {"finish_reason", std::move(finishReason)}}})}};
+            {"choices",
+             Json::array(
+                 {{{"text", text}, {"index", 0}, {"logprobs", nullptr}, {"finish_reason", std::move(finishReason)}}})}};
 }
 
 std::string OpenAiCompletionFormat::streamStart(uint32_t)

