@@ -69,7 +69,10 @@ ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue
     http_.set_keep_alive_timeout(config_.keepAliveTimeout.count());
     http_.set_payload_max_length(config_.maxBodyBytes);
     const size_t maxConnections = config_.maxConnections;
-    http_.new_task_queue = [maxConnections] { return new ConnectionLimit(maxConnections); };
+    http_.new_task_queue = [this, maxConnections] { return new ConnectionLimit(maxConnections, openConnections_); };
+    http_.set_logger([this](const httplib::Request& request, const httplib::Response& response) {
+        stats_.countRequest(request.path, response.status);
+    });
     http_.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
         return checkBeforeRouting(request, response);
     });
@@ -90,12 +93,15 @@ ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue
             message = request.method + " is not allowed on " + request.path;
         replyError(response, dialectOf(request), ApiError(response.status, message));
     });
+    // From the engine thread, for every job that ran (a cancelled stream's too).
+    queue_.setFinishedObserver([this](const model::GenerationMetrics& m) { stats_.recordGeneration(m); });
     addRoutes();
 }
 
 ApiServer::~ApiServer()
 {
     stop();
+    queue_.setFinishedObserver({});
 }
 
 uint16_t ApiServer::bind()
@@ -184,6 +190,10 @@ void ApiServer::addRoutes()
         "/health", guarded([this](const httplib::Request&, httplib::Response& response) {
             response.set_content(jsonText(Json{{"status", "ok"}, {"waiting", queue_.waiting()}}), "application/json");
         }));
+    http_.Get("/metrics", guarded([this](const httplib::Request&, httplib::Response& response) {
+                  response.set_content(stats_.prometheusText(queue_.waiting(), openConnections_.load()),
+                                       "text/plain; version=0.0.4");
+              }));
     http_.Get("/v1/models", guarded([this](const httplib::Request&, httplib::Response& response) {
                   const Json model = {{"id", config_.modelId},
                                       {"object", "model"},

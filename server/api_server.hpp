@@ -3,6 +3,7 @@
 // and, later, in the app's Server panel.
 //
 //   GET  /health                 {"status": "ok", "waiting": N}
+//   GET  /metrics                Prometheus text (server_stats.hpp)
 //   GET  /v1/models              the one loaded model
 //   POST /v1/chat/completions    OpenAI chat (openai_chat.hpp)
 //   POST /v1/completions         OpenAI text completion (openai_completions.hpp)
@@ -12,10 +13,12 @@
 #include "server/api_error.hpp"
 #include "server/generation_queue.hpp"
 #include "server/server_config.hpp"
+#include "server/server_stats.hpp"
 
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <memory>
 
 namespace strata::server {
@@ -50,6 +53,8 @@ private:
 
     GenerationQueue& queue_;
     ServerConfig config_;
+    ServerStats stats_;
+    std::atomic<size_t> openConnections_{0};
     httplib::Server http_;
 };
 

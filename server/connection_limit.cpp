@@ -18,7 +18,8 @@ R accepted()
 }
 }  // namespace
 
-ConnectionLimit::ConnectionLimit(size_t maxConnections) : max_(maxConnections)
+ConnectionLimit::ConnectionLimit(size_t maxConnections, std::atomic<size_t>& openGauge)
+    : max_(maxConnections), openGauge_(openGauge)
 {
     for (size_t i = 0; i < max_ + kRefusalThreads; ++i)
         threads_.emplace_back([this, refusals = i >= max_] { work(refusals); });
@@ -45,7 +46,7 @@ EnqueueResult ConnectionLimit::enqueue(std::function<void()> fn)
     {
         std::lock_guard lock(mutex_);
         if (open_ < max_) {
-            ++open_;
+            openGauge_.store(++open_);
             admittedJobs_.push_back({std::move(fn), false});
             admitted_.notify_one();
         } else {
@@ -91,7 +92,7 @@ void ConnectionLimit::work(bool refusals)
         servingOverLimit = false;
         if (!job.overLimit) {
             std::lock_guard lock(mutex_);
-            --open_;
+            openGauge_.store(--open_);
         }
     }
 }

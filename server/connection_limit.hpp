@@ -7,6 +7,7 @@
 
 #include <httplib.h>
 
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -24,7 +25,8 @@ using EnqueueResult = decltype(std::declval<httplib::TaskQueue&>().enqueue(std::
 
 class ConnectionLimit : public httplib::TaskQueue {
 public:
-    explicit ConnectionLimit(size_t maxConnections);
+    // `openGauge`: kept equal to the admitted connections open (for /metrics); must outlive this.
+    ConnectionLimit(size_t maxConnections, std::atomic<size_t>& openGauge);
     ~ConnectionLimit() override;
 
     EnqueueResult enqueue(std::function<void()> fn) override;
@@ -42,6 +44,7 @@ private:
     void work(bool refusals);
 
     const size_t max_;
+    std::atomic<size_t>& openGauge_;
     mutable std::mutex mutex_;
     std::condition_variable admitted_;
     std::condition_variable refused_;

@@ -101,6 +101,12 @@ std::shared_ptr<JobChannel> GenerationQueue::submit(GenerationJob job)
     return channel;
 }
 
+void GenerationQueue::setFinishedObserver(std::function<void(const model::GenerationMetrics&)> observer)
+{
+    std::lock_guard lock(mutex_);
+    observer_ = std::move(observer);
+}
+
 size_t GenerationQueue::waiting() const
 {
     std::lock_guard lock(mutex_);
@@ -178,6 +184,12 @@ void GenerationQueue::serve(model::Session& session, Entry& entry)
                                                 channel.push(std::move(e));
                                             },
                                         .cancel = &channel.cancelFlag()});
+        {
+            // Under the lock, so the observer's owner can remove it and then go away.
+            std::lock_guard lock(mutex_);
+            if (observer_)
+                observer_(done.metrics);
+        }
         channel.push(std::move(done));
     } catch (const ApiError& e) {
         channel.push(failure(e.status(), e.what(), e.code()));

@@ -15,6 +15,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -74,6 +75,8 @@ public:
     GenerationQueue& operator=(const GenerationQueue&) = delete;
 
     std::shared_ptr<JobChannel> submit(GenerationJob job);
+    // Called on the engine thread after each job that ran; replaces the previous one, {} removes it.
+    void setFinishedObserver(std::function<void(const model::GenerationMetrics&)> observer);
     size_t waiting() const;  // jobs queued behind the running one
     uint32_t contextLength() const { return contextLength_; }
     const model::Model& model() const { return model_; }
@@ -95,6 +98,7 @@ private:
     std::condition_variable wake_;
     std::deque<Entry> jobs_;
     std::shared_ptr<JobChannel> running_;
+    std::function<void(const model::GenerationMetrics&)> observer_;
     bool stopping_ = false;
     std::thread thread_;
 };

@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QtTest>
 
 #include <arpa/inet.h>
@@ -37,7 +38,7 @@ public:
     ServerProcess(const QString& model, const QStringList& extra)
     {
         m_process.setProgram(STRATA_SERVER_TOOL);
-        m_process.setArguments(QStringList{"-m", model, "--port", "0", "--threads", "1", "--ctx", "256"} + extra);
+        m_process.setArguments(QStringList{"-m", model, "--port", "0", "--threads", "1", "--ctx", "1024"} + extra);
         m_process.start();
         QElapsedTimer clock;
         clock.start();
@@ -129,6 +130,13 @@ public:
     void send(const QByteArray& bytes)
     {
         QVERIFY(::send(m_fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) >= 0);
+    }
+    // True once the server has sent something.
+    bool waitForBytes(int limitMs)
+    {
+        pollfd p{m_fd, POLLIN, 0};
+        char buffer[256];
+        return ::poll(&p, 1, limitMs) > 0 && ::recv(m_fd, buffer, sizeof buffer, 0) > 0;
     }
     // Milliseconds until the server closes the connection (reads and drops what it sends), or -1.
     qint64 msUntilClosed(int limitMs)
@@ -307,7 +315,7 @@ private slots:
         QVERIFY(r.json()["error"].toObject()["message"].toString().contains("65536"));
 
         QByteArray longPrompt;
-        for (int i = 0; i < 400; ++i)
+        for (int i = 0; i < 1500; ++i)
             longPrompt += "many words ";
         r = post(url("/v1/completions"), "{\"prompt\":\"" + longPrompt + "\"}");
         QCOMPARE(r.status, 400);
@@ -326,6 +334,57 @@ private slots:
 
         QVERIFY(m_server->running());
         QCOMPARE(curl({url("/health")}).status, 200);
+    }
+
+    void metricsCountRequestsAndTokens()
+    {
+        const Reply r = curl({url("/metrics")});
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.headers.contains("content-type: text/plain"));
+        const QString text = QString::fromUtf8(r.body);
+        auto value = [&](const QString& name) {
+            const auto m = QRegularExpression("^" + QRegularExpression::escape(name) + " ([0-9.e+-]+)$",
+                                              QRegularExpression::MultilineOption)
+                               .match(text);
+            return m.hasMatch() ? m.captured(1).toDouble() : -1.0;
+        };
+        QVERIFY(value("strata_requests_total{route=\"/v1/chat/completions\",status=\"200\"}") >= 2);
+        QVERIFY(value("strata_requests_total{route=\"/v1/chat/completions\",status=\"400\"}") >= 3);
+        QVERIFY(value("strata_requests_total{route=\"other\",status=\"404\"}") >= 1);
+        QVERIFY(value("strata_generated_tokens_total") > 0);
+        QVERIFY(value("strata_prompt_tokens_reused_total") > 0);
+        QVERIFY(value("strata_decode_tokens_per_second") > 0);
+        QCOMPARE(value("strata_queue_waiting"), 0.0);
+        QVERIFY(value("strata_pool_batches_total") > 0);
+    }
+
+    // A client that goes away mid-stream stops its generation (1000 tokens asked; the engine
+    // checks the cancel flag before every token, and a write to the closed socket fails).
+    void disconnectCancelsTheGeneration()
+    {
+        auto cancelled = [&] {
+            const auto m =
+                QRegularExpression("^strata_requests_cancelled_total ([0-9]+)$", QRegularExpression::MultilineOption)
+                    .match(QString::fromUtf8(curl({url("/metrics")}).body));
+            return m.hasMatch() ? m.captured(1).toInt() : -1;
+        };
+        const int before = cancelled();
+        QVERIFY(before >= 0);
+        {
+            RawConnection client(m_server->port());
+            QVERIFY(client.connected());
+            const QByteArray body = "{\"messages\":[{\"role\":\"user\",\"content\":\"Write a long story.\"}],"
+                                    "\"max_tokens\":1000,\"temperature\":0,\"stream\":true}";
+            client.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        "Content-Length: "
+                        + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            QVERIFY(client.waitForBytes(60000));
+        }  // closed here
+        QElapsedTimer clock;
+        clock.start();
+        while (cancelled() == before && clock.elapsed() < 60000)
+            QThread::msleep(100);
+        QCOMPARE(cancelled(), before + 1);
     }
 
     void corsIsOffByDefault()
