@@ -90,7 +90,8 @@ Json AnthropicMessageFormat::stopSequence(const model::GenerationMetrics& metric
     return nullptr;
 }
 
-Json AnthropicMessageFormat::whole(const std::string& text, const model::GenerationMetrics& metrics) const
+Json AnthropicMessageFormat::whole(const std::string& text, const std::vector<TokenLogprob>&,
+                                   const model::GenerationMetrics& metrics) const
 {
     return {{"id", id_},
             {"type", "message"},
@@ -120,7 +121,7 @@ std::string AnthropicMessageFormat::streamStart(uint32_t promptTokens)
            + sseEvent({{"type", "ping"}}, "ping");
 }
 
-std::string AnthropicMessageFormat::streamText(std::string_view piece)
+std::string AnthropicMessageFormat::streamText(std::string_view piece, const std::vector<TokenLogprob>&)
 {
     return sseEvent({{"type", "content_block_delta"},
                      {"index", 0},

@@ -17,9 +17,10 @@ class AnthropicMessageFormat : public ReplyFormat {
 public:
     // `stops`: the request's stop_sequences; with exactly one, a stop names it as stop_sequence.
     AnthropicMessageFormat(std::string model, std::vector<std::string> stops);
-    nlohmann::json whole(const std::string& text, const model::GenerationMetrics& metrics) const override;
+    nlohmann::json whole(const std::string& text, const std::vector<TokenLogprob>& logprobs,
+                         const model::GenerationMetrics& metrics) const override;
     std::string streamStart(uint32_t promptTokens) override;
-    std::string streamText(std::string_view piece) override;
+    std::string streamText(std::string_view piece, const std::vector<TokenLogprob>& logprobs) override;
     std::string streamEnd(const model::GenerationMetrics& metrics) override;
 
 private:

@@ -207,12 +207,13 @@ void ApiServer::addRoutes()
                    const Json body = parseRequestBody(request.body);
                    checkModel(body);
                    GenerationJob job = chatJobFromBody(body, queue_.contextLength());
+                   const bool logprobs = job.topLogprobs.has_value();
                    const bool stream = boolField(body, "stream").value_or(false);
                    bool usage = false;
                    if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
                        usage = boolField(*o, "stream_options.include_usage").value_or(false);
                    answer(response, ApiDialect::OpenAi, std::move(job),
-                          std::make_shared<OpenAiChatFormat>(config_.modelId, usage), stream);
+                          std::make_shared<OpenAiChatFormat>(config_.modelId, usage, logprobs), stream);
                }));
     http_.Post("/v1/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
                    const Json body = parseRequestBody(request.body);
@@ -246,14 +247,17 @@ void ApiServer::answer(httplib::Response& response, ApiDialect dialect, Generati
         throw ApiError(first.status, first.text, {}, first.code);
     if (!stream) {
         std::string text;
+        std::vector<TokenLogprob> logprobs;
         for (;;) {
             JobEvent e = channel->next();
-            if (e.kind == JobEvent::Kind::Text)
+            if (e.kind == JobEvent::Kind::Text) {
                 text += e.text;
-            else if (e.kind == JobEvent::Kind::Failed)
+                logprobs.insert(logprobs.end(), std::make_move_iterator(e.logprobs.begin()),
+                                std::make_move_iterator(e.logprobs.end()));
+            } else if (e.kind == JobEvent::Kind::Failed)
                 throw ApiError(e.status, e.text, {}, e.code);
             else if (e.kind == JobEvent::Kind::Finished) {
-                response.set_content(jsonText(format->whole(text, e.metrics)), "application/json");
+                response.set_content(jsonText(format->whole(text, logprobs, e.metrics)), "application/json");
                 return;
             }
         }
@@ -277,7 +281,7 @@ void ApiServer::answer(httplib::Response& response, ApiDialect dialect, Generati
             for (;;) {
                 const JobEvent e = channel->next();
                 if (e.kind == JobEvent::Kind::Text) {
-                    if (!send(format->streamText(e.text)))
+                    if (!send(format->streamText(e.text, e.logprobs)))
                         return false;
                     continue;
                 }

@@ -173,17 +173,27 @@ void GenerationQueue::serve(model::Session& session, Entry& entry)
         started.kind = JobEvent::Kind::Started;
         started.promptTokens = uint32_t(prompt.size());
         channel.push(std::move(started));
+        // Tokens come before their text (the detokenizer may hold a piece back): their logprobs
+        // wait here and go out with the next piece.
+        std::vector<TokenLogprob> pending;
+        auto pushText = [&](std::string_view piece) {
+            JobEvent e;
+            e.kind = JobEvent::Kind::Text;
+            e.text = std::string(piece);
+            e.logprobs = std::move(pending);
+            pending.clear();
+            channel.push(std::move(e));
+        };
+        model::GenerationCallbacks callbacks{.onText = pushText, .cancel = &channel.cancelFlag()};
+        if (const std::optional<int> top = entry.job.topLogprobs)
+            callbacks.onToken = [&, top](int32_t token, std::span<const float> logits) {
+                pending.push_back(tokenLogprob(model_.requireTokenizer(), token, logits, *top));
+            };
         JobEvent done;
         done.kind = JobEvent::Kind::Finished;
-        done.metrics = model::generate(model_, session, prompt, entry.job.request,
-                                       {.onText =
-                                            [&](std::string_view piece) {
-                                                JobEvent e;
-                                                e.kind = JobEvent::Kind::Text;
-                                                e.text = std::string(piece);
-                                                channel.push(std::move(e));
-                                            },
-                                        .cancel = &channel.cancelFlag()});
+        done.metrics = model::generate(model_, session, prompt, entry.job.request, callbacks);
+        if (!pending.empty())
+            pushText({});
         {
             // Under the lock, so the observer's owner can remove it and then go away.
             std::lock_guard lock(mutex_);

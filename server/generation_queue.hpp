@@ -6,6 +6,7 @@
 #pragma once
 
 #include "server/api_error.hpp"
+#include "server/token_logprobs.hpp"
 #include "strata/chat_template/chat_template.hpp"
 #include "strata/model/generation.hpp"
 #include "strata/model/model.hpp"
@@ -32,6 +33,7 @@ struct GenerationJob {
     std::optional<std::string> text;             // a raw completion prompt (BOS added as strata-cli -p does)
     std::optional<std::vector<int32_t>> tokens;  // a raw prompt given as token ids
     model::GenerationRequest request;
+    std::optional<int> topLogprobs;  // set: report each token's logprob and this many alternatives
 };
 
 struct JobEvent {
@@ -43,6 +45,7 @@ struct JobEvent {
     };
     Kind kind = Kind::Text;
     std::string text;
+    std::vector<TokenLogprob> logprobs;  // Text: the tokens since the previous piece (when asked for)
     uint32_t promptTokens = 0;
     model::GenerationMetrics metrics;
     int status = 0;

@@ -107,6 +107,11 @@ GenerationJob chatJobFromBody(const Json& body, uint32_t contextLength)
             job.tools = chat_template::parseJson(tools->dump());
     }
     job.request = openAiGenerationRequest(body, contextLength);
+    const auto top = integerField(body, "top_logprobs", 0, 20);
+    if (boolField(body, "logprobs").value_or(false))
+        job.topLogprobs = int(top.value_or(0));
+    else if (top)
+        throw ApiError(400, "'top_logprobs' needs 'logprobs': true", "top_logprobs");
     return job;
 }
 
@@ -127,11 +132,42 @@ Json openAiUsage(const model::GenerationMetrics& m)
             {"prompt_tokens_details", {{"cached_tokens", m.reusedTokens}}}};
 }
 
-OpenAiChatFormat::OpenAiChatFormat(std::string model, bool includeUsage)
-    : id_(randomId("chatcmpl-")), model_(std::move(model)), created_(std::time(nullptr)), includeUsage_(includeUsage)
+OpenAiChatFormat::OpenAiChatFormat(std::string model, bool includeUsage, bool logprobs)
+    : id_(randomId("chatcmpl-")), model_(std::move(model)), created_(std::time(nullptr)), includeUsage_(includeUsage),
+      logprobs_(logprobs)
 {}
 
-Json OpenAiChatFormat::whole(const std::string& text, const model::GenerationMetrics& metrics) const
+namespace {
+
+Json bytesOf(const std::string& text)
+{
+    Json bytes = Json::array();
+    for (unsigned char c : text)
+        bytes.push_back(int(c));
+    return bytes;
+}
+
+}  // namespace
+
+Json OpenAiChatFormat::logprobsField(const std::vector<TokenLogprob>& logprobs) const
+{
+    if (!logprobs_)
+        return nullptr;
+    Json content = Json::array();
+    for (const TokenLogprob& t : logprobs) {
+        Json top = Json::array();
+        for (const TokenLogprob::Alternative& a : t.top)
+            top.push_back({{"token", a.bytes}, {"logprob", a.logprob}, {"bytes", bytesOf(a.bytes)}});
+        content.push_back({{"token", t.bytes},
+                           {"logprob", t.logprob},
+                           {"bytes", bytesOf(t.bytes)},
+                           {"top_logprobs", std::move(top)}});
+    }
+    return {{"content", std::move(content)}, {"refusal", nullptr}};
+}
+
+Json OpenAiChatFormat::whole(const std::string& text, const std::vector<TokenLogprob>& logprobs,
+                             const model::GenerationMetrics& metrics) const
 {
     return {{"id", id_},
             {"object", "chat.completion"},
@@ -139,13 +175,13 @@ Json OpenAiChatFormat::whole(const std::string& text, const model::GenerationMet
             {"model", model_},
             {"choices", Json::array({{{"index", 0},
                                       {"message", {{"role", "assistant"}, {"content", text}}},
-                                      {"logprobs", nullptr},
+                                      {"logprobs", logprobsField(logprobs)},
                                       {"finish_reason", openAiFinishReason(metrics.finish)}}})},
             {"usage", openAiUsage(metrics)},
             {"timings", timingsOf(metrics)}};
 }
 
-Json OpenAiChatFormat::chunk(Json delta, Json finishReason) const
+Json OpenAiChatFormat::chunk(Json delta, Json finishReason, const std::vector<TokenLogprob>& logprobs) const
 {
     Json c = {{"id", id_},
               {"object", "chat.completion.chunk"},
@@ -153,7 +189,7 @@ Json OpenAiChatFormat::chunk(Json delta, Json finishReason) const
               {"model", model_},
               {"choices", Json::array({{{"index", 0},
                                         {"delta", std::move(delta)},
-                                        {"logprobs", nullptr},
+                                        {"logprobs", logprobs.empty() ? Json(nullptr) : logprobsField(logprobs)},
                                         {"finish_reason", std::move(finishReason)}}})}};
     if (includeUsage_)
         c["usage"] = nullptr;
@@ -165,9 +201,11 @@ std::string OpenAiChatFormat::streamStart(uint32_t)
     return sseEvent(chunk({{"role", "assistant"}, {"content", ""}}, nullptr));
 }
 
-std::string OpenAiChatFormat::streamText(std::string_view piece)
+std::string OpenAiChatFormat::streamText(std::string_view piece, const std::vector<TokenLogprob>& logprobs)
 {
-    return sseEvent(chunk({{"content", std::string(piece)}}, nullptr));
+    return sseEvent(chunk({{"content", std::string(piece)}}, nullptr, logprobs));
+}
+}, nullptr));
 }
 
 std::string OpenAiChatFormat::streamEnd(const model::GenerationMetrics& metrics)

@@ -15,19 +15,24 @@ GenerationJob chatJobFromBody(const Json& body, uint32_t contextLength);
 class OpenAiChatFormat : public ReplyFormat {
 public:
     // `includeUsage`: stream_options.include_usage, a last chunk with the usage and no choices.
-    OpenAiChatFormat(std::string model, bool includeUsage);
-    nlohmann::json whole(const std::string& text, const model::GenerationMetrics& metrics) const override;
+    // `logprobs`: the request asked for them; choices carry {"content": [...]} instead of null.
+    OpenAiChatFormat(std::string model, bool includeUsage, bool logprobs);
+    nlohmann::json whole(const std::string& text, const std::vector<TokenLogprob>& logprobs,
+                         const model::GenerationMetrics& metrics) const override;
     std::string streamStart(uint32_t promptTokens) override;
-    std::string streamText(std::string_view piece) override;
+    std::string streamText(std::string_view piece, const std::vector<TokenLogprob>& logprobs) override;
     std::string streamEnd(const model::GenerationMetrics& metrics) override;
 
 private:
-    nlohmann::json chunk(nlohmann::json delta, nlohmann::json finishReason) const;
+    nlohmann::json chunk(nlohmann::json delta, nlohmann::json finishReason,
+                         const std::vector<TokenLogprob>& logprobs = {}) const;
+    nlohmann::json logprobsField(const std::vector<TokenLogprob>& logprobs) const;
 
     std::string id_;
     std::string model_;
     long long created_;
     bool includeUsage_;
+    bool logprobs_;
 };
 
 // OpenAI's finish_reason for the engine's: "stop" or "length".

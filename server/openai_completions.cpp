@@ -41,6 +41,10 @@ GenerationJob completionJobFromBody(const Json& body, uint32_t contextLength)
     } else {
         throw ApiError(400, "'prompt' must be a string or an array of token ids, not " + typeName(prompt), "prompt");
     }
+    // The legacy API's logprobs is a count; 0 asks for none.
+    if (integerField(body, "logprobs", 0, 5).value_or(0) > 0)
+        throw ApiError(400, "'logprobs' is not supported on /v1/completions yet (it is on /v1/chat/completions)",
+                       "logprobs");
     if (boolField(body, "echo").value_or(false))
         throw ApiError(400, "'echo' is not supported by this server", "echo");
     if (stringField(body, "suffix"))
@@ -55,7 +59,8 @@ OpenAiCompletionFormat::OpenAiCompletionFormat(std::string model, bool includeUs
     : id_(randomId("cmpl-")), model_(std::move(model)), created_(std::time(nullptr)), includeUsage_(includeUsage)
 {}
 
-Json OpenAiCompletionFormat::whole(const std::string& text, const model::GenerationMetrics& metrics) const
+Json OpenAiCompletionFormat::whole(const std::string& text, const std::vector<TokenLogprob>&,
+                                   const model::GenerationMetrics& metrics) const
 {
     Json c = chunk(text, openAiFinishReason(metrics.finish));
     c["usage"] = openAiUsage(metrics);
@@ -79,7 +84,7 @@ std::string OpenAiCompletionFormat::streamStart(uint32_t)
     return {};
 }
 
-std::string OpenAiCompletionFormat::streamText(std::string_view piece)
+std::string OpenAiCompletionFormat::streamText(std::string_view piece, const std::vector<TokenLogprob>&)
 {
     return sseEvent(chunk(std::string(piece), nullptr));
 }

@@ -13,9 +13,10 @@ GenerationJob completionJobFromBody(const Json& body, uint32_t contextLength);
 class OpenAiCompletionFormat : public ReplyFormat {
 public:
     OpenAiCompletionFormat(std::string model, bool includeUsage);
-    nlohmann::json whole(const std::string& text, const model::GenerationMetrics& metrics) const override;
+    nlohmann::json whole(const std::string& text, const std::vector<TokenLogprob>& logprobs,
+                         const model::GenerationMetrics& metrics) const override;
     std::string streamStart(uint32_t promptTokens) override;
-    std::string streamText(std::string_view piece) override;
+    std::string streamText(std::string_view piece, const std::vector<TokenLogprob>& logprobs) override;
     std::string streamEnd(const model::GenerationMetrics& metrics) override;
 
 private:

@@ -8,7 +8,7 @@
 namespace strata::server {
 
 // Starts from the engine's defaults (llama.cpp's chain) and applies what the body sets. Without
-// max_tokens the reply may fill the context. Unsupported options (n > 1, logprobs) are a 400.
+// max_tokens the reply may fill the context. n > 1 is a 400.
 model::GenerationRequest openAiGenerationRequest(const Json& body, uint32_t contextLength);
 
 // A random seed for requests that name none, so two unseeded requests differ.

@@ -2,6 +2,7 @@
 // route (api_server.cpp) feeds it the job's events; the format knows only field names and order.
 #pragma once
 
+#include "server/token_logprobs.hpp"
 #include "strata/model/generation.hpp"
 
 #include <nlohmann/json.hpp>
@@ -17,10 +18,12 @@ class ReplyFormat {
 public:
     virtual ~ReplyFormat() = default;
     // The non-streamed body once the job has finished.
-    virtual nlohmann::json whole(const std::string& text, const model::GenerationMetrics& metrics) const = 0;
+    // `logprobs`: one per generated token, empty unless the request asked for them.
+    virtual nlohmann::json whole(const std::string& text, const std::vector<TokenLogprob>& logprobs,
+                                 const model::GenerationMetrics& metrics) const = 0;
     // Server-sent events, each complete ("data: ...\n\n"): before the first piece, per piece, at the end.
     virtual std::string streamStart(uint32_t promptTokens) = 0;
-    virtual std::string streamText(std::string_view piece) = 0;
+    virtual std::string streamText(std::string_view piece, const std::vector<TokenLogprob>& logprobs) = 0;
     virtual std::string streamEnd(const model::GenerationMetrics& metrics) = 0;
 };
 

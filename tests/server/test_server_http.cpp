@@ -267,6 +267,45 @@ private slots:
         QCOMPARE(finish, choice["finish_reason"].toString());
     }
 
+    // Greedy picks the most likely token, so each token's logprob is its list's first.
+    void chatLogprobsAreTheModelsDistribution()
+    {
+        const QByteArray request = "{\"messages\":[{\"role\":\"user\",\"content\":\"Hello\"}],\"max_tokens\":6,"
+                                   "\"temperature\":0,\"logprobs\":true,\"top_logprobs\":3";
+        const Reply whole = post(url("/v1/chat/completions"), request + "}");
+        QCOMPARE(whole.status, 200);
+        const QJsonObject choice = whole.json()["choices"].toArray()[0].toObject();
+        const QJsonArray content = choice["logprobs"].toObject()["content"].toArray();
+        QCOMPARE(content.size(), whole.json()["usage"].toObject()["completion_tokens"].toInt());
+        QVERIFY(!content.isEmpty());
+        for (const QJsonValue& v : content) {
+            const QJsonObject t = v.toObject();
+            const QJsonArray top = t["top_logprobs"].toArray();
+            QCOMPARE(top.size(), 3);
+            QVERIFY(t["logprob"].toDouble() <= 0.0);
+            QVERIFY(top[0].toObject()["logprob"].toDouble() >= top[1].toObject()["logprob"].toDouble());
+            QVERIFY(top[1].toObject()["logprob"].toDouble() >= top[2].toObject()["logprob"].toDouble());
+            QCOMPARE(t["logprob"].toDouble(), top[0].toObject()["logprob"].toDouble());
+            QCOMPARE(t["token"].toString(), top[0].toObject()["token"].toString());
+            QCOMPARE(t["bytes"].toArray().size(), t["token"].toString().toUtf8().size());
+        }
+
+        const Sse sse = parseSse(post(url("/v1/chat/completions"), request + ",\"stream\":true}").body);
+        qsizetype streamed = 0;
+        for (qsizetype i = 0; i + 1 < sse.data.size(); ++i) {
+            const QJsonValue lp =
+                QJsonDocument::fromJson(sse.data[i]).object()["choices"].toArray()[0].toObject()["logprobs"];
+            if (lp.isObject())
+                streamed += lp.toObject()["content"].toArray().size();
+        }
+        QCOMPARE(streamed, content.size());
+
+        const Reply bad = post(url("/v1/chat/completions"),
+                               "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"top_logprobs\":2}");
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.json()["error"].toObject()["param"].toString(), QString("top_logprobs"));
+    }
+
     void messagesStreamHasAnthropicsEvents()
     {
         const QByteArray request =
