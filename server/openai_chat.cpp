@@ -205,8 +205,6 @@ std::string OpenAiChatFormat::streamText(std::string_view piece, const std::vect
 {
     return sseEvent(chunk({{"content", std::string(piece)}}, nullptr, logprobs));
 }
-}, nullptr));
-}
 
 std::string OpenAiChatFormat::streamEnd(const model::GenerationMetrics& metrics)
 {

@@ -36,8 +36,6 @@ model::GenerationRequest openAiGenerationRequest(const Json& body, uint32_t cont
     r.stopStrings = stringOrStrings(body, "stop", 4);
     if (auto n = integerField(body, "n", 1, INT32_MAX); n && *n != 1)
         throw ApiError(400, "'n' must be 1: this server generates one choice per request", "n");
-    if (logprobs != body.end() && !logprobs->is_null() && *logprobs != Json(false) && *logprobs != Json(0))
-        throw ApiError(400, "'logprobs' is not supported by this server yet", "logprobs");
     return r;
 }
 
