@@ -208,12 +208,13 @@ void ApiServer::addRoutes()
                    checkModel(body);
                    GenerationJob job = chatJobFromBody(body, queue_.contextLength());
                    const bool logprobs = job.topLogprobs.has_value();
+                   const bool tools = job.tools.isList();
                    const bool stream = boolField(body, "stream").value_or(false);
                    bool usage = false;
                    if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
                        usage = boolField(*o, "stream_options.include_usage").value_or(false);
                    answer(response, ApiDialect::OpenAi, std::move(job),
-                          std::make_shared<OpenAiChatFormat>(config_.modelId, usage, logprobs), stream);
+                          std::make_shared<OpenAiChatFormat>(config_.modelId, usage, logprobs, tools), stream);
                }));
     http_.Post("/v1/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
                    const Json body = parseRequestBody(request.body);

@@ -1,6 +1,7 @@
 #include "server/openai_chat.hpp"
 
 #include "server/openai_sampling.hpp"
+#include "server/tool_call_parser.hpp"
 #include "strata/chat_template/json.hpp"
 
 #include <ctime>
@@ -132,12 +133,27 @@ Json openAiUsage(const model::GenerationMetrics& m)
             {"prompt_tokens_details", {{"cached_tokens", m.reusedTokens}}}};
 }
 
-OpenAiChatFormat::OpenAiChatFormat(std::string model, bool includeUsage, bool logprobs)
+OpenAiChatFormat::OpenAiChatFormat(std::string model, bool includeUsage, bool logprobs, bool tools)
     : id_(randomId("chatcmpl-")), model_(std::move(model)), created_(std::time(nullptr)), includeUsage_(includeUsage),
-      logprobs_(logprobs)
+      logprobs_(logprobs), tools_(tools)
 {}
 
 namespace {
+
+// OpenAI's tool_calls entries; `index` only in stream deltas.
+Json toolCallsJson(const std::vector<ParsedToolCall>& calls, bool withIndex)
+{
+    Json out = Json::array();
+    for (size_t i = 0; i < calls.size(); ++i) {
+        Json call = {{"id", randomId("call_")},
+                     {"type", "function"},
+                     {"function", {{"name", calls[i].name}, {"arguments", calls[i].arguments}}}};
+        if (withIndex)
+            call["index"] = i;
+        out.push_back(std::move(call));
+    }
+    return out;
+}
 
 Json bytesOf(const std::string& text)
 {
@@ -169,14 +185,24 @@ Json OpenAiChatFormat::logprobsField(const std::vector<TokenLogprob>& logprobs) 
 Json OpenAiChatFormat::whole(const std::string& text, const std::vector<TokenLogprob>& logprobs,
                              const model::GenerationMetrics& metrics) const
 {
+    Json message = {{"role", "assistant"}, {"content", text}};
+    std::string finish = openAiFinishReason(metrics.finish);
+    if (tools_) {
+        ParsedReply reply = parseToolCalls(text);
+        if (!reply.calls.empty()) {
+            message["content"] = reply.content.empty() ? Json(nullptr) : Json(reply.content);
+            message["tool_calls"] = toolCallsJson(reply.calls, false);
+            finish = "tool_calls";
+        }
+    }
     return {{"id", id_},
             {"object", "chat.completion"},
             {"created", created_},
             {"model", model_},
             {"choices", Json::array({{{"index", 0},
-                                      {"message", {{"role", "assistant"}, {"content", text}}},
+                                      {"message", std::move(message)},
                                       {"logprobs", logprobsField(logprobs)},
-                                      {"finish_reason", openAiFinishReason(metrics.finish)}}})},
+                                      {"finish_reason", finish}}})},
             {"usage", openAiUsage(metrics)},
             {"timings", timingsOf(metrics)}};
 }
@@ -203,14 +229,29 @@ std::string OpenAiChatFormat::streamStart(uint32_t)
 
 std::string OpenAiChatFormat::streamText(std::string_view piece, const std::vector<TokenLogprob>& logprobs)
 {
+    if (tools_) {
+        heldText_ += piece;
+        return logprobs.empty() ? std::string() : sseEvent(chunk({{"content", ""}}, nullptr, logprobs));
+    }
     return sseEvent(chunk({{"content", std::string(piece)}}, nullptr, logprobs));
 }
 
 std::string OpenAiChatFormat::streamEnd(const model::GenerationMetrics& metrics)
 {
-    Json last = chunk(Json::object(), openAiFinishReason(metrics.finish));
+    std::string out;
+    std::string finish = openAiFinishReason(metrics.finish);
+    if (tools_) {
+        const ParsedReply reply = parseToolCalls(heldText_);
+        if (!reply.content.empty())
+            out += sseEvent(chunk({{"content", reply.content}}, nullptr));
+        if (!reply.calls.empty()) {
+            out += sseEvent(chunk({{"tool_calls", toolCallsJson(reply.calls, true)}}, nullptr));
+            finish = "tool_calls";
+        }
+    }
+    Json last = chunk(Json::object(), finish);
     last["timings"] = timingsOf(metrics);
-    std::string out = sseEvent(last);
+    out += sseEvent(last);
     if (includeUsage_) {
         Json usage = chunk(Json::object(), nullptr);
         usage["choices"] = Json::array();

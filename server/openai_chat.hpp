@@ -16,7 +16,9 @@ class OpenAiChatFormat : public ReplyFormat {
 public:
     // `includeUsage`: stream_options.include_usage, a last chunk with the usage and no choices.
     // `logprobs`: the request asked for them; choices carry {"content": [...]} instead of null.
-    OpenAiChatFormat(std::string model, bool includeUsage, bool logprobs);
+    // `tools`: the request offered tools; <tool_call> blocks in the reply become tool_calls, so a
+    // stream holds the text back and sends it, and the calls, at the end.
+    OpenAiChatFormat(std::string model, bool includeUsage, bool logprobs, bool tools);
     nlohmann::json whole(const std::string& text, const std::vector<TokenLogprob>& logprobs,
                          const model::GenerationMetrics& metrics) const override;
     std::string streamStart(uint32_t promptTokens) override;
@@ -33,6 +35,8 @@ private:
     long long created_;
     bool includeUsage_;
     bool logprobs_;
+    bool tools_;
+    std::string heldText_;  // with tools: the reply so far, parsed at the end
 };
 
 // OpenAI's finish_reason for the engine's: "stop" or "length".
