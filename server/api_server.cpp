@@ -174,8 +174,8 @@ void ApiServer::checkModel(const Json& body) const
 void ApiServer::addRoutes()
 {
     // Every handler answers a thrown ApiError with its API's error body, anything else with a 500.
-    auto guarded = [this](auto handler) {
-        return [this, handler](const httplib::Request& request, httplib::Response& response) {
+    auto guarded = [](auto handler) {
+        return [handler](const httplib::Request& request, httplib::Response& response) {
             const ApiDialect dialect = dialectOf(request);
             try {
                 handler(request, response);
