@@ -138,7 +138,8 @@ SpinBudget WorkerPool::State::workerSpinBudget(unsigned self, std::int64_t now)
     if (until > now) {  // work was announced: stay awake for it, from shortly before it is due
         const std::int64_t arrival = prepareArrivalNanos.load(std::memory_order_relaxed);
         const std::int64_t latency = wakeLatencyNanos.load(std::memory_order_relaxed);
-        const std::int64_t sleep = arrival > now ? models[self].wakeAhead.sleepNanos(arrival - now, latency, window) : 0;
+        const std::int64_t sleep =
+            arrival > now ? models[self].wakeAhead.sleepNanos(arrival - now, latency, window) : 0;
         return {until - now, WaitReason::Announced, sleep};
     }
     return {window, WaitReason::Learned};
