@@ -156,8 +156,8 @@
     <name>strata::app::AbRunner</name>
     <message>
         <location filename="../app/ab/ab_runner.cpp" line="66"/>
-        <source>opening the model for A and B</source>
-        <translation>das Modell für A und B wird geöffnet</translation>
+        <source>opening the model for %n configuration(s)</source>
+        <translation>das Modell für %n Konfiguration(en) wird geöffnet</translation>
     </message>
     <message>
         <location filename="../app/ab/ab_runner.cpp" line="92"/>
@@ -176,8 +176,8 @@
     </message>
     <message>
         <location filename="../app/ab/ab_runner.cpp" line="116"/>
-        <source>Not enough memory to open the model twice for an A/B run.</source>
-        <translation>Nicht genug Speicher, um das Modell für einen A/B-Vergleich zweimal zu öffnen.</translation>
+        <source>Not enough memory to open the model for each configuration of an A/B run.</source>
+        <translation>Nicht genug Speicher, um das Modell für jede Konfiguration eines A/B-Vergleichs zu öffnen.</translation>
     </message>
 </context>
 <context>
@@ -452,8 +452,8 @@ Zuletzt geändert: %2</translation>
     </message>
     <message>
         <location filename="../ui/ab/ab_dialog.cpp" line="100"/>
-        <source>Runs alternate A B A B after one warm-up each. A chat reply generated at the same time shares the CPU and skews the figures.</source>
-        <translation>Die Läufe wechseln A B A B nach je einem Aufwärmlauf. Eine gleichzeitig erzeugte Chat-Antwort teilt sich die CPU und verfälscht die Zahlen.</translation>
+        <source>Runs alternate A B A B (the waiting policies: each in turn on A&apos;s model) after one warm-up each. A chat reply generated at the same time shares the CPU and skews the figures.</source>
+        <translation>Die Läufe wechseln A B A B (die Warterichtlinien: eine nach der anderen auf dem Modell von A) nach je einem Aufwärmlauf. Eine gleichzeitig erzeugte Chat-Antwort teilt sich die CPU und verfälscht die Zahlen.</translation>
     </message>
     <message>
         <location filename="../ui/ab/ab_dialog.cpp" line="112"/>
@@ -484,6 +484,41 @@ Zuletzt geändert: %2</translation>
         <location filename="../ui/ab/ab_dialog.cpp" line="215"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <source>Configuration A against B</source>
+        <translation>Konfiguration A gegen B</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <source>Waiting policies: adaptive, park, fixed 100 µs, fixed 20 ms (A&apos;s threads and KV cache)</source>
+        <translation>Warterichtlinien: adaptiv, parken, fest 100 µs, fest 20 ms (Threads und KV-Cache von A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <source>What to compare</source>
+        <translation>Was verglichen wird</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <source>Ratios are to the best fixed policy of this run (park, fixed 100 µs or fixed 20 ms): the fastest prefill, the fastest decode, and that fastest decode&apos;s CPU.</source>
+        <translation>Verhältnisse zur besten festen Richtlinie dieses Laufs (parken, fest 100 µs oder fest 20 ms): zum schnellsten Prefill, zum schnellsten Decode und zur CPU dieses schnellsten Decodes.</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <source>Co&amp;mpare:</source>
+        <translation>&amp;Vergleichen:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <source>Policy</source>
+        <translation>Richtlinie</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <source>vs best fixed</source>
+        <translation>gegen beste feste</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "app/ab/ab_runner.hpp"
 #include "domain/ab/ab_export.hpp"
+#include "domain/ab/ab_policy_summary.hpp"
 #include "domain/ab/ab_summary.hpp"
 #include "ui/ab/ab_dialog.hpp"
 
@@ -81,8 +82,8 @@ void AbController::cancel()
 
 QString AbController::exportTo(const QString& path, bool json)
 {
-    const QByteArray contents =
-        json ? QJsonDocument(domain::abRunJson(m_request, m_rows)).toJson() : domain::abRunCsv(m_rows);
+    const QByteArray contents = json ? QJsonDocument(domain::abRunJson(m_request, m_rows)).toJson()
+                                     : domain::abRunCsv(m_rows, m_request.preset);
     const QString error = domain::writeExport(path, contents);
     if (m_dialog)
         m_dialog->showStatus(error.isEmpty() ? tr("Saved %1.").arg(path)
@@ -95,7 +96,10 @@ void AbController::onRow(const domain::AbRow& row)
     m_rows << row;
     if (m_dialog) {
         m_dialog->addRow(row);
-        m_dialog->setSummary(domain::summarize(m_rows));
+        if (m_request.preset == domain::AbPreset::WaitingPolicies)
+            m_dialog->setPolicySummary(domain::summarizePolicies(m_rows));
+        else
+            m_dialog->setSummary(domain::summarize(m_rows));
     }
 }
 

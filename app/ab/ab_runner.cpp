@@ -1,12 +1,14 @@
 #include "app/ab/ab_runner.hpp"
 
 #include "app/engine/engine_values.hpp"
+#include "domain/ab/ab_round.hpp"
 #include "strata/model/generation.hpp"
 #include "strata/model/model.hpp"
 #include "strata/model/session.hpp"
 #include "strata/telemetry/process_usage.hpp"
 
 #include <memory>
+#include <vector>
 
 namespace strata::app {
 
@@ -14,13 +16,12 @@ namespace {
 
 // One configuration, opened: its own model (pool with its threads and policy) and session.
 struct Side {
-    QString label;
     std::unique_ptr<model::Model> model;
     std::unique_ptr<model::Session> session;
     std::vector<int32_t> prompt;
 };
 
-Side open(const QString& label, const domain::AbConfig& config, const domain::AbRequest& request)
+Side open(const domain::AbConfig& config, const domain::AbRequest& request)
 {
     ModelLoadOptions load;
     load.threads = config.threads;
@@ -29,7 +30,6 @@ Side open(const QString& label, const domain::AbConfig& config, const domain::Ab
     model::ModelOptions modelOptions = modelOptionsFrom(load);
     modelOptions.poolPolicy = config.policy;
     Side side;
-    side.label = label;
     side.model = model::Model::open(request.modelPath.toStdString(), modelOptions);
     side.session = std::make_unique<model::Session>(*side.model, sessionOptionsFrom(load));
     const chat_template::ChatTemplate tmpl = model::chatTemplateOf(*side.model);
@@ -55,7 +55,10 @@ AbRunner::AbRunner(QObject* parent) : QObject(parent) {}
 void AbRunner::run(const domain::AbRequest& request)
 {
     m_cancel.store(false);
-    const int total = 2 + 2 * std::max(1, request.repetitions);
+    const QList<domain::AbConfig> configs = domain::abConfigsToOpen(request);
+    const QList<domain::AbSlot> round = domain::abRound(request);
+    const int warmUps = int(round.size());
+    const int total = warmUps + warmUps * std::max(1, request.repetitions);
     int done = 0;
     model::GenerationRequest generation;
     generation.maxTokens = uint32_t(std::max(1, request.maxTokens));
@@ -63,13 +66,19 @@ void AbRunner::run(const domain::AbRequest& request)
     const model::GenerationCallbacks callbacks{{}, [this](uint32_t, uint32_t) { return !m_cancel.load(); }, &m_cancel};
 
     try {
-        emit progress(done, total, tr("opening the model for A and B"));
-        Side sides[2] = {open(QStringLiteral("A"), request.a, request), open(QStringLiteral("B"), request.b, request)};
+        emit progress(done, total, tr("opening the model for %n configuration(s)", nullptr, int(configs.size())));
+        std::vector<Side> sides;
+        for (const domain::AbConfig& config : configs)
+            sides.push_back(open(config, request));
         telemetry::ProcessSampler sampler;
         telemetry::ProcessUsage usage;
 
         // Runs one generation from an empty context; returns its row (run number 0 for a warm-up).
-        auto measure = [&](Side& side, int runNumber) {
+        // The slot's policy is set first: under the policy preset one pool serves every policy,
+        // switched between runs as the user would switch it; generate() ends with idleHint().
+        auto measure = [&](const domain::AbSlot& slot, int runNumber) {
+            Side& side = sides[std::size_t(slot.config)];
+            side.model->pool().setPolicy(slot.policy);
             side.session->clear();  // no prefix reuse: every run prefills the whole prompt
             sampler.sample(usage);  // starts the CPU interval
             const pool::LatencyHistogram waitBefore = side.model->pool().telemetry().completionWait;
@@ -78,7 +87,7 @@ void AbRunner::run(const domain::AbRequest& request)
             sampler.sample(usage);
             domain::AbRow row;
             row.run = runNumber;
-            row.config = side.label;
+            row.config = slot.label;
             row.promptTokens = int(m.promptTokens);
             row.generatedTokens = int(m.generatedTokens);
             row.prefillTokensPerSecond = m.prefillTokensPerSecond;
@@ -88,9 +97,9 @@ void AbRunner::run(const domain::AbRequest& request)
             return row;
         };
 
-        for (Side& side : sides) {
-            emit progress(done, total, tr("warm-up %1").arg(side.label));
-            measure(side, 0);
+        for (const domain::AbSlot& slot : round) {
+            emit progress(done, total, tr("warm-up %1").arg(slot.label));
+            measure(slot, 0);
             if (m_cancel.load()) {
                 emit cancelled();
                 return;
@@ -98,10 +107,10 @@ void AbRunner::run(const domain::AbRequest& request)
             ++done;
         }
         for (int rep = 0; rep < std::max(1, request.repetitions); ++rep) {
-            for (Side& side : sides) {
-                const int runNumber = done - 1;  // after the two warm-ups: 1, 2, 3, ...
-                emit progress(done, total, tr("run %1 of %2 (%3)").arg(runNumber).arg(total - 2).arg(side.label));
-                const domain::AbRow row = measure(side, runNumber);
+            for (const domain::AbSlot& slot : round) {
+                const int runNumber = done - warmUps + 1;  // after the warm-ups: 1, 2, 3, ...
+                emit progress(done, total, tr("run %1 of %2 (%3)").arg(runNumber).arg(total - warmUps).arg(slot.label));
+                const domain::AbRow row = measure(slot, runNumber);
                 if (m_cancel.load()) {  // a cancelled run is cut short: its figures mean nothing
                     emit cancelled();
                     return;
@@ -113,7 +122,7 @@ void AbRunner::run(const domain::AbRequest& request)
         emit progress(done, total, tr("done"));
         emit finished();
     } catch (const std::bad_alloc&) {
-        emit failed(tr("Not enough memory to open the model twice for an A/B run."));
+        emit failed(tr("Not enough memory to open the model for each configuration of an A/B run."));
     } catch (const std::exception& e) {
         emit failed(QString::fromUtf8(e.what()));
     }

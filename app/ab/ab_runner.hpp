@@ -11,6 +11,10 @@
 // (heat, another program) falls on both alike. Every run starts from an empty context (the whole
 // prompt is prefilled) and samples with the same fixed seed.
 //
+// The waiting-policy preset (domain::AbPreset::WaitingPolicies) opens A's configuration only and
+// runs it under adaptive, park, fixed:100us and fixed:20ms in turn (domain/ab/ab_round.hpp),
+// switching its pool's policy between runs: one warm-up per policy, then A B C D A B C D ...
+//
 // Per run: prefill and decode tok/s from the engine's metrics; the process CPU% between the run's
 // start and end (getrusage: the whole process, GUI included); the median of the pool's
 // completion waits during the run (the difference of its histogram before and after).

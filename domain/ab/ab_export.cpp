@@ -1,5 +1,6 @@
 #include "domain/ab/ab_export.hpp"
 
+#include "domain/ab/ab_policy_summary.hpp"
 #include "domain/ab/ab_summary.hpp"
 #include "domain/settings/kv_type_text.hpp"
 
@@ -38,7 +39,7 @@ QJsonObject medianJson(const AbMedian& m)
 
 }  // namespace
 
-QByteArray abRunCsv(const QList<AbRow>& rows)
+QByteArray abRunCsv(const QList<AbRow>& rows, AbPreset preset)
 {
     QByteArray csv = "run,config,prompt_tokens,generated_tokens,prefill_tok_s,decode_tok_s,cpu_percent,"
                      "completion_wait_p50_us\n";
@@ -47,6 +48,16 @@ QByteArray abRunCsv(const QList<AbRow>& rows)
                QByteArray::number(r.generatedTokens) + ',' + number(r.prefillTokensPerSecond) + ',' +
                number(r.decodeTokensPerSecond) + ',' + number(r.cpuPercent) + ',' +
                number(r.completionWaitP50Micros) + '\n';
+    if (preset == AbPreset::WaitingPolicies) {
+        const QList<AbPolicyLine> lines = summarizePolicies(rows);
+        for (const AbPolicyLine& l : lines)
+            csv += summaryLine("median", l.policy.toUtf8(), l.prefillTokensPerSecond, l.decodeTokensPerSecond,
+                               l.cpuPercent, l.completionWaitP50Micros);
+        for (const AbPolicyLine& l : lines)
+            csv += "ratio_to_best_fixed," + l.policy.toUtf8() + ",,," + number(l.prefillRatio) + ','
+                   + number(l.decodeRatio) + ',' + number(l.cpuRatio) + ",\n";
+        return csv;
+    }
     const AbSummary s = summarize(rows);
     csv += summaryLine("median", "A", s.prefillTokensPerSecond.a, s.decodeTokensPerSecond.a, s.cpuPercent.a,
                        s.completionWaitP50Micros.a);
@@ -69,6 +80,27 @@ QJsonObject abRunJson(const AbRequest& request, const QList<AbRow>& rows)
                                 {QStringLiteral("decode_tok_s"), r.decodeTokensPerSecond},
                                 {QStringLiteral("cpu_percent"), r.cpuPercent},
                                 {QStringLiteral("completion_wait_p50_us"), r.completionWaitP50Micros}});
+    if (request.preset == AbPreset::WaitingPolicies) {
+        QJsonArray policies;
+        for (const AbPolicyLine& l : summarizePolicies(rows))
+            policies.append(QJsonObject{{QStringLiteral("policy"), l.policy},
+                                        {QStringLiteral("prefill_tok_s"), l.prefillTokensPerSecond},
+                                        {QStringLiteral("decode_tok_s"), l.decodeTokensPerSecond},
+                                        {QStringLiteral("cpu_percent"), l.cpuPercent},
+                                        {QStringLiteral("completion_wait_p50_us"), l.completionWaitP50Micros},
+                                        {QStringLiteral("prefill_vs_best_fixed"), l.prefillRatio},
+                                        {QStringLiteral("decode_vs_best_fixed"), l.decodeRatio},
+                                        {QStringLiteral("cpu_vs_best_fixed"), l.cpuRatio}});
+        return {{QStringLiteral("preset"), QStringLiteral("waiting_policies")},
+                {QStringLiteral("model"), request.modelPath},
+                {QStringLiteral("prompt"), request.prompt},
+                {QStringLiteral("repetitions"), request.repetitions},
+                {QStringLiteral("max_tokens"), request.maxTokens},
+                {QStringLiteral("context_length"), request.contextLength},
+                {QStringLiteral("config"), configJson(request.a)},
+                {QStringLiteral("runs"), runs},
+                {QStringLiteral("policies"), policies}};
+    }
     const AbSummary s = summarize(rows);
     return {{QStringLiteral("model"), request.modelPath},
             {QStringLiteral("prompt"), request.prompt},

@@ -23,7 +23,15 @@ struct AbConfig {
     bool operator==(const AbConfig&) const = default;
 };
 
+// What a run compares.
+enum class AbPreset {
+    TwoConfigs,       // configuration A against configuration B
+    WaitingPolicies,  // A's threads and KV type under each of pool::standardContenders() (adaptive,
+                      // park, fixed:100us, fixed:20ms), as `strata-bench --pool-policy all` runs them
+};
+
 struct AbRequest {
+    AbPreset preset = AbPreset::TwoConfigs;
     QString modelPath;
     QString prompt;
     AbConfig a;
@@ -35,7 +43,7 @@ struct AbRequest {
 
 struct AbRow {
     int run = 0;             // 1-based, in the order the runs happened (A B A B ...)
-    QString config;          // "A" or "B"
+    QString config;          // "A" or "B"; the policy's name under AbPreset::WaitingPolicies
     int promptTokens = 0;
     int generatedTokens = 0;
     double prefillTokensPerSecond = 0;

@@ -1,5 +1,7 @@
 #include "policy_comparison.hpp"
 
+#include "strata/pool/policy_contenders.hpp"
+
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -21,11 +23,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct Contender {
-    const char* name;
-    pool::WaitPolicy policy;
-    bool fixed;  // a policy the user could pick instead of Adaptive; the best of these is the bar
-};
+using Contender = pool::PolicyContender;
 
 // One test (prefill or decode) of one policy, summed over its rounds.
 struct Tally {
@@ -77,24 +75,23 @@ void runOnce(pool::WorkerPool& pool, const std::function<std::size_t()>& fn, Tal
     t.last = after;
 }
 
-struct Best {
-    double tps = 0, cpu = 0;
-};
-
 void printSpeedTable(const std::vector<Contender>& contenders, const std::vector<Tally>& tallies, const std::string& test)
 {
-    Best best;
-    for (std::size_t i = 0; i < contenders.size(); ++i)
-        if (contenders[i].fixed && tallies[i].mean() > best.tps)
-            best = {tallies[i].mean(), tallies[i].cpuPercent()};
+    std::vector<double> tps, cpu;
+    for (const Tally& t : tallies) {
+        tps.push_back(t.mean());
+        cpu.push_back(t.cpuPercent());
+    }
+    // CPU is compared with the fastest fixed policy's, not with the thriftiest one's.
+    const int best = pool::bestFixedIndex(contenders, tps);
+    const std::vector<double> speedRatio = pool::ratiosTo(best, tps), cpuRatio = pool::ratiosTo(best, cpu);
     std::printf("\n| policy | %s t/s | vs best fixed | CPU %% | CPU vs best fixed | wait p50 us | wait p99 us |\n"
                 "|---|---|---|---|---|---|---|\n",
                 test.c_str());
     for (std::size_t i = 0; i < contenders.size(); ++i) {
         const Tally& t = tallies[i];
-        std::printf("| %s | %.2f ± %.2f | %.3f | %.0f | %.2f | %.1f | %.1f |\n", contenders[i].name, t.mean(), t.sd(),
-                    best.tps > 0 ? t.mean() / best.tps : 0.0, t.cpuPercent(),
-                    best.cpu > 0 ? t.cpuPercent() / best.cpu : 0.0, t.wait.quantileNanos(0.5) / 1e3,
+        std::printf("| %s | %.2f ± %.2f | %.3f | %.0f | %.2f | %.1f | %.1f |\n", contenders[i].name.c_str(), t.mean(),
+                    t.sd(), speedRatio[i], t.cpuPercent(), cpuRatio[i], t.wait.quantileNanos(0.5) / 1e3,
                     t.wait.quantileNanos(0.99) / 1e3);
     }
 }
@@ -114,14 +111,15 @@ void printPoolAccount(const std::vector<Contender>& contenders, const std::vecto
         const bool adaptive = contenders[i].policy.kind == pool::WaitKind::Adaptive;
         const std::string window = adaptive ? std::to_string(p.adaptiveSpinMicros) : "-";
         const std::string cap = adaptive ? std::to_string(p.adaptiveSpinCap) : "-";
-        std::printf("| %s | %.1f | %.1f / %.1f / %.1f | %s | %s | %.1f | %.1f / %.1f / %.1f | %.1f (%.1f) | %u | %.1f | "
-                    "%.1f | %s |\n",
-                    contenders[i].name, double(t.batches) / n, t.gap.quantileNanos(0.5) / 1e3,
-                    t.gap.quantileNanos(0.9) / 1e3, t.gap.quantileNanos(0.99) / 1e3, window.c_str(), cap.c_str(),
-                    double(t.workers.parks) / n, double(t.workers.spinTimeouts) / n,
-                    double(t.workers.capRefusals) / n, double(t.workers.backOffs) / n, double(t.wakeCalls) / n,
-                    t.wakeCalls ? double(t.wakeCallNanos) / double(t.wakeCalls) / 1e3 : 0.0, p.wakeLatencyMicros,
-                    p.cpuPressurePermille / 10.0, p.preemptedSpinPermille / 10.0, p.contended ? "yes" : "no");
+        std::printf(
+            "| %s | %.1f | %.1f / %.1f / %.1f | %s | %s | %.1f | %.1f / %.1f / %.1f | %.1f (%.1f) | %u | %.1f | "
+            "%.1f | %s |\n",
+            contenders[i].name.c_str(), double(t.batches) / n, t.gap.quantileNanos(0.5) / 1e3,
+            t.gap.quantileNanos(0.9) / 1e3, t.gap.quantileNanos(0.99) / 1e3, window.c_str(), cap.c_str(),
+            double(t.workers.parks) / n, double(t.workers.spinTimeouts) / n, double(t.workers.capRefusals) / n,
+            double(t.workers.backOffs) / n, double(t.wakeCalls) / n,
+            t.wakeCalls ? double(t.wakeCallNanos) / double(t.wakeCalls) / 1e3 : 0.0, p.wakeLatencyMicros,
+            p.cpuPressurePermille / 10.0, p.preemptedSpinPermille / 10.0, p.contended ? "yes" : "no");
     }
 }
 
@@ -129,12 +127,7 @@ void printPoolAccount(const std::vector<Contender>& contenders, const std::vecto
 
 void comparePolicies(pool::WorkerPool& pool, const PolicyWorkload& work, int rounds, const std::string& title)
 {
-    const std::vector<Contender> contenders = {
-        {"adaptive", pool::WaitPolicy::adaptive(), false},
-        {"park", pool::WaitPolicy::park(), true},
-        {"fixed:100us", pool::WaitPolicy::fixedSpin(100), true},
-        {"fixed:20ms", pool::WaitPolicy::fixedSpin(20000), true},
-    };
+    const std::vector<Contender> contenders = pool::standardContenders();
     std::vector<Tally> prefill(contenders.size()), decode(contenders.size());
     // Warm-up: page the weights in, then every round runs A B C D.
     if (work.prefill)
@@ -152,9 +145,12 @@ void comparePolicies(pool::WorkerPool& pool, const PolicyWorkload& work, int rou
         }
     pool.setPolicy(pool::WaitPolicy::adaptive());
 
-    std::printf("%s; %u threads; %d rounds of adaptive, park, fixed:100us, fixed:20ms interleaved; ratios are to "
-                "the best of the three fixed policies in this run\n",
-                title.c_str(), pool.workerCount() + 1, rounds);
+    std::string names;
+    for (const Contender& c : contenders)
+        names += (names.empty() ? "" : ", ") + c.name;
+    std::printf("%s; %u threads; %d rounds of %s interleaved; ratios are to the best of the fixed policies in this "
+                "run\n",
+                title.c_str(), pool.workerCount() + 1, rounds, names.c_str());
     if (work.prefill) {
         printSpeedTable(contenders, prefill, work.prefillName);
     }

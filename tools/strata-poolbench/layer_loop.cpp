@@ -28,7 +28,7 @@ void deviceWait(double micros)
 }  // namespace
 
 RoundResult runLayers(strata::pool::WorkerPool& pool, const MemoryWork& work, const Scenario& s, std::uint64_t layers,
-                      bool wakeAhead, std::mt19937_64& rng, const std::function<void(std::uint64_t)>& onLayer)
+                      Announce announce, std::mt19937_64& rng, const std::function<void(std::uint64_t)>& onLayer)
 {
     std::uniform_real_distribution<double> coin(0.0, 1.0);
     std::atomic<std::uint64_t> jobIndex{0};
@@ -44,8 +44,11 @@ RoundResult runLayers(strata::pool::WorkerPool& pool, const MemoryWork& work, co
         // work, its routing known `lead` before the end); only the prepare() call differs.
         if (cpu && s.leadMicros > 0 && s.leadMicros < s.deviceMicros) {
             deviceWait(s.deviceMicros - s.leadMicros);
-            if (wakeAhead)
+            const auto lead = std::chrono::microseconds(static_cast<std::int64_t>(s.leadMicros));
+            if (announce == Announce::AtOnce)
                 pool.prepare(s.jobs);
+            else if (announce == Announce::WithLead)
+                pool.prepare(s.jobs, std::chrono::microseconds{1000}, lead);
             deviceWait(s.leadMicros);
         } else {
             deviceWait(s.deviceMicros);

@@ -27,10 +27,17 @@ struct RoundResult {
     double cpuSeconds = 0;
 };
 
-// Runs `layers` layers. `wakeAhead`: call prepare() `leadMicros` before each CPU batch.
-// `onLayer(i)`, when given, runs at the start of layer i (trace recording marks tokens with it).
+// How a layer announces its CPU batch, `leadMicros` before it exists.
+enum class Announce {
+    None,      // no prepare()
+    AtOnce,    // prepare(jobs): the workers wake now and spin until the batch
+    WithLead,  // prepare(jobs, 1 ms, lead): they sleep until about one wake delay before it
+};
+
+// Runs `layers` layers. `onLayer(i)`, when given, runs at the start of layer i (trace recording
+// marks tokens with it).
 RoundResult runLayers(strata::pool::WorkerPool& pool, const MemoryWork& work, const Scenario& s, std::uint64_t layers,
-                      bool wakeAhead, std::mt19937_64& rng, const std::function<void(std::uint64_t)>& onLayer = {});
+                      Announce announce, std::mt19937_64& rng, const std::function<void(std::uint64_t)>& onLayer = {});
 
 double processCpuSeconds();
 

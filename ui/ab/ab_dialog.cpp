@@ -2,6 +2,7 @@
 
 #include "ui/ab/ab_config_editor.hpp"
 
+#include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -52,7 +53,7 @@ QString figure(double v, int decimals = 1)
 }  // namespace
 
 AbDialog::AbDialog(QWidget* parent)
-    : QDialog(parent), m_model(new QLabel(this)), m_prompt(new QPlainTextEdit(this)),
+    : QDialog(parent), m_model(new QLabel(this)), m_prompt(new QPlainTextEdit(this)), m_preset(new QComboBox(this)),
       m_a(new AbConfigEditor(tr("Configuration A"), defaultA(), this)),
       m_b(new AbConfigEditor(tr("Configuration B"), domain::AbConfig{}, this)), m_repetitions(new QSpinBox(this)),
       m_maxTokens(new QSpinBox(this)), m_start(new QPushButton(tr("&Start"), this)),
@@ -61,6 +62,9 @@ AbDialog::AbDialog(QWidget* parent)
                                                 tr("Process CPU %"), tr("Completion wait p50 (µs)")},
                                                QStringLiteral("abRunsTable"), this)),
       m_medians(table({tr("Median"), tr("A"), tr("B"), tr("B/A")}, QStringLiteral("abMediansTable"), this)),
+      m_policies(table({tr("Policy"), tr("Prefill tok/s"), tr("vs best fixed"), tr("Decode tok/s"), tr("vs best fixed"),
+                        tr("Process CPU %"), tr("vs best fixed"), tr("Completion wait p50 (µs)")},
+                       QStringLiteral("abPoliciesTable"), this)),
       m_exportCsv(new QPushButton(tr("Export &CSV…"), this)), m_exportJson(new QPushButton(tr("Export &JSON…"), this))
 {
     setObjectName(QStringLiteral("abDialog"));
@@ -89,16 +93,26 @@ AbDialog::AbDialog(QWidget* parent)
     for (int r = 0; r < figures.size(); ++r)
         setCell(m_medians, r, 0, figures[r]);
 
+    m_preset->setObjectName(QStringLiteral("abPresetBox"));
+    m_preset->addItem(tr("Configuration A against B"), int(domain::AbPreset::TwoConfigs));
+    m_preset->addItem(tr("Waiting policies: adaptive, park, fixed 100 µs, fixed 20 ms (A's threads and KV cache)"),
+                      int(domain::AbPreset::WaitingPolicies));
+    m_preset->setAccessibleName(tr("What to compare"));
+    m_policies->setToolTip(tr("Ratios are to the best fixed policy of this run (park, fixed 100 µs or fixed 20 ms): "
+                              "the fastest prefill, the fastest decode, and that fastest decode's CPU."));
+
     auto* form = new QFormLayout;
     form->addRow(tr("Model:"), m_model);
+    form->addRow(tr("Co&mpare:"), m_preset);
     form->addRow(tr("&Prompt:"), m_prompt);
     form->addRow(tr("&Repetitions (each):"), m_repetitions);
     form->addRow(tr("&Tokens per reply:"), m_maxTokens);
     auto* configs = new QHBoxLayout;
     configs->addWidget(m_a);
     configs->addWidget(m_b);
-    auto* note = new QLabel(tr("Runs alternate A B A B after one warm-up each. A chat reply generated at "
-                               "the same time shares the CPU and skews the figures."),
+    auto* note = new QLabel(tr("Runs alternate A B A B (the waiting policies: each in turn on A's model) after one "
+                               "warm-up each. A chat reply generated at the same time shares the CPU and skews the "
+                               "figures."),
                             this);
     note->setWordWrap(true);
     auto* runButtons = new QHBoxLayout;
@@ -120,21 +134,24 @@ AbDialog::AbDialog(QWidget* parent)
     layout->addWidget(m_status);
     layout->addWidget(m_runs, 2);
     layout->addWidget(m_medians, 1);
+    layout->addWidget(m_policies, 1);
     layout->addLayout(exportButtons);
 
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &AbDialog::showPreset);
     connect(m_start, &QPushButton::clicked, this, [this] { emit startRequested(request()); });
     connect(m_cancel, &QPushButton::clicked, this, &AbDialog::cancelRequested);
     connect(m_exportCsv, &QPushButton::clicked, this, [this] { exportTo(false); });
     connect(m_exportJson, &QPushButton::clicked, this, [this] { exportTo(true); });
     connect(close, &QPushButton::clicked, this, &QDialog::close);
     setModelPath({});
-    setRunning(false);
+    showPreset();
     resize(820, 720);
 }
 
 domain::AbRequest AbDialog::request() const
 {
     domain::AbRequest r;
+    r.preset = preset();
     r.modelPath = m_modelPath;
     r.prompt = m_prompt->toPlainText();
     r.a = m_a->config();
@@ -160,8 +177,22 @@ void AbDialog::setRunning(bool running)
     const bool haveRows = m_runs->rowCount() > 0;
     m_exportCsv->setEnabled(!running && haveRows);
     m_exportJson->setEnabled(!running && haveRows);
-    for (QWidget* w : std::initializer_list<QWidget*>{m_prompt, m_a, m_b, m_repetitions, m_maxTokens})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_prompt, m_preset, m_a, m_repetitions, m_maxTokens})
         w->setEnabled(!running);
+    m_b->setEnabled(!running && preset() == domain::AbPreset::TwoConfigs);  // the preset runs A's model only
+}
+
+domain::AbPreset AbDialog::preset() const
+{
+    return domain::AbPreset(m_preset->currentData().toInt());
+}
+
+void AbDialog::showPreset()
+{
+    const bool policies = preset() == domain::AbPreset::WaitingPolicies;
+    m_medians->setVisible(!policies);
+    m_policies->setVisible(policies);
+    setRunning(m_running);
 }
 
 void AbDialog::setProgress(int runsDone, int runsTotal, const QString& stage)
@@ -174,6 +205,7 @@ void AbDialog::setProgress(int runsDone, int runsTotal, const QString& stage)
 void AbDialog::clearResults()
 {
     m_runs->setRowCount(0);
+    m_policies->setRowCount(0);
     for (int r = 0; r < m_medians->rowCount(); ++r)
         for (int c = 1; c < m_medians->columnCount(); ++c)
             setCell(m_medians, r, c, {});
@@ -200,6 +232,22 @@ void AbDialog::setSummary(const domain::AbSummary& s)
         setCell(m_medians, r, 1, figure(medians[r].a));
         setCell(m_medians, r, 2, figure(medians[r].b));
         setCell(m_medians, r, 3, figure(medians[r].ratio, 3));
+    }
+}
+
+void AbDialog::setPolicySummary(const QList<domain::AbPolicyLine>& lines)
+{
+    m_policies->setRowCount(int(lines.size()));
+    for (int r = 0; r < int(lines.size()); ++r) {
+        const domain::AbPolicyLine& l = lines[r];
+        setCell(m_policies, r, 0, l.policy);
+        setCell(m_policies, r, 1, figure(l.prefillTokensPerSecond));
+        setCell(m_policies, r, 2, figure(l.prefillRatio, 3));
+        setCell(m_policies, r, 3, figure(l.decodeTokensPerSecond));
+        setCell(m_policies, r, 4, figure(l.decodeRatio, 3));
+        setCell(m_policies, r, 5, figure(l.cpuPercent));
+        setCell(m_policies, r, 6, figure(l.cpuRatio, 2));
+        setCell(m_policies, r, 7, figure(l.completionWaitP50Micros));
     }
 }
 

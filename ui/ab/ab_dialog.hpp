@@ -1,12 +1,16 @@
 // The A/B run dialog: a prompt, configurations A and B, repetitions; while it runs a progress bar
 // and Cancel; per-run rows as they arrive, the medians with B/A, and export to CSV or JSON.
+// The "Waiting policies" preset instead runs A's threads and KV type under adaptive, park,
+// fixed:100us and fixed:20ms, and shows each policy's medians and ratios to the best fixed one.
 // It only shows and forwards: app/ab/ab_controller.hpp runs the comparison and writes the files.
 #pragma once
 
+#include "domain/ab/ab_policy_summary.hpp"
 #include "domain/ab/ab_types.hpp"
 
 #include <QDialog>
 
+class QComboBox;
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
@@ -26,6 +30,7 @@ public:
     // The request the controls describe (modelPath: the one set with setModelPath).
     domain::AbRequest request() const;
 
+    QComboBox* presetBox() const { return m_preset; }  // item data: domain::AbPreset as int
     AbConfigEditor* editorA() const { return m_a; }
     AbConfigEditor* editorB() const { return m_b; }
     QSpinBox* repetitionsBox() const { return m_repetitions; }
@@ -34,6 +39,7 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
     QTableWidget* runsTable() const { return m_runs; }
     QTableWidget* mediansTable() const { return m_medians; }
+    QTableWidget* policiesTable() const { return m_policies; }  // the preset's medians and ratios
     QLabel* statusLabel() const { return m_status; }
 
 public slots:
@@ -43,6 +49,7 @@ public slots:
     void clearResults();
     void addRow(const strata::domain::AbRow& row);
     void setSummary(const strata::domain::AbSummary& summary);
+    void setPolicySummary(const QList<strata::domain::AbPolicyLine>& lines);
     void showStatus(const QString& text);
 
 signals:
@@ -52,10 +59,13 @@ signals:
 
 private:
     void exportTo(bool json);
+    domain::AbPreset preset() const;
+    void showPreset();
 
     QString m_modelPath;
     QLabel* m_model;
     QPlainTextEdit* m_prompt;
+    QComboBox* m_preset;
     AbConfigEditor* m_a;
     AbConfigEditor* m_b;
     QSpinBox* m_repetitions;
@@ -66,6 +76,7 @@ private:
     QLabel* m_status;
     QTableWidget* m_runs;
     QTableWidget* m_medians;
+    QTableWidget* m_policies;
     QPushButton* m_exportCsv;
     QPushButton* m_exportJson;
     bool m_running = false;

@@ -192,6 +192,7 @@ void WorkerPool::runErased(std::size_t items, RunOptions options, void* ctx, Job
     s.arrival = 0;
     s.idle.store(false, std::memory_order_relaxed);
     s.prepareUntilNanos.store(0, std::memory_order_relaxed);  // the announced batch is here
+    s.prepareArrivalNanos.store(0, std::memory_order_relaxed);
 
     // Describe the batch, then publish it with one release store of the claim word.
     s.ctx = ctx;
@@ -303,7 +304,7 @@ void WorkerPool::State::reportStall(std::uint32_t count, std::int64_t waitedNano
         defaultStallReport(r);
 }
 
-void WorkerPool::prepare(unsigned expectedJobs, std::chrono::microseconds within)
+void WorkerPool::prepare(unsigned expectedJobs, std::chrono::microseconds within, std::chrono::microseconds expectedIn)
 {
     State& s = *state_;
     ThreadCounters::add(s.prepareCount, 1);
@@ -312,7 +313,10 @@ void WorkerPool::prepare(unsigned expectedJobs, std::chrono::microseconds within
     const std::int64_t now = nowNanos();
     if (s.gapOpen && s.arrival == 0)
         s.arrival = now;  // for the gap model the work "arrived" when it was announced
-    s.prepareUntilNanos.store(now + std::max<std::int64_t>(0, within.count()) * 1000, std::memory_order_relaxed);
+    const std::int64_t inNanos = std::max<std::int64_t>(0, expectedIn.count()) * 1000;
+    s.prepareUntilNanos.store(now + std::max(std::max<std::int64_t>(0, within.count()) * 1000, inNanos),
+                              std::memory_order_relaxed);
+    s.prepareArrivalNanos.store(inNanos > 0 ? now + inNanos : 0, std::memory_order_relaxed);
     s.idle.store(false, std::memory_order_relaxed);
     if (s.contended())
         return;  // nobody may spin now, so waking workers early would only make them park again
@@ -336,6 +340,7 @@ void WorkerPool::idleHint()
         return;
     s.idle.store(true, std::memory_order_relaxed);
     s.prepareUntilNanos.store(0, std::memory_order_relaxed);
+    s.prepareArrivalNanos.store(0, std::memory_order_relaxed);
     s.gapOpen = false;  // the pause across a request boundary says nothing about decode gaps
     s.bumpSignal(false);  // spinners re-evaluate and park
 }

@@ -5,6 +5,7 @@
 #include "adaptive_spin.hpp"
 #include "cpu_pressure.hpp"
 #include "thread_counters.hpp"
+#include "wake_ahead.hpp"
 
 #include "strata/pool/cpu_topology.hpp"
 #include "strata/pool/worker_pool.hpp"
@@ -48,6 +49,7 @@ struct alignas(2 * kCacheLine) WorkerSlot {
 // A worker's own Adaptive model; only that worker touches it.
 struct alignas(2 * kCacheLine) WorkerModel {
     SpanLearner spans;
+    WakeAheadTimer wakeAhead;
 };
 
 // Why an idle wait spins as long as it does; the span that ends a Learned, BackOff or OverCap
@@ -56,6 +58,7 @@ enum class WaitReason : std::uint8_t { Fixed, Park, Learned, Announced, Boundary
 struct SpinBudget {
     std::int64_t nanos = 0;
     WaitReason reason = WaitReason::Park;
+    std::int64_t sleepFirstNanos = 0;  // Announced: sleep this long before spinning (wake_ahead.hpp)
     bool learns() const { return reason == WaitReason::Learned || reason == WaitReason::BackOff || reason == WaitReason::OverCap; }
 };
 
@@ -86,6 +89,7 @@ struct WorkerPool::State {
     std::atomic<std::int64_t> missCostNanos{0};       // Adaptive: what one parked worker costs (host-written)
     std::atomic<std::int64_t> hostSpinNanos{20'000};
     std::atomic<std::int64_t> prepareUntilNanos{0};
+    std::atomic<std::int64_t> prepareArrivalNanos{0};  // when the announced batch is expected; 0: now
     std::atomic<std::uint32_t> prepareWanted{0};       // workers the last prepare() woke (a tree)
     std::atomic<std::int64_t> signalNanos{0};         // time of the last publish/prepare
     std::atomic<std::int64_t> wakeLatencyNanos{50'000};  // EWMA, updated by woken workers
@@ -129,6 +133,7 @@ struct WorkerPool::State {
     std::vector<int> cpusForWorker(unsigned index) const;
     void workerMain(unsigned self, std::vector<int> cpus);
     void idleWait(unsigned self, std::uint32_t seenSignal);
+    void sleepBeforeAnnounced(unsigned self, std::uint32_t seenSignal, std::int64_t due);
     void learnSpan(unsigned self, const detail::SpinBudget& budget, std::int64_t idleStart);
     detail::SpinBudget workerSpinBudget(unsigned self, std::int64_t now);
     bool contended() const;

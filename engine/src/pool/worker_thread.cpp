@@ -6,6 +6,9 @@
 #include "strata/pool/thread_affinity.hpp"
 
 #include <pthread.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 #include <algorithm>
 #include <string>
@@ -32,6 +35,11 @@ void WorkerPool::State::workerMain(unsigned self, std::vector<int> cpus)
         setCurrentThreadAffinity(topology.allowedCpus);
     const std::string name = "strata-pool-" + std::to_string(self);
     pthread_setname_np(pthread_self(), name.substr(0, 15).c_str());
+#if defined(__linux__)
+    // A wake-ahead sleep (wake_ahead.hpp) ends up to the thread's timer slack late, and Linux's
+    // default slack (50 µs) is longer than the whole wake-ahead margin on a quiet machine.
+    prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
+#endif
     {
         std::lock_guard lock(affinityMutex);
         affinity[self] = currentThreadAffinity();
@@ -127,8 +135,13 @@ SpinBudget WorkerPool::State::workerSpinBudget(unsigned self, std::int64_t now)
     if (idle.load(std::memory_order_relaxed))
         return {0, WaitReason::Boundary};  // request boundary: nothing comes soon
     const std::int64_t until = prepareUntilNanos.load(std::memory_order_relaxed);
-    if (until > now)
-        return {until - now, WaitReason::Announced};  // work was announced: stay awake for it
+    if (until > now) {  // work was announced: stay awake for it, from shortly before it is due
+        const std::int64_t arrival = prepareArrivalNanos.load(std::memory_order_relaxed);
+        const std::int64_t latency = wakeLatencyNanos.load(std::memory_order_relaxed);
+        const std::int64_t sleep =
+            arrival > now ? models[self].wakeAhead.sleepNanos(arrival - now, latency, window) : 0;
+        return {until - now, WaitReason::Announced, sleep};
+    }
     return {window, WaitReason::Learned};
 }
 
@@ -138,6 +151,10 @@ void WorkerPool::State::idleWait(unsigned self, std::uint32_t seenSignal)
     WorkerSlot& slot = slots[self];
     const std::int64_t t0 = nowNanos();
     const SpinBudget budget = workerSpinBudget(self, t0);
+    if (budget.sleepFirstNanos > 0) {
+        sleepBeforeAnnounced(self, seenSignal, t0 + budget.sleepFirstNanos);
+        return;  // the caller re-reads signal and job, and the next wait spins for the batch
+    }
 
     if (budget.nanos > 0) {
         c.setState(ThreadState::Spinning);
@@ -200,6 +217,30 @@ void WorkerPool::State::idleWait(unsigned self, std::uint32_t seenSignal)
         wakeLatencyNanos.store(old + (p1 - sent - old) / 8, std::memory_order_relaxed);
     }
     learnSpan(self, budget, t0);
+}
+
+// An announced worker's sleep until shortly before its batch is due: parked like any other (a
+// publish or shutdown wakes it through the same Dekker pair), but with a timeout. A timeout
+// teaches the worker how late its timed wakes run.
+void WorkerPool::State::sleepBeforeAnnounced(unsigned self, std::uint32_t seenSignal, std::int64_t due)
+{
+    ThreadCounters& c = counters[self];
+    WorkerSlot& slot = slots[self];
+    c.setState(ThreadState::Parked);
+    const std::int64_t p0 = nowNanos();
+    std::uint32_t wakeSeen = slot.wake.load(std::memory_order_acquire);
+    slot.parked.store(1, std::memory_order_seq_cst);
+    std::int64_t now = p0;
+    bool signalled = false;
+    while (!(signalled = signal.load(std::memory_order_seq_cst) != seenSignal) && now < due) {
+        futexWait(slot.wake, wakeSeen, due - now);
+        wakeSeen = slot.wake.load(std::memory_order_acquire);
+        now = nowNanos();
+    }
+    slot.parked.store(0, std::memory_order_relaxed);
+    ThreadCounters::add(c.parkedNanos, static_cast<std::uint64_t>(now - p0));
+    if (!signalled)
+        models[self].wakeAhead.recordLateness(now - due);
 }
 
 // prepare() woke worker 0 only; worker i wakes 2i+1 and 2i+2 of the announced workers, so the

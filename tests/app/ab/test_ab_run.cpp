@@ -1,12 +1,15 @@
 // A/B runs on a small generated model: 2x2 repetitions through the dialog give 4 rows in the
 // order A B A B with real measurements, medians and B/A that match the rows, and CSV and JSON
-// exports that parse back to the same values; Cancel ends a long run early.
+// exports that parse back to the same values; the waiting-policy preset gives the four policies in
+// turn with their ratios to the best fixed one; Cancel ends a long run early.
 #include "app/ab/ab_controller.hpp"
+#include "domain/ab/ab_policy_summary.hpp"
 #include "domain/ab/ab_summary.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "ui/ab/ab_config_editor.hpp"
 #include "ui/ab/ab_dialog.hpp"
 
+#include <QComboBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -17,6 +20,8 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace strata;
 
@@ -132,6 +137,57 @@ private slots:
         QCOMPARE(decode.value(QStringLiteral("a")).toDouble(), medianA);
         QCOMPARE(decode.value(QStringLiteral("b")).toDouble(), medianB);
         QCOMPARE(decode.value(QStringLiteral("ratio_b_over_a")).toDouble(), medianB / medianA);
+    }
+
+    void waitingPolicyPresetRunsEachPolicyOnOneModel()
+    {
+        app::AbController controller;
+        controller.openDialog(nullptr, m_model);
+        ui::AbDialog* dialog = controller.dialog();
+        QVERIFY(dialog);
+        dialog->editorA()->setConfig(domain::AbConfig{.policy = pool::WaitPolicy::park(), .threads = 2});
+        const int preset = dialog->presetBox()->findData(int(domain::AbPreset::WaitingPolicies));
+        QVERIFY(preset >= 0);
+        dialog->presetBox()->setCurrentIndex(preset);
+        QVERIFY(!dialog->editorB()->isEnabled());
+        QVERIFY(dialog->policiesTable()->isVisibleTo(dialog));
+        QVERIFY(!dialog->mediansTable()->isVisibleTo(dialog));
+        dialog->repetitionsBox()->setValue(2);
+        dialog->maxTokensBox()->setValue(6);
+        dialog->startButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), 120000);
+
+        // adaptive park fixed:100us fixed:20ms, twice, with real measurements.
+        const QList<domain::AbRow> rows = controller.rows();
+        QVERIFY2(rows.size() == 8, qPrintable(dialog->statusLabel()->text()));
+        const QStringList order = {QStringLiteral("adaptive"), QStringLiteral("park"), QStringLiteral("fixed:100us"),
+                                   QStringLiteral("fixed:20ms")};
+        for (int i = 0; i < rows.size(); ++i) {
+            QCOMPARE(rows[i].run, i + 1);
+            QCOMPARE(rows[i].config, order[i % 4]);
+            QVERIFY(rows[i].decodeTokensPerSecond > 0);
+            QVERIFY(rows[i].cpuPercent > 0);
+        }
+        // The table shows the summary of those rows: a line per policy, ratios to the best fixed.
+        const QList<domain::AbPolicyLine> lines = domain::summarizePolicies(rows);
+        QTableWidget* table = dialog->policiesTable();
+        QCOMPARE(table->rowCount(), 4);
+        double bestFixedDecode = 0;
+        for (int i = 1; i < 4; ++i)
+            bestFixedDecode = std::max(bestFixedDecode, lines[i].decodeTokensPerSecond);
+        QCOMPARE(lines[0].decodeRatio, lines[0].decodeTokensPerSecond / bestFixedDecode);
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(table->item(i, 0)->text(), order[i]);
+            QCOMPARE(table->item(i, 4)->text(), QString::number(lines[i].decodeRatio, 'f', 3));
+        }
+        qInfo().noquote() << "waiting policies, decode tok/s and ratio to the best fixed:"
+                          << lines[0].decodeTokensPerSecond << lines[0].decodeRatio;
+
+        const QString csvPath = m_dir.filePath(QStringLiteral("policies.csv"));
+        QCOMPARE(controller.exportTo(csvPath, false), QString());
+        QFile csv(csvPath);
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll().trimmed().split('\n').size(), 1 + 8 + 4 + 4);
     }
 
     void cancelEndsALongRunEarly()

@@ -2,7 +2,8 @@
 // spans each worker learnt from (tests/engine/pool/data/*.trace, written by strata-bench
 // --pool-trace and strata-poolbench --trace; the header of each file says where and how). Asserts
 // the converged choice (spin through a CPU decode's gaps, park in a GPU-heavy one) and how many
-// tokens it took, also after a workload change and under CPU pressure.
+// tokens it took, also after a workload change, after a switch to Adaptive mid-reply and under CPU
+// pressure.
 #include "engine/src/pool/adaptive_decision.hpp"
 
 #include <QtTest/QtTest>
@@ -156,6 +157,40 @@ private slots:
         QVERIFY2(toSpin >= 1 && toSpin <= 10, qPrintable(QString("gpu-heavy -> cpu: %1 tokens").arg(toSpin)));
         const int toPark = tokensToConverge(l, gpu, wg, Want::Park, defaultMissCost(1.0));
         QVERIFY2(toPark >= 1 && toPark <= 10, qPrintable(QString("cpu -> gpu-heavy: %1 tokens").arg(toPark)));
+    }
+
+    void switchingToAdaptiveMidReplyConverges()
+    {
+        // The user picks Adaptive half-way through a reply. Under the other policy the workers
+        // learnt nothing (only Adaptive's own waits teach the model), so the model starts empty
+        // at the switch, or keeps what it learnt before an earlier switch away: count the tokens
+        // from the switch in both cases, for both kinds of workload.
+        const struct {
+            const char* file;
+            Want want;
+            double announced;
+        } cases[] = {{"decode-dense.trace", Want::Spin, 0.0},
+                     {"decode-moe.trace", Want::Spin, 0.0},
+                     {"gpu-heavy.trace", Want::Park, 1.0}};
+        for (const auto& c : cases) {
+            const Trace whole = loadTrace(c.file);
+            QVERIFY2(whole.tokens.size() >= 20, c.file);
+            Trace firstHalf, secondHalf;
+            const std::size_t half = whole.tokens.size() / 2;
+            firstHalf.tokens.assign(whole.tokens.begin(), whole.tokens.begin() + std::ptrdiff_t(half));
+            secondHalf.tokens.assign(whole.tokens.begin() + std::ptrdiff_t(half), whole.tokens.end());
+            for (unsigned w : workersOf(whole)) {
+                const std::int64_t cost = defaultMissCost(c.announced);
+                SpanLearner fresh;
+                const int fromEmpty = tokensToConverge(fresh, secondHalf, w, c.want, cost);
+                QVERIFY2(
+                    fromEmpty >= 1 && fromEmpty <= 10,
+                    qPrintable(QString("%1 worker %2: %3 tokens after the switch").arg(c.file).arg(w).arg(fromEmpty)));
+                SpanLearner learnt;  // Adaptive for the first half, another policy, then Adaptive again
+                tokensToConverge(learnt, firstHalf, w, c.want, cost);
+                QCOMPARE(tokensToConverge(learnt, secondHalf, w, c.want, cost), 1);
+            }
+        }
     }
 
     void pressureStopsSpinningAtOnce()

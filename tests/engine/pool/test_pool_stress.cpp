@@ -42,7 +42,8 @@ std::uint64_t hammer(WorkerPool& pool, std::uint64_t maxBatches, std::chrono::mi
         run.grain = rng() % 3 == 0 ? 0 : 1 + rng() % 16;
         run.maxWorkers = rng() % 4 == 0 ? rng() % (pool.workerCount() + 1) : ~0u;
         if (hints && rng() % 16 == 0)
-            pool.prepare(1 + rng() % 8, std::chrono::microseconds(rng() % 500));
+            pool.prepare(1 + rng() % 8, std::chrono::microseconds(rng() % 500),
+                         std::chrono::microseconds(rng() % 2 ? 0 : rng() % 300));  // some with a lead
         std::atomic<int> wrong{0};
         const auto stampValue = static_cast<std::uint32_t>(batch);
         pool.run(n, [&](std::size_t b, std::size_t e, unsigned) {
@@ -133,7 +134,8 @@ private slots:
                 continue;  // destroyed while its threads may still be starting
             hammer(pool, 20, std::chrono::milliseconds(200), round, true);
             if (round % 3 == 1)
-                pool.prepare(8, std::chrono::microseconds(50000));  // destroyed while spinning
+                pool.prepare(8, std::chrono::microseconds(50000),                // destroyed while spinning or,
+                             std::chrono::microseconds(round % 2 ? 0 : 40000));  // with a lead, asleep
         }
     }
 

@@ -88,8 +88,11 @@ public:
     // prepare() and idleHint() belong to the thread that calls run(); setPolicy() and telemetry()
     // may be called from any thread.
     // Announces a batch of about `expectedJobs` jobs within `within`: Adaptive wakes that many
-    // parked workers now and lets them spin until it arrives. Fixed policies ignore it.
-    void prepare(unsigned expectedJobs, std::chrono::microseconds within = std::chrono::microseconds{1000});
+    // parked workers and keeps them awake until it arrives (at most `within`). `expectedIn`, when
+    // the caller knows it (the device work still queued before the batch): the workers sleep until
+    // their measured wake delay before then and spin only for the rest. Fixed policies ignore it.
+    void prepare(unsigned expectedJobs, std::chrono::microseconds within = std::chrono::microseconds{1000},
+                 std::chrono::microseconds expectedIn = std::chrono::microseconds{0});
     // A request ended (or the caller knows no batch comes soon): Adaptive workers park at once
     // and the gap across the boundary is not learnt from. Fixed policies ignore it.
     void idleHint();
