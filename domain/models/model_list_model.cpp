@@ -37,7 +37,12 @@ QVariant ModelListModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case PathRole: return e->path;
     case LoadableRole: return e->loadable();
-    case Qt::ToolTipRole: return e->loadable() ? e->path : e->error;
+    case Qt::ToolTipRole:
+        if (!e->loadable())
+            return e->error;
+        return e->unverified
+                   ? tr("%1\nUnverified: it was downloaded without a published hash to check it against.").arg(e->path)
+                   : e->path;
     case Qt::FontRole:
         if (e->path == m_defaultModel) {
             QFont bold;
@@ -60,7 +65,10 @@ QVariant ModelListModel::data(const QModelIndex& index, int role) const
     case ContextColumn: return e->contextLength > 0 ? QString::number(e->contextLength) : QString();
     case ExpertsColumn:
         return e->expertCount > 0 ? tr("%1 (%2 active)").arg(e->expertCount).arg(e->expertUsedCount) : QString();
-    case StatusColumn: return e->loadable() ? tr("OK") : e->error;
+    case StatusColumn:
+        if (!e->loadable())
+            return e->error;
+        return e->unverified ? tr("OK (unverified)") : tr("OK");
     default: return {};
     }
 }
