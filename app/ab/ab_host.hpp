@@ -1,10 +1,12 @@
 // Owns the A/B thread ("strata-ab") and the AbRunner that lives on it. Created on the GUI thread;
-// its destructor cancels a run, ends the thread and waits, so the runner (and the models it
-// opened) go away on their own thread before the app does.
+// its destructor cancels a run (and one still queued), ends the thread and waits at most
+// kQuitWait (app/thread_quit_wait.hpp), so the runner (and the models it opened) go away on their
+// own thread before the app does.
 #pragma once
 
 #include <QObject>
 #include <QThread>
+#include <memory>
 
 namespace strata::app {
 
@@ -19,7 +21,7 @@ public:
     AbRunner* runner() const { return m_runner; }
 
 private:
-    QThread m_thread;
+    std::unique_ptr<QThread> m_thread;  // released, not destroyed, if it outlasts the quit wait
     AbRunner* m_runner;
 };
 

@@ -20,7 +20,8 @@ struct Side {
     std::vector<int32_t> prompt;
 };
 
-Side open(const QString& label, const domain::AbConfig& config, const domain::AbRequest& request)
+Side open(const QString& label, const domain::AbConfig& config, const domain::AbRequest& request,
+          const std::atomic<bool>& cancel)
 {
     ModelLoadOptions load;
     load.threads = config.threads;
@@ -36,7 +37,9 @@ Side open(const QString& label, const domain::AbConfig& config, const domain::Ab
     chat_template::ChatMessage user;
     user.role = "user";
     user.content = request.prompt.toStdString();
-    side.prompt = model::chatPromptTokens(*side.model, tmpl, {user});
+    chat_template::RenderOptions render;  // the engine's default limits, plus Cancel
+    render.cancel = &cancel;
+    side.prompt = model::chatPromptTokens(*side.model, tmpl, {user}, {}, render);
     return side;
 }
 
@@ -55,6 +58,8 @@ AbRunner::AbRunner(QObject* parent) : QObject(parent) {}
 void AbRunner::run(const domain::AbRequest& request)
 {
     m_cancel.store(false);
+    if (m_shutdown.load())  // after the store above, so a racing shutdown is never lost
+        m_cancel.store(true);
     const int total = 2 + 2 * std::max(1, request.repetitions);
     int done = 0;
     model::GenerationRequest generation;
@@ -64,7 +69,8 @@ void AbRunner::run(const domain::AbRequest& request)
 
     try {
         emit progress(done, total, tr("opening the model for A and B"));
-        Side sides[2] = {open(QStringLiteral("A"), request.a, request), open(QStringLiteral("B"), request.b, request)};
+        Side sides[2] = {open(QStringLiteral("A"), request.a, request, m_cancel),
+                         open(QStringLiteral("B"), request.b, request, m_cancel)};
         telemetry::ProcessSampler sampler;
         telemetry::ProcessUsage usage;
 
@@ -112,6 +118,8 @@ void AbRunner::run(const domain::AbRequest& request)
         }
         emit progress(done, total, tr("done"));
         emit finished();
+    } catch (const chat_template::RenderCancelled&) {
+        emit cancelled();
     } catch (const std::bad_alloc&) {
         emit failed(tr("Not enough memory to open the model twice for an A/B run."));
     } catch (const std::exception& e) {

@@ -1,10 +1,12 @@
 // Owns the engine thread and the EngineController that lives on it. Created on the GUI thread;
-// its destructor stops any reply, ends the thread and waits for it, so the controller (and with it
-// the model) is destroyed on its own thread before the app goes away.
+// its destructor stops any reply and every request still queued, ends the thread and waits for it,
+// so the controller (and with it the model) is destroyed on its own thread before the app goes
+// away. The wait is bounded (engine_host.cpp says why and what happens past it).
 #pragma once
 
 #include <QObject>
 #include <QThread>
+#include <memory>
 
 namespace strata::app {
 
@@ -17,10 +19,10 @@ public:
     ~EngineHost() override;
 
     EngineController* controller() const { return m_controller; }
-    QThread* thread() { return &m_thread; }
+    QThread* thread() { return m_thread.get(); }
 
 private:
-    QThread m_thread;
+    std::unique_ptr<QThread> m_thread;  // released, not destroyed, if it outlasts the quit wait
     EngineController* m_controller;
 };
 
