@@ -95,6 +95,10 @@ void ChatCoordinator::connectEngine(EngineController* engine)
             Qt::QueuedConnection);
     connect(engine, &EngineController::loadProgress, &m_modelSelector, &ui::ModelSelector::setLoadProgress,
             Qt::QueuedConnection);
+    // Queued from the same thread as modelLoaded and emitted before it, so it arrives first.
+    connect(
+        engine, &EngineController::modelRunsOn, this, [this](const QString& where) { m_modelRunsOn = where; },
+        Qt::QueuedConnection);
     connect(engine, &EngineController::modelLoaded, this, &ChatCoordinator::onModelLoaded, Qt::QueuedConnection);
     connect(engine, &EngineController::loadFailed, this, &ChatCoordinator::onLoadFailed, Qt::QueuedConnection);
 }
@@ -412,7 +416,9 @@ void ChatCoordinator::onModelLoaded(const QString& path, const QString& descript
     m_recentModels.add(path);
     showRecentModels();
     m_modelSelector.setLoaded(path, description);
-    m_window.setModelLoaded(true);
+    // No fall-back to the CPU (modelOptionsFrom): a model loaded with a GPU runs on it.
+    m_window.setModelLoaded(true, m_modelRunsOn,
+                            m_loadedOptions->gpu >= 0 ? std::optional(m_loadedOptions->gpuWait) : std::nullopt);
     if (m_conversationId != 0)
         m_store.setConversationModel(m_conversationId, path);
 }

@@ -123,6 +123,7 @@ private:
     ui::ModelSelector& m_modelSelector;
     qint64 m_conversationId = 0;
     QString m_modelPath;
+    QString m_modelRunsOn;  // the status line's "CPU, 8 threads" / "GPU 0: ..." of the loaded model
     ModelLoadOptions m_loadOptions;
     ModelLoadOptions m_requestedOptions;  // of the load in flight
     std::optional<ModelLoadOptions> m_loadedOptions;

@@ -21,6 +21,10 @@
         <source>SDK found; the Vulkan back-end is not written yet</source>
         <translation>SDK gefunden; das Vulkan-Backend gibt es noch nicht</translation>
     </message>
+    <message>
+        <source>GPUs: none (%1)</source>
+        <translation>GPUs: keine (%1)</translation>
+    </message>
 </context>
 <context>
     <name>ChatStore</name>
@@ -872,6 +876,78 @@ Zuletzt geändert: %2</translation>
         <source>Prefill &amp;batch size:</source>
         <translation>Prefill-&amp;Batchgröße:</translation>
     </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>No GPU the engine can use was found, so models run on the CPU.</source>
+        <translation>Es wurde keine GPU gefunden, die die Engine nutzen kann; Modelle laufen auf der CPU.</translation>
+    </message>
+    <message>
+        <source>A model that does not fit on the GPU is not loaded, and the one loaded before stays; Strata does not move it to the CPU by itself. The error says how much VRAM it needs; choose the CPU here to run it there.</source>
+        <translation>Ein Modell, das nicht auf die GPU passt, wird nicht geladen, und das zuvor geladene bleibt; Strata weicht nicht selbst auf die CPU aus. Die Fehlermeldung nennt den VRAM-Bedarf; wählen Sie hier die CPU, um es dort auszuführen.</translation>
+    </message>
+    <message>
+        <source>all free VRAM</source>
+        <translation>gesamter freier VRAM</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>VRAM budget</source>
+        <translation>VRAM-Budget</translation>
+    </message>
+    <message>
+        <source>The most the model may take on the GPU: weights, KV cache and scratch.</source>
+        <translation>Höchstens so viel darf das Modell auf der GPU belegen: Gewichte, KV-Cache und Puffer.</translation>
+    </message>
+    <message>
+        <source>&amp;Device:</source>
+        <translation>&amp;Gerät:</translation>
+    </message>
+    <message>
+        <source>&amp;VRAM budget:</source>
+        <translation>&amp;VRAM-Budget:</translation>
+    </message>
+    <message>
+        <source>GPU %1: not found</source>
+        <translation>GPU %1: nicht gefunden</translation>
+    </message>
+    <message>
+        <source>GPU wait</source>
+        <translation>GPU-Warten</translation>
+    </message>
+    <message>
+        <source>blocking sync (the host sleeps)</source>
+        <translation>blockierend (der Host schläft)</translation>
+    </message>
+    <message>
+        <source>spin (takes a whole core)</source>
+        <translation>aktiv warten (belegt einen ganzen Kern)</translation>
+    </message>
+    <message>
+        <source>yield (polls, yielding the core)</source>
+        <translation>abgeben (fragt ab und gibt den Kern frei)</translation>
+    </message>
+    <message>
+        <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy.</source>
+        <translation>Wie der Engine-Thread auf jeden Schritt der GPU wartet. Blockierend überlässt den Kern anderer Arbeit; aktives Warten reagiert etwas früher, hält aber einen Kern beschäftigt.</translation>
+    </message>
+    <message>
+        <source>GPU &amp;wait:</source>
+        <translation>GPU-&amp;Warten:</translation>
+    </message>
 </context>
 <context>
     <name>strata::ui::CpuCoresPanel</name>
@@ -981,6 +1057,10 @@ Engine-Thread (Pool-Host): %1</translation>
         <location filename="../ui/panels/gpu_panel.cpp" line="55"/>
         <source> · %1 °C</source>
         <translation> · %1 °C</translation>
+    </message>
+    <message>
+        <source>, Strata %1 GiB</source>
+        <translation>, Strata %1 GiB</translation>
     </message>
 </context>
 <context>
@@ -1137,6 +1217,10 @@ Engine-Thread (Pool-Host): %1</translation>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
+    <message>
+        <source>Model loaded, running on %1</source>
+        <translation>Modell geladen, läuft auf %1</translation>
+    </message>
 </context>
 <context>
     <name>strata::ui::MessageWidget</name>
@@ -1197,6 +1281,46 @@ Engine-Thread (Pool-Host): %1</translation>
         <location filename="../ui/models/model_details_widget.cpp" line="58"/>
         <source>&amp;KV cache type:</source>
         <translation>KV-Cache-&amp;Typ:</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>RAM (CPU)</source>
+        <translation>RAM (CPU)</translation>
+    </message>
+    <message>
+        <source>VRAM (GPU)</source>
+        <translation>VRAM (GPU)</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>Gewichte</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>Buffers</source>
+        <translation>Puffer</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>The VRAM it needs is unknown: the engine cannot read the model&apos;s sizes.</source>
+        <translation>Der VRAM-Bedarf ist unbekannt: Die Engine kann die Größen des Modells nicht lesen.</translation>
+    </message>
+    <message>
+        <source>On a GPU about %1 of VRAM: weights %2 + an f16 KV cache %3 (the GPU keeps f16 only) + %4 of buffers for a prefill batch of 512 tokens; the driver&apos;s own context comes on top.</source>
+        <translation>Auf einer GPU etwa %1 VRAM: Gewichte %2 + ein f16-KV-Cache %3 (die GPU hält nur f16) + %4 Puffer für einen Prefill-Batch von 512 Tokens; der eigene Kontext des Treibers kommt hinzu.</translation>
     </message>
 </context>
 <context>
@@ -1398,6 +1522,26 @@ Engine-Thread (Pool-Host): %1</translation>
         <source>spin %1 µs, host %2 µs, wake %3 µs</source>
         <translation>aktiv %1 µs, Host %2 µs, Aufwachen %3 µs</translation>
     </message>
+    <message>
+        <source>GPU wait:</source>
+        <translation>GPU-Warten:</translation>
+    </message>
+    <message>
+        <source>no model on a GPU</source>
+        <translation>kein Modell auf einer GPU</translation>
+    </message>
+    <message>
+        <source>spin</source>
+        <translation>aktiv warten (Spin)</translation>
+    </message>
+    <message>
+        <source>yield</source>
+        <translation>abgeben (Yield)</translation>
+    </message>
+    <message>
+        <source>blocking sync</source>
+        <translation>blockierend (Sync)</translation>
+    </message>
 </context>
 <context>
     <name>strata::ui::ProcessPanel</name>
@@ -1512,9 +1656,8 @@ Engine-Thread (Pool-Host): %1</translation>
         <translation>&amp;Darstellung</translation>
     </message>
     <message>
-        <location filename="../ui/settings/settings_dialog.cpp" line="45"/>
-        <source>The loaded model runs with other engine settings. Threads, affinity, context length, KV cache type and batch size take effect when the model is reloaded.</source>
-        <translation>Das geladene Modell läuft mit anderen Engine-Einstellungen. Threads, Affinität, Kontextlänge, KV-Cache-Typ und Batchgröße gelten, sobald das Modell neu geladen wird.</translation>
+        <source>The loaded model runs with other engine settings. Threads, affinity, context length, KV cache type, batch size, device and VRAM budget take effect when the model is reloaded.</source>
+        <translation>Das geladene Modell läuft mit anderen Engine-Einstellungen. Threads, Affinität, Kontextlänge, KV-Cache-Typ, Batchgröße, Gerät und VRAM-Budget gelten, sobald das Modell neu geladen wird.</translation>
     </message>
 </context>
 <context>
@@ -1604,6 +1747,40 @@ Engine-Thread (Pool-Host): %1</translation>
         <location filename="../ui/chat/welcome_view.cpp" line="30"/>
         <source>Open &amp;GGUF file...</source>
         <translation>&amp;GGUF-Datei öffnen...</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::EngineValues</name>
+    <message>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <source>CPU, 1 thread</source>
+        <translation>CPU, 1 Thread</translation>
+    </message>
+    <message>
+        <source>CPU, %1 threads</source>
+        <translation>CPU, %1 Threads</translation>
+    </message>
+</context>
+<context>
+    <name>strata::models::ModelListModel</name>
+    <message>
+        <source>RAM</source>
+        <translation>RAM</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>VRAM</translation>
+    </message>
+    <message>
+        <source>RAM it needs on the CPU at the default context (up to 4096 tokens)</source>
+        <translation>RAM-Bedarf auf der CPU beim Standardkontext (bis 4096 Tokens)</translation>
+    </message>
+    <message>
+        <source>VRAM it needs on a GPU at the default context (up to 4096 tokens); the Memory tab shows other contexts</source>
+        <translation>VRAM-Bedarf auf einer GPU beim Standardkontext (bis 4096 Tokens); der Reiter Speicher zeigt andere Kontexte</translation>
     </message>
 </context>
 </TS>

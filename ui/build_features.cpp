@@ -31,6 +31,17 @@ QList<BuildFeature> buildFeatures()
     return features;
 }
 
+QString gpuListText(const CudaRuntimeInfo& runtime)
+{
+    if (runtime.devices.empty())
+        return QCoreApplication::translate("BuildFeatures", "GPUs: none (%1)")
+            .arg(QString::fromStdString(runtime.status));
+    QStringList lines;
+    for (const CudaDeviceInfo& device : runtime.devices)
+        lines << QString::fromStdString(describeCudaDevice(device));
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString buildFeaturesText()
 {
     QStringList lines;
@@ -41,6 +52,7 @@ QString buildFeaturesText()
             line += QStringLiteral(" (") + f.detail + QLatin1Char(')');
         lines << line;
     }
+    lines << gpuListText(probeCudaRuntime());
     return lines.join(QLatin1Char('\n'));
 }
 

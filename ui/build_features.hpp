@@ -1,6 +1,8 @@
 // The optional parts this build contains, as the About dialog and `strata --version` list them.
 #pragma once
 
+#include "strata/core/build_info.hpp"
+
 #include <QList>
 #include <QString>
 
@@ -14,7 +16,11 @@ struct BuildFeature {
 
 QList<BuildFeature> buildFeatures();
 
-// One line per feature: "CUDA: yes (detail)".
+// One line per GPU the engine can run on ("GPU 0: NVIDIA H200 (compute 9.0, 139.8 GiB)"), or one
+// line saying why there is none ("GPUs: none (no NVIDIA driver)").
+QString gpuListText(const CudaRuntimeInfo& runtime);
+
+// One line per feature: "CUDA: yes (detail)", then the GPUs (gpuListText).
 QString buildFeaturesText();
 
 }  // namespace strata::ui

@@ -9,6 +9,7 @@
 #include "ui/chat/welcome_view.hpp"
 #include "ui/models/model_manager_dialog.hpp"
 #include "ui/panels/performance_panels.hpp"
+#include "ui/panels/pool_panel.hpp"
 
 #include <QApplication>
 #include <QClipboard>
@@ -202,10 +203,16 @@ void MainWindow::pasteDocument()
         emit documentLoadRequested(tr("Pasted text"), text);
 }
 
-void MainWindow::setModelLoaded(bool loaded)
+void MainWindow::setModelLoaded(bool loaded, const QString& where, std::optional<model::CudaHostWait> gpuWait)
 {
     m_chatPanel->setModelLoaded(loaded);
-    statusBar()->showMessage(loaded ? tr("Model loaded") : tr("No model loaded"));
+    m_panels->pool()->setGpuWait(loaded ? gpuWait : std::nullopt);
+    if (!loaded)
+        statusBar()->showMessage(tr("No model loaded"));
+    else if (where.isEmpty())
+        statusBar()->showMessage(tr("Model loaded"));
+    else
+        statusBar()->showMessage(tr("Model loaded, running on %1").arg(where));
 }
 
 void MainWindow::setGenerating(bool generating)

@@ -1,9 +1,11 @@
 #pragma once
 
 #include "domain/chat/chat_types.hpp"
+#include "strata/model/cuda_backend.hpp"
 #include "ui/chat/code_highlighting.hpp"
 
 #include <QMainWindow>
+#include <optional>
 
 class QAction;
 class QSettings;
@@ -47,7 +49,10 @@ public slots:
     void openConversationSettings(const strata::domain::ConversationSettings& current);
     void loadDocumentFromFile();
     void pasteDocument();
-    void setModelLoaded(bool loaded);
+    // where: "CPU, 8 threads" or "GPU 0: NVIDIA H200", shown in the status line ("" leaves it out);
+    // gpuWait: how the host waits for the GPU the model runs on (the pool panel shows it).
+    void setModelLoaded(bool loaded, const QString& where = {},
+                        std::optional<model::CudaHostWait> gpuWait = std::nullopt);
     void setGenerating(bool generating);
 
 signals:

@@ -4,9 +4,9 @@
 // own thread before the app does.
 #pragma once
 
+#include "domain/threading/owned_thread.hpp"
+
 #include <QObject>
-#include <QThread>
-#include <memory>
 
 namespace strata::app {
 
@@ -18,11 +18,10 @@ public:
     explicit AbHost(QObject* parent = nullptr);
     ~AbHost() override;
 
-    AbRunner* runner() const { return m_runner; }
+    AbRunner* runner() const { return m_thread.worker(); }
 
 private:
-    std::unique_ptr<QThread> m_thread;  // released, not destroyed, if it outlasts the quit wait
-    AbRunner* m_runner;
+    domain::OwnedThread<AbRunner> m_thread;
 };
 
 }  // namespace strata::app

@@ -114,6 +114,7 @@ void EngineController::loadModel(const QString& path, const ModelLoadOptions& op
         m_templateError = templateError;
         m_window.forget();
         emit loadProgress(1.0);
+        emit modelRunsOn(describePlacement(*m_model, options.gpu));
         emit modelLoaded(path, describeModel(*m_model, m_session->contextLength(), options.kvCacheType));
     } catch (const std::bad_alloc&) {
         emit loadFailed(path, tr("Not enough memory to load %1.").arg(file.fileName()));
@@ -129,7 +130,6 @@ void EngineController::unloadModel()
     m_template.reset();
     m_templateError.clear();
     m_model.reset();
-    emit modelUnloaded();
 }
 
 void EngineController::finishCancelled(quint64 requestId, PromptUse use)

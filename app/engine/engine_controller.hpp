@@ -3,9 +3,9 @@
 // signals and slots, and it never touches a Qt model or widget.
 //
 //  - loadModel(): opens the GGUF (strata::model::Model::open) on this thread, reporting
-//    loadProgress 0 → 0.1 (opening) → 0.9 (template, session) → 1, then modelLoaded() with a short
-//    description, or loadFailed() with the engine's readable error. A model that fails to load
-//    leaves the one loaded before in place.
+//    loadProgress 0 → 0.1 (opening) → 0.9 (template, session) → 1, then modelRunsOn() (where it
+//    computes) and modelLoaded() with a short description, or loadFailed() with the engine's
+//    readable error. A model that fails to load leaves the one loaded before in place.
 //  - send(): builds the prompt from systemPrompt + history with the model's chat template
 //    (chat_messages.hpp), prefills only the tokens past the prefix the session's KV cache already
 //    holds, then decodes. Each decoded text piece (valid UTF-8) goes through a TokenCoalescer;
@@ -77,9 +77,10 @@ public slots:
 
 signals:
     void loadProgress(double fraction);
+    // Just before modelLoaded(): "CPU, 8 threads" or "GPU 0: NVIDIA H200" (describePlacement).
+    void modelRunsOn(const QString& where);
     void modelLoaded(const QString& path, const QString& description);
     void loadFailed(const QString& path, const QString& message);
-    void modelUnloaded();
     void tokensReady(quint64 requestId, const QString& text);
     void replyFinished(quint64 requestId, const strata::app::ReplyMetrics& metrics);
     void prefillProgress(quint64 requestId, qint64 tokensDone, qint64 tokensTotal, double tokensPerSecond);

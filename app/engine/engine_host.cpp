@@ -3,25 +3,24 @@
 #include "app/engine/engine_controller.hpp"
 #include "app/thread_quit_wait.hpp"
 
+#include <memory>
+
 namespace strata::app {
 
 EngineHost::EngineHost(QObject* parent)
-    : QObject(parent), m_thread(std::make_unique<QThread>()), m_controller(new EngineController)
+    : QObject(parent), m_thread(QStringLiteral("strata-engine"), std::make_unique<EngineController>())
 {
     qRegisterMetaType<ModelLoadOptions>();
     qRegisterMetaType<ChatTurnRequest>();
     qRegisterMetaType<ReplyMetrics>();
-    m_thread->setObjectName(QStringLiteral("strata-engine"));
-    m_controller->moveToThread(m_thread.get());
-    connect(m_thread.get(), &QThread::finished, m_controller, &QObject::deleteLater);
-    m_thread->start();
 }
 
 EngineHost::~EngineHost()
 {
-    m_controller->requestShutdown();
-    m_thread->quit();
-    waitForQuitOrAbandon(std::move(m_thread));
+    // Stops the running request and any still queued: a reply ends within a token, a template's
+    // render within a few steps, so the wait is milliseconds unless a model is being opened.
+    m_thread.worker()->requestShutdown();
+    m_thread.stopWithin(kQuitWait);
 }
 
 }  // namespace strata::app

@@ -4,6 +4,7 @@
 
 #include "domain/chat/chat_types.hpp"
 #include "strata/model/backend.hpp"
+#include "strata/model/cuda_backend.hpp"
 #include "strata/model/generation.hpp"
 
 #include <QJsonObject>
@@ -19,6 +20,9 @@ struct ModelLoadOptions {
     model::KvType kvCacheType = model::KvType::F16;
     bool pinThreads = false;   // pin pool workers to cores (see modelOptionsFrom for the default)
     int batchSize = 512;       // prefill chunk in tokens
+    int gpu = -1;              // -1: the CPU (worker pool); n: CUDA device n
+    int vramBudgetMiB = 0;     // what the model may take on the GPU; 0: all free VRAM
+    model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU
 
     bool operator==(const ModelLoadOptions&) const = default;
 };

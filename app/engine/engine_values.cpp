@@ -35,6 +35,15 @@ model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options)
     // them off a busy core. The settings panel lets a user with an otherwise idle machine pin.
     o.pinThreads = options.pinThreads;
     o.batchSize = uint32_t(std::max(1, options.batchSize));
+    // No automatic fall-back to the CPU when the GPU refuses the model: the user chose the GPU, and
+    // a model that silently lands in RAM instead can be many times slower and take memory the user
+    // did not plan for. The load fails with the engine's reason; the settings offer the CPU.
+    if (options.gpu >= 0) {
+        o.device = model::Device::Cuda;
+        o.cudaDevice = options.gpu;
+        o.vramBudget = size_t(std::max(0, options.vramBudgetMiB)) << 20;
+        o.cudaHostWait = options.gpuWait;
+    }
     return o;
 }
 
@@ -68,6 +77,20 @@ QString describeModel(const model::Model& model, uint32_t contextLength, model::
         parameters += qint64(t.elements);
     return describeModelFacts({QString::fromStdString(h.name), QString::fromStdString(h.architecture), parameters,
                                models::quantizationName(model.file()), qint64(contextLength), kvCacheType});
+}
+
+QString describePlacement(model::Model& model, const int gpu)
+{
+    // The CUDA backend's name is "cuda:<device name>"; every other backend computes on the pool.
+    const std::string name = model.backend().name();
+    const std::string cudaPrefix = "cuda:";
+    if (name.starts_with(cudaPrefix))
+        return QCoreApplication::translate("strata::app::EngineValues", "GPU %1: %2")
+            .arg(gpu)
+            .arg(QString::fromStdString(name.substr(cudaPrefix.size())));
+    const int threads = int(model.pool().workerCount()) + 1;
+    return threads == 1 ? QCoreApplication::translate("strata::app::EngineValues", "CPU, 1 thread")
+                        : QCoreApplication::translate("strata::app::EngineValues", "CPU, %1 threads").arg(threads);
 }
 
 }  // namespace strata::app

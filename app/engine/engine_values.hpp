@@ -19,4 +19,8 @@ ReplyMetrics replyMetricsFrom(const model::GenerationMetrics& metrics);
 // its KV cache type.
 QString describeModel(const model::Model& model, uint32_t contextLength, model::KvType kvCacheType);
 
+// Where a loaded model runs, for the status line: "CPU, 8 threads" (every thread that computes,
+// the engine thread included) or "GPU 0: NVIDIA H200" (`gpu` is the CUDA index it was loaded on).
+QString describePlacement(model::Model& model, int gpu);
+
 }  // namespace strata::app

@@ -4,7 +4,7 @@ namespace strata::app {
 
 namespace {
 
-// The two structs name the same five fields alike; one copy serves both directions.
+// The two structs name the same eight fields alike; one copy serves both directions.
 template <class To, class From>
 To copyEngineFields(const From& from)
 {
@@ -14,6 +14,9 @@ To copyEngineFields(const From& from)
     to.contextLength = from.contextLength;
     to.kvCacheType = from.kvCacheType;
     to.batchSize = from.batchSize;
+    to.gpu = from.gpu;
+    to.vramBudgetMiB = from.vramBudgetMiB;
+    to.gpuWait = from.gpuWait;
     return to;
 }
 

@@ -3,6 +3,7 @@
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
 #include "app/settings/engine_preferences.hpp"
+#include "strata/core/build_info.hpp"
 #include "strata/pool/cpu_topology.hpp"
 #include "ui/settings/settings_dialog.hpp"
 
@@ -34,7 +35,9 @@ void SettingsController::openDialog(QWidget* parent)
     if (!m_dialog) {
         // hwloc's count, read when the dialog opens (cheap, and the engine uses the same number).
         const int cores = int(pool::detectCpuTopology().physicalCoreCount());
-        m_dialog = new ui::SettingsDialog(m_preferences, cores, parent);
+        // The GPUs the engine can use, asked once per dialog: without a driver the runtime says so
+        // at once; with one, the driver starts (no context is created).
+        m_dialog = new ui::SettingsDialog(m_preferences, cores, probeCudaRuntime().devices, parent);
         m_dialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_dialog, &ui::SettingsDialog::applied, this, &SettingsController::apply);
         connect(m_dialog, &ui::SettingsDialog::reloadRequested, &m_coordinator, &ChatCoordinator::reloadModel);

@@ -2,6 +2,7 @@
 
 #include "strata/core/error.hpp"
 #include "strata/gguf/file.hpp"
+#include "strata/model/cuda_memory.hpp"
 
 #include <QFile>
 #include <QFileInfo>
@@ -87,6 +88,8 @@ void readModelHeader(ModelEntry& entry)
         entry.sizeBytes += QFileInfo(file).size();
     if (entry.displayName.isEmpty())
         entry.displayName = QFileInfo(entry.path).completeBaseName();
+    entry.gpuWeightsBytes = -1;
+    entry.hparams.reset();
     try {
         const gguf::File file = gguf::File::open(std::filesystem::path(QFile::encodeName(entry.path).toStdString()));
         const gguf::Metadata& md = file.metadata();
@@ -120,6 +123,12 @@ void readModelHeader(ModelEntry& entry)
         }
         entry.parameterCount = parameters;
         entry.tensorDataBytes = dataBytes;
+        entry.gpuWeightsBytes = qint64(model::cudaWeightBytes(file));
+        // The engine's own reading (what the VRAM estimate sizes the scratch from); a file it
+        // refuses still lists, with the facts above, and only the VRAM column stays unknown.
+        try {
+            entry.hparams = model::readHparams(md, entry.path.toStdString());
+        } catch (const strata::Error&) {}
         entry.quantization = quantizationName(file);
 
         entry.metadata.clear();

@@ -1,5 +1,7 @@
 #include "domain/models/memory_estimate.hpp"
 
+#include "strata/model/cuda_memory.hpp"
+
 #include <algorithm>
 #include <limits>
 
@@ -22,11 +24,23 @@ qint64 plus(qint64 a, qint64 b)
     return __builtin_add_overflow(a, b, &sum) ? kUnbounded : sum;
 }
 
+void estimateVram(MemoryEstimate& e, const ModelEntry& model, qint64 contextLength, int batchSize)
+{
+    if (!model.hparams || model.gpuWeightsBytes < 0 || contextLength <= 0 || batchSize <= 0)
+        return;
+    const auto context = uint32_t(std::min<qint64>(contextLength, 1 << 24));
+    e.vramWeightsBytes = model.gpuWeightsBytes;
+    e.vramKvCacheBytes = qint64(model::cudaKvCacheBytes(*model.hparams, context));
+    e.vramScratchBytes = qint64(model::cudaScratchBytes(*model.hparams, uint32_t(batchSize)));
+    e.vramTotalBytes = e.vramWeightsBytes + e.vramKvCacheBytes + e.vramScratchBytes;
+}
+
 }  // namespace
 
-MemoryEstimate estimateMemory(const ModelEntry& model, qint64 contextLength, model::KvType kvType)
+MemoryEstimate estimateMemory(const ModelEntry& model, qint64 contextLength, model::KvType kvType, int batchSize)
 {
     MemoryEstimate e;
+    estimateVram(e, model, contextLength, batchSize);
     e.weightsBytes = model.tensorDataBytes >= 0 ? model.tensorDataBytes : model.sizeBytes;
     // One value means "the same for every layer": a product, not a loop (block_count comes from
     // the file and may be 2^31). A list gives each layer its own; layers past its end hold nothing.

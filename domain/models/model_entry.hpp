@@ -2,11 +2,14 @@
 // Plain data, copied from the scanner's thread to the GUI thread.
 #pragma once
 
+#include "strata/model/hparams.hpp"
+
 #include <QList>
 #include <QMetaType>
 #include <QPair>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace strata::models {
 
@@ -27,6 +30,8 @@ struct ModelEntry {
     int keyLength = 0;           // per head; <arch>.attention.key_length or embedding / heads
     int valueLength = 0;
     qint64 tensorDataBytes = -1; // the weights themselves
+    qint64 gpuWeightsBytes = -1;            // the weights as the CUDA backend lays them out (model::cudaWeightBytes)
+    std::optional<model::Hparams> hparams;  // as the engine reads them; none when it cannot (VRAM unknown)
     QString chatTemplate;        // tokenizer.chat_template
     QList<QPair<QString, QString>> metadata;  // every key, its value as text (long arrays summarised)
 

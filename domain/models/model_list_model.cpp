@@ -1,8 +1,10 @@
 #include "domain/models/model_list_model.hpp"
 
 #include "domain/models/download_list_model.hpp"
+#include "domain/models/memory_estimate.hpp"
 
 #include <QFont>
+#include <algorithm>
 
 namespace strata::models {
 
@@ -65,6 +67,14 @@ QVariant ModelListModel::data(const QModelIndex& index, int role) const
     case ContextColumn: return e->contextLength > 0 ? QString::number(e->contextLength) : QString();
     case ExpertsColumn:
         return e->expertCount > 0 ? tr("%1 (%2 active)").arg(e->expertCount).arg(e->expertUsedCount) : QString();
+    case RamColumn:
+    case VramColumn: {
+        if (!e->loadable())
+            return QString();
+        const MemoryEstimate m = estimateMemory(*e, listedContextLength(*e), model::KvType::F16);
+        const qint64 bytes = index.column() == RamColumn ? m.totalBytes : m.vramTotalBytes;
+        return bytes >= 0 ? formatBytes(bytes) : QString();
+    }
     case StatusColumn:
         if (!e->loadable())
             return e->error;
@@ -73,8 +83,17 @@ QVariant ModelListModel::data(const QModelIndex& index, int role) const
     }
 }
 
+qint64 listedContextLength(const ModelEntry& entry)
+{
+    return entry.contextLength > 0 ? std::min<qint64>(entry.contextLength, 4096) : 4096;
+}
+
 QVariant ModelListModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && (section == RamColumn || section == VramColumn))
+        return section == RamColumn ? tr("RAM it needs on the CPU at the default context (up to 4096 tokens)")
+                                    : tr("VRAM it needs on a GPU at the default context (up to 4096 tokens); "
+                                         "the Memory tab shows other contexts");
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -85,6 +104,8 @@ QVariant ModelListModel::headerData(int section, Qt::Orientation orientation, in
     case SizeColumn: return tr("Size");
     case ContextColumn: return tr("Context");
     case ExpertsColumn: return tr("Experts");
+    case RamColumn: return tr("RAM");
+    case VramColumn: return tr("VRAM");
     case StatusColumn: return tr("Status");
     default: return {};
     }

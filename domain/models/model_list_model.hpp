@@ -12,8 +12,17 @@ class ModelListModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        NameColumn, ArchitectureColumn, ParametersColumn, QuantizationColumn, SizeColumn,
-        ContextColumn, ExpertsColumn, StatusColumn, ColumnCount
+        NameColumn,
+        ArchitectureColumn,
+        ParametersColumn,
+        QuantizationColumn,
+        SizeColumn,
+        ContextColumn,
+        ExpertsColumn,
+        RamColumn,
+        VramColumn,
+        StatusColumn,
+        ColumnCount
     };
     enum Role { PathRole = Qt::UserRole + 1, LoadableRole };
 
@@ -34,6 +43,10 @@ private:
     QList<ModelEntry> m_entries;
     QString m_defaultModel;
 };
+
+// The context the RAM and VRAM columns assume: what a load uses by default (the engine's Session
+// takes the trained context, capped at 4096), with an f16 KV cache and a 512-token prefill batch.
+qint64 listedContextLength(const ModelEntry& entry);
 
 // "596 M", "4.02 B", "30.5 B" parameters.
 QString formatParameterCount(qint64 count);

@@ -5,6 +5,7 @@
 
 #include "domain/chat/chat_types.hpp"
 #include "strata/model/backend.hpp"
+#include "strata/model/cuda_backend.hpp"
 
 #include <QMetaType>
 #include <QString>
@@ -18,6 +19,9 @@ struct EnginePreferences {
     int contextLength = 0;      // 0: the model's trained context, capped by the engine
     model::KvType kvCacheType = model::KvType::F16;
     int batchSize = 512;        // prefill chunk in tokens
+    int gpu = -1;               // -1: the CPU (worker pool); n: CUDA device n
+    int vramBudgetMiB = 0;      // what a model may take on the GPU; 0: all free VRAM
+    model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU
 
     bool operator==(const EnginePreferences&) const = default;
 };

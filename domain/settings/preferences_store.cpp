@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QSettings>
 #include <QStringList>
+#include <optional>
 
 namespace strata::domain {
 
@@ -15,6 +16,9 @@ const QString kPinThreads = QStringLiteral("engine/pinThreads");
 const QString kContextLength = QStringLiteral("engine/contextLength");
 const QString kKvCacheType = QStringLiteral("engine/kvCacheType");
 const QString kBatchSize = QStringLiteral("engine/batchSize");
+const QString kDevice = QStringLiteral("engine/device");
+const QString kVramBudgetMiB = QStringLiteral("engine/vramBudgetMiB");
+const QString kGpuWait = QStringLiteral("engine/gpuWait");
 const QString kSamplingDefaults = QStringLiteral("sampling/defaults");
 const QString kTheme = QStringLiteral("appearance/theme");
 const QString kLanguage = QStringLiteral("appearance/language");
@@ -25,6 +29,26 @@ int intIn(const QSettings& s, const QString& key, int min, int max, int fallback
     const int v = s.value(key, fallback).toInt(&ok);
     return ok && v >= min && v <= max ? v : fallback;
 }
+
+// "cpu" -> -1, "cuda:N" -> N; anything else -> nullopt.
+std::optional<int> gpuFromText(const QString& text)
+{
+    if (text == QLatin1String("cpu"))
+        return -1;
+    if (!text.startsWith(QLatin1String("cuda:")))
+        return std::nullopt;
+    bool ok = false;
+    const int n = text.mid(5).toInt(&ok);
+    return ok && n >= 0 && n < 1024 ? std::optional<int>(n) : std::nullopt;
+}
+
+QString gpuText(int gpu)
+{
+    return gpu < 0 ? QStringLiteral("cpu") : QStringLiteral("cuda:%1").arg(gpu);
+}
+
+// The stored words for model::CudaHostWait, in its order.
+const QStringList kGpuWaitTexts{QStringLiteral("blocking"), QStringLiteral("spin"), QStringLiteral("yield")};
 
 QString oneOf(const QSettings& s, const QString& key, const QStringList& allowed)
 {
@@ -44,6 +68,9 @@ Preferences PreferencesStore::load() const
     p.engine.kvCacheType =
         kvTypeFromText(m_settings.value(kKvCacheType).toString()).value_or(defaults.engine.kvCacheType);
     p.engine.batchSize = intIn(m_settings, kBatchSize, 1, 8192, defaults.engine.batchSize);
+    p.engine.gpu = gpuFromText(m_settings.value(kDevice).toString()).value_or(defaults.engine.gpu);
+    p.engine.vramBudgetMiB = intIn(m_settings, kVramBudgetMiB, 0, 1 << 24, defaults.engine.vramBudgetMiB);
+    p.engine.gpuWait = model::CudaHostWait(kGpuWaitTexts.indexOf(oneOf(m_settings, kGpuWait, kGpuWaitTexts)));
     p.sampling = SamplingSettings::fromJson(
         QJsonDocument::fromJson(m_settings.value(kSamplingDefaults).toString().toUtf8()).object());
     p.theme = oneOf(m_settings, kTheme, {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")});
@@ -58,6 +85,9 @@ void PreferencesStore::save(const Preferences& p)
     m_settings.setValue(kContextLength, p.engine.contextLength);
     m_settings.setValue(kKvCacheType, kvTypeText(p.engine.kvCacheType));
     m_settings.setValue(kBatchSize, p.engine.batchSize);
+    m_settings.setValue(kDevice, gpuText(p.engine.gpu));
+    m_settings.setValue(kVramBudgetMiB, p.engine.vramBudgetMiB);
+    m_settings.setValue(kGpuWait, kGpuWaitTexts.value(int(p.engine.gpuWait)));
     m_settings.setValue(kSamplingDefaults,
                         QString::fromUtf8(QJsonDocument(p.sampling.toJson()).toJson(QJsonDocument::Compact)));
     m_settings.setValue(kTheme, p.theme);

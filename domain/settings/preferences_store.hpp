@@ -5,6 +5,9 @@
 //   engine/contextLength   int     0      tokens; 0: the model's trained context (engine caps it)
 //   engine/kvCacheType     string  f16    "f16" or "q8_0"
 //   engine/batchSize       int     512    prefill chunk in tokens
+//   engine/device          string  cpu    "cpu" or "cuda:N" (CUDA device N)
+//   engine/vramBudgetMiB   int     0      MiB a model may take on the GPU (up to 16 TiB); 0: all free VRAM
+//   engine/gpuWait         string  blocking  how the host waits for the GPU: "blocking", "spin", "yield"
 //   sampling/defaults      string  {}     JSON of ui::SamplingSettings for new conversations
 //   appearance/theme       string  system "system", "light" or "dark"
 //   appearance/language    string  system "system", "en" or "de" (read once at start)

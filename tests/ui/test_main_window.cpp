@@ -3,12 +3,14 @@
 #include "ui/about_dialog.hpp"
 #include "ui/build_features.hpp"
 #include "ui/main_window.hpp"
+#include "ui/panels/pool_panel.hpp"
 
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
 #include <QMenuBar>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTest>
 #include <QTreeWidget>
 
@@ -30,6 +32,21 @@ private slots:
             menus << action->text().remove(QLatin1Char('&'));
         QCOMPARE(menus, (QStringList{QStringLiteral("File"), QStringLiteral("Chat"), QStringLiteral("View"),
                                      QStringLiteral("Tools"), QStringLiteral("Help")}));
+    }
+
+    void statusLineSaysWhereTheModelRuns()
+    {
+        MainWindow window;
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("No model loaded"));
+        auto* pool = window.findChild<strata::ui::PoolPanel*>();
+        QVERIFY(pool);
+        QCOMPARE(pool->gpuWaitText(), QStringLiteral("no model on a GPU"));
+        window.setModelLoaded(true, QStringLiteral("GPU 0: NVIDIA H200"), strata::model::CudaHostWait::BlockingSync);
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("Model loaded, running on GPU 0: NVIDIA H200"));
+        QCOMPARE(pool->gpuWaitText(), QStringLiteral("blocking sync"));  // the pool panel says how the host waits
+        window.setModelLoaded(false);
+        QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("No model loaded"));
+        QCOMPARE(pool->gpuWaitText(), QStringLiteral("no model on a GPU"));
     }
 
     void aboutActionOpensDialogListingFeatures()
@@ -78,6 +95,21 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("CUDA: ")));
         QVERIFY(text.contains(QStringLiteral("Vulkan: ")));
         QVERIFY(text.contains(QStringLiteral("KF6 SyntaxHighlighting: ")));
+        // The GPUs found, or why there are none (this machine may have either).
+        QVERIFY(text.contains(QStringLiteral("GPU 0: ")) || text.contains(QStringLiteral("GPUs: none (")));
+    }
+
+    void gpuListTextNamesEachDeviceOrWhyNone()
+    {
+        strata::CudaRuntimeInfo none;
+        none.status = "no NVIDIA driver";
+        QCOMPARE(strata::ui::gpuListText(none), QStringLiteral("GPUs: none (no NVIDIA driver)"));
+
+        strata::CudaRuntimeInfo two;
+        two.status = "2 devices";
+        two.devices = {{0, "NVIDIA H200", 9, 0, size_t(140) << 30}, {1, "NVIDIA L4", 8, 9, size_t(24) << 30}};
+        QCOMPARE(strata::ui::gpuListText(two), QStringLiteral("GPU 0: NVIDIA H200 (compute 9.0, 140.0 GiB)\n"
+                                                              "GPU 1: NVIDIA L4 (compute 8.9, 24.0 GiB)"));
     }
 };
 

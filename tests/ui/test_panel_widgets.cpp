@@ -98,6 +98,12 @@ private slots:
         QVERIFY(panel.chartShown());
         QVERIFY2(panel.statusText().contains(QStringLiteral("NVIDIA H200: 42%")), qPrintable(panel.statusText()));
         QVERIFY(panel.statusText().contains(QStringLiteral("12.0 / 141.0 GiB")));
+        QVERIFY(!panel.statusText().contains(QStringLiteral("Strata")));  // NVML did not say
+
+        f.system.gpus[0].processMemoryUsedBytes = std::uint64_t{3} << 29;
+        panel.showFrame(f);
+        QVERIFY2(panel.statusText().contains(QStringLiteral("VRAM 12.0 / 141.0 GiB, Strata 1.5 GiB")),
+                 qPrintable(panel.statusText()));
     }
 
     void poolPanelShowsPolicyAndRates()

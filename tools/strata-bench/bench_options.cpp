@@ -15,9 +15,9 @@ namespace {
 [[noreturn]] void usage(int status)
 {
     std::fputs(
-        "usage: strata-bench -m MODEL [-p N] [-n N] [-t THREADS] [-r REPS] [-b BATCH]\n"
+        "usage: strata-bench -m MODEL [-p N] [-n N] [-d DEPTH] [-t THREADS] [-r REPS] [-b BATCH]\n"
         "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
-        "                    [--no-roofline] [--json] [--device cpu|cuda[:N]]\n"
+        "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
         "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
         "  against the best fixed policy, with the pool's account of every token (text only).\n"
@@ -26,9 +26,13 @@ namespace {
         "  Decode is also shown against its memory roofline: weight bytes one token reads over the read\n"
         "  bandwidth of THREADS threads, measured right after each decode repetition and compared run by\n"
         "  run (--no-roofline skips it).\n"
+        "  -d DEPTH: decode (tgN @ dDEPTH) after a context of DEPTH tokens, prefilled outside the timing;\n"
+        "  its roofline counts the weights only, not the KV cache that decode then also reads.\n"
         "  -t counts every thread, the calling one included (llama-bench's meaning).\n"
         "  --device cuda runs the model on GPU N (default 0); the roofline's bandwidth is then the GPU's\n"
-        "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n",
+        "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n"
+        "  --gpu-wait: how the host waits for the GPU (default blocking: it sleeps in the driver); spin and\n"
+        "  yield poll, to compare their CPU% and tok/s with it.\n",
         status == 0 ? stdout : stderr);
     std::exit(status);
 }
@@ -70,6 +74,8 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             o.promptTokens = toInt(a, value());
         else if (a == "-n")
             o.genTokens = toInt(a, value());
+        else if (a == "-d")
+            o.depth = toInt(a, value());
         else if (a == "-t")
             o.threads = toInt(a, value());
         else if (a == "-r")
@@ -92,6 +98,19 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             } else {
                 std::fprintf(stderr, "strata-bench: --device takes cpu, cuda or cuda:N, not '%.*s'\n", int(d.size()),
                              d.data());
+                usage(2);
+            }
+        } else if (a == "--gpu-wait") {
+            const std::string_view w = value();
+            if (w == "blocking")
+                o.gpuWait = model::CudaHostWait::BlockingSync;
+            else if (w == "spin")
+                o.gpuWait = model::CudaHostWait::Spin;
+            else if (w == "yield")
+                o.gpuWait = model::CudaHostWait::Yield;
+            else {
+                std::fprintf(stderr, "strata-bench: --gpu-wait takes blocking, spin or yield, not '%.*s'\n",
+                             int(w.size()), w.data());
                 usage(2);
             }
         } else if (a == "--pool-trace")

@@ -1,6 +1,7 @@
 // Command line of strata-bench (llama-bench's spelling where the two overlap).
 #pragma once
 
+#include "strata/model/cuda_backend.hpp"
 #include "strata/pool/wait_policy.hpp"
 
 #include <optional>
@@ -13,6 +14,7 @@ struct BenchOptions {
     std::string model;
     int promptTokens = 512;    // -p: prefill test size (0: skip)
     int genTokens = 128;       // -n: decode test size (0: skip)
+    int depth = 0;             // -d: decode after a context of this many tokens (llama-bench's -d)
     int threads = -1;          // -t: total threads including the caller, as llama-bench counts
     int repetitions = 3;       // -r
     int batch = 512;           // -b
@@ -21,6 +23,7 @@ struct BenchOptions {
     bool roofline = true;      // decode against the read bandwidth measured right after it
     bool cuda = false;         // --device cuda[:N]: run on an NVIDIA GPU (default: the CPU pool)
     int cudaDevice = 0;
+    model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // --gpu-wait
     std::optional<pool::WaitPolicy> policy;
     std::string traceFile;     // --pool-trace FILE: one decode run's Adaptive idle spans, per token
     bool allPolicies = false;  // --pool-policy all: compare the policies in one run (policy_comparison.hpp)

@@ -62,13 +62,16 @@ std::vector<int32_t> randomTokens(size_t n, uint32_t vocab, uint64_t seed)
 
 // Runs `fn` (which returns tokens processed) `reps` times after one warm-up; `after` runs after
 // each timed repetition, outside the timing and the CPU count.
-template <class Fn, class After>
-TestResult measure(std::string name, int reps, Fn&& fn, After&& after)
+// `setup` runs before each run of `fn`, outside the timing.
+template <class Setup, class Fn, class After>
+TestResult measure(std::string name, int reps, Setup&& setup, Fn&& fn, After&& after)
 {
     TestResult r{std::move(name), {}, 0};
+    setup();
     fn();  // warm-up: page in the weights, settle the pool
     double cpu = 0, wall = 0;
     for (int i = 0; i < reps; ++i) {
+        setup();
         const double cpu0 = processCpuSeconds();
         const auto t0 = Clock::now();
         const size_t n = fn();
@@ -85,7 +88,7 @@ TestResult measure(std::string name, int reps, Fn&& fn, After&& after)
 template <class Fn>
 TestResult measure(std::string name, int reps, Fn&& fn)
 {
-    return measure(std::move(name), reps, std::forward<Fn>(fn), [] {});
+    return measure(std::move(name), reps, [] {}, std::forward<Fn>(fn), [] {});
 }
 
 // The decode roofline of this machine: weight bytes per decode step over the read bandwidth of the
@@ -150,6 +153,7 @@ int main(int argc, char** argv)
         mo.threads = o.threads < 0 ? (o.cuda ? 0 : -1) : std::max(0, o.threads - 1);
         mo.device = o.cuda ? model::Device::Cuda : model::Device::Cpu;
         mo.cudaDevice = o.cudaDevice;
+        mo.cudaHostWait = o.gpuWait;
         mo.pinThreads = o.pin;
         mo.poolPolicy = o.policy;
         mo.batchSize = uint32_t(o.batch);
@@ -158,7 +162,7 @@ int main(int argc, char** argv)
             mo.poolSpanObserver = trace.observer();
         auto m = model::Model::open(o.model, mo);
         const model::Hparams& h = m->hparams();
-        const uint32_t ctx = uint32_t(o.promptTokens + o.genTokens + 1);
+        const uint32_t ctx = uint32_t(std::max(o.promptTokens, o.depth) + o.genTokens + 1);
         model::Session session(*m, {.contextLength = std::max<uint32_t>(ctx, 16)});
 
         const auto prompt = randomTokens(size_t(o.promptTokens), h.vocabSize, 1);
@@ -167,15 +171,28 @@ int main(int argc, char** argv)
             session.clear();
             return session.setPrompt(prompt).computed;
         };
-        const auto decodeOnce = [&]() -> size_t {
+        const auto context = randomTokens(size_t(o.depth), h.vocabSize, 3);
+        // Decode starts after the first token, or after a context of `depth` tokens (-d).
+        const auto decodeSetup = [&] {
             session.clear();
-            session.setPrompt(std::span(tokens).first(1));
+            if (o.depth > 0)
+                session.setPrompt(context);
+        };
+        const auto decodeOnce = [&]() -> size_t {
+            if (o.depth == 0) {
+                session.clear();
+                session.setPrompt(std::span(tokens).first(1));
+            } else {
+                session.append(tokens[0]);
+            }
             for (size_t i = 1; i < tokens.size(); ++i) {
                 trace.setToken(i - 1);
                 session.append(tokens[i]);
             }
             return tokens.size() - 1 + 1;  // every token was one forward pass
         };
+        if (o.depth > 0 && (!o.traceFile.empty() || o.allPolicies))
+            throw Error("-d combines with neither --pool-trace nor --pool-policy all");
         if (!o.traceFile.empty()) {
             if (o.genTokens < 2)
                 throw Error("--pool-trace needs a decode run (-n 2 or more)");
@@ -215,7 +232,8 @@ int main(int argc, char** argv)
             roof.emplace(*m, Roofline::cpuRead(int(threads)), std::to_string(threads) + " threads");
         if (o.genTokens > 0) {
             results.push_back(measure(
-                "tg" + std::to_string(o.genTokens), o.repetitions, decodeOnce,
+                "tg" + std::to_string(o.genTokens) + (o.depth ? " @ d" + std::to_string(o.depth) : ""),
+                o.repetitions, decodeSetup, decodeOnce,
                 [&] {
                     if (roof) {
                         m->pool().idleHint();  // the workers stop spinning before the read

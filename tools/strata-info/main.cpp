@@ -25,5 +25,10 @@ int main(int argc, char** argv)
         std::printf(" (architectures %s; runtime %d; %s)", build.cudaArchitectures.c_str(),
                     cuda.runtimeVersion, cuda.status.c_str());
     std::printf("\nVulkan: %s\n", build.vulkan ? "yes" : "no");
+    // One line per GPU the engine can run on, or why there is none.
+    if (cuda.devices.empty())
+        std::printf("GPUs:   none (%s)\n", cuda.status.c_str());
+    for (const strata::CudaDeviceInfo& device : cuda.devices)
+        std::printf("  %s\n", strata::describeCudaDevice(device).c_str());
     return 0;
 }

@@ -53,9 +53,17 @@ ModelDetailsWidget::ModelDetailsWidget(QWidget* parent) : QWidget(parent)
     m_estimate->setObjectName(QStringLiteral("memoryEstimate"));
     m_estimate->setWordWrap(true);
     m_estimate->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    m_memoryTable = new QTableWidget(4, 2, memory);
+    m_memoryTable->setObjectName(QStringLiteral("memoryTable"));
+    m_memoryTable->setHorizontalHeaderLabels({tr("RAM (CPU)"), tr("VRAM (GPU)")});
+    m_memoryTable->setVerticalHeaderLabels({tr("Weights"), tr("KV cache"), tr("Buffers"), tr("Total")});
+    m_memoryTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_memoryTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_memoryTable->setFocusPolicy(Qt::NoFocus);
     auto* form = new QFormLayout(memory);
     form->addRow(tr("&Context length:"), m_context);
     form->addRow(tr("&KV cache type:"), m_kvType);
+    form->addRow(m_memoryTable);
     form->addRow(m_estimate);
 
     auto* tabs = new QTabWidget(this);
@@ -107,8 +115,14 @@ void ModelDetailsWidget::showModel(const models::ModelEntry* entry)
 
 void ModelDetailsWidget::updateEstimate()
 {
+    const auto setCell = [this](int row, int column, const QString& text) {
+        m_memoryTable->setItem(row, column, new QTableWidgetItem(text));
+    };
     if (!m_hasEntry || !m_entry.loadable()) {
         m_estimate->setText(QString());
+        for (int row = 0; row < m_memoryTable->rowCount(); ++row)
+            for (int column = 0; column < m_memoryTable->columnCount(); ++column)
+                setCell(row, column, QString());
         return;
     }
     const auto kv = model::KvType(m_kvType->currentData().toInt());
@@ -118,6 +132,27 @@ void ModelDetailsWidget::updateEstimate()
                           "(a fixed allowance).")
                            .arg(formatBytes(e.totalBytes), formatBytes(e.weightsBytes), kvText,
                                 formatBytes(e.overheadBytes)));
+    setCell(0, 0, formatBytes(e.weightsBytes));
+    setCell(1, 0, kvText);
+    setCell(2, 0, formatBytes(e.overheadBytes));
+    setCell(3, 0, formatBytes(e.totalBytes));
+    if (e.vramTotalBytes < 0) {
+        const QString unknown = tr("unknown");
+        for (int row = 0; row < 4; ++row)
+            setCell(row, 1, unknown);
+        m_estimate->setText(m_estimate->text() + QLatin1Char(' ')
+                            + tr("The VRAM it needs is unknown: the engine cannot read the model's sizes."));
+        return;
+    }
+    setCell(0, 1, formatBytes(e.vramWeightsBytes));
+    setCell(1, 1, formatBytes(e.vramKvCacheBytes));
+    setCell(2, 1, formatBytes(e.vramScratchBytes));
+    setCell(3, 1, formatBytes(e.vramTotalBytes));
+    m_estimate->setText(m_estimate->text() + QLatin1Char(' ')
+                        + tr("On a GPU about %1 of VRAM: weights %2 + an f16 KV cache %3 (the GPU keeps f16 only) + "
+                             "%4 of buffers for a prefill batch of 512 tokens; the driver's own context comes on top.")
+                              .arg(formatBytes(e.vramTotalBytes), formatBytes(e.vramWeightsBytes),
+                                   formatBytes(e.vramKvCacheBytes), formatBytes(e.vramScratchBytes)));
 }
 
 }  // namespace strata::ui

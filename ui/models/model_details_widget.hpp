@@ -1,5 +1,5 @@
-// The selected model in detail: every metadata key, the chat template, and the RAM it needs at a
-// chosen context length and KV cache type.
+// The selected model in detail: every metadata key, the chat template, and the memory it needs at a
+// chosen context length and KV cache type: RAM on the CPU, VRAM on a GPU, side by side.
 #pragma once
 
 #include "domain/models/model_entry.hpp"
@@ -32,6 +32,7 @@ private:
     QSpinBox* m_context;
     QComboBox* m_kvType;
     QLabel* m_estimate;
+    QTableWidget* m_memoryTable;  // rows: weights, KV cache, buffers, total; columns: RAM, VRAM
 };
 
 }  // namespace strata::ui

@@ -42,6 +42,9 @@ void GpuPanel::showFrame(const domain::TelemetryFrame& frame)
                            .arg(gpu.utilizationPercent ? QString::number(*gpu.utilizationPercent) : QStringLiteral("—"))
                            .arg(usedGiB, 0, 'f', 1)
                            .arg(totalGiB, 0, 'f', 1);
+        // This process's share (weights, KV cache, scratch and the CUDA context), when NVML says.
+        if (gpu.processMemoryUsedBytes)
+            line += tr(", Strata %1 GiB").arg(double(*gpu.processMemoryUsedBytes) / double(1ull << 30), 0, 'f', 1);
         if (gpu.powerWatts)
             line += tr(" · %1 W").arg(*gpu.powerWatts, 0, 'f', 0);
         if (gpu.temperatureCelsius)

@@ -1,5 +1,6 @@
 // GPU utilisation and VRAM use over the last minute (one chart, the first GPU; the label lists
-// every GPU), or a clear "no NVIDIA driver" line when NVML is not there.
+// every GPU, with the VRAM this process holds next to the device's), or a clear "no NVIDIA driver"
+// line when NVML is not there.
 #pragma once
 
 #include "ui/panels/captioned_chart.hpp"

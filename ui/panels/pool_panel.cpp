@@ -19,13 +19,15 @@ QString micros(const std::optional<double>& value)
 
 PoolPanel::PoolPanel(QWidget* parent)
     : QWidget(parent), m_policy(new QLabel), m_workers(new QLabel), m_spin(new QLabel), m_parks(new QLabel),
-      m_wasted(new QLabel), m_wait(new QLabel), m_adaptive(new QLabel)
+      m_wasted(new QLabel), m_wait(new QLabel), m_adaptive(new QLabel), m_gpuWait(new QLabel)
 {
     setObjectName(QStringLiteral("poolPanel"));
     m_policy->setObjectName(QStringLiteral("poolPolicy"));
     m_policy->setText(tr("no model loaded"));
     // Values do not size the dock: a figure growing by a digit must not relayout the main window.
-    for (QLabel* label : {m_policy, m_workers, m_spin, m_parks, m_wasted, m_wait, m_adaptive})
+    m_gpuWait->setObjectName(QStringLiteral("poolGpuWait"));
+    setGpuWait(std::nullopt);
+    for (QLabel* label : {m_policy, m_workers, m_spin, m_parks, m_wasted, m_wait, m_adaptive, m_gpuWait})
         label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* form = new QFormLayout(this);
     form->setContentsMargins(4, 4, 4, 4);
@@ -36,6 +38,24 @@ PoolPanel::PoolPanel(QWidget* parent)
     form->addRow(tr("Wasted spin:"), m_wasted);
     form->addRow(tr("Completion wait p50 / p99:"), m_wait);
     form->addRow(tr("Adaptive:"), m_adaptive);
+    form->addRow(tr("GPU wait:"), m_gpuWait);
+}
+
+void PoolPanel::setGpuWait(std::optional<model::CudaHostWait> wait)
+{
+    if (!wait)
+        m_gpuWait->setText(tr("no model on a GPU"));
+    else if (*wait == model::CudaHostWait::Spin)
+        m_gpuWait->setText(tr("spin"));
+    else if (*wait == model::CudaHostWait::Yield)
+        m_gpuWait->setText(tr("yield"));
+    else
+        m_gpuWait->setText(tr("blocking sync"));
+}
+
+QString PoolPanel::gpuWaitText() const
+{
+    return m_gpuWait->text();
 }
 
 void PoolPanel::showFrame(const domain::TelemetryFrame& frame)

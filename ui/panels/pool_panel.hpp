@@ -1,9 +1,13 @@
 // The engine's worker pool: the waiting policy in force, how the workers spent the last interval
 // (busy, spinning), parks per second, CPU burnt by spins that ended in a park anyway, and the
-// host's completion wait (p50/p99) over the interval.
+// host's completion wait (p50/p99) over the interval; and, for a model on a GPU, how the host
+// waits for it (blocking sync, spin, yield).
 #pragma once
 
+#include "strata/model/cuda_backend.hpp"
+
 #include <QWidget>
+#include <optional>
 
 class QLabel;
 
@@ -20,6 +24,9 @@ public:
 
     void showFrame(const domain::TelemetryFrame& frame);
     QString policyText() const;
+    // The loaded model's GPU wait; nullopt: no model on a GPU.
+    void setGpuWait(std::optional<model::CudaHostWait> wait);
+    QString gpuWaitText() const;
 
 private:
     QLabel* m_policy;
@@ -29,6 +36,7 @@ private:
     QLabel* m_wasted;
     QLabel* m_wait;
     QLabel* m_adaptive;
+    QLabel* m_gpuWait;
 };
 
 }  // namespace strata::ui

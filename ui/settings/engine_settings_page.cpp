@@ -10,9 +10,10 @@
 
 namespace strata::ui {
 
-EngineSettingsPage::EngineSettingsPage(int physicalCores, QWidget* parent)
+EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<CudaDeviceInfo>& gpus, QWidget* parent)
     : QWidget(parent), m_threads(new QSpinBox(this)), m_pin(new QCheckBox(tr("&Pin worker threads to cores"), this)),
-      m_context(new QSpinBox(this)), m_kvType(new QComboBox(this)), m_batch(new QSpinBox(this))
+      m_context(new QSpinBox(this)), m_kvType(new QComboBox(this)), m_batch(new QSpinBox(this)),
+      m_device(new QComboBox(this)), m_vramBudget(new QSpinBox(this)), m_gpuWait(new QComboBox(this))
 {
     setObjectName(QStringLiteral("engineSettingsPage"));
     m_threads->setObjectName(QStringLiteral("threadsBox"));
@@ -50,6 +51,43 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, QWidget* parent)
     m_batch->setSuffix(tr(" tokens"));
     m_batch->setAccessibleName(tr("Prefill batch size"));
 
+    // The item data is EnginePreferences::gpu: -1 for the CPU, the CUDA index for a GPU.
+    m_device->setObjectName(QStringLiteral("deviceBox"));
+    m_device->setAccessibleName(tr("Device"));
+    m_device->addItem(tr("CPU"), -1);
+    for (const CudaDeviceInfo& gpu : gpus)
+        m_device->addItem(tr("GPU %1: %2").arg(gpu.index).arg(QString::fromStdString(gpu.name)), gpu.index);
+    auto* deviceHint = new QLabel(
+        gpus.empty() ? tr("No GPU the engine can use was found, so models run on the CPU.")
+                     : tr("A model that does not fit on the GPU is not loaded, and the one loaded before stays; "
+                          "Strata does not move it to the CPU by itself. The error says how much VRAM it needs; "
+                          "choose the CPU here to run it there."),
+        this);
+    deviceHint->setWordWrap(true);
+    deviceHint->setObjectName(QStringLiteral("deviceHint"));
+
+    m_vramBudget->setObjectName(QStringLiteral("vramBudgetBox"));
+    m_vramBudget->setRange(0, 1 << 24);  // MiB: up to 16 TiB
+    m_vramBudget->setSingleStep(1024);
+    m_vramBudget->setSpecialValueText(tr("all free VRAM"));
+    m_vramBudget->setSuffix(tr(" MiB"));
+    m_vramBudget->setAccessibleName(tr("VRAM budget"));
+    m_vramBudget->setToolTip(tr("The most the model may take on the GPU: weights, KV cache and scratch."));
+    // The item data is model::CudaHostWait as an int.
+    m_gpuWait->setObjectName(QStringLiteral("gpuWaitBox"));
+    m_gpuWait->setAccessibleName(tr("GPU wait"));
+    m_gpuWait->addItem(tr("blocking sync (the host sleeps)"), int(model::CudaHostWait::BlockingSync));
+    m_gpuWait->addItem(tr("spin (takes a whole core)"), int(model::CudaHostWait::Spin));
+    m_gpuWait->addItem(tr("yield (polls, yielding the core)"), int(model::CudaHostWait::Yield));
+    m_gpuWait->setToolTip(tr("How the engine thread waits for each step on the GPU. Blocking sync leaves the "
+                             "core to other work; spinning reacts a little sooner but keeps a core busy."));
+    const auto enableBudget = [this] {
+        const bool gpu = m_device->currentData().toInt() >= 0;
+        m_vramBudget->setEnabled(gpu);
+        m_gpuWait->setEnabled(gpu);
+    };
+    enableBudget();
+
     auto* form = new QFormLayout(this);
     form->addRow(tr("&Threads:"), m_threads);
     form->addRow(QString(), threadsHint);
@@ -57,12 +95,20 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, QWidget* parent)
     form->addRow(tr("&Context length:"), m_context);
     form->addRow(tr("&KV cache type:"), m_kvType);
     form->addRow(tr("Prefill &batch size:"), m_batch);
+    form->addRow(tr("&Device:"), m_device);
+    form->addRow(QString(), deviceHint);
+    form->addRow(tr("&VRAM budget:"), m_vramBudget);
+    form->addRow(tr("GPU &wait:"), m_gpuWait);
 
     connect(m_threads, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
     connect(m_pin, &QCheckBox::toggled, this, &EngineSettingsPage::changed);
     connect(m_context, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
     connect(m_kvType, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
     connect(m_batch, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
+    connect(m_device, &QComboBox::currentIndexChanged, this, enableBudget);
+    connect(m_device, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
+    connect(m_vramBudget, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
+    connect(m_gpuWait, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
 }
 
 void EngineSettingsPage::setValues(const domain::EnginePreferences& v)
@@ -72,6 +118,13 @@ void EngineSettingsPage::setValues(const domain::EnginePreferences& v)
     m_context->setValue(v.contextLength);
     m_kvType->setCurrentIndex(std::max(0, m_kvType->findData(domain::kvTypeText(v.kvCacheType))));
     m_batch->setValue(v.batchSize);
+    // A GPU saved on another machine (or one gone since) stays chosen and says so, rather than
+    // silently becoming the CPU: the next load then fails with the engine's reason.
+    if (m_device->findData(v.gpu) < 0)
+        m_device->addItem(tr("GPU %1: not found").arg(v.gpu), v.gpu);
+    m_device->setCurrentIndex(m_device->findData(v.gpu));
+    m_vramBudget->setValue(v.vramBudgetMiB);
+    m_gpuWait->setCurrentIndex(std::max(0, m_gpuWait->findData(int(v.gpuWait))));
 }
 
 domain::EnginePreferences EngineSettingsPage::values() const
@@ -82,6 +135,9 @@ domain::EnginePreferences EngineSettingsPage::values() const
     v.contextLength = m_context->value();
     v.kvCacheType = domain::kvTypeFromText(m_kvType->currentData().toString()).value_or(model::KvType::F16);
     v.batchSize = m_batch->value();
+    v.gpu = m_device->currentData().toInt();
+    v.vramBudgetMiB = m_vramBudget->value();
+    v.gpuWait = model::CudaHostWait(m_gpuWait->currentData().toInt());
     return v;
 }
 

@@ -1,10 +1,13 @@
 // The engine part of the settings dialog: threads (with the machine's physical core count and why
-// that is the right number), pinning, context length, KV cache type and prefill batch size.
+// that is the right number), pinning, context length, KV cache type, prefill batch size, and where
+// the model runs: the CPU or one of the GPUs the engine found, with a VRAM budget.
 #pragma once
 
 #include "domain/settings/preferences.hpp"
+#include "strata/core/build_info.hpp"
 
 #include <QWidget>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -16,7 +19,8 @@ class EngineSettingsPage : public QWidget {
     Q_OBJECT
 public:
     // physicalCores: what the engine would use for "automatic" threads (shown in the hint).
-    explicit EngineSettingsPage(int physicalCores, QWidget* parent = nullptr);
+    // gpus: the devices the engine can run on (probeCudaRuntime); none: the CPU is the only choice.
+    EngineSettingsPage(int physicalCores, const std::vector<CudaDeviceInfo>& gpus, QWidget* parent = nullptr);
 
     void setValues(const domain::EnginePreferences& values);
     domain::EnginePreferences values() const;
@@ -30,6 +34,9 @@ private:
     QSpinBox* m_context;
     QComboBox* m_kvType;
     QSpinBox* m_batch;
+    QComboBox* m_device;
+    QSpinBox* m_vramBudget;
+    QComboBox* m_gpuWait;
 };
 
 }  // namespace strata::ui

@@ -14,8 +14,9 @@
 
 namespace strata::ui {
 
-SettingsDialog::SettingsDialog(const domain::Preferences& preferences, int physicalCores, QWidget* parent)
-    : QDialog(parent), m_tabs(new QTabWidget(this)), m_engine(new EngineSettingsPage(physicalCores, this)),
+SettingsDialog::SettingsDialog(const domain::Preferences& preferences, int physicalCores,
+                               const std::vector<CudaDeviceInfo>& gpus, QWidget* parent)
+    : QDialog(parent), m_tabs(new QTabWidget(this)), m_engine(new EngineSettingsPage(physicalCores, gpus, this)),
       m_sampling(new SamplingSettingsForm), m_appearance(new AppearancePage(this)), m_reloadNotice(new QFrame(this)),
       m_reloadText(new QLabel(m_reloadNotice)), m_reloadButton(new QPushButton(tr("&Reload model now"), m_reloadNotice))
 {
@@ -42,7 +43,8 @@ SettingsDialog::SettingsDialog(const domain::Preferences& preferences, int physi
     m_reloadText->setObjectName(QStringLiteral("reloadNoticeText"));
     m_reloadText->setWordWrap(true);
     m_reloadText->setText(tr("The loaded model runs with other engine settings. Threads, affinity, context "
-                             "length, KV cache type and batch size take effect when the model is reloaded."));
+                             "length, KV cache type, batch size, device and VRAM budget take effect when the "
+                             "model is reloaded."));
     m_reloadButton->setObjectName(QStringLiteral("reloadModelButton"));
     auto* noticeLayout = new QHBoxLayout(m_reloadNotice);
     noticeLayout->addWidget(m_reloadText, 1);

@@ -5,9 +5,11 @@
 #pragma once
 
 #include "domain/settings/preferences.hpp"
+#include "strata/core/build_info.hpp"
 
 #include <QDialog>
 #include <optional>
+#include <vector>
 
 class QLabel;
 class QPushButton;
@@ -23,7 +25,9 @@ class SamplingSettingsForm;
 class SettingsDialog : public QDialog {
     Q_OBJECT
 public:
-    SettingsDialog(const domain::Preferences& preferences, int physicalCores, QWidget* parent = nullptr);
+    // physicalCores and gpus: what the engine page offers (see EngineSettingsPage).
+    SettingsDialog(const domain::Preferences& preferences, int physicalCores, const std::vector<CudaDeviceInfo>& gpus,
+                   QWidget* parent = nullptr);
 
     domain::Preferences preferences() const;
     // True while the engine settings shown differ from those of the loaded model.

@@ -2,7 +2,17 @@
 
 #include "strata/build_config.hpp"
 
+#include <cstdio>
+
 namespace strata {
+
+std::string describeCudaDevice(const CudaDeviceInfo& device)
+{
+    char memory[32];
+    std::snprintf(memory, sizeof memory, "%.1f GiB", double(device.totalBytes) / double(1ull << 30));
+    return "GPU " + std::to_string(device.index) + ": " + device.name + " (compute "
+           + std::to_string(device.computeMajor) + "." + std::to_string(device.computeMinor) + ", " + memory + ")";
+}
 
 #if !defined(STRATA_HAVE_CUDA)
 CudaRuntimeInfo probeCudaRuntime()

@@ -1,12 +1,14 @@
-// Executes a dense DecoderPlan on one NVIDIA GPU. Everything a forward pass touches is in VRAM and
-// sized at load: the weights (uploaded once, GGUF block layouts unchanged), the activations of
-// maxBatch tokens, and the sequences' KV caches. A decode step is one replay of a CUDA graph
-// captured for the sequence (token id and position are read from device memory, so the graph
-// serves every position); the host sleeps on a blocking-sync event until the logits are back.
+// Executes a DecoderPlan (dense or mixture-of-experts FFN: cuda_moe_ffn) on one NVIDIA GPU.
+// Everything a forward pass touches is in VRAM and sized at load: the weights (uploaded once, GGUF
+// block layouts unchanged), the activations of maxBatch tokens, and the sequences' KV caches. A
+// decode step is one replay of a CUDA graph captured for the sequence (token id and position are
+// read from device memory, so the graph serves every position); by default the host sleeps on a
+// blocking-sync event until the logits are back (CudaBackendOptions::hostWait).
 #include "strata/model/cuda_backend.hpp"
 
 #include "cuda_check.hpp"
 #include "cuda_kernels.hpp"
+#include "cuda_moe_ffn.hpp"
 #include "cuda_sequence.hpp"
 #include "strata/core/error.hpp"
 
@@ -17,6 +19,7 @@
 #include <map>
 #include <numbers>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace strata::model {
@@ -113,11 +116,12 @@ struct LayerOnDevice {
     const float *attnNorm = nullptr, *ffnNorm = nullptr;
     const float *bq = nullptr, *bk = nullptr, *bv = nullptr, *qNorm = nullptr, *kNorm = nullptr;
     DeviceMatrix wq, wk, wv, wo, gate, up, down;
+    cuda::MoeLayerWeights moe;
 };
 
 // Bytes of the activation buffers for `T` tokens (each piece aligned as the arena hands it out).
 struct ScratchPlan {
-    size_t T, E, Q, KV, F, vocab, maxCols;
+    size_t T, E, Q, KV, F, vocab, maxCols, attentionSplitFloats;
     size_t bytes() const
     {
         size_t b = 0;
@@ -125,6 +129,7 @@ struct ScratchPlan {
             b += alignUp(floats * sizeof(float));
         b += alignUp(T * maxCols) + 2 * alignUp(T * maxCols / 32 * sizeof(float));  // int8 activations
         b += alignUp(T * sizeof(int32_t)) + alignUp(sizeof(int32_t));               // token ids, start
+        b += alignUp(attentionSplitFloats * sizeof(float));
         return b;
     }
 };
@@ -141,22 +146,35 @@ public:
     {
         checkSupported();
         selectDevice();
-        const ScratchPlan scratch{o.maxBatch, h_.embedding, h_.qDim(), h_.kvDim(), h_.feedForward, h_.vocabSize,
-                                  std::max<size_t>({h_.embedding, h_.qDim(), h_.feedForward})};
+        const size_t ffn = h_.isMoe() ? 0 : h_.feedForward;  // a MoE FFN keeps its scratch in moe_
+        const ScratchPlan scratch{o.maxBatch,
+                                  h_.embedding,
+                                  h_.qDim(),
+                                  h_.kvDim(),
+                                  ffn,
+                                  h_.vocabSize,
+                                  std::max<size_t>({h_.embedding, h_.qDim(), ffn}),
+                                  cuda::attentionSplitFloats(int(h_.heads), int(h_.headDim))};
+        if (h_.isMoe())
+            moe_ = std::make_unique<cuda::MoeFeedForward>(h_, o.maxBatch);
         const size_t weightBytes = planWeights();
-        const size_t needed = weightBytes + scratch.bytes();
-        requireVram(needed, "its weights (" + mib(weightBytes) + ") and scratch for " + std::to_string(o.maxBatch) +
-                                " tokens (" + mib(scratch.bytes()) + ")");
+        const size_t moeBytes = moe_ ? moe_->scratchBytes() : 0;
+        const size_t needed = weightBytes + scratch.bytes() + moeBytes;
+        requireVram(needed, "its weights (" + mib(weightBytes) + ") and scratch for " + std::to_string(o.maxBatch)
+                                + " tokens (" + mib(scratch.bytes() + moeBytes) + ")");
         arena_ = std::make_unique<DeviceArena>(needed);
         *inUse_ += needed;
         upload();
         carveScratch(scratch);
+        if (moe_)
+            moe_->carve(arena_->take<std::byte>(moeBytes));
         tokensHost_ = std::make_unique<PinnedBuffer<int32_t>>(o.maxBatch);
         startHost_ = std::make_unique<PinnedBuffer<int32_t>>(1);
         logitsHost_ = std::make_unique<PinnedBuffer<float>>(h_.vocabSize);
         check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "creating a stream");
-        // The host sleeps in the driver until the GPU is done instead of spinning on a core.
-        check(cudaEventCreateWithFlags(&done_, cudaEventBlockingSync | cudaEventDisableTiming), "creating an event");
+        // By default the host sleeps in the driver until the GPU is done instead of spinning on a core.
+        const unsigned waitFlag = o.hostWait == CudaHostWait::BlockingSync ? cudaEventBlockingSync : 0;
+        check(cudaEventCreateWithFlags(&done_, waitFlag | cudaEventDisableTiming), "creating an event");
     }
 
     ~CudaBackend() override
@@ -214,18 +232,29 @@ public:
             enqueue(seq, T, wantLogits);
         }
         check(cudaEventRecord(done_, stream_), "recording the completion event");
-        check(cudaEventSynchronize(done_), "running the forward pass");
+        waitForGpu();
         seq.setLength(start + T);
         if (wantLogits)
             std::memcpy(logits.data(), logitsHost_->get(), h_.vocabSize * sizeof(float));
     }
 
 private:
+    // CudaBackendOptions::hostWait: sleep on the blocking-sync event, or poll it.
+    void waitForGpu()
+    {
+        if (o_.hostWait == CudaHostWait::BlockingSync) {
+            check(cudaEventSynchronize(done_), "running the forward pass");
+            return;
+        }
+        cudaError_t state = cudaEventQuery(done_);
+        for (; state == cudaErrorNotReady; state = cudaEventQuery(done_))
+            if (o_.hostWait == CudaHostWait::Yield)
+                std::this_thread::yield();
+        check(state, "running the forward pass");
+    }
+
     void checkSupported() const
     {
-        if (d_.plan.ffn != FfnKind::Dense)
-            throw Error("the CUDA backend runs dense models only so far; " + h_.architecture +
-                        " has a mixture-of-experts FFN (use the CPU backend)");
         if (h_.headDim != 64 && h_.headDim != 128 && h_.headDim != 256)
             throw Error("the CUDA backend supports head sizes 64, 128 and 256, not " + std::to_string(h_.headDim));
         if (o_.maxBatch == 0)
@@ -295,10 +324,17 @@ private:
         add(d_.weights.outputNorm);
         add(d_.weights.output);
         for (const LayerWeights& l : d_.weights.layers) {
-            for (const auto* m : {&l.wq, &l.wk, &l.wv, &l.wo, &l.ffnGate, &l.ffnUp, &l.ffnDown})
-                checkMatrix(*m, "a layer matrix");
-            for (const Weight* w : {&l.attnNorm, &l.wq, &l.wk, &l.wv, &l.wo, &l.bq, &l.bk, &l.bv, &l.qNorm, &l.kNorm,
-                                    &l.ffnNorm, &l.ffnGate, &l.ffnUp, &l.ffnDown})
+            for (const auto* m : {&l.wq, &l.wk, &l.wv, &l.wo, &l.ffnGate, &l.ffnUp, &l.ffnDown, &l.router, &l.gateExps,
+                                  &l.upExps, &l.downExps})
+                if (m->present())
+                    checkMatrix(*m, "a layer matrix");
+            // One launch computes gate and up of every chosen expert on one quantization of x.
+            if (l.gateExps.present() && l.gateExps.type != l.upExps.type)
+                throw Error("the CUDA backend needs ffn_gate_exps and ffn_up_exps of one type, not "
+                            + typeName(l.gateExps.type) + " and " + typeName(l.upExps.type));
+            for (const Weight* w :
+                 {&l.attnNorm, &l.wq, &l.wk, &l.wv, &l.wo, &l.bq, &l.bk, &l.bv, &l.qNorm, &l.kNorm, &l.ffnNorm,
+                  &l.ffnGate, &l.ffnUp, &l.ffnDown, &l.router, &l.gateExps, &l.upExps, &l.downExps})
                 add(*w);
         }
         return bytes;
@@ -328,7 +364,11 @@ private:
             ld.bq = vector(l.bq), ld.bk = vector(l.bk), ld.bv = vector(l.bv);
             ld.qNorm = vector(l.qNorm), ld.kNorm = vector(l.kNorm);
             ld.wq = matrix(l.wq), ld.wk = matrix(l.wk), ld.wv = matrix(l.wv), ld.wo = matrix(l.wo);
-            ld.gate = matrix(l.ffnGate), ld.up = matrix(l.ffnUp), ld.down = matrix(l.ffnDown);
+            if (moe_) {
+                ld.moe = {matrix(l.router), experts(l.gateExps), experts(l.upExps), experts(l.downExps)};
+            } else {
+                ld.gate = matrix(l.ffnGate), ld.up = matrix(l.ffnUp), ld.down = matrix(l.ffnDown);
+            }
             layers_.push_back(ld);
         }
     }
@@ -337,6 +377,8 @@ private:
     {
         return DeviceMatrix{w.type, device_.at(w.data), w.rows, w.cols, w.rowStride};
     }
+
+    cuda::DeviceExperts experts(const Weight& w) const { return {matrix(w), w.matrixStride, int(w.count)}; }
 
     const float* vector(const Weight& w) const
     {
@@ -359,6 +401,7 @@ private:
         act_.sums = arena_->take<float>(s.T * s.maxCols / 32);
         tokensDev_ = arena_->take<int32_t>(s.T);
         startDev_ = arena_->take<int32_t>(1);
+        splitStats_ = arena_->take<float>(s.attentionSplitFloats);
     }
 
     cudaGraphExec_t captureDecode(cuda::CudaSequence& seq)
@@ -437,6 +480,8 @@ private:
         check(cudaMemcpyAsync(startDev_, startHost_->get(), sizeof(int32_t), cudaMemcpyHostToDevice, stream_),
               "copying the position");
         cuda::embedRows(embedding_, tokensDev_, t, x_, stream_);
+        cuda::AttentionSplits splits{cuda::attentionSplitsFor(seq.capacity(), t), splitStats_, nullptr};
+        splits.partial = splitStats_ + 2 * cuda::kMaxSplitTokens * h_.heads * cuda::kMaxAttentionSplits;
         for (uint32_t l = 0; l < h_.layers; ++l) {
             const LayerOnDevice& w = layers_[l];
             normalize(x_, w.attnNorm, xn_, t, {&w.wq, &w.wk, &w.wv});
@@ -453,10 +498,15 @@ private:
             cuda::ropeStoreKv(q_, int(h_.heads), Q, k_, v_, int(h_.kvHeads), KV, D, t, startDev_, rope_, seq.keys(l),
                               seq.values(l), stream_);
             cuda::attention(q_, t, int(h_.heads), int(h_.kvHeads), D, seq.keys(l), seq.values(l), startDev_, scale_,
-                            attn_, stream_);
+                            attn_, splits, stream_);
             prepare({&w.wo}, attn_, t, Q);
             cuda::matmul(w.wo, attn_, act_, t, x_, E, true, stream_);  // x += wo . attn
 
+            if (moe_) {
+                normalize(x_, w.ffnNorm, xn_, t, {&w.moe.gate.first});
+                moe_->enqueue(w.moe, xn_, act_, x_, t, stream_);  // x += the chosen experts' weighted sum
+                continue;
+            }
             normalize(x_, w.ffnNorm, xn_, t, {&w.gate, &w.up});
             products({{&w.gate, gate_, F}, {&w.up, up_, F}}, xn_, t);
             if (const DeviceMatrix* q = q8User({&w.down}))
@@ -488,10 +538,12 @@ private:
     DeviceMatrix embedding_, output_;
     const float* outputNorm_ = nullptr;
     std::vector<LayerOnDevice> layers_;
+    std::unique_ptr<cuda::MoeFeedForward> moe_;  // mixture-of-experts models only
     float *x_ = nullptr, *xn_ = nullptr, *q_ = nullptr, *k_ = nullptr, *v_ = nullptr, *attn_ = nullptr;
     float *gate_ = nullptr, *up_ = nullptr, *logitsDev_ = nullptr;
     cuda::Q8Activations act_;
     int32_t *tokensDev_ = nullptr, *startDev_ = nullptr;
+    float* splitStats_ = nullptr;  // split-K attention scratch: statistics, then partial outputs
     std::unique_ptr<PinnedBuffer<int32_t>> tokensHost_, startHost_;
     std::unique_ptr<PinnedBuffer<float>> logitsHost_;
     cudaStream_t stream_ = nullptr;

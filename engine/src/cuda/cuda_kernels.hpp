@@ -96,9 +96,31 @@ void ropeStoreKv(float* q, int qHeads, int64_t qStride, const float* k, const fl
                  int headDim, int tokens, const int32_t* start, const RopeDeviceParams& p, uint16_t* keyCache,
                  uint16_t* valueCache, cudaStream_t stream);
 
+// Split-K (flash-decoding) attention for one token over a long cache: `count` slices of the keys
+// run as separate blocks. `stats` and `partial` are device scratch of attentionSplitFloats floats
+// (stats first, partial at stats + 2 * kMaxSplitTokens * heads * kMaxAttentionSplits). count 1: one
+// block per (head, token), no scratch needed.
+constexpr int kMaxAttentionSplits = 64;
+constexpr int kMaxSplitTokens = 1;
+struct AttentionSplits {
+    int count = 1;
+    float* stats = nullptr;
+    float* partial = nullptr;
+};
+// The split count for `tokens` tokens over a cache of `capacity` positions (fixed per capacity, so
+// one captured decode graph serves every position: slices shrink or stay empty at short lengths).
+int attentionSplitsFor(uint32_t capacity, int tokens);
+size_t attentionSplitFloats(int heads, int headDim);
+
 // Causal attention over an f16 cache: token t's query head h sees positions 0 ... *start + t.
 void attention(const float* q, int tokens, int heads, int kvHeads, int headDim, const uint16_t* keyCache,
-               const uint16_t* valueCache, const int32_t* start, float scale, float* out, cudaStream_t stream);
+               const uint16_t* valueCache, const int32_t* start, float scale, float* out,
+               const AttentionSplits& splits, cudaStream_t stream);
+inline void attention(const float* q, int tokens, int heads, int kvHeads, int headDim, const uint16_t* keyCache,
+                      const uint16_t* valueCache, const int32_t* start, float scale, float* out, cudaStream_t stream)
+{
+    attention(q, tokens, heads, kvHeads, headDim, keyCache, valueCache, start, scale, out, AttentionSplits{}, stream);
+}
 
 void addBias(float* x, const float* bias, int rows, int n, cudaStream_t stream);
 void swiglu(const float* gate, const float* up, float* out, int64_t n, cudaStream_t stream);

@@ -1,10 +1,11 @@
 // Matrix products over weights in their GGUF layouts: one warp per weight row, each lane a strided
 // share of the row's 32-weight sub-blocks (integer types: 8 dp4a against int8 activations) or 8-weight
-// chunks (float types: one 16-byte load of f16/bf16). A pass serves up to kTokensPerPass tokens, so
-// prefill reads each weight row once per 8 tokens instead of once per token.
+// chunks (float types: one 16-byte load of f16/bf16). A pass serves up to kTokensPerPass tokens;
+// larger batches (prefill) go to the tensor-core kernels of cuda_matmul_mma.cu.
 #include "cuda_blocks.cuh"
 #include "cuda_check.hpp"
 #include "cuda_kernels.hpp"
+#include "cuda_matmul_group.cuh"
 #include "cuda_quantize.cuh"
 
 namespace strata::cuda {
@@ -12,7 +13,6 @@ namespace {
 
 constexpr int kWarpsPerBlock = 4;
 constexpr int kTokensPerPass = 8;
-constexpr int kMaxGroup = 3;
 
 __global__ void quantizeQ8_0Kernel(const float* x, int64_t blocks, Q8Activations q8)
 {
@@ -31,26 +31,10 @@ __global__ void quantizeQ8_KKernel(const float* x, int64_t superBlocks, Q8Activa
     quantizeSuperBlockQ8_K(v, sb, q8);
 }
 
-// Up to three matrices of one type and row length in one launch (q, k and v; gate and up): the
-// grid's row blocks run over the matrices one after the other. Fewer launches per layer matter as
-// much as bandwidth for small models.
-struct MatmulGroup {
-    int count = 0;
-    const uint8_t* w[kMaxGroup] = {};
-    size_t rowStride[kMaxGroup] = {};
-    int64_t rows[kMaxGroup] = {};
-    float* y[kMaxGroup] = {};
-    int64_t ldy[kMaxGroup] = {};
-    unsigned firstBlock[kMaxGroup + 1] = {};  // row blocks before each matrix
-    bool accumulate = false;
-};
-
 // Which matrix and row this warp computes; false when past the last row.
 __device__ __forceinline__ bool locateRow(const MatmulGroup& g, int& m, int64_t& row)
 {
-    m = 0;
-    while (m + 1 < g.count && blockIdx.x >= g.firstBlock[m + 1])
-        ++m;
+    m = matrixOf(g, blockIdx.x);
     row = int64_t(blockIdx.x - g.firstBlock[m]) * kWarpsPerBlock + threadIdx.x / 32;
     return row < g.rows[m];
 }
@@ -142,19 +126,21 @@ constexpr int kDecodeBlocksPerSm = 12;
 constexpr int kDecodeBlocksPerSm = 16;
 #endif
 
-template <class Block>
+// A row is shared by W warps of the block (W = 1, 2 or 4, decodeWarpsPerRow): a launch of few
+// long rows otherwise runs few warps, each with many rounds of loads.
+template <class Block, int W>
 __global__ void __launch_bounds__(32 * kWarpsPerBlock, kDecodeBlocksPerSm)
     matvecQ8Kernel(MatmulGroup g, int64_t cols, const int8_t* xq, const float* xd, const float* xs)
 {
-    int m;
-    int64_t row;
-    if (!locateRow(g, m, row))
-        return;
-    const int lane = threadIdx.x % 32;
+    constexpr int kRowsPerBlock = kWarpsPerBlock / W;
+    const int m = matrixOf(g, blockIdx.x);
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, part = warp % W;
+    const int64_t row = int64_t(blockIdx.x - g.firstBlock[m]) * kRowsPerBlock + warp / W;
+    const bool live = row < g.rows[m];
     const int sbCount = int(cols / 32);
-    const uint8_t* r = g.w[m] + size_t(row) * g.rowStride[m];
+    const uint8_t* r = g.w[m] + size_t(live ? row : 0) * g.rowStride[m];
     float acc = 0;
-    for (int sb = lane; sb < sbCount; sb += 32) {
+    for (int sb = part * 32 + lane; live && sb < sbCount; sb += 32 * W) {
         const SubBlock s = Block::load(r, sb);
         const int4* x4 = reinterpret_cast<const int4*>(xq + int64_t(sb) * 32);
         const int4 a = x4[0], b = x4[1];
@@ -168,11 +154,34 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock, kDecodeBlocksPerSm)
         hi = __dp4a(s.q[7], b.w, hi);
         acc += xd[sb] * (s.d0 * float(lo) + s.d1 * float(hi)) - s.m * xs[sb];
     }
-    const float v = warpSum(acc);
-    if (lane == 0) {
+    float v = warpSum(acc);
+    if constexpr (W > 1) {
+        __shared__ float partial[kWarpsPerBlock];
+        if (lane == 0)
+            partial[warp] = v;
+        __syncthreads();
+        if (part != 0)
+            return;
+#pragma unroll
+        for (int i = 1; i < W; ++i)
+            v += partial[warp + i];
+    }
+    if (live && lane == 0) {
         float* out = g.y[m] + row;
         *out = g.accumulate ? *out + v : v;
     }
+}
+
+// Warps per row for decode: enough that each lane has at most ~1-2 sub-blocks of 32 weights, but
+// only for launches of few rows. Measured on the H200 (8B shape, Q4_K, ncu, µs per launch, one
+// warp per row -> four): o and down (4096 rows) 13.4 -> 12.4; q/k/v (6144) 8.9 -> 9.2; gate/up
+// (28672) 25.1 -> 29.8; the output head (128256) 94.8 -> 121.8.
+int decodeWarpsPerRow(int64_t rows, int64_t cols)
+{
+    const int64_t subBlocks = cols / 32;
+    if (rows > 4096)
+        return 1;
+    return subBlocks >= 128 ? 4 : subBlocks >= 64 ? 2 : 1;
 }
 
 template <class Row, int N>
@@ -289,8 +298,7 @@ void quantizeQ8(const float* x, int rows, int64_t cols, Q8Format format, Q8Activ
         quantizeQ8_0Kernel<<<blocks, threads, 0, stream>>>(x, warps, q8);
 }
 
-void matmul(std::span<const MatmulTarget> targets, const float* x, const Q8Activations& q8, int tokens, bool accumulate,
-            cudaStream_t stream)
+MatmulGroup makeGroup(std::span<const MatmulTarget> targets, bool accumulate, int rowsPerBlock)
 {
     if (targets.empty() || targets.size() > size_t(kMaxGroup))
         throw Error("internal: a CUDA matrix group holds 1 to 3 matrices");
@@ -307,19 +315,44 @@ void matmul(std::span<const MatmulTarget> targets, const float* x, const Q8Activ
         g.rows[i] = w.rows;
         g.y[i] = targets[size_t(i)].y;
         g.ldy[i] = targets[size_t(i)].ldy;
-        g.firstBlock[i + 1] = g.firstBlock[i] + unsigned((w.rows + kWarpsPerBlock - 1) / kWarpsPerBlock);
+        g.firstBlock[i + 1] = g.firstBlock[i] + unsigned((w.rows + rowsPerBlock - 1) / rowsPerBlock);
     }
+    return g;
+}
+
+void matmul(std::span<const MatmulTarget> targets, const float* x, const Q8Activations& q8, int tokens, bool accumulate,
+            cudaStream_t stream)
+{
+    if (targets.empty())
+        throw Error("internal: a CUDA matrix group holds 1 to 3 matrices");
+    const DeviceMatrix& first = *targets[0].w;
+    // Past one pass of the dp4a kernel, tensor cores: 64-token tiles, each weight decoded once per
+    // tile instead of once per 8 tokens.
+    if (tokens > kTokensPerPass
+        && matmulTensorCores(makeGroup(targets, accumulate, kTensorCoreTileRows), first.type, first.cols, x, q8, tokens,
+                             stream))
+        return;
     const int threads = 32 * kWarpsPerBlock;
-    // Decode (one token) gets its own kernel: no dead accumulators, loads unrolled.
+    // Decode (one token) gets its own kernel: no dead accumulators, W warps per row.
     const bool one = tokens == 1;
+    const bool integer = usesQ8Activations(first.type);
+    int64_t rows = 0;
+    for (const MatmulTarget& t : targets)
+        rows += t.w->rows;
+    const int warpsPerRow = one && integer ? decodeWarpsPerRow(rows, first.cols) : 1;
+    const MatmulGroup g = makeGroup(targets, accumulate, kWarpsPerBlock / warpsPerRow);
     const dim3 grid(g.firstBlock[g.count], one ? 1u : unsigned((tokens + kTokensPerPass - 1) / kTokensPerPass));
     const int64_t cols = first.cols;
     const bool known = dispatchType(
         first.type,
         [&](auto block) {
             using B = decltype(block);
-            if (one)
-                matvecQ8Kernel<B><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums);
+            if (one && warpsPerRow == 4)
+                matvecQ8Kernel<B, 4><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums);
+            else if (one && warpsPerRow == 2)
+                matvecQ8Kernel<B, 2><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums);
+            else if (one)
+                matvecQ8Kernel<B, 1><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums);
             else
                 matmulQ8Kernel<B, kTokensPerPass><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums,
                                                                                 tokens);

@@ -23,6 +23,14 @@ CudaRuntimeInfo probeCudaRuntime()
     } else {
         info.deviceCount = count;
         info.status = std::to_string(count) + (count == 1 ? " device" : " devices");
+        // Attributes and the properties struct come from the driver's device table: no context is
+        // created (cudaMemGetInfo would create one, which takes VRAM and time, so free memory is not asked).
+        for (int i = 0; i < count; ++i) {
+            cudaDeviceProp prop{};
+            if (cudaGetDeviceProperties(&prop, i) != cudaSuccess)
+                continue;
+            info.devices.push_back({i, prop.name, prop.major, prop.minor, prop.totalGlobalMem});
+        }
     }
     // Leave no sticky error behind for whoever uses the runtime next.
     cudaGetLastError();

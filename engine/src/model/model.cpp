@@ -61,7 +61,8 @@ Model::Model(gguf::File file, ModelDefinition definition, std::unique_ptr<tokeni
     : file_(std::move(file)), definition_(std::move(definition)), tokenizer_(std::move(vocab))
 {
     pool::PoolOptions po;
-    po.workers = options.threads;
+    // On the GPU the host only enqueues and waits: workers would sit idle (and spin, by policy).
+    po.workers = options.device == Device::Cuda ? 0 : options.threads;
     po.pin = options.pinThreads;
     po.policy = options.poolPolicy;
     po.onIdleSpan = options.poolSpanObserver;
@@ -72,6 +73,7 @@ Model::Model(gguf::File file, ModelDefinition definition, std::unique_ptr<tokeni
             co.device = options.cudaDevice;
             co.maxBatch = options.batchSize;
             co.vramBudget = options.vramBudget;
+            co.hostWait = options.cudaHostWait;
             backend_ = makeCudaBackend(definition_, co);
         } else {
             CpuBackendOptions backend;

@@ -1,6 +1,9 @@
 #include "strata/telemetry/gpu_sampler.hpp"
 
 #include <dlfcn.h>
+#include <unistd.h>
+
+#include <vector>
 
 #include "nvml_api.hpp"
 
@@ -18,6 +21,8 @@ struct GpuSampler::Api {
     nvml::DeviceGetMemoryInfoV2Fn getMemoryV2 = nullptr;  // optional: absent before driver r510
     nvml::DeviceGetPowerUsageFn getPower = nullptr;
     nvml::DeviceGetTemperatureFn getTemperature = nullptr;
+    nvml::DeviceGetComputeRunningProcessesFn getProcesses = nullptr;  // optional: _v3, else _v2
+    std::vector<nvml::ProcessInfo> processes;                         // getProcesses' buffer, kept between samples
 
     std::string describe(nvml::Return code) const
     {
@@ -66,6 +71,10 @@ GpuSampler::GpuSampler(const std::string& libraryName)
     resolve(library_, "nvmlDeviceGetTemperature", api->getTemperature, missing);
     // Optional, so not through resolve(): without it VRAM used falls back to v1's figure.
     api->getMemoryV2 = reinterpret_cast<nvml::DeviceGetMemoryInfoV2Fn>(dlsym(library_, "nvmlDeviceGetMemoryInfo_v2"));
+    // Optional too: without it the panel shows the device's VRAM but not this process's share.
+    for (const char* symbol : {"nvmlDeviceGetComputeRunningProcesses_v3", "nvmlDeviceGetComputeRunningProcesses_v2"})
+        if (!api->getProcesses)
+            api->getProcesses = reinterpret_cast<nvml::DeviceGetComputeRunningProcessesFn>(dlsym(library_, symbol));
     if (!missing.empty()) {
         status_ = "NVML unusable: " + libraryName + " lacks " + missing;
         dlclose(library_);
@@ -138,6 +147,7 @@ void GpuSampler::sample(std::vector<GpuSample>& out)
         gpu.memoryUtilizationPercent.reset();
         gpu.memoryUsedBytes.reset();
         gpu.memoryTotalBytes.reset();
+        gpu.processMemoryUsedBytes.reset();
         gpu.powerWatts.reset();
         gpu.temperatureCelsius.reset();
 
@@ -181,6 +191,7 @@ void GpuSampler::sample(std::vector<GpuSample>& out)
         } else {
             note(v2);
         }
+        gpu.processMemoryUsedBytes = processMemoryUsed(device);
         unsigned milliwatts = 0;
         if (note(api_->getPower(device, &milliwatts)))
             gpu.powerWatts = milliwatts / 1000.0;
@@ -188,6 +199,37 @@ void GpuSampler::sample(std::vector<GpuSample>& out)
         if (note(api_->getTemperature(device, nvml::kTemperatureGpu, &celsius)))
             gpu.temperatureCelsius = celsius;
     }
+}
+
+std::optional<std::uint64_t> GpuSampler::processMemoryUsed(void* device)
+{
+    if (!api_->getProcesses)
+        return std::nullopt;
+    // Room for 16 processes first; a busier GPU says how many it has and the buffer grows once
+    // (a process that starts in between costs another round, hence the bound).
+    std::vector<nvml::ProcessInfo>& infos = api_->processes;
+    if (infos.size() < 16)
+        infos.resize(16);
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        unsigned count = unsigned(infos.size());
+        const nvml::Return result = api_->getProcesses(static_cast<nvml::Device>(device), &count, infos.data());
+        if (result == nvml::kErrorInsufficientSize) {
+            infos.resize(std::size_t(count) + 8);
+            continue;
+        }
+        if (result != nvml::kSuccess)
+            return std::nullopt;
+        const auto self = static_cast<unsigned>(getpid());
+        for (unsigned i = 0; i < count; ++i) {
+            if (infos[i].pid != self)
+                continue;
+            if (infos[i].usedGpuMemory == nvml::kValueNotAvailable)
+                return std::nullopt;
+            return infos[i].usedGpuMemory;
+        }
+        return 0;  // no CUDA context of this process on that GPU
+    }
+    return std::nullopt;
 }
 
 }  // namespace strata::telemetry

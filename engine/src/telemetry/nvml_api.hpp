@@ -9,6 +9,10 @@
 //   version = sizeof(nvmlMemory_v2_t) | (2 << 24) (NVML_STRUCT_VERSION); its "used" leaves the
 //   reserved memory out, as nvidia-smi does. Drivers before r510 lack the _v2 entry point.
 //   power is in milliwatts, temperature in degrees C (sensor NVML_TEMPERATURE_GPU = 0).
+//   nvmlDeviceGetComputeRunningProcesses_v3 and _v2 (r470+) fill nvmlProcessInfo_t =
+//   { unsigned int pid; unsigned long long usedGpuMemory; unsigned int gpuInstanceId,
+//   computeInstanceId }, usedGpuMemory = NVML_VALUE_NOT_AVAILABLE (~0ull) when the driver cannot
+//   say; *infoCount in: entries room, out: processes (NVML_ERROR_INSUFFICIENT_SIZE = 7: too few).
 #pragma once
 
 namespace strata::telemetry::nvml {
@@ -23,6 +27,8 @@ constexpr int kTemperatureGpu = 0;
 constexpr Return kErrorNotSupported = 3;
 constexpr Return kErrorFunctionNotFound = 13;
 constexpr Return kErrorArgumentVersionMismatch = 25;
+constexpr Return kErrorInsufficientSize = 7;
+constexpr unsigned long long kValueNotAvailable = ~0ull;
 constexpr unsigned kDeviceNameBufferSize = 96;  // NVML_DEVICE_NAME_BUFFER_SIZE is 64: room to spare
 
 struct Utilization {
@@ -43,6 +49,13 @@ struct MemoryV2 {
     unsigned long long free;
     unsigned long long used;
 };
+struct ProcessInfo {
+    unsigned int pid;
+    unsigned long long usedGpuMemory;
+    unsigned int gpuInstanceId;
+    unsigned int computeInstanceId;
+};
+
 constexpr unsigned int kMemoryV2Version = static_cast<unsigned int>(sizeof(MemoryV2)) | (2u << 24);
 
 extern "C" {
@@ -57,6 +70,7 @@ using DeviceGetMemoryInfoFn = Return (*)(Device, Memory*);
 using DeviceGetMemoryInfoV2Fn = Return (*)(Device, MemoryV2*);
 using DeviceGetPowerUsageFn = Return (*)(Device, unsigned int*);
 using DeviceGetTemperatureFn = Return (*)(Device, int, unsigned int*);
+using DeviceGetComputeRunningProcessesFn = Return (*)(Device, unsigned int*, ProcessInfo*);
 }
 
 }  // namespace strata::telemetry::nvml

@@ -148,6 +148,8 @@ private slots:
         QCOMPARE(e.keyLength, 16);
         QCOMPARE(e.sizeBytes, QFileInfo(e.path).size());
         QCOMPARE(e.tensorDataBytes, qint64(10240 * 4));
+        // On the GPU each tensor starts on a 256-byte boundary: never less than the data itself.
+        QVERIFY(e.gpuWeightsBytes >= e.tensorDataBytes);
         QVERIFY(e.chatTemplate.startsWith(QLatin1String("{% for m in messages %}")));
         bool sawArch = false;
         for (const auto& [key, value] : e.metadata)
@@ -221,6 +223,43 @@ private slots:
             QVERIFY2(value.size() <= 301, qPrintable(key));
         QVERIFY2(e.chatTemplate.size() <= (1 << 20) + 1, qPrintable(QString::number(e.chatTemplate.size())));
         QCOMPARE(e.displayName, QStringLiteral("Tiny Test Model"));  // what matters is still read
+    }
+
+    // The VRAM column, worked out by hand from the CUDA backend's allocations (cuda_backend.cpp:
+    // one 256-byte aligned piece per buffer; test_cuda_memory checks the same functions against
+    // the backend on a GPU).
+    void vramEstimateFollowsTheCudaBackendsSizing()
+    {
+        ModelEntry e;
+        e.tensorDataBytes = 1'000'000;
+        QCOMPARE(estimateMemory(e, 1024, strata::model::KvType::F16).vramTotalBytes, qint64(-1));  // no sizes
+
+        strata::model::Hparams h;
+        h.embedding = 512;
+        h.heads = 4;
+        h.kvHeads = 2;
+        h.headDim = 128;
+        h.feedForward = 1024;
+        h.vocabSize = 1000;
+        h.layers = 2;
+        e.hparams = h;
+        e.gpuWeightsBytes = 1'000'192;
+        const MemoryEstimate m = estimateMemory(e, 1024, strata::model::KvType::Q8_0, 64);
+        // K and V in f16 whatever the CPU's type: 2 * layers(2) * ctx(1024) * kv_dim(256) * 2 bytes.
+        QCOMPARE(m.vramKvCacheBytes, qint64(2 * 2 * 1024 * 256 * 2));
+        // 64 tokens: x, xn, q, attn (4 x 128 KiB), k, v (2 x 64 KiB), gate, up (2 x 256 KiB), the
+        // logits (4000 -> 4096), int8 activations of the widest row (64 KiB) with scales and sums
+        // (2 x 8 KiB), token ids (256), the start position (256), and split-K attention's scratch:
+        // 4 heads x 64 splits x (128 + 2) floats.
+        const qint64 scratch =
+            4 * 131072 + 2 * 65536 + 2 * 262144 + 4096 + 65536 + 2 * 8192 + 256 + 256 + 4 * 64 * 130 * 4;
+        QCOMPARE(m.vramScratchBytes, scratch);
+        QCOMPARE(m.vramWeightsBytes, qint64(1'000'192));
+        QCOMPARE(m.vramTotalBytes, 1'000'192 + m.vramKvCacheBytes + scratch);
+        // A bigger prefill batch needs more scratch, not more weights or cache.
+        const MemoryEstimate big = estimateMemory(e, 1024, strata::model::KvType::Q8_0, 512);
+        QVERIFY(big.vramScratchBytes > m.vramScratchBytes);
+        QCOMPARE(big.vramKvCacheBytes, m.vramKvCacheBytes);
     }
 
     void malformedFilesAreListedWithTheirError()

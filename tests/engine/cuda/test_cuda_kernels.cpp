@@ -83,7 +83,12 @@ private slots:
         };
         // One row; odd row counts; a batch that is not a multiple of the 8 tokens of one pass; a
         // long row (the 8B shape's FFN down projection); a shape with more rows than one grid row.
-        const Shape shapes[] = {{1, 256, 1}, {7, 512, 3}, {67, 768, 9}, {5, 14336, 1}, {1031, 256, 2}, {33, 1024, 17}};
+        // Decode shares a row between 2 or 4 warps from 64 / 128 sub-blocks on. Batches above 8
+        // tokens run on tensor cores (64 x 64 tiles): one full tile, partial tiles in rows and
+        // tokens over several tiles of each, a long row.
+        const Shape shapes[] = {{1, 256, 1},    {7, 512, 3},   {67, 768, 9},    {5, 14336, 1},  {1031, 256, 2},
+                                {33, 1024, 17}, {9, 2048, 1},  {130, 4096, 1},  {64, 512, 64}, {130, 1536, 70},
+                                {3, 14336, 33}};
         for (GgmlType t : kTypes) {
             const QByteArray name(gguf::ggmlTypeTraits(uint32_t(t))->name.data());
             for (const Shape& s : shapes)
@@ -91,7 +96,8 @@ private slots:
                               QByteArray::number(s.tokens))
                     << t << s.rows << s.cols << s.tokens;
             if (!kQuant(t))  // row lengths that are odd multiples of the 32-value block
-                QTest::newRow(name + " 3x96 T2") << t << 3 << 96 << 2;
+                for (int tokens : {2, 12})
+                    QTest::newRow(name + " 3x96 T" + QByteArray::number(tokens)) << t << 3 << 96 << tokens;
         }
     }
 
@@ -309,21 +315,21 @@ private slots:
 
     void groupedProductsEqualSingleOnes()
     {
-        const int cols = 512;
+        const int cols = 4096, batch = 20;  // decode with 4 warps per row
         const HostMatrix a = quantizeMatrix(GgmlType::Q4_K, 37, cols, 91), b = quantizeMatrix(GgmlType::Q4_K, 5, cols, 92);
-        const auto x = randomFloats(size_t(2) * cols, 93);
+        const auto x = randomFloats(size_t(batch) * cols, 93);
         test::DeviceVector<std::byte> wa(a.bytes), wb(b.bytes);
         test::DeviceVector<float> xd(x);
-        // Zeroed: a one-token product leaves the second token's outputs untouched.
-        test::DeviceVector<float> ya(std::vector<float>(2 * 37)), yb(std::vector<float>(2 * 5));
-        test::DeviceVector<float> ga(std::vector<float>(2 * 37)), gb(std::vector<float>(2 * 5));
+        // Zeroed: a product of fewer tokens leaves the later tokens' outputs untouched.
+        test::DeviceVector<float> ya(std::vector<float>(batch * 37)), yb(std::vector<float>(batch * 5));
+        test::DeviceVector<float> ga(std::vector<float>(batch * 37)), gb(std::vector<float>(batch * 5));
         test::DeviceVector<int8_t> q(x.size());
         test::DeviceVector<float> scales(x.size() / 32), sums(x.size() / 32);
         const cuda::Q8Activations act{q.get(), scales.get(), sums.get()};
         const cuda::DeviceMatrix ma{GgmlType::Q4_K, wa.get(), 37, cols, a.rowStride};
         const cuda::DeviceMatrix mb{GgmlType::Q4_K, wb.get(), 5, cols, b.rowStride};
-        cuda::quantizeQ8(xd.get(), 2, cols, cuda::Q8Format::Q8_K, act, nullptr);
-        for (int tokens : {1, 2}) {
+        cuda::quantizeQ8(xd.get(), batch, cols, cuda::Q8Format::Q8_K, act, nullptr);
+        for (int tokens : {1, 2, batch}) {  // decode, a dp4a pass, tensor cores
             cuda::matmul(ma, xd.get(), act, tokens, ya.get(), 37, false, nullptr);
             cuda::matmul(mb, xd.get(), act, tokens, yb.get(), 5, false, nullptr);
             const cuda::MatmulTarget group[] = {{&ma, ga.get(), 37}, {&mb, gb.get(), 5}};
@@ -395,10 +401,25 @@ private slots:
         QTest::addColumn<int>("headDim");
         QTest::addColumn<int>("start");
         QTest::addColumn<int>("tokens");
-        QTest::newRow("decode D128 at 0") << 128 << 0 << 1;
-        QTest::newRow("decode D128 at 700") << 128 << 700 << 1;
-        QTest::newRow("prefill D64") << 64 << 0 << 13;
-        QTest::newRow("chunk D256") << 256 << 37 << 6;
+        QTest::addColumn<int>("splits");
+        QTest::addColumn<int>("kvHeads");  // of 8 query heads
+        QTest::newRow("decode D128 at 0") << 128 << 0 << 1 << 1 << 2;
+        QTest::newRow("decode D128 at 700") << 128 << 700 << 1 << 1 << 2;
+        QTest::newRow("prefill D64") << 64 << 0 << 13 << 1 << 2;
+        QTest::newRow("chunk D256") << 256 << 37 << 6 << 1 << 2;
+        // From 16 queries on, tensor cores (64-query, 32-key tiles; D256 keeps the per-query kernel).
+        QTest::newRow("prefill D128 70 at 0") << 128 << 0 << 70 << 1 << 2;
+        QTest::newRow("prefill D64 100 at 37") << 64 << 37 << 100 << 1 << 2;
+        QTest::newRow("prefill D128 20 at 1000") << 128 << 1000 << 20 << 1 << 2;
+        QTest::newRow("prefill D256 20 at 3") << 256 << 3 << 20 << 1 << 2;
+        // Split-K decode: slices of 32-key rounds, some empty at short lengths, the most splits.
+        QTest::newRow("split 8 D128 at 700") << 128 << 700 << 1 << 8 << 2;
+        QTest::newRow("split 8 D64 at 5 (7 slices empty)") << 64 << 5 << 1 << 8 << 2;
+        QTest::newRow("split 3 D256 at 100") << 256 << 100 << 1 << 3 << 2;
+        // Split blocks serve 4, 2 or 1 query heads of one KV head.
+        QTest::newRow("split 5 D128 at 300, 2 heads per KV head") << 128 << 300 << 1 << 5 << 4;
+        QTest::newRow("split 6 D64 at 200, 1 head per KV head") << 64 << 200 << 1 << 6 << 8;
+        QTest::newRow("split 64 D128 at 4099") << 128 << 4099 << 1 << cuda::kMaxAttentionSplits << 2;
     }
 
     void attentionMatchesCpu()
@@ -406,7 +427,9 @@ private slots:
         QFETCH(int, headDim);
         QFETCH(int, start);
         QFETCH(int, tokens);
-        const int heads = 8, kvHeads = 2, kvDim = kvHeads * headDim, positions = start + tokens;
+        QFETCH(int, splits);
+        QFETCH(int, kvHeads);
+        const int heads = 8, kvDim = kvHeads * headDim, positions = start + tokens;
         const float scale = 1.0f / std::sqrt(float(headDim));
         const auto q = randomFloats(size_t(tokens) * heads * headDim, 51);
         const auto kf = randomFloats(size_t(positions) * kvDim, 52), vf = randomFloats(size_t(positions) * kvDim, 53);
@@ -418,8 +441,11 @@ private slots:
         test::DeviceVector<float> qd(q), out(q.size());
         test::DeviceVector<uint16_t> kd(kh), vd(vh);
         test::DeviceVector<int32_t> startD(std::vector<int32_t>{start});
+        test::DeviceVector<float> scratch(cuda::attentionSplitFloats(heads, headDim));
+        const cuda::AttentionSplits split{splits, scratch.get(),
+                                          scratch.get() + 2 * cuda::kMaxSplitTokens * heads * cuda::kMaxAttentionSplits};
         cuda::attention(qd.get(), tokens, heads, kvHeads, headDim, kd.get(), vd.get(), startD.get(), scale, out.get(),
-                        nullptr);
+                        split, nullptr);
         const auto got = out.read();
         for (int t = 0; t < tokens; ++t)
             for (int h = 0; h < heads; ++h) {

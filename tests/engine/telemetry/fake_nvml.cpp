@@ -1,7 +1,11 @@
 // A stand-in NVML for tests: the entry points GpuSampler resolves, with the C ABI NVML
 // documents, returning fixed figures. FAKE_NVML_NODRIVER makes nvmlInit_v2 fail as it does
 // when the kernel driver is not loaded; FAKE_NVML_V2 adds nvmlDeviceGetMemoryInfo_v2, whose
-// "used" leaves out a 615 MiB driver reserve (as on an idle H200).
+// "used" leaves out a 615 MiB driver reserve (as on an idle H200), and
+// nvmlDeviceGetComputeRunningProcesses_v3: GPU 0 runs 19 other processes (1 GiB each) and, last,
+// the calling process with 3 GiB (more than GpuSampler's first buffer holds); GPU 1 runs none.
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstring>
 
@@ -112,6 +116,27 @@ int nvmlDeviceGetMemoryInfo_v2(void* device, nvmlMemory_v2_t* memory)
     memory->reserved = 615ull << 20;
     memory->used = d->used - memory->reserved;
     memory->free = d->total - d->used;
+    return 0;
+}
+
+struct nvmlProcessInfo_t {
+    unsigned pid;
+    unsigned long long usedGpuMemory;
+    unsigned gpuInstanceId, computeInstanceId;
+};
+int nvmlDeviceGetComputeRunningProcesses_v3(void* device, unsigned* count, nvmlProcessInfo_t* infos)
+{
+    const unsigned running = device == &devices[0] ? 20 : 0;
+    if (*count < running) {
+        *count = running;
+        return 7;  // NVML_ERROR_INSUFFICIENT_SIZE
+    }
+    const unsigned self = unsigned(getpid());
+    for (unsigned i = 0; i < running; ++i) {
+        const bool last = i + 1 == running;
+        infos[i] = {last ? self : self + 1 + i, (last ? 3ull : 1ull) << 30, 0, 0};
+    }
+    *count = running;
     return 0;
 }
 #endif

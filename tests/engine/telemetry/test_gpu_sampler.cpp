@@ -86,6 +86,8 @@ private slots:
             QCOMPARE(*a.powerWatts, 312.5);
             QCOMPARE(a.temperatureCelsius.value_or(0), 61u);
             QVERIFY(a.error.empty());
+            // This library has no process list (drivers before r470): this process's share is unknown.
+            QVERIFY(!a.processMemoryUsedBytes.has_value());
 
             // Power not supported: the figure is missing, and that is no error.
             const GpuSample& b = gpus[1];
@@ -115,6 +117,22 @@ private slots:
         QCOMPARE(gpus[0].memoryTotalBytes.value_or(0), std::uint64_t{150} << 30);
         QCOMPARE(gpus[0].memoryUsedBytes.value_or(0), (std::uint64_t{12} << 30) - (std::uint64_t{615} << 20));
         QVERIFY2(gpus[0].error.empty(), gpus[0].error.c_str());
+    }
+
+    // This process's VRAM: its own entry among the GPU's compute processes (found past the first
+    // buffer's 16 entries), and 0 on a GPU where it has no context.
+    void processVramIsThisProcessesEntry()
+    {
+        GpuSampler sampler(FAKE_NVML_V2_PATH);
+        QVERIFY2(sampler.available(), sampler.status().c_str());
+        std::vector<GpuSample> gpus;
+        for (int round = 0; round < 2; ++round) {  // the grown buffer serves the next sample
+            sampler.sample(gpus);
+            QCOMPARE(gpus.size(), std::size_t{2});
+            QVERIFY(gpus[0].processMemoryUsedBytes.has_value());
+            QCOMPARE(*gpus[0].processMemoryUsedBytes, std::uint64_t{3} << 30);
+            QCOMPARE(gpus[1].processMemoryUsedBytes.value_or(1), std::uint64_t{0});
+        }
     }
 
     void systemSamplerCarriesTheGpuStatus()

@@ -126,9 +126,18 @@ private slots:
         QVERIFY2(memory->text().contains(QLatin1String("KV cache")), qPrintable(memory->text()));
         auto* context = dialog.findChild<QSpinBox*>(QStringLiteral("contextLength"));
         QCOMPARE(context->value(), 8192);
+        // RAM and VRAM side by side: weights, KV cache, buffers, total.
+        auto* table = dialog.findChild<QTableWidget*>(QStringLiteral("memoryTable"));
+        QVERIFY(table);
+        QCOMPARE(table->columnCount(), 2);
+        QCOMPARE(table->rowCount(), 4);
+        QVERIFY(!table->item(3, 0)->text().isEmpty());
+        QVERIFY(!table->item(3, 1)->text().isEmpty());
         const QString before = memory->text();
+        const QString ramBefore = table->item(3, 0)->text();
         context->setValue(32768);
         QVERIFY(memory->text() != before);
+        QVERIFY(table->item(3, 0)->text() != ramBefore);
         QTest::keyClick(view, Qt::Key_Return);
         QCOMPARE(load.size(), 1);
         QCOMPARE(load.at(0).at(0).toString(), folder + QStringLiteral("/good.gguf"));

@@ -12,29 +12,10 @@ set -euo pipefail
 
 ext="${STRATA_EXT_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/strata-dev}"
 jobs="${JOBS:-2}"
-nlc_dir="$ext/nlc"
-src="$ext/llama.cpp-src"
+src="$("$(dirname "${BASH_SOURCE[0]}")/fetch_llama_source.sh" | tail -n 1)"
 build="$ext/llama-build"
-nlc_version=3.21.1
 
-# 1. node-llama-cpp (carries llama.cpp as a git bundle plus the patches it applies before building).
-pkg="$nlc_dir/node_modules/node-llama-cpp"
-if [[ ! -f "$pkg/package.json" ]] || ! grep -q "\"version\": \"$nlc_version\"" "$pkg/package.json"; then
-    mkdir -p "$nlc_dir"
-    (cd "$nlc_dir" && { [[ -f package.json ]] || npm init -y >/dev/null; } && npm i -E "node-llama-cpp@$nlc_version")
-fi
-
-# 2. The llama.cpp source from the bundle, with node-llama-cpp's patches applied (as its own build does).
-if [[ ! -d "$src/.git" ]]; then
-    git clone -q "$pkg/llama/gitRelease.bundle" "$src"
-    for p in "$pkg"/llama/patches/*.diff; do
-        [[ -e "$p" ]] || continue
-        git -C "$src" apply --ignore-whitespace "$p"
-    done
-fi
-echo "llama.cpp source: $src ($(git -C "$src" rev-parse HEAD), node-llama-cpp tag $(sed -n 's/.*"tag": "\(.*\)".*/\1/p' "$pkg/llama/llama.cpp.info.json"))"
-
-# 3. Configure and build only the tools we use.
+# Configure and build only the tools we use.
 if [[ ! -f "$build/build.ninja" ]]; then
     cmake -S "$src" -B "$build" -G Ninja \
         -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \

@@ -3,6 +3,7 @@
 
 #include "strata/gguf/file.hpp"
 #include "strata/model/backend.hpp"
+#include "strata/model/cuda_backend.hpp"
 #include "strata/pool/worker_pool.hpp"
 #include "strata/tokenizer/tokenizer.hpp"
 
@@ -27,6 +28,7 @@ struct ModelOptions {
     Device device = Device::Cpu;
     int cudaDevice = 0;
     size_t vramBudget = 0;          // bytes the model may take on the GPU; 0: all free VRAM
+    CudaHostWait cudaHostWait = CudaHostWait::BlockingSync;
     // The pool's PoolOptions::onIdleSpan (trace recording, strata-bench --pool-trace); usually empty.
     std::function<void(unsigned worker, std::int64_t spanNanos)> poolSpanObserver;
 };

@@ -17,6 +17,10 @@ struct GpuSample {
     std::optional<unsigned> memoryUtilizationPercent;  // memory controller busy share
     std::optional<std::uint64_t> memoryUsedBytes;
     std::optional<std::uint64_t> memoryTotalBytes;
+    // VRAM this process holds on the GPU (NVML's compute processes): 0 without a CUDA context
+    // there; absent when NVML cannot say (an old driver, or usedGpuMemory "not available"). In a
+    // container with its own PID namespace NVML lists host PIDs, so this process reads as 0.
+    std::optional<std::uint64_t> processMemoryUsedBytes;
     std::optional<double> powerWatts;
     std::optional<unsigned> temperatureCelsius;
     std::string error;  // empty, or why some figure is missing (e.g. "GPU is lost")
@@ -39,6 +43,10 @@ public:
 
     // One entry per device; empty when NVML is not available.
     void sample(std::vector<GpuSample>& out);
+
+private:
+    // This process's VRAM on `device` (GpuSample::processMemoryUsedBytes).
+    std::optional<std::uint64_t> processMemoryUsed(void* device);
 
 private:
     struct Api;

@@ -5,6 +5,7 @@
 #include "app/engine/context_window.hpp"
 #include "app/engine/engine_controller.hpp"
 #include "app/engine/engine_host.hpp"
+#include "app/engine/engine_values.hpp"
 #include "strata/core/error.hpp"
 #include "strata/model/model.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
@@ -27,7 +28,7 @@ namespace {
 // would append from the engine thread while QTRY_ reads them.
 struct Events : QObject {
     QList<double> progress;
-    QStringList loaded, failed;
+    QStringList loaded, failed, runsOn;
     QString text;
     int textUpdates = 0;
     QList<ReplyMetrics> finished, prefilled;
@@ -39,6 +40,7 @@ struct Events : QObject {
     {
         connect(c, &EngineController::loadProgress, this, [this](double f) { progress << f; });
         connect(c, &EngineController::modelLoaded, this, [this](const QString&, const QString& d) { loaded << d; });
+        connect(c, &EngineController::modelRunsOn, this, [this](const QString& where) { runsOn << where; });
         connect(c, &EngineController::loadFailed, this, [this](const QString&, const QString& m) { failed << m; });
         connect(c, &EngineController::tokensReady, this, [this](quint64, const QString& t) {
             text += t;
@@ -114,10 +116,10 @@ class TestEngineController : public QObject {
     {
         QMetaObject::invokeMethod(engine(), [e = engine(), r] { e->prefill(r); }, Qt::QueuedConnection);
     }
-    static QString engineErrorFor(const QString& path)
+    static QString engineErrorFor(const QString& path, const model::ModelOptions& options = {.threads = 0})
     {
         try {
-            model::Model::open(path.toStdString(), {.threads = 0});
+            model::Model::open(path.toStdString(), options);
         } catch (const Error& e) {
             return QString::fromUtf8(e.what());
         }
@@ -175,6 +177,8 @@ private slots:
         const QString description = m_events->loaded[0];
         QVERIFY2(description.contains(QStringLiteral("qwen3")) && description.contains(QStringLiteral("1024")),
                  qPrintable(description));
+        // The status line's "where": load() asks for one thread, the engine thread (no workers).
+        QCOMPARE(m_events->runsOn, QStringList{QStringLiteral("CPU, 1 thread")});
         QCOMPARE(m_events->progress.constFirst(), 0.0);
         QCOMPARE(m_events->progress.constLast(), 1.0);
         QVERIFY(std::is_sorted(m_events->progress.begin(), m_events->progress.end()));
@@ -200,6 +204,41 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_events->failed.size(), 2, 30000);
         QVERIFY2(m_events->failed[1].contains(QStringLiteral("does not exist")), qPrintable(m_events->failed[1]));
         QCOMPARE(m_events->loaded.size(), 1);  // the model loaded before is still there (next tests)
+    }
+
+    // A GPU the engine cannot use (no CUDA in this build, no driver, or no device 99): the load
+    // fails with the engine's own reason, and the model loaded on the CPU before keeps answering
+    // (sendStreamsAndFinishesWithMetrics runs next, on it).
+    void gpuLoadThatFailsKeepsTheCpuModel()
+    {
+        app::ModelLoadOptions onGpu;
+        onGpu.gpu = 99;
+        const QString expected =
+            engineErrorFor(m_model, {.threads = 0, .device = model::Device::Cuda, .cudaDevice = 99});
+        QVERIFY(expected.contains(QStringLiteral("CUDA")));
+        const qsizetype failedBefore = m_events->failed.size();
+        load(m_model, onGpu);
+        QTRY_COMPARE_WITH_TIMEOUT(m_events->failed.size(), failedBefore + 1, 30000);
+        QCOMPARE(m_events->failed.constLast(), expected);
+        QCOMPARE(m_events->loaded.size(), 1);
+    }
+
+    void loadOptionsPickTheEnginesDevice()
+    {
+        app::ModelLoadOptions options;
+        const model::ModelOptions cpu = app::modelOptionsFrom(options);
+        QCOMPARE(cpu.device, model::Device::Cpu);
+        QCOMPARE(cpu.vramBudget, size_t(0));
+
+        options.gpu = 1;
+        options.vramBudgetMiB = 3072;
+        options.gpuWait = model::CudaHostWait::Spin;
+        const model::ModelOptions gpu = app::modelOptionsFrom(options);
+        QCOMPARE(gpu.device, model::Device::Cuda);
+        QCOMPARE(gpu.cudaDevice, 1);
+        QCOMPARE(gpu.vramBudget, size_t(3072) << 20);
+        QCOMPARE(gpu.cudaHostWait, model::CudaHostWait::Spin);
+        QCOMPARE(app::sessionOptionsFrom(options).kv, options.kvCacheType);  // the rest is unchanged
     }
 
     void sendStreamsAndFinishesWithMetrics()

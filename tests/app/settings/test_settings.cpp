@@ -4,6 +4,7 @@
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
+#include "app/settings/engine_preferences.hpp"
 #include "app/settings/settings_controller.hpp"
 #include "app/settings/theme.hpp"
 #include "domain/settings/preferences_store.hpp"
@@ -35,6 +36,9 @@ domain::Preferences changedPreferences()
     p.engine.contextLength = 128;
     p.engine.kvCacheType = model::KvType::Q8_0;
     p.engine.batchSize = 32;
+    p.engine.gpu = 1;
+    p.engine.vramBudgetMiB = 2048;
+    p.engine.gpuWait = model::CudaHostWait::Yield;
     p.sampling.temperature = 0.25;
     p.sampling.topK = 7;
     p.sampling.seed = 42;
@@ -81,7 +85,21 @@ private slots:
         }
         QSettings fresh(iniPath(), QSettings::IniFormat);  // as after a restart
         QCOMPARE(fresh.value(QStringLiteral("engine/kvCacheType")).toString(), QStringLiteral("q8_0"));
+        QCOMPARE(fresh.value(QStringLiteral("engine/device")).toString(), QStringLiteral("cuda:1"));
+        QCOMPARE(fresh.value(QStringLiteral("engine/gpuWait")).toString(), QStringLiteral("yield"));
         QCOMPARE(domain::PreferencesStore(fresh).load(), wanted);
+    }
+
+    // The settings' engine part reaches a model load unchanged, and comes back from one (the dialog
+    // compares what the loaded model runs with).
+    void enginePreferencesRoundTripThroughLoadOptions()
+    {
+        const domain::EnginePreferences wanted = changedPreferences().engine;
+        const app::ModelLoadOptions options = app::loadOptionsFrom(wanted);
+        QCOMPARE(options.gpu, 1);
+        QCOMPARE(options.vramBudgetMiB, 2048);
+        QCOMPARE(options.gpuWait, model::CudaHostWait::Yield);
+        QCOMPARE(app::enginePreferencesFrom(options), wanted);
     }
 
     void badStoredValuesReadAsDefaults()
@@ -90,6 +108,9 @@ private slots:
         settings.setValue(QStringLiteral("engine/threads"), -3);
         settings.setValue(QStringLiteral("engine/kvCacheType"), QStringLiteral("q2_k"));
         settings.setValue(QStringLiteral("engine/batchSize"), QStringLiteral("many"));
+        settings.setValue(QStringLiteral("engine/device"), QStringLiteral("cuda:-2"));
+        settings.setValue(QStringLiteral("engine/vramBudgetMiB"), -5);
+        settings.setValue(QStringLiteral("engine/gpuWait"), QStringLiteral("nap"));
         settings.setValue(QStringLiteral("sampling/defaults"), QStringLiteral("{not json"));
         settings.setValue(QStringLiteral("appearance/theme"), QStringLiteral("purple"));
         QCOMPARE(domain::PreferencesStore(settings).load(), domain::Preferences{});
@@ -97,7 +118,7 @@ private slots:
 
     void dialogSaysWhenAReloadIsNeeded()
     {
-        ui::SettingsDialog dialog(domain::Preferences{}, 4, nullptr);
+        ui::SettingsDialog dialog(domain::Preferences{}, 4, {}, nullptr);
         QVERIFY(!dialog.reloadNeeded());
         dialog.setLoadedEngine(domain::EnginePreferences{});
         QVERIFY(!dialog.reloadNeeded());
@@ -128,6 +149,49 @@ private slots:
         const QJsonObject json = dialog.preferences().sampling.toJson();
         QCOMPARE(domain::SamplingSettings::fromJson(json).dropOldestTurns, false);
         QCOMPARE(domain::SamplingSettings::fromJson({}).dropOldestTurns, true);  // rows stored before the setting
+    }
+
+    // The device list: only the CPU without GPUs; the CPU and each GPU by name with two; a GPU
+    // saved on another machine stays chosen and says it is not found. The budget follows the choice.
+    void deviceChoiceListsTheGpusFound()
+    {
+        ui::EngineSettingsPage none(4, {});
+        auto* device = none.findChild<QComboBox*>(QStringLiteral("deviceBox"));
+        auto* budget = none.findChild<QSpinBox*>(QStringLiteral("vramBudgetBox"));
+        auto* wait = none.findChild<QComboBox*>(QStringLiteral("gpuWaitBox"));
+        QVERIFY(device && budget && wait);
+        QCOMPARE(device->count(), 1);
+        QCOMPARE(device->currentData().toInt(), -1);
+        QVERIFY(!budget->isEnabled());
+        QVERIFY(!wait->isEnabled());
+
+        const std::vector<CudaDeviceInfo> gpus{{0, "NVIDIA H200", 9, 0, size_t(140) << 30},
+                                               {1, "NVIDIA L4", 8, 9, size_t(24) << 30}};
+        ui::EngineSettingsPage two(4, gpus);
+        device = two.findChild<QComboBox*>(QStringLiteral("deviceBox"));
+        budget = two.findChild<QSpinBox*>(QStringLiteral("vramBudgetBox"));
+        QCOMPARE(device->count(), 3);
+        QCOMPARE(device->itemText(1), QStringLiteral("GPU 0: NVIDIA H200"));
+        QCOMPARE(device->itemText(2), QStringLiteral("GPU 1: NVIDIA L4"));
+        domain::EnginePreferences onL4;
+        onL4.gpu = 1;
+        onL4.vramBudgetMiB = 8192;
+        onL4.gpuWait = model::CudaHostWait::Spin;
+        two.setValues(onL4);
+        QCOMPARE(device->currentText(), QStringLiteral("GPU 1: NVIDIA L4"));
+        QVERIFY(budget->isEnabled());
+        QVERIFY(two.findChild<QComboBox*>(QStringLiteral("gpuWaitBox"))->isEnabled());
+        QCOMPARE(two.values(), onL4);
+        device->setCurrentIndex(0);
+        QVERIFY(!budget->isEnabled());
+        QCOMPARE(two.values().gpu, -1);
+
+        domain::EnginePreferences elsewhere;
+        elsewhere.gpu = 3;
+        none.setValues(elsewhere);
+        QCOMPARE(none.findChild<QComboBox*>(QStringLiteral("deviceBox"))->currentText(),
+                 QStringLiteral("GPU 3: not found"));
+        QCOMPARE(none.values().gpu, 3);
     }
 
     void themeSetsThePalette()

@@ -1,0 +1,83 @@
+// The VRAM the model manager estimates (strata/model/cuda_memory.hpp) against what the CUDA
+// backend really sizes: its weights and scratch as its budget refusal reports them, and a
+// sequence's KV cache as the sequence reports it.
+#include "../model/model_fixtures.hpp"
+#include "cuda_test_support.hpp"
+#include "strata/core/error.hpp"
+#include "strata/model/cuda_memory.hpp"
+#include "strata/model/model.hpp"
+
+#include <QRegularExpression>
+
+using namespace strata;
+
+namespace {
+
+uint64_t mibRoundedUp(uint64_t bytes)
+{
+    return (bytes + (1 << 20) - 1) >> 20;
+}
+
+}  // namespace
+
+class TestCudaMemory : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+
+private slots:
+    void initTestCase()
+    {
+        const QByteArray why = test::cudaUnavailableReason();
+        if (!why.isEmpty())
+            QSKIP(why.constData());
+        QVERIFY(dir_.isValid());
+    }
+
+    void estimateMatchesTheBackendsSizing_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::newRow("qwen3") << QStringLiteral("qwen3");
+        QTest::newRow("qwen3moe") << QStringLiteral("qwen3moe");  // the experts' own scratch too
+    }
+
+    void estimateMatchesTheBackendsSizing()
+    {
+        QFETCH(QString, arch);
+        gguf::ModelSpec spec = test::smallSpec(arch.toStdString(), gguf::GgmlType::Q8_0);
+        spec.embedding = 512;  // head size 128
+        spec.feedForward = 1024;
+        const auto path = test::writeModel(dir_, spec, "memory-" + arch.toStdString());
+        const gguf::File file = gguf::File::open(path);
+        const model::Hparams h = model::readHparams(file.metadata(), "memory");
+        constexpr uint32_t kBatch = 64;
+
+        // A budget of one byte: the refusal names the weights and the scratch the backend planned.
+        model::ModelOptions o;
+        o.threads = 1;
+        o.device = model::Device::Cuda;
+        o.batchSize = kBatch;
+        o.vramBudget = 1;
+        QString refusal;
+        try {
+            model::Model::open(path, o);
+        } catch (const Error& e) {
+            refusal = QString::fromUtf8(e.what());
+        }
+        const auto m = QRegularExpression(QStringLiteral("its weights \\((\\d+) MiB\\) and scratch for (\\d+) tokens "
+                                                         "\\((\\d+) MiB\\)"))
+                           .match(refusal);
+        QVERIFY2(m.hasMatch(), qPrintable(refusal));
+        QCOMPARE(m.captured(2).toUInt(), kBatch);
+        // Every tensor of a generated model is used, so the bound is exact here.
+        QCOMPARE(m.captured(1).toULongLong(), mibRoundedUp(model::cudaWeightBytes(file)));
+        QCOMPARE(m.captured(3).toULongLong(), mibRoundedUp(model::cudaScratchBytes(h, kBatch)));
+
+        o.vramBudget = 0;
+        const auto loaded = model::Model::open(path, o);
+        const auto sequence = loaded->backend().newSequence(300, model::KvType::F16);
+        QCOMPARE(uint64_t(sequence->bytes()), model::cudaKvCacheBytes(h, 300));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCudaMemory)
+#include "test_cuda_memory.moc"
