@@ -12,9 +12,9 @@
 // is left running, released rather than destroyed (destroying a running QThread aborts).
 #pragma once
 
+#include <QDeadlineTimer>
 #include <QObject>
 #include <QString>
-#include <QDeadlineTimer>
 #include <QThread>
 
 #include <chrono>
