@@ -91,6 +91,8 @@ void ChatCoordinator::connectEngine(EngineController* engine)
     connect(engine, &EngineController::prefillFinished, this, &ChatCoordinator::onPrefillFinished,
             Qt::QueuedConnection);
     connect(engine, &EngineController::error, this, &ChatCoordinator::onError, Qt::QueuedConnection);
+    connect(engine, &EngineController::historyShortened, this, &ChatCoordinator::onHistoryShortened,
+            Qt::QueuedConnection);
     connect(engine, &EngineController::loadProgress, &m_modelSelector, &ui::ModelSelector::setLoadProgress,
             Qt::QueuedConnection);
     // Queued from the same thread as modelLoaded and emitted before it, so it arrives first.
@@ -376,6 +378,15 @@ void ChatCoordinator::onError(quint64 requestId, const QString& message)
         m_chatView.showNotice(message, true);
     if (current)
         endRequest();
+}
+
+void ChatCoordinator::onHistoryShortened(quint64 requestId, int leftOut)
+{
+    if (m_active && m_active->requestId == requestId && isShown(*m_active))
+        m_chatView.showNotice(tr("This chat is longer than the model's context: its %n oldest message(s) are left "
+                                 "out of what the model reads.",
+                                 nullptr, leftOut),
+                              false);
 }
 
 void ChatCoordinator::loadModel(const QString& path)

@@ -106,6 +106,7 @@ private:
     void onPrefillProgress(quint64 requestId, qint64 done, qint64 total, double tokensPerSecond);
     void onPrefillFinished(quint64 requestId, const ReplyMetrics& metrics);
     void onError(quint64 requestId, const QString& message);
+    void onHistoryShortened(quint64 requestId, int leftOut);
     void onModelLoaded(const QString& path, const QString& description);
     void showRecentModels();
     void onLoadFailed(const QString& path, const QString& message);

@@ -1,6 +1,7 @@
 #include "app/ab/ab_host.hpp"
 
 #include "app/ab/ab_runner.hpp"
+#include "app/thread_quit_wait.hpp"
 
 #include <memory>
 
@@ -14,8 +15,8 @@ AbHost::AbHost(QObject* parent) : QObject(parent), m_thread(QStringLiteral("stra
 
 AbHost::~AbHost()
 {
-    m_thread.worker()->requestCancel();  // a run in progress ends within a token, so stop() does not wait for it
-    m_thread.stop();
+    m_thread.worker()->requestShutdown();  // a run (or one still queued) ends within a token or render step
+    m_thread.stopWithin(kQuitWait);
 }
 
 }  // namespace strata::app

@@ -1,6 +1,7 @@
 // Owns the A/B thread ("strata-ab") and the AbRunner that lives on it. Created on the GUI thread;
-// its destructor cancels a run, ends the thread and waits, so the runner (and the models it
-// opened) go away on their own thread before the app does.
+// its destructor cancels a run (and one still queued), ends the thread and waits at most
+// kQuitWait (app/thread_quit_wait.hpp), so the runner (and the models it opened) go away on their
+// own thread before the app does.
 #pragma once
 
 #include "domain/threading/owned_thread.hpp"

@@ -21,7 +21,7 @@ struct Side {
     std::vector<int32_t> prompt;
 };
 
-Side open(const domain::AbConfig& config, const domain::AbRequest& request)
+Side open(const domain::AbConfig& config, const domain::AbRequest& request, const std::atomic<bool>& cancel)
 {
     ModelLoadOptions load;
     load.threads = config.threads;
@@ -36,7 +36,9 @@ Side open(const domain::AbConfig& config, const domain::AbRequest& request)
     chat_template::ChatMessage user;
     user.role = "user";
     user.content = request.prompt.toStdString();
-    side.prompt = model::chatPromptTokens(*side.model, tmpl, {user});
+    chat_template::RenderOptions render;  // the engine's default limits, plus Cancel
+    render.cancel = &cancel;
+    side.prompt = model::chatPromptTokens(*side.model, tmpl, {user}, {}, render);
     return side;
 }
 
@@ -55,6 +57,8 @@ AbRunner::AbRunner(QObject* parent) : QObject(parent) {}
 void AbRunner::run(const domain::AbRequest& request)
 {
     m_cancel.store(false);
+    if (m_shutdown.load())  // after the store above, so a racing shutdown is never lost
+        m_cancel.store(true);
     const QList<domain::AbConfig> configs = domain::abConfigsToOpen(request);
     const QList<domain::AbSlot> round = domain::abRound(request);
     const int warmUps = int(round.size());
@@ -69,7 +73,7 @@ void AbRunner::run(const domain::AbRequest& request)
         emit progress(done, total, tr("opening the model for %n configuration(s)", nullptr, int(configs.size())));
         std::vector<Side> sides;
         for (const domain::AbConfig& config : configs)
-            sides.push_back(open(config, request));
+            sides.push_back(open(config, request, m_cancel));
         telemetry::ProcessSampler sampler;
         telemetry::ProcessUsage usage;
 
@@ -121,6 +125,8 @@ void AbRunner::run(const domain::AbRequest& request)
         }
         emit progress(done, total, tr("done"));
         emit finished();
+    } catch (const chat_template::RenderCancelled&) {
+        emit cancelled();
     } catch (const std::bad_alloc&) {
         emit failed(tr("Not enough memory to open the model for each configuration of an A/B run."));
     } catch (const std::exception& e) {

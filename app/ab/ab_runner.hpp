@@ -19,8 +19,10 @@
 // start and end (getrusage: the whole process, GUI included); the median of the pool's
 // completion waits during the run (the difference of its histogram before and after).
 //
-// requestCancel() is thread-safe: it sets a flag the run checks before every token and after
-// every prefill chunk; the run then ends with cancelled(), keeping the rows already emitted.
+// requestCancel() is thread-safe: it sets a flag the run checks before every token, after every
+// prefill chunk and every few steps of the chat template's render (the template comes from the
+// GGUF and may be hostile); the run then ends with cancelled(), keeping the rows already emitted.
+// requestShutdown() (AbHost's destructor) also cancels a run that is still queued.
 #pragma once
 
 #include "domain/ab/ab_types.hpp"
@@ -36,6 +38,11 @@ public:
     explicit AbRunner(QObject* parent = nullptr);
 
     void requestCancel() { m_cancel.store(true); }
+    void requestShutdown()
+    {
+        m_shutdown.store(true);
+        m_cancel.store(true);
+    }
 
 public slots:
     void run(const strata::domain::AbRequest& request);
@@ -50,6 +57,7 @@ signals:
 
 private:
     std::atomic<bool> m_cancel{false};
+    std::atomic<bool> m_shutdown{false};  // sticky: a run that starts after it is cancelled at once
 };
 
 }  // namespace strata::app

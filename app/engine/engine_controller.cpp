@@ -56,11 +56,18 @@ void EngineController::requestStop()
     m_stop.store(true);
 }
 
+void EngineController::requestShutdown()
+{
+    m_shutdown.store(true);
+    m_stop.store(true);
+}
+
 void EngineController::beginRequest(quint64 requestId)
 {
     m_stop.store(false);
     m_running.store(requestId);
-    if (m_stoppedUpTo.load() >= requestId)
+    // After the store above, so a shutdown racing with this request is never lost either.
+    if (m_stoppedUpTo.load() >= requestId || m_shutdown.load())
         m_stop.store(true);
 }
 
@@ -105,6 +112,7 @@ void EngineController::loadModel(const QString& path, const ModelLoadOptions& op
         m_link->attach(m_model->pool());  // applies the waiting policy the user chose
         m_template = std::move(tmpl);
         m_templateError = templateError;
+        m_window.forget();
         emit loadProgress(1.0);
         emit modelRunsOn(describePlacement(*m_model, options.gpu));
         emit modelLoaded(path, describeModel(*m_model, m_session->contextLength(), options.kvCacheType));
@@ -124,8 +132,17 @@ void EngineController::unloadModel()
     m_model.reset();
 }
 
-std::optional<std::vector<int32_t>> EngineController::promptFor(const ChatTurnRequest& request,
-                                                                bool addGenerationPrompt)
+void EngineController::finishCancelled(quint64 requestId, PromptUse use)
+{
+    ReplyMetrics cancelled;
+    cancelled.finish = model::FinishReason::Cancelled;
+    if (use == PromptUse::Reply)
+        emit replyFinished(requestId, cancelled);
+    else
+        emit prefillFinished(requestId, cancelled);
+}
+
+std::optional<std::vector<int32_t>> EngineController::promptFor(const ChatTurnRequest& request, PromptUse use)
 {
     if (!m_model) {
         emit error(request.requestId, tr("No model is loaded. Open a GGUF model to chat."));
@@ -135,15 +152,32 @@ std::optional<std::vector<int32_t>> EngineController::promptFor(const ChatTurnRe
         emit error(request.requestId, tr("The model's chat template cannot be used: %1").arg(m_templateError));
         return std::nullopt;
     }
-    const std::vector<chat_template::ChatMessage> messages = chatMessagesFor(request);
-    if (messages.empty()) {
+    if (chatMessagesFor(request).empty()) {
         emit error(request.requestId, tr("There is nothing to send."));
         return std::nullopt;
     }
     try {
         chat_template::ChatOptions options;
-        options.addGenerationPrompt = addGenerationPrompt;
-        return model::chatPromptTokens(*m_model, *m_template, messages, options);
+        // A document's prompt has no assistant header: the next send() appends the question to
+        // the same user turn, and the document's tokens stay a prefix of that prompt.
+        options.addGenerationPrompt = use == PromptUse::Reply;
+        chat_template::RenderOptions render;  // the engine's default limits, plus Stop
+        render.cancel = &m_stop;
+        const auto tokenize = [&](const ChatTurnRequest& r) {
+            return model::chatPromptTokens(*m_model, *m_template, chatMessagesFor(r), options, render);
+        };
+        if (use == PromptUse::Document || !request.sampling.dropOldestTurns)
+            return tokenize(request);
+        // Room for the reply: what it may take, but at most a quarter of the context, so a long
+        // chat keeps three quarters of it.
+        const uint32_t context = m_session->contextLength();
+        const uint32_t replyRoom = std::min(uint32_t(std::max(1, request.sampling.maxTokens)), context / 4);
+        ContextWindow::Prompt prompt = m_window.fit(request, context, replyRoom, tokenize);
+        if (prompt.movedNow)
+            emit historyShortened(request.requestId, prompt.leftOut);
+        return std::move(prompt.tokens);
+    } catch (const chat_template::RenderCancelled&) {
+        finishCancelled(request.requestId, use);
     } catch (const chat_template::TemplateError& e) {
         emit error(request.requestId, tr("The model's chat template failed: %1").arg(messageOf(e)));
     } catch (const std::exception& e) {
@@ -168,7 +202,7 @@ void EngineController::prefill(const ChatTurnRequest& request)
 
 void EngineController::run(const ChatTurnRequest& request)
 {
-    const std::optional<std::vector<int32_t>> prompt = promptFor(request, true);
+    const std::optional<std::vector<int32_t>> prompt = promptFor(request, PromptUse::Reply);
     if (!prompt)
         return;
     model::GenerationRequest generation;
@@ -216,9 +250,7 @@ void EngineController::run(const ChatTurnRequest& request)
 
 void EngineController::runPrefill(const ChatTurnRequest& request)
 {
-    // No assistant header: the next send() appends the question to the same user turn, and the
-    // document's tokens stay a prefix of that prompt.
-    const std::optional<std::vector<int32_t>> prompt = promptFor(request, false);
+    const std::optional<std::vector<int32_t>> prompt = promptFor(request, PromptUse::Document);
     if (!prompt)
         return;
     const auto start = std::chrono::steady_clock::now();

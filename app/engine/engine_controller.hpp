@@ -11,11 +11,17 @@
 //    holds, then decodes. Each decoded text piece (valid UTF-8) goes through a TokenCoalescer;
 //    tokensReady() carries its output. The end is replyFinished() with the metrics, or error()
 //    (then no replyFinished()).
+//    A chat longer than the context leaves its oldest turns out of the prompt (ContextWindow)
+//    and says so once with historyShortened().
 //  - prefill(): the same prompt (without the assistant header) and prefix reuse, no decoding (a
 //    loaded document), with prefillProgress() per chunk and prefillFinished() at the end.
 //  - requestStop() is the one call made directly from the GUI thread: it sets an atomic flag that
-//    the engine polls before every token and after every prefill chunk, so Stop takes effect
-//    within one token even though this thread is busy and its queued slots cannot run.
+//    the engine polls before every token, after every prefill chunk and every few steps of the
+//    chat template's render (a hostile template from the GGUF must not outlast Stop), so Stop
+//    takes effect within one token even though this thread is busy and its queued slots cannot
+//    run. A render ended by Stop finishes the request as Cancelled, like a stopped reply.
+//  - requestShutdown() (EngineHost's destructor) stops the running request and every request
+//    still queued behind it, so quitting waits for at most one prefill chunk or token.
 //  - telemetryLink() is shared with the telemetry thread and the GUI for the same reason: the
 //    pool's telemetry and its waiting policy are reached through it while a reply streams
 //    (engine_telemetry_link.hpp says how the pool's lifetime is kept safe).
@@ -26,6 +32,7 @@
 // reply (prefix reuse); switching conversations prefills the other one's prompt once.
 #pragma once
 
+#include "app/engine/context_window.hpp"
 #include "app/engine/engine_requests.hpp"
 
 #include <QObject>
@@ -56,6 +63,8 @@ public:
     // whatever runs now.
     void requestStop(quint64 requestId);
     void requestStop();
+    // Thread-safe. Stops what runs now and every request that starts after it.
+    void requestShutdown();
     bool stopRequested() const { return m_stop.load(); }
     // Set in the constructor and never replaced: safe to copy from any thread.
     std::shared_ptr<EngineTelemetryLink> telemetryLink() const { return m_link; }
@@ -77,13 +86,19 @@ signals:
     void prefillProgress(quint64 requestId, qint64 tokensDone, qint64 tokensTotal, double tokensPerSecond);
     void prefillFinished(quint64 requestId, const strata::app::ReplyMetrics& metrics);
     void error(quint64 requestId, const QString& message);
+    // The prompt of this request leaves out the conversation's `leftOut` oldest history entries
+    // (more than before): the chat shows a quiet notice.
+    void historyShortened(quint64 requestId, int leftOut);
 
 private:
     // Clears the stop flag for a new request, unless the GUI already stopped this one.
     void beginRequest(quint64 requestId);
     void endRequest();
-    // The prompt tokens for `request`, or nullopt after emitting error().
-    std::optional<std::vector<int32_t>> promptFor(const ChatTurnRequest& request, bool addGenerationPrompt);
+    enum class PromptUse { Reply, Document };
+    // The prompt tokens for `request`, or nullopt after emitting error() (or, when Stop ended
+    // the template's render, the finished signal of `use` with FinishReason::Cancelled).
+    std::optional<std::vector<int32_t>> promptFor(const ChatTurnRequest& request, PromptUse use);
+    void finishCancelled(quint64 requestId, PromptUse use);
     void run(const ChatTurnRequest& request);
     void runPrefill(const ChatTurnRequest& request);
 
@@ -92,8 +107,10 @@ private:
     std::unique_ptr<model::Session> m_session;
     std::unique_ptr<chat_template::ChatTemplate> m_template;
     QString m_templateError;  // why the model's template cannot be used (empty: it can)
+    ContextWindow m_window;
 
     std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_shutdown{false};  // sticky: beginRequest() keeps m_stop set
     std::atomic<quint64> m_running{0};    // the request this thread works on (0: none)
     std::atomic<quint64> m_stoppedUpTo{0};  // every request id up to this one was stopped
 };

@@ -1,6 +1,7 @@
 #include "app/engine/engine_host.hpp"
 
 #include "app/engine/engine_controller.hpp"
+#include "app/thread_quit_wait.hpp"
 
 #include <memory>
 
@@ -16,8 +17,10 @@ EngineHost::EngineHost(QObject* parent)
 
 EngineHost::~EngineHost()
 {
-    m_thread.worker()->requestStop();  // a reply in progress ends within a token, so stop() does not wait for it
-    m_thread.stop();
+    // Stops the running request and any still queued: a reply ends within a token, a template's
+    // render within a few steps, so the wait is milliseconds unless a model is being opened.
+    m_thread.worker()->requestShutdown();
+    m_thread.stopWithin(kQuitWait);
 }
 
 }  // namespace strata::app

@@ -1,6 +1,7 @@
 // Owns the engine thread and the EngineController that lives on it. Created on the GUI thread;
-// its destructor stops any reply, ends the thread and waits for it, so the controller (and with it
-// the model) is destroyed on its own thread before the app goes away.
+// its destructor stops any reply and every request still queued, ends the thread and waits for it,
+// so the controller (and with it the model) is destroyed on its own thread before the app goes
+// away. The wait is bounded (app/thread_quit_wait.hpp says why and what happens past it).
 #pragma once
 
 #include "domain/threading/owned_thread.hpp"

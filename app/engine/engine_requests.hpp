@@ -35,7 +35,7 @@ struct ChatTurnRequest {
     qint64 conversationId = 0;
     QString systemPrompt;
     QList<domain::ChatMessage> history;  // oldest first; ends with the user turn to answer
-    domain::SamplingSettings sampling;
+    domain::SamplingSettings sampling;   // also: whether a long chat drops its oldest turns
 };
 
 struct ReplyMetrics {

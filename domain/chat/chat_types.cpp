@@ -33,7 +33,8 @@ QJsonObject SamplingSettings::toJson() const
                        {QStringLiteral("min_p"), minP},
                        {QStringLiteral("repeat_penalty"), repeatPenalty},
                        {QStringLiteral("max_tokens"), maxTokens},
-                       {QStringLiteral("seed"), seed}};
+                       {QStringLiteral("seed"), seed},
+                       {QStringLiteral("drop_oldest_turns"), dropOldestTurns}};
 }
 
 SamplingSettings SamplingSettings::fromJson(const QJsonObject& json)
@@ -50,6 +51,8 @@ SamplingSettings SamplingSettings::fromJson(const QJsonObject& json)
     s.repeatPenalty = number("repeat_penalty", s.repeatPenalty);
     s.maxTokens = static_cast<int>(number("max_tokens", s.maxTokens));
     s.seed = static_cast<qint64>(number("seed", static_cast<double>(s.seed)));
+    if (const QJsonValue v = json.value(QLatin1String("drop_oldest_turns")); v.isBool())
+        s.dropOldestTurns = v.toBool();
     return s;
 }
 

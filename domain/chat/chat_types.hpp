@@ -33,6 +33,9 @@ struct SamplingSettings {
     double repeatPenalty = 1.0;
     int maxTokens = 2048;      // reply length cap
     qint64 seed = -1;          // -1: a new random seed per reply
+    // A chat longer than the context leaves its oldest turns out of the prompt and goes on
+    // (app/engine/context_window.hpp); off: a send that does not fit fails.
+    bool dropOldestTurns = true;
 
     QJsonObject toJson() const;
     // Missing or mistyped fields keep their defaults: an old or hand-edited row never fails to load.

@@ -26,9 +26,9 @@ DownloadManager::DownloadManager(DownloadSettings settings, QObject* parent)
         Qt::QueuedConnection);
     connect(
         m_thread.worker(), &DownloadWorker::finished, this,
-        [this](const QString& id, const QString& finalPath) {
+        [this](const QString& id, const QString& finalPath, bool verified) {
             m_requests.remove(id);
-            emit completed(finalPath);
+            emit completed(finalPath, verified);
         },
         Qt::QueuedConnection);
 }

@@ -35,7 +35,9 @@ public:
 signals:
     void stateChanged(const QString& id, strata::models::DownloadState state, const QString& message);
     void progress(const QString& id, qint64 received, qint64 total, double bytesPerSecond);
-    void completed(const QString& finalPath);  // the file is in its folder, whole and verified
+    // The file is in its folder, whole; `verified`: its SHA-256 matched the catalogue's or the
+    // server's. Without either there is nothing to check against.
+    void completed(const QString& finalPath, bool verified);
     void failed(const QString& id, const QString& message);
 
 private:

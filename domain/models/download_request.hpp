@@ -25,6 +25,9 @@ struct DownloadSettings {
     int retryMaxDelayMs = 60'000;
     int maxAttempts = 8;           // attempts in a row without a single new byte before giving up
     qint64 diskReserveBytes = 256LL << 20;  // keep this much free besides the file itself
+    // A server that announces no length (and no catalogue size) is cut off past this: Hugging
+    // Face stores no file above 50 GB (split GGUFs stay under it), so 64 GiB is never a model.
+    qint64 maxUnannouncedBytes = 64LL << 30;
     // Plain http is refused for downloads. Tests serve from a QTcpServer on 127.0.0.1 without TLS;
     // they set this, and even then only loopback hosts may use http (see url_policy.hpp).
     bool allowHttpToLoopback = false;

@@ -281,6 +281,15 @@ bool DownloadWorker::checkResponse(Transfer& t)
     return true;
 }
 
+qint64 DownloadWorker::sizeCap(const Transfer& t) const
+{
+    if (t.total >= 0)
+        return t.total;
+    if (t.state.request.exactSize > 0)
+        return t.state.request.exactSize;
+    return m_settings.maxUnannouncedBytes;
+}
+
 void DownloadWorker::onReadyRead(Transfer& t)
 {
     if (!t.headersChecked && !checkResponse(t))
@@ -288,8 +297,14 @@ void DownloadWorker::onReadyRead(Transfer& t)
     const QByteArray data = t.reply->readAll();
     if (data.isEmpty())
         return;
+    if (const qint64 cap = sizeCap(t); t.received + data.size() > cap)
+        return fail(t,
+                    tr("the server sent more than the %1 bytes this file can have; the partial file was "
+                       "deleted")
+                        .arg(cap),
+                    false);
     if (t.part.write(data) != data.size())
-        return fail(t, tr("cannot write %1: %2").arg(t.partPath, t.part.errorString()), true);
+        return failToWrite(t);
     t.received += data.size();
     t.rate.add(data.size());
     t.failedAttempts = 0;
@@ -315,7 +330,8 @@ void DownloadWorker::onFinished(Transfer& t)
     if (error == QNetworkReply::NoError) {
         if (t.total >= 0 && t.received < t.total)
             return retryLater(t, tr("the connection closed at %1 of %2").arg(bytesText(t.received), bytesText(t.total)));
-        t.part.flush();
+        if (!t.part.flush())
+            return failToWrite(t);
         return verifyAndCommit(t);
     }
     if (error == QNetworkReply::SslHandshakeFailedError)
@@ -339,7 +355,8 @@ void DownloadWorker::restartFromZero(Transfer& t, const QString& why)
 void DownloadWorker::retryLater(Transfer& t, const QString& why)
 {
     dropReply(t);
-    t.part.flush();
+    if (t.part.isOpen() && !t.part.flush())
+        return failToWrite(t);
     ++t.failedAttempts;
     if (t.failedAttempts >= m_settings.maxAttempts)
         return fail(t, tr("gave up after %1 attempts without progress: %2").arg(t.failedAttempts).arg(why), true);
@@ -356,16 +373,22 @@ void DownloadWorker::retryLater(Transfer& t, const QString& why)
 
 void DownloadWorker::verifyAndCommit(Transfer& t)
 {
-    t.part.close();
+    t.part.close();  // flushes: a full disk may show only now
+    if (t.part.error() != QFileDevice::NoError)
+        return failToWrite(t);
     emitProgress(t, true);
-    if (t.total >= 0 && t.received != t.total) {
-        QFile::remove(t.partPath);
-        QFile::remove(PartialDownload::statePath(t.id));
-        return fail(t, tr("received %1 bytes but the file has %2; the partial file was deleted")
-                           .arg(t.received)
-                           .arg(t.total),
+    const qint64 expected = t.total >= 0 ? t.total : t.state.request.exactSize;
+    if (expected >= 0 && t.received != expected)
+        return fail(
+            t, tr("received %1 bytes but the file has %2; the partial file was deleted").arg(t.received).arg(expected),
+            false);
+    if (const qint64 onDisk = QFileInfo(t.partPath).size(); onDisk != t.received)
+        return fail(t,
+                    tr("%1 has %2 bytes on disk but %3 were received; the partial file was deleted")
+                        .arg(t.partPath)
+                        .arg(onDisk)
+                        .arg(t.received),
                     false);
-    }
     if (t.expectedSha256().isEmpty())
         return commit(t, {}, {});
     emit stateChanged(t.id, DownloadState::Verifying, tr("checking SHA-256"));
@@ -398,7 +421,7 @@ void DownloadWorker::commit(Transfer& t, const QString& actualSha256, const QStr
     QFile::remove(PartialDownload::statePath(t.id));
     t.active = false;
     emit stateChanged(t.id, DownloadState::Completed, expected.isEmpty() ? tr("no hash to check") : tr("SHA-256 verified"));
-    emit finished(t.id, t.id);
+    emit finished(t.id, t.id, !expected.isEmpty());
 }
 
 void DownloadWorker::fail(Transfer& t, const QString& message, bool keepPart)
@@ -412,6 +435,21 @@ void DownloadWorker::fail(Transfer& t, const QString& message, bool keepPart)
     }
     t.active = false;
     emit stateChanged(t.id, DownloadState::Failed, message);
+}
+
+void DownloadWorker::failToWrite(Transfer& t)
+{
+    // A write that fails is almost always a full disk (or quota): the .part would only take the
+    // space a retry needs, and resuming it later fails the same way. It goes, and the message says
+    // how much space is left.
+    const QString why = t.part.errorString();
+    QStorageInfo storage(t.state.request.directory);
+    storage.refresh();
+    const QString space =
+        storage.isValid()
+            ? tr("%1 of free space left in %2").arg(bytesText(storage.bytesAvailable()), t.state.request.directory)
+            : tr("free space in %1 unknown").arg(t.state.request.directory);
+    fail(t, tr("cannot write %1: %2 (%3); the partial file was deleted").arg(t.partPath, why, space), false);
 }
 
 void DownloadWorker::pause(const QString& id)

@@ -36,7 +36,7 @@ public slots:
 signals:
     void stateChanged(const QString& id, strata::models::DownloadState state, const QString& message);
     void progress(const QString& id, qint64 received, qint64 total, double bytesPerSecond);
-    void finished(const QString& id, const QString& finalPath);
+    void finished(const QString& id, const QString& finalPath, bool verified);
 
 private:
     struct Transfer;
@@ -51,6 +51,10 @@ private:
     void verifyAndCommit(Transfer& t);
     void commit(Transfer& t, const QString& actualSha256, const QString& hashError);
     void fail(Transfer& t, const QString& message, bool keepPart);
+    void failToWrite(Transfer& t);  // the .part could not be written: deleted, with the free space
+    // The most bytes the file may have: the announced length, the catalogue's exact size, or
+    // DownloadSettings::maxUnannouncedBytes.
+    qint64 sizeCap(const Transfer& t) const;
     void emitProgress(Transfer& t, bool force);
     QString checkDiskSpace(const Transfer& t, qint64 totalBytes) const;
     void saveState(Transfer& t);

@@ -15,6 +15,19 @@ namespace {
 
 // Metadata values longer than this are cut in the table (the chat template has its own view).
 constexpr qsizetype kMaxShownChars = 300;
+// The table lists this many keys, then one row with the count of the rest. Real models have 20 to
+// 60; a hostile file may have 65,536 (the reader's cap), each a QString pair on the GUI side.
+constexpr qsizetype kMaxListedKeys = 256;
+// Real chat templates are under 20 KiB; the engine renders at most its own limits anyway.
+constexpr qsizetype kMaxTemplateBytes = 1 << 20;
+
+// At most `maxBytes` of `s` (UTF-8), as text: the copy never holds more than that.
+QString cutText(std::string_view s, qsizetype maxBytes)
+{
+    if (qsizetype(s.size()) <= maxBytes)
+        return QString::fromUtf8(s.data(), qsizetype(s.size()));
+    return QString::fromUtf8(s.data(), maxBytes) + QStringLiteral("…");
+}
 
 QString text(std::string_view s)
 {
@@ -100,7 +113,7 @@ void readModelHeader(ModelEntry& entry)
         const int derived = headCount > 0 ? embedding / headCount : 0;
         entry.keyLength = int(md.getU32(p + "attention.key_length").value_or(uint32_t(derived)));
         entry.valueLength = int(md.getU32(p + "attention.value_length").value_or(uint32_t(derived)));
-        entry.chatTemplate = text(md.getString("tokenizer.chat_template").value_or(""));
+        entry.chatTemplate = cutText(md.getString("tokenizer.chat_template").value_or(""), kMaxTemplateBytes);
 
         qint64 parameters = 0;
         qint64 dataBytes = 0;
@@ -120,10 +133,16 @@ void readModelHeader(ModelEntry& entry)
 
         entry.metadata.clear();
         for (const auto& kv : md.entries()) {
+            if (entry.metadata.size() == kMaxListedKeys) {
+                entry.metadata.append(
+                    {QStringLiteral("…"),
+                     QStringLiteral("%1 more keys").arg(qsizetype(md.entries().size()) - kMaxListedKeys)});
+                break;
+            }
             QString value = QString::fromStdString(kv.value.toDisplayString(8));
             if (value.size() > kMaxShownChars)
                 value = value.left(kMaxShownChars) + QStringLiteral("…");
-            entry.metadata.append({text(kv.key), value});
+            entry.metadata.append({cutText(kv.key, kMaxShownChars), value});
         }
         entry.error.clear();
     } catch (const strata::Error& e) {

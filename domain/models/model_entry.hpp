@@ -36,6 +36,8 @@ struct ModelEntry {
     QList<QPair<QString, QString>> metadata;  // every key, its value as text (long arrays summarised)
 
     QString error;  // not empty: the file is malformed or incomplete and cannot be loaded
+    // Downloaded with no hash to check it against: it may not be the file its source published.
+    bool unverified = false;
     bool loadable() const { return error.isEmpty(); }
 };
 

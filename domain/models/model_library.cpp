@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <algorithm>
 #include <memory>
 
 namespace strata::models {
@@ -60,7 +61,11 @@ void ModelLibrary::onScanned(quint64 generation, const QList<ModelEntry>& entrie
 {
     if (generation != m_generation)
         return;  // a newer scan is on its way
-    m_model.setEntries(entries);
+    QList<ModelEntry> marked = entries;
+    for (ModelEntry& e : marked)
+        e.unverified = std::any_of(e.files.begin(), e.files.end(),
+                                   [this](const QString& f) { return m_settings.isUnverified(f); });
+    m_model.setEntries(marked);
     emit scanFinished();
 }
 
@@ -77,9 +82,12 @@ QString ModelLibrary::remove(const QString& path)
     if (row < 0)
         return tr("%1 is not in the library").arg(path);
     QStringList failed;
-    for (const QString& file : m_model.entryAt(row)->files)
+    for (const QString& file : m_model.entryAt(row)->files) {
         if (QFileInfo::exists(file) && !QFile::remove(file))
             failed << file;
+        else
+            m_settings.setUnverified(file, false);
+    }
     if (m_settings.defaultModel() == path)
         setDefaultModel({});
     rescan();
@@ -112,10 +120,21 @@ QString ModelLibrary::rename(const QString& path, const QString& newName)
             return tr("cannot rename %1 to %2").arg(files[i], targets[i]);
         }
     }
+    for (int i = 0; i < files.size(); ++i) {
+        if (m_settings.isUnverified(files[i])) {
+            m_settings.setUnverified(files[i], false);
+            m_settings.setUnverified(targets[i], true);
+        }
+    }
     if (m_settings.defaultModel() == path)
         setDefaultModel(targets.first());
     rescan();
     return {};
+}
+
+void ModelLibrary::markUnverified(const QString& file)
+{
+    m_settings.setUnverified(file, true);
 }
 
 void ModelLibrary::setDefaultModel(const QString& path)

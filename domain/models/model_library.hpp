@@ -32,6 +32,9 @@ public:
     // numbering). Returns an error message, empty on success.
     QString rename(const QString& path, const QString& newName);
 
+    // A download that had no hash to check (DownloadManager::completed): the list says so.
+    void markUnverified(const QString& file);
+
     QString defaultModel() const { return m_settings.defaultModel(); }
     void setDefaultModel(const QString& path);
 

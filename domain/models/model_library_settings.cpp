@@ -8,6 +8,7 @@ namespace strata::models {
 namespace {
 const QString kFoldersKey = QStringLiteral("models/folders");
 const QString kDefaultKey = QStringLiteral("models/default");
+const QString kUnverifiedKey = QStringLiteral("models/unverified");
 
 QString normalized(const QString& folder)
 {
@@ -61,6 +62,23 @@ QString ModelLibrarySettings::defaultModel() const
 void ModelLibrarySettings::setDefaultModel(const QString& path)
 {
     m_settings.setValue(kDefaultKey, path);
+}
+
+bool ModelLibrarySettings::isUnverified(const QString& file) const
+{
+    return m_settings.value(kUnverifiedKey).toStringList().contains(file);
+}
+
+void ModelLibrarySettings::setUnverified(const QString& file, bool unverified)
+{
+    QStringList files = m_settings.value(kUnverifiedKey).toStringList();
+    files.removeAll(file);
+    if (unverified)
+        files << file;
+    if (files.isEmpty())
+        m_settings.remove(kUnverifiedKey);
+    else
+        m_settings.setValue(kUnverifiedKey, files);
 }
 
 }  // namespace strata::models

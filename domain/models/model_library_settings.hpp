@@ -23,6 +23,10 @@ public:
     QString defaultModel() const;
     void setDefaultModel(const QString& path);
 
+    // Files downloaded with nothing to check them against (no catalogue hash, no SHA-256 ETag).
+    bool isUnverified(const QString& file) const;
+    void setUnverified(const QString& file, bool unverified);
+
 private:
     QStringList extraFolders() const;
     QSettings& m_settings;

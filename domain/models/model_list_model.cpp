@@ -39,7 +39,12 @@ QVariant ModelListModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case PathRole: return e->path;
     case LoadableRole: return e->loadable();
-    case Qt::ToolTipRole: return e->loadable() ? e->path : e->error;
+    case Qt::ToolTipRole:
+        if (!e->loadable())
+            return e->error;
+        return e->unverified
+                   ? tr("%1\nUnverified: it was downloaded without a published hash to check it against.").arg(e->path)
+                   : e->path;
     case Qt::FontRole:
         if (e->path == m_defaultModel) {
             QFont bold;
@@ -70,7 +75,10 @@ QVariant ModelListModel::data(const QModelIndex& index, int role) const
         const qint64 bytes = index.column() == RamColumn ? m.totalBytes : m.vramTotalBytes;
         return bytes >= 0 ? formatBytes(bytes) : QString();
     }
-    case StatusColumn: return e->loadable() ? tr("OK") : e->error;
+    case StatusColumn:
+        if (!e->loadable())
+            return e->error;
+        return e->unverified ? tr("OK (unverified)") : tr("OK");
     default: return {};
     }
 }

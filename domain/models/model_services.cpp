@@ -6,7 +6,11 @@ ModelServices::ModelServices(QSettings& settings, DownloadSettings downloads, QO
     : QObject(parent), m_library(settings), m_downloads(downloads), m_catalogue(Catalogue::builtIn())
 {
     // A finished download is a new model: show it.
-    connect(&m_downloads, &DownloadManager::completed, &m_library, &ModelLibrary::rescan);
+    connect(&m_downloads, &DownloadManager::completed, &m_library, [this](const QString& path, bool verified) {
+        if (!verified)
+            m_library.markUnverified(path);
+        m_library.rescan();
+    });
     m_downloads.restorePartials(m_library.folders());
     m_library.rescan();
 }

@@ -5,10 +5,12 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QFile>
 #include <QJsonDocument>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QStringList>
 #include <QVariant>
 #include <atomic>
 
@@ -44,6 +46,35 @@ QString containsPattern(QString text)
 QString text(const QString& value)
 {
     return value.isNull() ? QStringLiteral("") : value;
+}
+
+// What PRAGMA quick_check finds wrong (its first lines), or empty when the file is sound. It reads
+// every page once, at open: 21-88 ms for a 2.3 MB chat file under ASan on a busy 2-core machine
+// (test_chat_store, soundFileIsCheckedQuickly).
+QString damageIn(QSqlDatabase& db)
+{
+    QSqlQuery check(db);
+    if (!check.exec(QStringLiteral("PRAGMA quick_check(5)")))
+        return check.lastError().text();
+    QStringList problems;
+    while (check.next())
+        problems << check.value(0).toString();
+    if (problems == QStringList{QStringLiteral("ok")})
+        return {};
+    return problems.isEmpty() ? QStringLiteral("quick_check gave no answer") : problems.join(QStringLiteral("; "));
+}
+
+// Copies a damaged database (and its WAL, which may hold the newest chats) next to it, under a
+// name with the time, before anything else touches it. Returns the copy's path, or empty.
+QString backUpDamaged(const QString& path)
+{
+    const QString copy =
+        path + QStringLiteral(".damaged-") + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    if (!QFile::copy(path, copy))
+        return {};
+    if (QFile::exists(path + QStringLiteral("-wal")))
+        QFile::copy(path + QStringLiteral("-wal"), copy + QStringLiteral("-wal"));
+    return copy;
 }
 
 }  // namespace
@@ -93,13 +124,31 @@ bool ChatStore::open(const QString& path)
 
     // The first statements read the file header: a file that is not SQLite fails here, readably.
     QSqlQuery query(db);
-    for (const char* pragma : {"PRAGMA journal_mode = WAL", "PRAGMA synchronous = NORMAL",
-                               "PRAGMA foreign_keys = ON"}) {
-        if (!query.exec(QString::fromLatin1(pragma))) {
+    if (!query.exec(QStringLiteral("PRAGMA journal_mode = WAL")) || !query.next()) {
+        const QString detail = query.lastError().text();
+        db.close();
+        return fail(tr("not a usable chat database"), detail);
+    }
+    // SQLite answers with the mode it is in: a file system without the shared memory WAL needs
+    // (some network file systems) keeps the rollback journal, and then only synchronous=FULL
+    // makes a commit survive a power cut.
+    m_journalMode = query.value(0).toString().toLower();
+    const bool wal = m_journalMode == QLatin1String("wal");
+    const QString synchronous =
+        wal ? QStringLiteral("PRAGMA synchronous = NORMAL") : QStringLiteral("PRAGMA synchronous = FULL");
+    for (const QString& pragma : {synchronous, QStringLiteral("PRAGMA foreign_keys = ON")}) {
+        if (!query.exec(pragma)) {
             const QString detail = query.lastError().text();
             db.close();
             return fail(tr("not a usable chat database"), detail);
         }
+    }
+    if (const QString damage = damageIn(db); !damage.isEmpty()) {
+        const QString backup = backUpDamaged(path);  // before closing, which may checkpoint into it
+        db.close();
+        return fail(tr("the chat database is damaged"),
+                    backup.isEmpty() ? tr("%1. Making a copy of it failed too.").arg(damage)
+                                     : tr("%1. A copy of it was kept as %2.").arg(damage, backup));
     }
     QString error;
     if (!migrateChatSchema(db, error)) {
@@ -112,6 +161,15 @@ bool ChatStore::open(const QString& path)
     // changes nothing but is a write (page 1 goes to the WAL).
     if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next() ||
         !query.exec(QStringLiteral("PRAGMA user_version = %1").arg(query.value(0).toInt()))) {
+        const QString detail = query.lastError().text();
+        db.close();
+        return fail(tr("cannot write the chat database"), detail);
+    }
+    // A reply that was streaming when the app ended (a crash, a kill) was saved without metrics:
+    // it is marked as cut off, so it never passes for a finished answer. Streaming saves write
+    // '{}'; a finished or failed reply always has its finish_reason.
+    if (!query.exec(QStringLiteral("UPDATE messages SET metrics_json = '{\"finish_reason\":\"interrupted\"}' "
+                                   "WHERE role = 'assistant' AND metrics_json = '{}'"))) {
         const QString detail = query.lastError().text();
         db.close();
         return fail(tr("cannot write the chat database"), detail);

@@ -40,13 +40,17 @@ public:
     ChatStore(const ChatStore&) = delete;
     ChatStore& operator=(const ChatStore&) = delete;
 
-    // Opens (creating if needed) and migrates the database at `path`. On failure returns false and
-    // lastError() says which file and what is wrong; the store then refuses every operation.
+    // Opens (creating if needed), checks (PRAGMA quick_check) and migrates the database at
+    // `path`. On failure returns false and lastError() says which file and what is wrong; the
+    // store then refuses every operation. A damaged file is copied first (lastError() names the
+    // copy). Replies cut off by the end of the app get finish_reason "interrupted".
     bool open(const QString& path);
     bool isOpen() const { return m_open; }
     QString lastError() const { return m_lastError; }
     QString path() const { return m_path; }
     int schemaVersion() const;
+    // "wal", or what SQLite kept when it could not use WAL there (then commits sync fully).
+    QString journalMode() const { return m_journalMode; }
 
     std::optional<qint64> createConversation(const QString& title, const ConversationSettings& settings = {});
     bool renameConversation(qint64 id, const QString& title);
@@ -75,6 +79,7 @@ private:
     QString m_connectionName;
     QString m_path;
     QString m_lastError;
+    QString m_journalMode;
     bool m_open = false;
 };
 

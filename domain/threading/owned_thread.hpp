@@ -8,12 +8,16 @@
 // manager, NVML) goes away on the thread that made it. Calls queued to the worker but not started
 // by then are dropped: an owner whose worker must finish something, or must be interrupted mid-job,
 // says so before stop() (e.g. EngineController::requestStop, a blocking-queued shutdown).
+// stopWithin() bounds the wait (the app's quit: app/thread_quit_wait.hpp): a thread still busy then
+// is left running, released rather than destroyed (destroying a running QThread aborts).
 #pragma once
 
+#include <QDeadlineTimer>
 #include <QObject>
 #include <QString>
 #include <QThread>
 
+#include <chrono>
 #include <memory>
 
 namespace strata::domain {
@@ -23,12 +27,12 @@ class OwnedThread {
 public:
     OwnedThread(const QString& threadName, std::unique_ptr<Worker> worker,
                 QThread::Priority priority = QThread::InheritPriority)
-        : m_worker(worker.release())
+        : m_thread(std::make_unique<QThread>()), m_worker(worker.release())
     {
-        m_thread.setObjectName(threadName);
-        m_worker->moveToThread(&m_thread);
-        QObject::connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-        m_thread.start(priority);
+        m_thread->setObjectName(threadName);
+        m_worker->moveToThread(m_thread.get());
+        QObject::connect(m_thread.get(), &QThread::finished, m_worker, &QObject::deleteLater);
+        m_thread->start(priority);
     }
     ~OwnedThread() { stop(); }
 
@@ -37,7 +41,7 @@ public:
 
     // Null once stop() has run: the worker is gone then.
     Worker* worker() const { return m_worker; }
-    QThread* thread() { return &m_thread; }
+    QThread* thread() { return m_thread.get(); }
 
     // Ends the thread and waits for it; the worker has been deleted (on its thread) when this
     // returns. A second call does nothing.
@@ -45,13 +49,29 @@ public:
     {
         if (!m_worker)
             return;
-        m_thread.quit();
-        m_thread.wait();
+        m_thread->quit();
+        m_thread->wait();
         m_worker = nullptr;
     }
 
+    // stop(), waiting at most `limit`. Returns false when the thread was still busy: it and the
+    // worker are then left to finish on their own (or end with the process); worker() is null.
+    bool stopWithin(std::chrono::milliseconds limit)
+    {
+        if (!m_worker)
+            return true;
+        m_thread->quit();
+        m_worker = nullptr;
+        if (m_thread->wait(QDeadlineTimer(limit.count())))
+            return true;
+        qWarning("%s is still busy %lld ms after it was told to stop; it is left to end with the process",
+                 qPrintable(m_thread->objectName()), static_cast<long long>(limit.count()));
+        (void)m_thread.release();  // deliberately kept: destroying a running QThread aborts
+        return false;
+    }
+
 private:
-    QThread m_thread;
+    std::unique_ptr<QThread> m_thread;  // released, not destroyed, when stopWithin() gives up
     Worker* m_worker;  // lives on m_thread; deleted there by QThread::finished -> deleteLater
 };
 

@@ -2,6 +2,7 @@
 #include "domain/storage/chat_schema.hpp"
 #include "domain/storage/chat_store.hpp"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSqlDatabase>
@@ -161,6 +162,114 @@ private slots:
         // Everything afterwards fails cleanly.
         QVERIFY(!store.createConversation(QStringLiteral("x")));
         QVERIFY(store.conversations().isEmpty());
+    }
+
+    // A file that SQLite opens but whose pages are damaged (a bad disk, a copy cut short) is found
+    // at open, reported, and copied before anything writes to it. Issue 18, finding 6.
+    void damagedFileIsReportedAndCopied()
+    {
+        const QString file = path("damaged.sqlite");
+        {
+            ChatStore store;
+            QVERIFY(store.open(file));
+            const std::optional<qint64> c = store.createConversation(QStringLiteral("long"));
+            QVERIFY(c);
+            for (int i = 0; i < 400; ++i)
+                QVERIFY(store.addMessage(*c, message(ChatRole::User, QString(500, QLatin1Char('a' + i % 26)))));
+        }  // closed: the WAL is checkpointed into the file
+        QFile damaged(file);
+        const qint64 size = damaged.size();
+        QVERIFY2(size > 16 * 4096, qPrintable(QString::number(size)));
+        QVERIFY(damaged.open(QIODevice::ReadWrite));
+        QVERIFY(damaged.seek(8 * 4096));  // a whole b-tree page of the messages table or its index
+        QByteArray garbage(4096, '\0');
+        for (int i = 0; i < garbage.size(); ++i)
+            garbage[i] = static_cast<char>((i * 37 + 11) & 0xff);
+        damaged.write(garbage);
+        damaged.close();
+        const QByteArray before = [&] {
+            QFile f(file);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+
+        ChatStore store;
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(!store.open(file));
+        qInfo("a damaged %lld KiB chat file found in %lld ms", size / 1024, timer.elapsed());
+        QVERIFY2(store.lastError().contains(QStringLiteral("damaged")), qPrintable(store.lastError()));
+        QStringList copies = QDir(m_dir.path()).entryList({QStringLiteral("damaged.sqlite.damaged-*")}, QDir::Files);
+        copies.removeIf([](const QString& name) { return name.endsWith(QLatin1String("-wal")); });  // its WAL, if any
+        QCOMPARE(copies.size(), 1);
+        QVERIFY2(store.lastError().contains(copies[0]), qPrintable(store.lastError()));
+        QFile copy(m_dir.filePath(copies[0]));
+        QVERIFY(copy.open(QIODevice::ReadOnly));
+        QCOMPARE(copy.readAll(), before);
+        QVERIFY(!store.createConversation(QStringLiteral("x")));
+    }
+
+    void soundFileIsCheckedQuickly()
+    {
+        const QString file = path("sound.sqlite");
+        {
+            ChatStore store;
+            QVERIFY(store.open(file));
+            const std::optional<qint64> c = store.createConversation(QStringLiteral("long"));
+            for (int i = 0; i < 4000; ++i)
+                QVERIFY(store.addMessage(*c, message(ChatRole::User, QString(500, QLatin1Char('a' + i % 26)))));
+        }
+        ChatStore store;
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY2(store.open(file), qPrintable(store.lastError()));
+        qInfo("a sound %lld KiB chat file opened (with its check) in %lld ms", QFile(file).size() / 1024,
+              timer.elapsed());
+    }
+
+    // Where SQLite cannot use WAL it keeps another journal; a commit must then sync fully.
+    // ":memory:" is such a database (its journal is "memory"). Issue 18, finding 6.
+    void withoutWalCommitsSyncFully()
+    {
+        ChatStore store;
+        QVERIFY(store.open(QStringLiteral(":memory:")));
+        QStringList names;
+        for (const QString& name : QSqlDatabase::connectionNames())
+            if (name.startsWith(QStringLiteral("strata-chat-store-")))
+                names << name;
+        QCOMPARE(names.size(), 1);
+        QSqlQuery query(QSqlDatabase::database(names[0], false));
+        QVERIFY(query.exec(QStringLiteral("PRAGMA journal_mode")) && query.next());
+        QCOMPARE(query.value(0).toString(), QStringLiteral("memory"));
+        QVERIFY(query.exec(QStringLiteral("PRAGMA synchronous")) && query.next());
+        QCOMPARE(query.value(0).toInt(), 2);  // FULL
+    }
+
+    // The app streams a reply into the store with empty metrics and writes them when it ends; a
+    // crash leaves the empty ones. Reopened, the reply says it was cut off. Issue 18, finding 6.
+    void replyCutOffByACrashIsMarkedInterrupted()
+    {
+        const QString file = path("crash.sqlite");
+        qint64 conversation = 0;
+        {
+            ChatStore store;
+            QVERIFY(store.open(file));
+            conversation = *store.createConversation(QStringLiteral("c"));
+            QVERIFY(store.addMessage(conversation, message(ChatRole::User, QStringLiteral("q"))));
+            const std::optional<qint64> done = store.addMessage(conversation, message(ChatRole::Assistant, QString()));
+            QVERIFY(store.updateMessage(*done, QStringLiteral("whole"), {},
+                                        {{QStringLiteral("finish_reason"), QStringLiteral("stop")}}));
+            QVERIFY(store.addMessage(conversation, message(ChatRole::User, QStringLiteral("q2"))));
+            const std::optional<qint64> cut = store.addMessage(conversation, message(ChatRole::Assistant, QString()));
+            QVERIFY(store.updateMessage(*cut, QStringLiteral("half an ans"), {}, {}));
+        }
+        ChatStore store;
+        QVERIFY(store.open(file));
+        const QList<ChatMessage> messages = store.messages(conversation);
+        QCOMPARE(messages.size(), 4);
+        QCOMPARE(messages[1].metrics.value(QStringLiteral("finish_reason")).toString(), QStringLiteral("stop"));
+        QCOMPARE(messages[3].metrics.value(QStringLiteral("finish_reason")).toString(), QStringLiteral("interrupted"));
+        QCOMPARE(messages[3].content, QStringLiteral("half an ans"));
+        QVERIFY(messages[0].metrics.isEmpty());  // questions are left alone
     }
 
     void newerSchemaIsRefused()

@@ -131,7 +131,18 @@ void ModelSelector::setLoading(const QString& path)
 {
     m_progress->setValue(0);
     m_progress->show();
-    m_status->setText(tr("Loading %1...").arg(QFileInfo(path).fileName()));
+    if (m_loadedPath.isEmpty()) {
+        m_status->setText(tr("Loading %1...").arg(QFileInfo(path).fileName()));
+        m_status->setToolTip(path);
+        return;
+    }
+    // The engine keeps the loaded model until the new one is ready, so a failed load leaves the
+    // chat working; until then both are in memory.
+    m_status->setText(tr("Loading %1... (%2 stays in memory until then)")
+                          .arg(QFileInfo(path).fileName(), QFileInfo(m_loadedPath).fileName()));
+    m_status->setToolTip(tr("%1\nThe loaded model is freed only when the new one is ready, so for a moment both are "
+                            "in memory.")
+                             .arg(path));
 }
 
 void ModelSelector::setLoadProgress(double fraction)

@@ -1,5 +1,6 @@
 #include "ui/settings/sampling_settings_form.hpp"
 
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QSpinBox>
@@ -21,6 +22,12 @@ SamplingSettingsForm::SamplingSettingsForm(QWidget* parent) : QWidget(parent), m
     m_maxTokens = addRow<QSpinBox>(tr("Ma&x reply tokens:"), QStringLiteral("maxTokensBox"), 1, 1 << 20, 1);
     m_seed = addRow<QSpinBox>(tr("S&eed:"), QStringLiteral("seedBox"), -1, INT_MAX, 1);
     m_seed->setSpecialValueText(tr("random"));
+    m_dropOldestTurns = new QCheckBox(tr("&Leave the oldest messages out when a chat outgrows the context"), this);
+    m_dropOldestTurns->setObjectName(QStringLiteral("dropOldestTurnsBox"));
+    m_dropOldestTurns->setToolTip(tr("The chat goes on; the model no longer reads its oldest messages (the system "
+                                     "prompt stays). Off: a message that does not fit fails."));
+    m_form->addRow(tr("Long chats:"), m_dropOldestTurns);
+    connect(m_dropOldestTurns, &QCheckBox::toggled, this, &SamplingSettingsForm::changed);
     setValues(domain::SamplingSettings{});
 }
 
@@ -47,6 +54,7 @@ void SamplingSettingsForm::setValues(const domain::SamplingSettings& v)
     m_repeatPenalty->setValue(v.repeatPenalty);
     m_maxTokens->setValue(v.maxTokens);
     m_seed->setValue(int(std::clamp<qint64>(v.seed, -1, INT_MAX)));
+    m_dropOldestTurns->setChecked(v.dropOldestTurns);
 }
 
 domain::SamplingSettings SamplingSettingsForm::values() const
@@ -59,6 +67,7 @@ domain::SamplingSettings SamplingSettingsForm::values() const
     v.repeatPenalty = m_repeatPenalty->value();
     v.maxTokens = m_maxTokens->value();
     v.seed = m_seed->value();
+    v.dropOldestTurns = m_dropOldestTurns->isChecked();
     return v;
 }
 

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QSpinBox;
@@ -32,6 +33,7 @@ private:
     QFormLayout* m_form;
     QDoubleSpinBox *m_temperature, *m_topP, *m_minP, *m_repeatPenalty;
     QSpinBox *m_topK, *m_maxTokens, *m_seed;
+    QCheckBox* m_dropOldestTurns;
 };
 
 }  // namespace strata::ui

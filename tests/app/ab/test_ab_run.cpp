@@ -10,6 +10,7 @@
 #include "ui/ab/ab_dialog.hpp"
 
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,6 +21,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <memory>
 
 #include <algorithm>
 
@@ -205,6 +207,54 @@ private slots:
         controller.cancel();
         QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), 10000);
         QVERIFY(controller.rows().size() < 200);
+    }
+
+    // The run renders the model's chat template on the A/B thread; a hostile one (it ends only at
+    // the render's step or time budget, seconds away) must not outlast Cancel or the app's quit.
+    // Issue 18, finding 3.
+    domain::AbRequest hostileTemplateRequest()
+    {
+        gguf::ModelSpec spec = test::smallSpec("qwen3", gguf::GgmlType::Q8_0);
+        gguf::Writer writer = tokenizer::syntheticModelFile(spec, tokenizer::syntheticByteVocabulary());
+        writer.set("tokenizer.chat_template",
+                   gguf::MetaValue::string("{% for i in range(100000) %}{% for j in range(100000) %}"
+                                           "{% if messages | length > i + j %}x{% endif %}{% endfor %}{% endfor %}"));
+        const QString path = m_dir.filePath(QStringLiteral("hostiletemplate.gguf"));
+        writer.write(path.toStdString());
+        domain::AbRequest request;
+        request.modelPath = path;
+        request.prompt = QStringLiteral("hi");
+        request.a = domain::AbConfig{.policy = pool::WaitPolicy::park(), .threads = 1};
+        request.b = request.a;
+        request.maxTokens = 4;
+        return request;
+    }
+
+    void cancelEndsAHostileTemplate()
+    {
+        app::AbController controller;
+        controller.start(hostileTemplateRequest());
+        QTest::qWait(300);  // the models are open, the render is under way
+        QElapsedTimer cancelled;
+        cancelled.start();
+        controller.cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.isRunning(), 10000);
+        const qint64 ms = cancelled.elapsed();
+        qInfo("Cancel during a hostile render -> ended in %lld ms", ms);
+        QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
+    }
+
+    void quitDuringAHostileTemplateTakesUnderASecond()
+    {
+        auto controller = std::make_unique<app::AbController>();
+        controller->start(hostileTemplateRequest());
+        QTest::qWait(300);
+        QElapsedTimer quitting;
+        quitting.start();
+        controller.reset();  // the app quits: the A/B thread's host goes
+        const qint64 ms = quitting.elapsed();
+        qInfo("AbHost destroyed during a hostile render in %lld ms", ms);
+        QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
     }
 
     void missingModelFailsWithAMessage()

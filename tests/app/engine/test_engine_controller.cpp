@@ -2,6 +2,7 @@
 // with metrics, Stop within a token, prefix reuse across turns, document prefill, and the prompt
 // built from a conversation.
 #include "app/engine/chat_messages.hpp"
+#include "app/engine/context_window.hpp"
 #include "app/engine/engine_controller.hpp"
 #include "app/engine/engine_host.hpp"
 #include "app/engine/engine_values.hpp"
@@ -33,6 +34,7 @@ struct Events : QObject {
     QList<ReplyMetrics> finished, prefilled;
     QList<qint64> prefillDone;
     QStringList errors;
+    QList<int> shortened;  // historyShortened: entries left out
 
     explicit Events(EngineController* c)
     {
@@ -49,6 +51,7 @@ struct Events : QObject {
                 [this](quint64, qint64 done, qint64, double) { prefillDone << done; });
         connect(c, &EngineController::prefillFinished, this, [this](quint64, const ReplyMetrics& m) { prefilled << m; });
         connect(c, &EngineController::error, this, [this](quint64, const QString& m) { errors << m; });
+        connect(c, &EngineController::historyShortened, this, [this](quint64, int leftOut) { shortened << leftOut; });
     }
     void clearReply()
     {
@@ -67,6 +70,14 @@ domain::ChatMessage message(domain::ChatRole role, const QString& content)
     m.role = role;
     m.content = content;
     return m;
+}
+
+void loadOn(EngineController* engine, const QString& path)
+{
+    app::ModelLoadOptions options;
+    options.threads = 1;  // the machine is shared
+    QMetaObject::invokeMethod(
+        engine, [engine, path, options] { engine->loadModel(path, options); }, Qt::QueuedConnection);
 }
 
 ChatTurnRequest turn(quint64 id, QList<domain::ChatMessage> history, int maxTokens)
@@ -336,6 +347,154 @@ private slots:
         QVERIFY2(m_events->errors[0].contains(QStringLiteral("context")), qPrintable(m_events->errors[0]));
         QVERIFY(m_events->finished.isEmpty());
         m_events->clearReply();
+    }
+
+    // The prompt of a long chat leaves out whole turns from the oldest; system messages stay, the
+    // last user turn always stays, and a cut once made is kept while the chat still fits.
+    void contextWindowLeavesOutWholeOldTurns()
+    {
+        ChatTurnRequest r;
+        r.conversationId = 1;
+        r.history = {message(domain::ChatRole::System, QStringLiteral("S")),
+                     message(domain::ChatRole::User, QStringLiteral("u1")),
+                     message(domain::ChatRole::Assistant, QStringLiteral("a1")),
+                     message(domain::ChatRole::User, QStringLiteral("doc")),
+                     message(domain::ChatRole::User, QStringLiteral("u2")),
+                     message(domain::ChatRole::Assistant, QStringLiteral("a2")),
+                     message(domain::ChatRole::User, QStringLiteral("u3"))};
+        const ChatTurnRequest shorter = app::ContextWindow::withoutOldest(r, 3);
+        QCOMPARE(shorter.history.size(), 5);
+        QCOMPARE(shorter.history[0].content, QStringLiteral("S"));
+        QCOMPARE(shorter.history[1].content, QStringLiteral("doc"));
+        // One "token" per history entry's character: the prompt is the text of what is kept.
+        const app::ContextWindow::Tokenize count = [](const ChatTurnRequest& q) {
+            std::vector<int32_t> tokens;
+            for (const domain::ChatMessage& m : q.history)
+                tokens.insert(tokens.end(), std::size_t(m.content.size()), 0);
+            return tokens;
+        };
+        app::ContextWindow window;
+        // 14 characters: fits a context of 16 with 2 kept free for the reply; nothing left out.
+        app::ContextWindow::Prompt p = window.fit(r, 16, 2, count);
+        QCOMPARE(p.leftOut, 0);
+        QVERIFY(!p.movedNow);
+        // A context of 12 (10 for the prompt): turns go until the prompt is at most half the
+        // context, 6. Without "u1 a1" 10 are left; without "doc u2 a2" too (one turn: the
+        // document and its question) 3, "S u3".
+        p = window.fit(r, 12, 2, count);
+        QCOMPARE(p.leftOut, 6);
+        QVERIFY(p.movedNow);
+        QCOMPARE(p.tokens.size(), std::size_t(3));
+        // The next request of the chat starts from that cut without moving it.
+        r.history << message(domain::ChatRole::Assistant, QStringLiteral("a3"));
+        r.history << message(domain::ChatRole::User, QStringLiteral("u4"));
+        p = window.fit(r, 12, 2, count);
+        QCOMPARE(p.leftOut, 6);
+        QVERIFY(!p.movedNow);
+        // The last user turn alone is never left out, even when it does not fit.
+        r.history = {message(domain::ChatRole::User, QString(40, QLatin1Char('x')))};
+        r.conversationId = 2;
+        p = window.fit(r, 12, 2, count);
+        QCOMPARE(p.leftOut, 0);
+        QCOMPARE(p.tokens.size(), std::size_t(40));
+    }
+
+    // A template from the GGUF that would run for ever (it ends only at the render's step or time
+    // budget, seconds away) is rendered on the engine thread. Issue 18, finding 3.
+    QString hostileTemplateModel()
+    {
+        gguf::ModelSpec spec = test::smallSpec("qwen3", gguf::GgmlType::Q8_0);
+        gguf::Writer writer = tokenizer::syntheticModelFile(spec, tokenizer::syntheticByteVocabulary());
+        writer.set("tokenizer.chat_template",
+                   gguf::MetaValue::string("{% for i in range(100000) %}{% for j in range(100000) %}"
+                                           "{% if messages | length > i + j %}x{% endif %}{% endfor %}{% endfor %}"));
+        const QString path = m_dir.filePath(QStringLiteral("hostiletemplate.gguf"));
+        writer.write(path.toStdString());
+        return path;
+    }
+
+    void stopCancelsAHostileTemplate()
+    {
+        app::EngineHost host;
+        Events events(host.controller());
+        loadOn(host.controller(), hostileTemplateModel());
+        QTRY_COMPARE_WITH_TIMEOUT(events.loaded.size(), 1, 30000);
+        const ChatTurnRequest r = turn(30, {message(domain::ChatRole::User, QStringLiteral("hi"))}, 4);
+        QMetaObject::invokeMethod(
+            host.controller(), [e = host.controller(), r] { e->send(r); }, Qt::QueuedConnection);
+        QTest::qWait(200);  // the render is under way
+        QElapsedTimer stopped;
+        stopped.start();
+        host.controller()->requestStop(30);
+        QTRY_COMPARE_WITH_TIMEOUT(events.finished.size() + events.errors.size(), 1, 30000);
+        const qint64 ms = stopped.elapsed();
+        QVERIFY2(events.errors.isEmpty(), qPrintable(events.errors.join('\n')));
+        QCOMPARE(events.finished[0].finish, model::FinishReason::Cancelled);
+        QCOMPARE(events.finished[0].generatedTokens, 0);
+        qInfo("Stop during a hostile render -> Cancelled in %lld ms", ms);
+        QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
+    }
+
+    // Quitting the app destroys the host: it must not wait for the render's budget to run out.
+    void quitDuringAHostileRenderTakesUnderASecond()
+    {
+        auto host = std::make_unique<app::EngineHost>();
+        Events events(host->controller());
+        loadOn(host->controller(), hostileTemplateModel());
+        QTRY_COMPARE_WITH_TIMEOUT(events.loaded.size(), 1, 30000);
+        for (quint64 id : {31, 32}) {  // the second one is still queued when the app quits
+            const ChatTurnRequest r = turn(id, {message(domain::ChatRole::User, QStringLiteral("hi"))}, 4);
+            QMetaObject::invokeMethod(
+                host->controller(), [e = host->controller(), r] { e->send(r); }, Qt::QueuedConnection);
+        }
+        QTest::qWait(200);
+        QElapsedTimer quitting;
+        quitting.start();
+        host.reset();
+        const qint64 ms = quitting.elapsed();
+        qInfo("EngineHost destroyed during a hostile render in %lld ms", ms);
+        QVERIFY2(ms < 1000, qPrintable(QString::number(ms)));
+    }
+
+    // Every send carries the whole history; once it passed the context every later message of the
+    // chat failed. Issue 18, finding 4.
+    void longChatKeepsAnswering()
+    {
+        gguf::ModelSpec spec = test::smallSpec("qwen3", gguf::GgmlType::Q8_0);
+        spec.context = 2048;
+        const QString path = QString::fromStdString(test::writeModel(m_dir, spec, "longchat").string());
+        app::EngineHost host;
+        Events events(host.controller());
+        EngineController* engine = host.controller();
+        loadOn(engine, path);
+        QTRY_COMPARE_WITH_TIMEOUT(events.loaded.size(), 1, 30000);
+        QList<domain::ChatMessage> history;
+        qint64 prefilled = 0;
+        int longestPrompt = 0;
+        QElapsedTimer elapsed;
+        elapsed.start();
+        const int turns = 200;
+        for (int i = 0; i < turns; ++i) {
+            history << message(domain::ChatRole::User, QStringLiteral("Turn %1: one more thing about the sea?").arg(i));
+            const ChatTurnRequest r = turn(quint64(100 + i), history, 24);
+            QMetaObject::invokeMethod(
+                engine, [engine, r] { engine->send(r); }, Qt::QueuedConnection);
+            QTRY_COMPARE_WITH_TIMEOUT(events.finished.size() + events.errors.size(), 1, 60000);
+            QVERIFY2(events.errors.isEmpty(),
+                     qPrintable(QStringLiteral("turn %1: %2").arg(i).arg(events.errors.join('\n'))));
+            QVERIFY(events.finished[0].generatedTokens > 0);
+            prefilled += events.finished[0].prefilledTokens;
+            longestPrompt = std::max(longestPrompt, events.finished[0].promptTokens);
+            history << message(domain::ChatRole::Assistant, events.text);
+            events.clearReply();
+        }
+        QVERIFY(longestPrompt <= 2048);
+        QCOMPARE(events.shortened.isEmpty(), false);
+        QVERIFY(events.shortened.constLast() < history.size());
+        qInfo("%d turns on a 2,048-token context: all answered in %.1f s; the oldest turns were left out %lld times "
+              "(%d of %lld messages out at the end); %lld tokens prefilled in all, longest prompt %d",
+              turns, elapsed.elapsed() / 1000.0, qint64(events.shortened.size()), events.shortened.constLast(),
+              qint64(history.size()), prefilled, longestPrompt);
     }
 
     void brokenTemplateIsReportedPerMessage()

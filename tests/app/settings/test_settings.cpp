@@ -15,7 +15,9 @@
 #include "ui/settings/settings_dialog.hpp"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QJsonObject>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -40,6 +42,7 @@ domain::Preferences changedPreferences()
     p.sampling.temperature = 0.25;
     p.sampling.topK = 7;
     p.sampling.seed = 42;
+    p.sampling.dropOldestTurns = false;
     p.theme = QStringLiteral("dark");
     p.language = QStringLiteral("de");
     return p;
@@ -131,6 +134,21 @@ private slots:
         auto* threads = dialog.findChild<QSpinBox*>(QStringLiteral("threadsBox"));
         QVERIFY(!threads->accessibleName().isEmpty());
         QVERIFY(threads->specialValueText().contains(QLatin1Char('4')));  // the physical core count
+    }
+
+    // Issue 18, finding 4: long chats go on by default; the form and the stored defaults carry it.
+    void longChatsGoOnByDefaultAndTheSettingIsKept()
+    {
+        QVERIFY(domain::SamplingSettings{}.dropOldestTurns);
+        ui::SettingsDialog dialog(domain::Preferences{}, 4, nullptr);
+        auto* box = dialog.findChild<QCheckBox*>(QStringLiteral("dropOldestTurnsBox"));
+        QVERIFY(box);
+        QVERIFY(box->isChecked());
+        box->setChecked(false);
+        QCOMPARE(dialog.preferences().sampling.dropOldestTurns, false);
+        const QJsonObject json = dialog.preferences().sampling.toJson();
+        QCOMPARE(domain::SamplingSettings::fromJson(json).dropOldestTurns, false);
+        QCOMPARE(domain::SamplingSettings::fromJson({}).dropOldestTurns, true);  // rows stored before the setting
     }
 
     // The device list: only the CPU without GPUs; the CPU and each GPU by name with two; a GPU

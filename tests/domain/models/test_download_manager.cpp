@@ -1,14 +1,19 @@
 // Downloads against a local misbehaving server: ranges, drops, stalls, wrong bytes, restarts.
 #include "domain/models/download_manager.hpp"
+#include "domain/models/model_services.hpp"
 #include "domain/models/partial_download.hpp"
 #include "domain/models/url_policy.hpp"
+#include "gguf_fixtures.hpp"
 #include "test_http_server.hpp"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QRandomGenerator>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <memory>
@@ -90,6 +95,8 @@ class TestDownloadManager : public QObject {
     }
 
 private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }  // the library's default folder
+
     void init()
     {
         server = new TestHttpServer(this);
@@ -142,6 +149,8 @@ private slots:
         QCOMPARE(message, QStringLiteral("SHA-256 verified"));
         QCOMPARE(completed.size(), 1);
         QCOMPARE(completed.at(0).at(0).toString(), dir->filePath(QStringLiteral("model.gguf")));
+        QCOMPARE(completed.at(0).size(), 2);
+        QCOMPARE(completed.at(0).at(1).toBool(), true);  // verified
         QCOMPARE(readAll(id), body);
         expectNoLeftovers(id);
         const int row = manager.model()->rowOf(id);
@@ -366,6 +375,93 @@ private slots:
         QCOMPARE(state, DownloadState::Failed);
         QVERIFY2(message.contains(QLatin1String("not enough disk space")), qPrintable(message));
         QCOMPARE(server->requestCount(), 0);
+    }
+
+    // A server that announces no length could send for ever: the transfer stops at a bound and
+    // deletes what it wrote. Issue 18, finding 5.
+    void unannouncedLengthIsBounded()
+    {
+        server->setResource("/endless", {.body = randomBytes(300'000, 14), .announceLength = false});
+        DownloadSettings s = fastSettings();
+        s.maxUnannouncedBytes = 100'000;
+        DownloadManager manager(s);
+        const QString id = manager.start(request("/endless", QStringLiteral("endless.gguf")));
+        const auto [state, message] = waitForEnd(manager, id);
+        QCOMPARE(state, DownloadState::Failed);
+        QVERIFY2(message.contains(QLatin1String("100000")), qPrintable(message));
+        QVERIFY(!QFile::exists(id));
+        expectNoLeftovers(id);
+    }
+
+    // The catalogue's exact size caps a transfer whose server announces none.
+    void catalogueSizeCapsTheTransfer()
+    {
+        server->setResource("/long", {.body = randomBytes(300'000, 15), .announceLength = false});
+        DownloadManager manager(fastSettings());
+        DownloadRequest r = request("/long", QStringLiteral("long.gguf"));
+        r.exactSize = 100'000;
+        const QString id = manager.start(r);
+        const auto [state, message] = waitForEnd(manager, id);
+        QCOMPARE(state, DownloadState::Failed);
+        QVERIFY2(message.contains(QLatin1String("100000")), qPrintable(message));
+        QVERIFY(!QFile::exists(id));
+        expectNoLeftovers(id);
+    }
+
+    // A full disk: the .part goes (it only fills the disk further on a retry) and the message
+    // says so. /dev/full answers every write with ENOSPC, like a full disk.
+    void fullDiskDeletesThePartAndSaysSo()
+    {
+        if (!QFile::exists(QStringLiteral("/dev/full")))
+            QSKIP("no /dev/full here");
+        server->setResource("/full", {.body = randomBytes(300'000, 16)});
+        DownloadRequest r = request("/full", QStringLiteral("full.gguf"));
+        PartialDownload saved;  // a download to resume whose .part is on the full disk
+        saved.request = r;
+        QCOMPARE(saved.save(), QString());
+        QVERIFY(QFile::link(QStringLiteral("/dev/full"), PartialDownload::partPath(r.finalPath())));
+        DownloadManager manager(fastSettings());
+        const QString id = manager.start(r);
+        const auto [state, message] = waitForEnd(manager, id);
+        QCOMPARE(state, DownloadState::Failed);
+        QVERIFY2(message.contains(QLatin1String("deleted")), qPrintable(message));
+        QVERIFY2(message.contains(QLatin1String("space"), Qt::CaseInsensitive), qPrintable(message));
+        QVERIFY(!QFile::exists(id));
+        QVERIFY(!QFileInfo(PartialDownload::partPath(id)).isSymLink());
+        expectNoLeftovers(id);
+    }
+
+    // With no catalogue hash and no SHA-256 ETag nothing checks the file: it is committed, and the
+    // library lists it as unverified. Issue 18, finding 5.
+    void unverifiedDownloadIsMarkedInTheLibrary()
+    {
+        const QString source = dir->filePath(QStringLiteral("source.bin"));
+        fixtures::tinyModel("Unchecked").write(fixtures::fsPath(source));
+        server->setResource("/plain.gguf", {.body = readAll(source)});  // no ETag
+        QSettings settings(dir->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+        const QString folder = dir->filePath(QStringLiteral("lib"));
+        QVERIFY(QDir().mkpath(folder));
+        ModelServices services(settings, fastSettings());
+        QVERIFY(services.library().addFolder(folder));
+        DownloadRequest r = request("/plain.gguf", QStringLiteral("plain.gguf"));
+        r.directory = folder;
+        QSignalSpy completed(&services.downloads(), &DownloadManager::completed);
+        const auto [state, message] = waitForEnd(services.downloads(), services.downloads().start(r));
+        QCOMPARE(state, DownloadState::Completed);
+        QCOMPARE(message, QStringLiteral("no hash to check"));
+        QCOMPARE(completed.size(), 1);
+        QCOMPARE(completed.at(0).size(), 2);
+        QCOMPARE(completed.at(0).at(1).toBool(), false);
+        ModelListModel* model = services.library().model();
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(r.finalPath()) >= 0, 10000);
+        const int row = model->rowOf(r.finalPath());
+        QCOMPARE(model->index(row, ModelListModel::StatusColumn).data().toString(), QStringLiteral("OK (unverified)"));
+        // Renamed, it stays unverified; a verified file never is.
+        QCOMPARE(services.library().rename(r.finalPath(), QStringLiteral("renamed")), QString());
+        const QString renamed = folder + QStringLiteral("/renamed.gguf");
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(renamed) >= 0, 10000);
+        QCOMPARE(model->index(model->rowOf(renamed), ModelListModel::StatusColumn).data().toString(),
+                 QStringLiteral("OK (unverified)"));
     }
 
     void cancelDeletesThePartialFile()

@@ -103,8 +103,10 @@ void TestHttpServer::respond(QTcpSocket* socket, const QByteArray& path, const Q
         head += "ETag: \"" + r.etag + "\"\r\n";
     if (!r.lastModified.isEmpty())
         head += "Last-Modified: " + r.lastModified + "\r\n";
-    head += "Content-Type: application/octet-stream\r\nContent-Length: " + QByteArray::number(size - from)
-            + "\r\nConnection: close\r\n\r\n";
+    head += "Content-Type: application/octet-stream\r\n";
+    if (r.announceLength)
+        head += "Content-Length: " + QByteArray::number(size - from) + "\r\n";
+    head += "Connection: close\r\n\r\n";
     socket->write(head);
 
     QByteArray data = r.body.mid(from);

@@ -30,6 +30,7 @@ public:
         QByteArray linkedEtag;       // X-Linked-Etag on the redirect
         qint64 linkedSize = -1;      // X-Linked-Size on the redirect
         int status = 0;              // not 0: answer with this status and no body
+        bool announceLength = true;  // false: no Content-Length (the body ends when the connection does)
     };
 
     explicit TestHttpServer(QObject* parent = nullptr);

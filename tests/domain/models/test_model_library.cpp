@@ -8,10 +8,12 @@
 #include "gguf_fixtures.hpp"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <limits>
 #include <memory>
 
 using namespace strata::models;
@@ -174,6 +176,53 @@ private slots:
         QCOMPARE(estimateMemory(e, 1024, strata::model::KvType::F16).kvCacheBytes, qint64(131072));
         e.kvHeadsPerLayer.clear();
         QCOMPARE(estimateMemory(e, 1024, strata::model::KvType::F16).kvCacheBytes, qint64(-1));
+    }
+
+    // A hostile header: the estimate once looped over block_count (up to 2^31) on the GUI thread
+    // and multiplied past 64 bits. Issue 18, finding 2.
+    void memoryEstimateOfAHostileHeaderIsBoundedAndQuick()
+    {
+        ModelEntry e;
+        e.tensorDataBytes = 1'000'000;
+        e.layerCount = std::numeric_limits<int>::max();
+        e.kvHeadsPerLayer = {1 << 20};
+        e.keyLength = 1 << 30;
+        e.valueLength = 1 << 30;
+        QElapsedTimer timer;
+        timer.start();
+        const MemoryEstimate huge = estimateMemory(e, 1 << 30, strata::model::KvType::F16);
+        QVERIFY2(timer.elapsed() < 50, qPrintable(QString::number(timer.elapsed())));
+        QCOMPARE(huge.kvCacheBytes, std::numeric_limits<qint64>::max());  // "more than any machine has"
+        QCOMPARE(huge.totalBytes, std::numeric_limits<qint64>::max());
+        // A per-layer list shorter than the layer count: the missing layers hold nothing.
+        e.layerCount = 1'000'000'000;
+        e.kvHeadsPerLayer = {2, 2, 2};
+        e.keyLength = e.valueLength = 16;
+        timer.restart();
+        QCOMPARE(estimateMemory(e, 1024, strata::model::KvType::F16).kvCacheBytes, qint64(3 * 2 * 1024 * 32 * 2));
+        QVERIFY2(timer.elapsed() < 50, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    // A file with thousands of metadata keys and a huge string: the scan keeps what the table can
+    // show, not a QString copy of everything. Issue 18, finding 2.
+    void scanCopiesABoundedPartOfHugeMetadata()
+    {
+        strata::gguf::Writer w = fixtures::tinyModel();
+        for (int i = 0; i < 5000; ++i)
+            w.set("junk.key" + std::to_string(i), MetaValue::u32(uint32_t(i)));
+        w.set("junk.big", MetaValue::string(std::string(4 << 20, 'x')));
+        w.set("tokenizer.chat_template", MetaValue::string(std::string(4 << 20, 'y')));
+        w.write(fixtures::fsPath(path(QStringLiteral("junk.gguf"))));
+        const QList<ModelEntry> entries = scanFolders({dir->path()});
+        QCOMPARE(entries.size(), 1);
+        const ModelEntry& e = entries[0];
+        QVERIFY2(e.loadable(), qPrintable(e.error));
+        QVERIFY2(e.metadata.size() <= 257, qPrintable(QString::number(e.metadata.size())));
+        QVERIFY(e.metadata.constLast().second.contains(QLatin1String("more keys")));
+        for (const auto& [key, value] : e.metadata)
+            QVERIFY2(value.size() <= 301, qPrintable(key));
+        QVERIFY2(e.chatTemplate.size() <= (1 << 20) + 1, qPrintable(QString::number(e.chatTemplate.size())));
+        QCOMPARE(e.displayName, QStringLiteral("Tiny Test Model"));  // what matters is still read
     }
 
     // The VRAM column, worked out by hand from the CUDA backend's allocations (cuda_backend.cpp:
