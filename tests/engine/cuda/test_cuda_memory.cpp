@@ -82,8 +82,8 @@ private slots:
         QVERIFY2(ours.has_value(), "this driver's NVML does not report per-process memory");
         if (*ours == 0)
             QSKIP("NVML lists no process with this pid (a PID namespace of its own?)");
-        const uint64_t allocated = model::cudaWeightBytes(file) + model::cudaScratchBytes(h, kBatch) +
-                                   model::cudaKvCacheBytes(h, 300);
+        const uint64_t allocated =
+            model::cudaWeightBytes(file) + model::cudaScratchBytes(h, kBatch) + model::cudaKvCacheBytes(h, 300);
         QVERIFY2(*ours >= allocated, qPrintable(QString("NVML %1 bytes < allocated %2").arg(*ours).arg(allocated)));
     }
 };
