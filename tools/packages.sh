@@ -43,6 +43,9 @@ strata_packages() {
         libqt6svg6               # the SVG icon engine: the window and tray icons are SVG (run time)
         # the engine: hwloc (pool topology), ICU (tokenizer normalisation), nlohmann-json (templates, vocabularies)
         libhwloc-dev libicu-dev nlohmann-json3-dev
+        # server/ (strata-server's OpenAI/Anthropic HTTP API): cpp-httplib, the same name on Debian 12
+        # (0.11), Debian 13 (0.18) and Ubuntu 24.04 (0.14); found through its pkg-config file
+        libcpp-httplib-dev
     )
     # KF6 SyntaxHighlighting (code in chats) exists from Debian 13 / Ubuntu 25.04 on; without it the
     # app builds without highlighting (CMakeLists.txt: find_package(KF6SyntaxHighlighting QUIET)).
@@ -56,6 +59,8 @@ strata_packages() {
         # (tests/data/npm). Where npm came from elsewhere (NodeSource's nodejs bundles it),
         # Debian's npm would conflict with it, so it is only added when missing.
         command -v npm >/dev/null 2>&1 || pkgs+=(nodejs npm)
+        # tests/server drive strata-server with curl as one of its real clients
+        pkgs+=(curl)
     fi
     if [ "$purpose" = dev ]; then
         # tools/dev/chat_template_reference.py renders templates with Jinja2 as the reference;

@@ -106,7 +106,6 @@ void AbController::onEnded(const QString& status)
         m_dialog->setRunning(false);
         m_dialog->showStatus(status);
     }
-    emit runEnded();
 }
 
 }  // namespace strata::app

@@ -38,7 +38,6 @@ public slots:
 
 signals:
     void runRequested(const strata::domain::AbRequest& request);  // queued to the runner
-    void runEnded();  // finished, cancelled or failed
 
 private:
     void onRow(const domain::AbRow& row);

@@ -2,23 +2,20 @@
 
 #include "app/ab/ab_runner.hpp"
 
+#include <memory>
+
 namespace strata::app {
 
-AbHost::AbHost(QObject* parent) : QObject(parent), m_runner(new AbRunner)
+AbHost::AbHost(QObject* parent) : QObject(parent), m_thread(QStringLiteral("strata-ab"), std::make_unique<AbRunner>())
 {
     qRegisterMetaType<domain::AbRequest>();
     qRegisterMetaType<domain::AbRow>();
-    m_thread.setObjectName(QStringLiteral("strata-ab"));
-    m_runner->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_runner, &QObject::deleteLater);
-    m_thread.start();
 }
 
 AbHost::~AbHost()
 {
-    m_runner->requestCancel();
-    m_thread.quit();
-    m_thread.wait();
+    m_thread.worker()->requestCancel();  // a run in progress ends within a token, so stop() does not wait for it
+    m_thread.stop();
 }
 
 }  // namespace strata::app

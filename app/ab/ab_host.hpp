@@ -3,8 +3,9 @@
 // opened) go away on their own thread before the app does.
 #pragma once
 
+#include "domain/threading/owned_thread.hpp"
+
 #include <QObject>
-#include <QThread>
 
 namespace strata::app {
 
@@ -16,11 +17,10 @@ public:
     explicit AbHost(QObject* parent = nullptr);
     ~AbHost() override;
 
-    AbRunner* runner() const { return m_runner; }
+    AbRunner* runner() const { return m_thread.worker(); }
 
 private:
-    QThread m_thread;
-    AbRunner* m_runner;
+    domain::OwnedThread<AbRunner> m_thread;
 };
 
 }  // namespace strata::app

@@ -122,7 +122,6 @@ void EngineController::unloadModel()
     m_template.reset();
     m_templateError.clear();
     m_model.reset();
-    emit modelUnloaded();
 }
 
 std::optional<std::vector<int32_t>> EngineController::promptFor(const ChatTurnRequest& request,

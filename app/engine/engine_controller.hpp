@@ -72,7 +72,6 @@ signals:
     void modelRunsOn(const QString& where);
     void modelLoaded(const QString& path, const QString& description);
     void loadFailed(const QString& path, const QString& message);
-    void modelUnloaded();
     void tokensReady(quint64 requestId, const QString& text);
     void replyFinished(quint64 requestId, const strata::app::ReplyMetrics& metrics);
     void prefillProgress(quint64 requestId, qint64 tokensDone, qint64 tokensTotal, double tokensPerSecond);

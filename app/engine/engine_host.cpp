@@ -2,24 +2,22 @@
 
 #include "app/engine/engine_controller.hpp"
 
+#include <memory>
+
 namespace strata::app {
 
-EngineHost::EngineHost(QObject* parent) : QObject(parent), m_controller(new EngineController)
+EngineHost::EngineHost(QObject* parent)
+    : QObject(parent), m_thread(QStringLiteral("strata-engine"), std::make_unique<EngineController>())
 {
     qRegisterMetaType<ModelLoadOptions>();
     qRegisterMetaType<ChatTurnRequest>();
     qRegisterMetaType<ReplyMetrics>();
-    m_thread.setObjectName(QStringLiteral("strata-engine"));
-    m_controller->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_controller, &QObject::deleteLater);
-    m_thread.start();
 }
 
 EngineHost::~EngineHost()
 {
-    m_controller->requestStop();
-    m_thread.quit();
-    m_thread.wait();
+    m_thread.worker()->requestStop();  // a reply in progress ends within a token, so stop() does not wait for it
+    m_thread.stop();
 }
 
 }  // namespace strata::app

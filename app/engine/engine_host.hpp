@@ -3,6 +3,8 @@
 // the model) is destroyed on its own thread before the app goes away.
 #pragma once
 
+#include "domain/threading/owned_thread.hpp"
+
 #include <QObject>
 #include <QThread>
 
@@ -16,12 +18,11 @@ public:
     explicit EngineHost(QObject* parent = nullptr);
     ~EngineHost() override;
 
-    EngineController* controller() const { return m_controller; }
-    QThread* thread() { return &m_thread; }
+    EngineController* controller() const { return m_thread.worker(); }
+    QThread* thread() { return m_thread.thread(); }
 
 private:
-    QThread m_thread;
-    EngineController* m_controller;
+    domain::OwnedThread<EngineController> m_thread;
 };
 
 }  // namespace strata::app

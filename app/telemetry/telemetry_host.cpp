@@ -3,33 +3,31 @@
 #include "app/telemetry/telemetry_worker.hpp"
 
 #include <QMetaObject>
+#include <memory>
 
 namespace strata::app {
 
 TelemetryHost::TelemetryHost(std::shared_ptr<EngineTelemetryLink> link, QObject* parent)
-    : QObject(parent), m_worker(new TelemetryWorker(std::move(link)))
+    : QObject(parent), m_thread(QStringLiteral("strata-telemetry"), std::make_unique<TelemetryWorker>(std::move(link)),
+                                QThread::LowPriority)
 {
     qRegisterMetaType<domain::TelemetryFrame>();
-    m_thread.setObjectName(QStringLiteral("strata-telemetry"));
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &TelemetryWorker::frameReady, this, &TelemetryHost::frameReady, Qt::QueuedConnection);
-    m_thread.start(QThread::LowPriority);
+    connect(worker(), &TelemetryWorker::frameReady, this, &TelemetryHost::frameReady, Qt::QueuedConnection);
 }
 
 TelemetryHost::~TelemetryHost()
 {
-    m_thread.quit();
-    m_thread.wait();
+    m_thread.stop();
 }
 
 void TelemetryHost::setActive(bool active, int intervalMs)
 {
     m_active = active;
     if (active)
-        QMetaObject::invokeMethod(m_worker, [w = m_worker, intervalMs] { w->start(intervalMs); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            worker(), [w = worker(), intervalMs] { w->start(intervalMs); }, Qt::QueuedConnection);
     else
-        QMetaObject::invokeMethod(m_worker, &TelemetryWorker::stop, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(worker(), &TelemetryWorker::stop, Qt::QueuedConnection);
 }
 
 }  // namespace strata::app

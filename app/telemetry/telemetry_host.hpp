@@ -5,9 +5,9 @@
 #pragma once
 
 #include "domain/telemetry/telemetry_frame.hpp"
+#include "domain/threading/owned_thread.hpp"
 
 #include <QObject>
-#include <QThread>
 #include <memory>
 
 namespace strata::app {
@@ -26,14 +26,13 @@ public:
 
     void setActive(bool active, int intervalMs = kDefaultIntervalMs);
     bool isActive() const { return m_active; }
-    TelemetryWorker* worker() const { return m_worker; }
+    TelemetryWorker* worker() const { return m_thread.worker(); }
 
 signals:
     void frameReady(const strata::domain::TelemetryFrame& frame);
 
 private:
-    QThread m_thread;
-    TelemetryWorker* m_worker;
+    domain::OwnedThread<TelemetryWorker> m_thread;
     bool m_active = false;
 };
 

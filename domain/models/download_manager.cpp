@@ -5,41 +5,39 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <memory>
 
 namespace strata::models {
 
 DownloadManager::DownloadManager(DownloadSettings settings, QObject* parent)
-    : QObject(parent), m_settings(settings), m_worker(new DownloadWorker(settings))
+    : QObject(parent), m_settings(settings),
+      m_thread(QStringLiteral("strata-downloads"), std::make_unique<DownloadWorker>(settings))
 {
     qRegisterMetaType<DownloadRequest>();
     qRegisterMetaType<DownloadState>();
-    m_thread.setObjectName(QStringLiteral("strata-downloads"));
-    m_worker->moveToThread(&m_thread);
-    connect(m_worker, &DownloadWorker::stateChanged, this, &DownloadManager::onStateChanged, Qt::QueuedConnection);
+    connect(m_thread.worker(), &DownloadWorker::stateChanged, this, &DownloadManager::onStateChanged,
+            Qt::QueuedConnection);
     connect(
-        m_worker, &DownloadWorker::progress, this,
+        m_thread.worker(), &DownloadWorker::progress, this,
         [this](const QString& id, qint64 received, qint64 total, double rate) {
             m_model.setProgress(id, received, total, rate);
             emit progress(id, received, total, rate);
         },
         Qt::QueuedConnection);
     connect(
-        m_worker, &DownloadWorker::finished, this,
+        m_thread.worker(), &DownloadWorker::finished, this,
         [this](const QString& id, const QString& finalPath) {
             m_requests.remove(id);
             emit completed(finalPath);
         },
         Qt::QueuedConnection);
-    m_thread.start();
 }
 
 DownloadManager::~DownloadManager()
 {
     // The worker's network objects must die in the thread that made them.
-    QMetaObject::invokeMethod(m_worker, &DownloadWorker::shutdown, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
-    delete m_worker;
+    QMetaObject::invokeMethod(m_thread.worker(), &DownloadWorker::shutdown, Qt::BlockingQueuedConnection);
+    m_thread.stop();
 }
 
 QString DownloadManager::start(const DownloadRequest& request)
@@ -47,13 +45,15 @@ QString DownloadManager::start(const DownloadRequest& request)
     const QString id = request.finalPath();
     m_requests.insert(id, request);
     m_model.add(id, request);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, request] { w->start(request); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_thread.worker(), [w = m_thread.worker(), request] { w->start(request); }, Qt::QueuedConnection);
     return id;
 }
 
 void DownloadManager::pause(const QString& id)
 {
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, id] { w->pause(id); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_thread.worker(), [w = m_thread.worker(), id] { w->pause(id); }, Qt::QueuedConnection);
 }
 
 void DownloadManager::resume(const QString& id)
@@ -63,14 +63,16 @@ void DownloadManager::resume(const QString& id)
         return;
     const DownloadRequest request = *it;
     m_model.setState(id, DownloadState::Queued, {});
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, request] { w->start(request); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_thread.worker(), [w = m_thread.worker(), request] { w->start(request); }, Qt::QueuedConnection);
 }
 
 void DownloadManager::cancel(const QString& id)
 {
     m_requests.remove(id);
     m_model.remove(id);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, id] { w->cancel(id); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_thread.worker(), [w = m_thread.worker(), id] { w->cancel(id); }, Qt::QueuedConnection);
 }
 
 QStringList DownloadManager::restorePartials(const QStringList& folders)

@@ -4,10 +4,10 @@
 
 #include "domain/models/download_list_model.hpp"
 #include "domain/models/download_request.hpp"
+#include "domain/threading/owned_thread.hpp"
 
-#include <QObject>
-#include <QThread>
 #include <QHash>
+#include <QObject>
 
 namespace strata::models {
 
@@ -42,8 +42,7 @@ private:
     void onStateChanged(const QString& id, DownloadState state, const QString& message);
 
     DownloadSettings m_settings;
-    QThread m_thread;
-    DownloadWorker* m_worker;
+    domain::OwnedThread<DownloadWorker> m_thread;  // "strata-downloads"
     DownloadListModel m_model;
     QHash<QString, DownloadRequest> m_requests;
 };

@@ -5,33 +5,30 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <memory>
 
 namespace strata::models {
 
 ModelLibrary::ModelLibrary(QSettings& settings, QObject* parent)
-    : QObject(parent), m_settings(settings), m_worker(new LibraryWorker)
+    : QObject(parent), m_settings(settings),
+      m_thread(QStringLiteral("strata-model-library"), std::make_unique<LibraryWorker>())
 {
     qRegisterMetaType<ModelEntry>();
     qRegisterMetaType<QList<ModelEntry>>();
-    m_thread.setObjectName(QStringLiteral("strata-model-library"));
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &LibraryWorker::scanned, this, &ModelLibrary::onScanned, Qt::QueuedConnection);
+    connect(m_thread.worker(), &LibraryWorker::scanned, this, &ModelLibrary::onScanned, Qt::QueuedConnection);
     connect(
-        m_worker, &LibraryWorker::imported, this,
+        m_thread.worker(), &LibraryWorker::imported, this,
         [this](const QString& destination, const QString& error) {
             emit importFinished(destination, error);
             rescan();
         },
         Qt::QueuedConnection);
     m_model.setDefaultModel(m_settings.defaultModel());
-    m_thread.start();
 }
 
 ModelLibrary::~ModelLibrary()
 {
-    m_thread.quit();
-    m_thread.wait();
+    m_thread.stop();
 }
 
 bool ModelLibrary::addFolder(const QString& folder)
@@ -55,7 +52,8 @@ void ModelLibrary::rescan()
     const quint64 generation = ++m_generation;
     const QStringList folders = m_settings.folders();
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, folders, generation] { w->scan(folders, generation); }, Qt::QueuedConnection);
+        m_thread.worker(), [w = m_thread.worker(), folders, generation] { w->scan(folders, generation); },
+        Qt::QueuedConnection);
 }
 
 void ModelLibrary::onScanned(quint64 generation, const QList<ModelEntry>& entries)
@@ -69,7 +67,8 @@ void ModelLibrary::onScanned(quint64 generation, const QList<ModelEntry>& entrie
 void ModelLibrary::importFile(const QString& source, const QString& folder, bool move)
 {
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, source, folder, move] { w->importFile(source, folder, move); }, Qt::QueuedConnection);
+        m_thread.worker(), [w = m_thread.worker(), source, folder, move] { w->importFile(source, folder, move); },
+        Qt::QueuedConnection);
 }
 
 QString ModelLibrary::remove(const QString& path)
@@ -123,7 +122,6 @@ void ModelLibrary::setDefaultModel(const QString& path)
 {
     m_settings.setDefaultModel(path);
     m_model.setDefaultModel(path);
-    emit defaultModelChanged(path);
 }
 
 }  // namespace strata::models

@@ -5,9 +5,9 @@
 #include "domain/models/library_worker.hpp"
 #include "domain/models/model_library_settings.hpp"
 #include "domain/models/model_list_model.hpp"
+#include "domain/threading/owned_thread.hpp"
 
 #include <QObject>
-#include <QThread>
 
 namespace strata::models {
 
@@ -40,14 +40,12 @@ public:
 signals:
     void scanFinished();
     void importFinished(const QString& destination, const QString& error);
-    void defaultModelChanged(const QString& path);
 
 private:
     void onScanned(quint64 generation, const QList<ModelEntry>& entries);
 
     ModelLibrarySettings m_settings;
-    QThread m_thread;
-    LibraryWorker* m_worker;
+    domain::OwnedThread<LibraryWorker> m_thread;  // "strata-model-library"
     ModelListModel m_model;
     quint64 m_generation = 0;   // the newest scan asked for; older results are dropped
 };

@@ -1,6 +1,7 @@
 # cmake -P script: the folders depend on each other in one direction only,
 #   engine (C++, no Qt) <- domain (Qt, no widgets) <- ui (widgets) <- app (executable, wiring)
-# and tools/ use the engine only. Prints each folder-to-folder edge with its include count and
+# and tools/ use the engine only. server/ (the HTTP API, C++ without Qt) sits on the engine; tools/,
+# domain/ and app/ may use it. Prints each folder-to-folder edge with its include count and
 # fails on any edge against the direction (tools/dev/deps.sh prints the same graph).
 #   SOURCE_DIR    the tree to check (the repository, or a fixture that must fail)
 #   QT_HEADERS    optional: Qt's include root; then domain/ must include no Qt Widgets header
@@ -13,12 +14,14 @@ set(root_strata engine)
 set(root_domain domain)
 set(root_ui ui)
 set(root_app app)
+set(root_server server)
 # What each folder may include, itself included.
 set(allowed_engine engine)
-set(allowed_tools engine tools)
-set(allowed_domain engine domain)
+set(allowed_server engine server)
+set(allowed_tools engine server tools)
+set(allowed_domain engine server domain)
 set(allowed_ui engine domain ui)
-set(allowed_app engine domain ui app)
+set(allowed_app engine server domain ui app)
 
 set(problems "")
 set(edges "")
@@ -34,7 +37,7 @@ if(QT_HEADERS)
     endforeach()
 endif()
 
-foreach(folder IN ITEMS engine tools domain ui app)
+foreach(folder IN ITEMS engine server tools domain ui app)
     file(GLOB_RECURSE sources "${SOURCE_DIR}/${folder}/*.cpp" "${SOURCE_DIR}/${folder}/*.hpp"
                               "${SOURCE_DIR}/${folder}/*.h" "${SOURCE_DIR}/${folder}/*.cu" "${SOURCE_DIR}/${folder}/*.cuh")
     foreach(src IN LISTS sources)
@@ -106,4 +109,4 @@ if(problems)
     string(JOIN "\n  " text ${problems})
     message(FATAL_ERROR "${n} dependencies against the direction engine <- domain <- ui <- app:\n  ${text}")
 endif()
-message(STATUS "Every include follows engine <- domain <- ui <- app (tools/ use the engine only)")
+message(STATUS "Every include follows engine <- domain <- ui <- app (server/ over the engine, tools/ over both)")

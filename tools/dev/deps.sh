@@ -1,6 +1,6 @@
 #!/bin/sh
 # Prints which top-level folder includes which (with counts) and fails on an edge against the
-# direction engine <- domain <- ui <- app (tools/ over the engine). The rule and the scan live in
+# direction engine <- domain <- ui <- app (server/ over the engine, tools/ over both). The rule and the scan live in
 # tests/layers/layer_direction.cmake, which CTest runs as layers_follow_one_direction.
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)

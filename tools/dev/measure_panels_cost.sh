@@ -11,7 +11,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 dir=${1:-$root/build/dev}
 seconds=${2:-60}
 cmake --build "$dir" --target bench_panels_cost
-bench="$dir/tests/app/bench_panels_cost"
+bench="$dir/tests/app/telemetry/bench_panels_cost"
 set -- --seconds "$seconds" ${3:+--model "$3"}
 if [ "${XVFB:-0}" = 1 ] && command -v xvfb-run >/dev/null; then
     QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1600x1000x24" "$bench" "$@"

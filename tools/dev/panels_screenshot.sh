@@ -7,7 +7,7 @@ set -eu
 preset=${1:-dev}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cmake --build --preset "$preset" --target test_performance_panels
-test="$root/build/$preset/tests/app/test_performance_panels"
+test="$root/build/$preset/tests/app/telemetry/test_performance_panels"
 if [ "${XVFB:-0}" = 1 ] && command -v xvfb-run >/dev/null; then
     QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1600x1000x24" "$test" panelsReceiveRealTelemetryDuringGeneration
 else

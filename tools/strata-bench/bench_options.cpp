@@ -17,7 +17,7 @@ namespace {
     std::fputs(
         "usage: strata-bench -m MODEL [-p N] [-n N] [-d DEPTH] [-t THREADS] [-r REPS] [-b BATCH]\n"
         "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
-        "                    [--no-roofline] [--json] [--device cpu|cuda[:N]]\n"
+        "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
         "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
         "  against the best fixed policy, with the pool's account of every token (text only).\n"
@@ -30,7 +30,9 @@ namespace {
         "  its roofline counts the weights only, not the KV cache that decode then also reads.\n"
         "  -t counts every thread, the calling one included (llama-bench's meaning).\n"
         "  --device cuda runs the model on GPU N (default 0); the roofline's bandwidth is then the GPU's\n"
-        "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n",
+        "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n"
+        "  --gpu-wait: how the host waits for the GPU (default blocking: it sleeps in the driver); spin and\n"
+        "  yield poll, to compare their CPU% and tok/s with it.\n",
         status == 0 ? stdout : stderr);
     std::exit(status);
 }
@@ -96,6 +98,19 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             } else {
                 std::fprintf(stderr, "strata-bench: --device takes cpu, cuda or cuda:N, not '%.*s'\n", int(d.size()),
                              d.data());
+                usage(2);
+            }
+        } else if (a == "--gpu-wait") {
+            const std::string_view w = value();
+            if (w == "blocking")
+                o.gpuWait = model::CudaHostWait::BlockingSync;
+            else if (w == "spin")
+                o.gpuWait = model::CudaHostWait::Spin;
+            else if (w == "yield")
+                o.gpuWait = model::CudaHostWait::Yield;
+            else {
+                std::fprintf(stderr, "strata-bench: --gpu-wait takes blocking, spin or yield, not '%.*s'\n",
+                             int(w.size()), w.data());
                 usage(2);
             }
         } else if (a == "--pool-trace")

@@ -1,6 +1,7 @@
 // Command line of strata-bench (llama-bench's spelling where the two overlap).
 #pragma once
 
+#include "strata/model/cuda_backend.hpp"
 #include "strata/pool/wait_policy.hpp"
 
 #include <optional>
@@ -22,6 +23,7 @@ struct BenchOptions {
     bool roofline = true;      // decode against the read bandwidth measured right after it
     bool cuda = false;         // --device cuda[:N]: run on an NVIDIA GPU (default: the CPU pool)
     int cudaDevice = 0;
+    model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // --gpu-wait
     std::optional<pool::WaitPolicy> policy;
     std::string traceFile;     // --pool-trace FILE: one decode run's Adaptive idle spans, per token
     bool allPolicies = false;  // --pool-policy all: compare the policies in one run (policy_comparison.hpp)

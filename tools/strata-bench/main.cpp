@@ -153,6 +153,7 @@ int main(int argc, char** argv)
         mo.threads = o.threads < 0 ? (o.cuda ? 0 : -1) : std::max(0, o.threads - 1);
         mo.device = o.cuda ? model::Device::Cuda : model::Device::Cpu;
         mo.cudaDevice = o.cudaDevice;
+        mo.cudaHostWait = o.gpuWait;
         mo.pinThreads = o.pin;
         mo.poolPolicy = o.policy;
         mo.batchSize = uint32_t(o.batch);

@@ -2,6 +2,7 @@
 #include "commands.hpp"
 #include "standard_options.hpp"
 #include "strata/core/error.hpp"
+#include "strata/model/architecture.hpp"
 
 #include <cstdio>
 
@@ -12,7 +13,7 @@ void usage(std::FILE* to)
     std::fputs("usage: strata-gguf <command> ...\n"
                "  info FILE [--json]\n"
                "      architecture, parameters, file type, tensors, tokenizer, chat template, experts\n"
-               "  mkmodel OUT --arch llama|qwen2|qwen3|qwen3moe [--layers N] [--embedding N] [--heads N]\n"
+               "  mkmodel OUT --arch ARCH [--layers N] [--embedding N] [--heads N]\n"
                "      [--kv-heads N] [--head-dim N] [--ff N] [--experts N] [--experts-used N] [--expert-ff N]\n"
                "      [--vocab N] [--context N] [--type F32|F16|BF16|Q8_0|Q4_0|Q4_K|Q5_K|Q6_K] [--seed N]\n"
                "      [--output-scale X] [--tie-embeddings] [--rope-base X] [--rms-eps X] [--name TEXT]\n"
@@ -23,6 +24,7 @@ void usage(std::FILE* to)
                "  quantize IN OUT TYPE\n"
                "      requantize every 2-D weight to TYPE (norms, biases and the MoE router stay F32)\n",
                to);
+    std::fprintf(to, "ARCH: %s\n", strata::model::architectureNames().c_str());
 }
 
 }  // namespace

@@ -177,9 +177,7 @@ void ChatView::buildOlder(qint64 budgetNs)
                 break;
         }
     }
-    if (m_pending.isEmpty() && m_ready.isEmpty())
-        emit pendingBuilt();
-    else
+    if (!m_pending.isEmpty() || !m_ready.isEmpty())
         m_backfill->start();
 }
 

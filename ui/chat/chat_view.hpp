@@ -53,7 +53,6 @@ public:
 signals:
     void editRequested(qint64 messageId, const QString& content);
     void regenerateRequested();
-    void pendingBuilt();  // every message of the conversation is built
 
 protected:
     void changeEvent(QEvent* event) override;

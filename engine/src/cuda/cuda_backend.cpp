@@ -1,13 +1,14 @@
-// Executes a dense DecoderPlan on one NVIDIA GPU. Everything a forward pass touches is in VRAM and
-// sized at load: the weights (uploaded once, GGUF block layouts unchanged), the activations of
-// maxBatch tokens, and the sequences' KV caches. A decode step is one replay of a CUDA graph
-// captured for the sequence (token id and position are read from device memory, so the graph
-// serves every position); by default the host sleeps on a blocking-sync event until the logits are
-// back (CudaBackendOptions::hostWait).
+// Executes a DecoderPlan (dense or mixture-of-experts FFN: cuda_moe_ffn) on one NVIDIA GPU.
+// Everything a forward pass touches is in VRAM and sized at load: the weights (uploaded once, GGUF
+// block layouts unchanged), the activations of maxBatch tokens, and the sequences' KV caches. A
+// decode step is one replay of a CUDA graph captured for the sequence (token id and position are
+// read from device memory, so the graph serves every position); by default the host sleeps on a
+// blocking-sync event until the logits are back (CudaBackendOptions::hostWait).
 #include "strata/model/cuda_backend.hpp"
 
 #include "cuda_check.hpp"
 #include "cuda_kernels.hpp"
+#include "cuda_moe_ffn.hpp"
 #include "cuda_sequence.hpp"
 #include "strata/core/error.hpp"
 
@@ -115,6 +116,7 @@ struct LayerOnDevice {
     const float *attnNorm = nullptr, *ffnNorm = nullptr;
     const float *bq = nullptr, *bk = nullptr, *bv = nullptr, *qNorm = nullptr, *kNorm = nullptr;
     DeviceMatrix wq, wk, wv, wo, gate, up, down;
+    cuda::MoeLayerWeights moe;
 };
 
 // Bytes of the activation buffers for `T` tokens (each piece aligned as the arena hands it out).
@@ -144,22 +146,28 @@ public:
     {
         checkSupported();
         selectDevice();
+        const size_t ffn = h_.isMoe() ? 0 : h_.feedForward;  // a MoE FFN keeps its scratch in moe_
         const ScratchPlan scratch{o.maxBatch,
                                   h_.embedding,
                                   h_.qDim(),
                                   h_.kvDim(),
-                                  h_.feedForward,
+                                  ffn,
                                   h_.vocabSize,
-                                  std::max<size_t>({h_.embedding, h_.qDim(), h_.feedForward}),
+                                  std::max<size_t>({h_.embedding, h_.qDim(), ffn}),
                                   cuda::attentionSplitFloats(int(h_.heads), int(h_.headDim))};
+        if (h_.isMoe())
+            moe_ = std::make_unique<cuda::MoeFeedForward>(h_, o.maxBatch);
         const size_t weightBytes = planWeights();
-        const size_t needed = weightBytes + scratch.bytes();
-        requireVram(needed, "its weights (" + mib(weightBytes) + ") and scratch for " + std::to_string(o.maxBatch) +
-                                " tokens (" + mib(scratch.bytes()) + ")");
+        const size_t moeBytes = moe_ ? moe_->scratchBytes() : 0;
+        const size_t needed = weightBytes + scratch.bytes() + moeBytes;
+        requireVram(needed, "its weights (" + mib(weightBytes) + ") and scratch for " + std::to_string(o.maxBatch)
+                                + " tokens (" + mib(scratch.bytes() + moeBytes) + ")");
         arena_ = std::make_unique<DeviceArena>(needed);
         *inUse_ += needed;
         upload();
         carveScratch(scratch);
+        if (moe_)
+            moe_->carve(arena_->take<std::byte>(moeBytes));
         tokensHost_ = std::make_unique<PinnedBuffer<int32_t>>(o.maxBatch);
         startHost_ = std::make_unique<PinnedBuffer<int32_t>>(1);
         logitsHost_ = std::make_unique<PinnedBuffer<float>>(h_.vocabSize);
@@ -247,9 +255,6 @@ private:
 
     void checkSupported() const
     {
-        if (d_.plan.ffn != FfnKind::Dense)
-            throw Error("the CUDA backend runs dense models only so far; " + h_.architecture +
-                        " has a mixture-of-experts FFN (use the CPU backend)");
         if (h_.headDim != 64 && h_.headDim != 128 && h_.headDim != 256)
             throw Error("the CUDA backend supports head sizes 64, 128 and 256, not " + std::to_string(h_.headDim));
         if (o_.maxBatch == 0)
@@ -319,10 +324,17 @@ private:
         add(d_.weights.outputNorm);
         add(d_.weights.output);
         for (const LayerWeights& l : d_.weights.layers) {
-            for (const auto* m : {&l.wq, &l.wk, &l.wv, &l.wo, &l.ffnGate, &l.ffnUp, &l.ffnDown})
-                checkMatrix(*m, "a layer matrix");
-            for (const Weight* w : {&l.attnNorm, &l.wq, &l.wk, &l.wv, &l.wo, &l.bq, &l.bk, &l.bv, &l.qNorm, &l.kNorm,
-                                    &l.ffnNorm, &l.ffnGate, &l.ffnUp, &l.ffnDown})
+            for (const auto* m : {&l.wq, &l.wk, &l.wv, &l.wo, &l.ffnGate, &l.ffnUp, &l.ffnDown, &l.router, &l.gateExps,
+                                  &l.upExps, &l.downExps})
+                if (m->present())
+                    checkMatrix(*m, "a layer matrix");
+            // One launch computes gate and up of every chosen expert on one quantization of x.
+            if (l.gateExps.present() && l.gateExps.type != l.upExps.type)
+                throw Error("the CUDA backend needs ffn_gate_exps and ffn_up_exps of one type, not "
+                            + typeName(l.gateExps.type) + " and " + typeName(l.upExps.type));
+            for (const Weight* w :
+                 {&l.attnNorm, &l.wq, &l.wk, &l.wv, &l.wo, &l.bq, &l.bk, &l.bv, &l.qNorm, &l.kNorm, &l.ffnNorm,
+                  &l.ffnGate, &l.ffnUp, &l.ffnDown, &l.router, &l.gateExps, &l.upExps, &l.downExps})
                 add(*w);
         }
         return bytes;
@@ -352,7 +364,11 @@ private:
             ld.bq = vector(l.bq), ld.bk = vector(l.bk), ld.bv = vector(l.bv);
             ld.qNorm = vector(l.qNorm), ld.kNorm = vector(l.kNorm);
             ld.wq = matrix(l.wq), ld.wk = matrix(l.wk), ld.wv = matrix(l.wv), ld.wo = matrix(l.wo);
-            ld.gate = matrix(l.ffnGate), ld.up = matrix(l.ffnUp), ld.down = matrix(l.ffnDown);
+            if (moe_) {
+                ld.moe = {matrix(l.router), experts(l.gateExps), experts(l.upExps), experts(l.downExps)};
+            } else {
+                ld.gate = matrix(l.ffnGate), ld.up = matrix(l.ffnUp), ld.down = matrix(l.ffnDown);
+            }
             layers_.push_back(ld);
         }
     }
@@ -361,6 +377,8 @@ private:
     {
         return DeviceMatrix{w.type, device_.at(w.data), w.rows, w.cols, w.rowStride};
     }
+
+    cuda::DeviceExperts experts(const Weight& w) const { return {matrix(w), w.matrixStride, int(w.count)}; }
 
     const float* vector(const Weight& w) const
     {
@@ -484,6 +502,11 @@ private:
             prepare({&w.wo}, attn_, t, Q);
             cuda::matmul(w.wo, attn_, act_, t, x_, E, true, stream_);  // x += wo . attn
 
+            if (moe_) {
+                normalize(x_, w.ffnNorm, xn_, t, {&w.moe.gate.first});
+                moe_->enqueue(w.moe, xn_, act_, x_, t, stream_);  // x += the chosen experts' weighted sum
+                continue;
+            }
             normalize(x_, w.ffnNorm, xn_, t, {&w.gate, &w.up});
             products({{&w.gate, gate_, F}, {&w.up, up_, F}}, xn_, t);
             if (const DeviceMatrix* q = q8User({&w.down}))
@@ -515,6 +538,7 @@ private:
     DeviceMatrix embedding_, output_;
     const float* outputNorm_ = nullptr;
     std::vector<LayerOnDevice> layers_;
+    std::unique_ptr<cuda::MoeFeedForward> moe_;  // mixture-of-experts models only
     float *x_ = nullptr, *xn_ = nullptr, *q_ = nullptr, *k_ = nullptr, *v_ = nullptr, *attn_ = nullptr;
     float *gate_ = nullptr, *up_ = nullptr, *logitsDev_ = nullptr;
     cuda::Q8Activations act_;

@@ -3,6 +3,7 @@
 #include "strata/core/error.hpp"
 #include "strata/gguf/file_type.hpp"
 #include "strata/kernels/quantize.hpp"
+#include "strata/model/architecture.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,24 +22,24 @@ uint64_t fnv1a(std::string_view s)
     return h;
 }
 
-struct Architecture {
-    bool qkvBias = false;   // qwen2
-    bool qkNorm = false;    // qwen3, qwen3moe
-    bool moe = false;       // qwen3moe
-    bool ropeDimension = false;  // llama writes rope.dimension_count
+// What the writer needs to know of an architecture, read from the one list the decoder plans use
+// (strata/model/architecture.hpp), so adding an architecture there makes mkmodel write it too.
+struct WrittenParts {
+    bool qkvBias = false;
+    bool qkNorm = false;
+    bool moe = false;
+    bool ropeDimension = false;
 };
 
-Architecture architectureOf(const std::string& arch)
+WrittenParts partsOf(const ModelSpec& spec)
 {
-    if (arch == "llama")
-        return {false, false, false, true};
-    if (arch == "qwen2")
-        return {true, false, false, false};
-    if (arch == "qwen3")
-        return {false, true, false, false};
-    if (arch == "qwen3moe")
-        return {false, true, true, false};
-    throw Error("mkmodel: unknown architecture '" + arch + "' (llama, qwen2, qwen3, qwen3moe)");
+    const model::Architecture* a = model::architectureNamed(spec.architecture);
+    if (!a)
+        throw Error("mkmodel: unknown architecture '" + spec.architecture + "' (" + model::architectureNames() + ")");
+    model::Hparams h;
+    h.architecture = spec.architecture;  // today's plans read no sizes; one that does must get them here
+    const model::DecoderPlan plan = a->describe(h);
+    return {plan.qkvBias, plan.qkNorm, plan.ffn == model::FfnKind::Moe, a->writesRopeDimensionCount};
 }
 
 class TensorMaker {
@@ -90,7 +91,7 @@ private:
 Writer buildSyntheticModel(const ModelSpec& specIn, uint64_t vocabSize)
 {
     ModelSpec spec = specIn;
-    const Architecture arch = architectureOf(spec.architecture);
+    const WrittenParts arch = partsOf(spec);
     if (spec.weightType != GgmlType::F32 && !kernels::canQuantize(spec.weightType))
         throw Error("mkmodel: cannot quantize to " +
                     std::string(ggmlTypeTraits(static_cast<uint32_t>(spec.weightType))->name));

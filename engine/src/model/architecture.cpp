@@ -15,15 +15,27 @@ std::span<const Architecture* const> architectures()
     return kAll;
 }
 
+const Architecture* architectureNamed(std::string_view name)
+{
+    for (const Architecture* a : architectures())
+        if (a->name == name)
+            return a;
+    return nullptr;
+}
+
+std::string architectureNames()
+{
+    std::string names;
+    for (const Architecture* a : architectures())
+        names += (names.empty() ? "" : ", ") + std::string(a->name);
+    return names;
+}
+
 const Architecture& findArchitecture(std::string_view name)
 {
-    std::string known;
-    for (const Architecture* a : architectures()) {
-        if (a->name == name)
-            return *a;
-        known += (known.empty() ? "" : ", ") + std::string(a->name);
-    }
-    throw Error("architecture '" + std::string(name) + "' is not supported (supported: " + known + ")");
+    if (const Architecture* a = architectureNamed(name))
+        return *a;
+    throw Error("architecture '" + std::string(name) + "' is not supported (supported: " + architectureNames() + ")");
 }
 
 }  // namespace strata::model

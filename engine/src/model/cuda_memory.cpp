@@ -22,6 +22,23 @@ uint64_t alignUp(uint64_t n)
     return (n + kAlign - 1) / kAlign * kAlign;
 }
 
+// A MoE layer's own scratch, piece by piece in the order of cuda_moe_ffn.cpp's MoeFeedForward::pieces
+// (not included from there: it needs the CUDA headers); test_cuda_memory checks the two agree.
+uint64_t moeScratchBytes(const Hparams& h, uint64_t tokens)
+{
+    constexpr uint64_t kRoutesPerItem = 8;  // cuda_moe.hpp; an item is three ints
+    const uint64_t n = tokens * h.expertsUsed, width = h.expertFeedForward, E = h.embedding;
+    const uint64_t items = std::min(n, (n + kRoutesPerItem - 1) / kRoutesPerItem + std::min<uint64_t>(h.experts, n));
+    uint64_t bytes = alignUp(tokens * h.experts * sizeof(float));
+    for (uint64_t ints : {n, n, n, n})  // expert, weight (a float), slotOf, slotToken
+        bytes += alignUp(ints * 4);
+    bytes += alignUp(items * 3 * sizeof(int32_t)) + alignUp(sizeof(int32_t));
+    bytes += 2 * alignUp(n * width * sizeof(float)) + alignUp(n * E * sizeof(float));  // gate, up, down
+    bytes += alignUp(n * width) + 2 * alignUp(n * width / 32 * sizeof(float));            // int8 hidden rows
+    bytes += alignUp(tokens * E) + 2 * alignUp(tokens * E / 32 * sizeof(float));          // int8 router input
+    return bytes;
+}
+
 }  // namespace
 
 uint64_t cudaWeightBytes(const gguf::File& file)
@@ -35,7 +52,8 @@ uint64_t cudaWeightBytes(const gguf::File& file)
 uint64_t cudaScratchBytes(const Hparams& h, uint32_t maxBatch)
 {
     // In the order carveScratch takes them. Every factor is bounded by HparamLimits: no wrap.
-    const uint64_t T = maxBatch, E = h.embedding, Q = h.qDim(), KV = h.kvDim(), F = h.feedForward;
+    // A MoE model's FFN keeps its rows in its own scratch (moeScratchBytes), as the backend does.
+    const uint64_t T = maxBatch, E = h.embedding, Q = h.qDim(), KV = h.kvDim(), F = h.isMoe() ? 0 : h.feedForward;
     const uint64_t widest = std::max({E, Q, F});
     uint64_t bytes = 0;
     for (uint64_t floats : {T * E, T * E, T * Q, T * KV, T * KV, T * Q, T * F, T * F, uint64_t(h.vocabSize)})
@@ -43,7 +61,7 @@ uint64_t cudaScratchBytes(const Hparams& h, uint32_t maxBatch)
     bytes += alignUp(T * widest) + 2 * alignUp(T * widest / 32 * sizeof(float));  // int8 activations
     bytes += alignUp(T * sizeof(int32_t)) + alignUp(sizeof(int32_t));             // token ids, start
     bytes += alignUp(kMaxSplitTokens * h.heads * kMaxAttentionSplits * (h.headDim + 2) * sizeof(float));
-    return bytes;
+    return h.isMoe() ? bytes + moeScratchBytes(h, T) : bytes;
 }
 
 uint64_t cudaKvCacheBytes(const Hparams& h, uint32_t contextLength)

@@ -105,6 +105,8 @@ GenerationMetrics generate(Model& model, Session& session, std::span<const int32
             why = FinishReason::EndOfGeneration;
             break;
         }
+        if (cb.onToken)
+            cb.onToken(next, session.logits());
         ++m.generatedTokens;
         emit(stops.push(detok.push(next)));
         if (stops.stopped()) {

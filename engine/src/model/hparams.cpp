@@ -1,6 +1,7 @@
 #include "strata/model/hparams.hpp"
 
 #include "strata/core/error.hpp"
+#include "strata/model/architecture.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -59,10 +60,9 @@ private:
 
 RopeStyle ropeStyleFor(const std::string& arch)
 {
-    // llama.cpp's LLAMA_ROPE_TYPE_NEOX architectures among those Strata runs.
-    if (arch == "qwen2" || arch == "qwen3" || arch == "qwen3moe" || arch == "qwen2moe")
-        return RopeStyle::NeoX;
-    return RopeStyle::Normal;
+    // Model::fromFile refuses other architectures before reading hparams; Normal is llama.cpp's default.
+    const Architecture* a = architectureNamed(arch);
+    return a ? a->rope : RopeStyle::Normal;
 }
 
 }  // namespace

@@ -74,7 +74,7 @@ struct WorkerPool::State {
     alignas(2 * detail::kCacheLine) std::atomic<std::uint32_t> hostParked{0};
 
     // --- the batch: written by the host before it publishes `job`, read by a thread only after it
-    // claimed a chunk of that batch (the claim orders the reads; see ARCHITECTURE.md) ---
+    // claimed a chunk of that batch (the claim orders the reads; see docs/architecture/worker-pool.md) ---
     alignas(2 * detail::kCacheLine) void* ctx = nullptr;
     JobFn fn = nullptr;
     std::size_t items = 0;

@@ -35,12 +35,20 @@ private slots:
         QVERIFY(dir_.isValid());
     }
 
+    void estimateMatchesTheBackendsSizing_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::newRow("qwen3") << QStringLiteral("qwen3");
+        QTest::newRow("qwen3moe") << QStringLiteral("qwen3moe");  // the experts' own scratch too
+    }
+
     void estimateMatchesTheBackendsSizing()
     {
-        gguf::ModelSpec spec = test::smallSpec("qwen3", gguf::GgmlType::Q8_0);
+        QFETCH(QString, arch);
+        gguf::ModelSpec spec = test::smallSpec(arch.toStdString(), gguf::GgmlType::Q8_0);
         spec.embedding = 512;  // head size 128
         spec.feedForward = 1024;
-        const auto path = test::writeModel(dir_, spec, "memory");
+        const auto path = test::writeModel(dir_, spec, "memory-" + arch.toStdString());
         const gguf::File file = gguf::File::open(path);
         const model::Hparams h = model::readHparams(file.metadata(), "memory");
         constexpr uint32_t kBatch = 64;

@@ -5,8 +5,9 @@
 #include "strata/gguf/model_summary.hpp"
 #include "strata/gguf/requantize.hpp"
 #include "strata/gguf/synthetic_model.hpp"
-#include "strata/tokenizer/synthetic_vocabulary.hpp"
 #include "strata/kernels/quantize.hpp"
+#include "strata/model/architecture.hpp"
+#include "strata/tokenizer/synthetic_vocabulary.hpp"
 
 #include <QtTest>
 
@@ -64,6 +65,41 @@ class TestGgufModels : public QObject {
     Q_OBJECT
 
 private slots:
+    // The writer reads the same list as the decoder plans: every architecture in it is written, with
+    // exactly the optional tensors its plan asks for and the RoPE keys llama.cpp's converter writes.
+    void everyListedArchitectureIsWrittenAsItsPlanSays()
+    {
+        QVERIFY(strata::model::architectures().size() >= 4);
+        for (const strata::model::Architecture* a : strata::model::architectures()) {
+            ModelSpec spec;
+            spec.architecture = std::string(a->name);
+            const Built b = build(spec);
+            const strata::model::DecoderPlan plan = a->describe(strata::model::Hparams{});
+            const std::string arch(a->name);
+            QCOMPARE(*b.file.metadata().getString("general.architecture"), std::string_view(arch));
+            QCOMPARE(b.file.findTensor("blk.0.attn_q.bias") != nullptr, plan.qkvBias);
+            QCOMPARE(b.file.findTensor("blk.0.attn_q_norm.weight") != nullptr, plan.qkNorm);
+            QCOMPARE(b.file.findTensor("blk.0.ffn_gate_exps.weight") != nullptr,
+                     plan.ffn == strata::model::FfnKind::Moe);
+            QCOMPARE(b.file.findTensor("blk.0.ffn_gate.weight") != nullptr, plan.ffn == strata::model::FfnKind::Dense);
+            QCOMPARE(b.file.metadata().contains(arch + ".rope.dimension_count"), a->writesRopeDimensionCount);
+        }
+    }
+
+    void unknownArchitectureNamesTheListedOnes()
+    {
+        ModelSpec spec;
+        spec.architecture = "gpt-j";
+        try {
+            build(spec);
+            QFAIL("no error");
+        } catch (const strata::Error& e) {
+            QVERIFY2(QString(e.what()).contains("gpt-j")
+                         && QString(e.what()).contains(QString::fromStdString(strata::model::architectureNames())),
+                     e.what());
+        }
+    }
+
     void llamaHasLlamaCppLayout()
     {
         ModelSpec spec;

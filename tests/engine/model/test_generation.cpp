@@ -6,6 +6,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <atomic>
 
 using namespace strata;
@@ -57,6 +58,34 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(chat_template::RenderCancelled,
                                  model::chatPromptTokens(*model_, model::chatTemplateOf(*model_),
                                                          {{.role = "user", .content = "hi"}}, {}, render));
+    }
+
+    // onToken sees every generated token, with the logits greedy sampling took its argmax from.
+    void onTokenSeesEachTokenWithItsLogits()
+    {
+        model::Session session(*model_, {.contextLength = 128});
+        const auto prompt =
+            model::chatPromptTokens(*model_, model::chatTemplateOf(*model_), {{.role = "user", .content = "hello"}});
+        model::GenerationRequest req;
+        req.sampling = model::SamplingParams::greedy();
+        req.maxTokens = 6;
+        std::vector<int32_t> tokens;
+        bool argmax = true;
+        model::GenerationCallbacks cb;
+        cb.onToken = [&](int32_t token, std::span<const float> logits) {
+            tokens.push_back(token);
+            argmax = argmax && size_t(token) < logits.size()
+                     && std::max_element(logits.begin(), logits.end()) - logits.begin() == token;
+        };
+        const auto m = model::generate(*model_, session, prompt, req, cb);
+        QCOMPARE(tokens.size(), size_t(m.generatedTokens));
+        QVERIFY(!tokens.empty());
+        QVERIFY(argmax);
+        // The reply's tokens are what the session holds after the prompt.
+        const auto& held = session.tokens();
+        QCOMPARE(held.size(), prompt.size() + tokens.size());
+        for (size_t i = 0; i < tokens.size(); ++i)
+            QCOMPARE(held[prompt.size() + i], tokens[i]);
     }
 
     void generatesStreamsAndReportsMetrics()

@@ -3,6 +3,7 @@
 // is checked by test_model_reference.)
 #include "model_fixtures.hpp"
 #include "strata/core/error.hpp"
+#include "strata/model/architecture.hpp"
 #include "strata/model/session.hpp"
 #include "strata/model/weight_traffic.hpp"
 
@@ -50,9 +51,11 @@ private slots:
     {
         QTest::addColumn<QString>("arch");
         QTest::addColumn<int>("type");
-        for (const char* arch : {"llama", "qwen2", "qwen3", "qwen3moe"})
+        for (const model::Architecture* a : model::architectures()) {  // every architecture the engine runs
+            const std::string arch(a->name);
             for (auto type : {gguf::GgmlType::F32, gguf::GgmlType::Q8_0, gguf::GgmlType::Q4_K})
-                QTest::addRow("%s-%d", arch, int(type)) << QString::fromLatin1(arch) << int(type);
+                QTest::addRow("%s-%d", arch.c_str(), int(type)) << QString::fromStdString(arch) << int(type);
+        }
     }
 
     void wholePromptEqualsTokenByToken()

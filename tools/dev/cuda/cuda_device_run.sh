@@ -1,56 +1,104 @@
 #!/bin/bash
-# Runs on the GPU machine from the folder pack_cuda_run.sh made: the CUDA tests, then strata-bench
-# --device cuda (pp512, tg128, decode against the HBM read bandwidth of the same run) on a 0.6B
-# dense shape (qwen3) and an 8B dense shape (llama, 32 layers, 4096, FFN 14336, GQA 8), each at
-# Q4_K and Q8_0. The models are generated there with mkmodel's fast path (--distinct-rows).
-# Logs go to $OUT when set.  MODE=tests or MODE=bench runs one half.
+# Runs on the GPU machine from the folder pack_cuda_run.sh made. STEPS (default: tests bench moe-bench)
+# picks, in order:
+#   tests        the CUDA tests (kernels, MoE kernels, whole models GPU vs CPU, VRAM estimate)
+#   models       writes the dense models and the MoE model at Q4_K ahead (while a peer builds, say)
+#   bench        strata-bench --device cuda (pp512, tg128, decode against the HBM read bandwidth of the
+#                same run) on a 0.6B dense shape (qwen3) and an 8B dense shape (llama, 32 layers, 4096,
+#                FFN 14336, GQA 8), each at Q4_K and Q8_0
+#   gpu-wait     8B Q4_K decode with each --gpu-wait mode (blocking, spin, yield): tok/s and CPU%
+#   depth        decode after a 4k and a 16k context (split-K attention), 8B Q4_K
+#   moe-bench    a 30B-A3B-shaped qwen3moe (48 layers, 2048 embedding, 32 heads / 4 KV heads of 128,
+#                128 experts, 8 used, expert FFN 768) at $MOE_TYPES, one file at a time
+#   ncu-decode, ncu-prefill, ncu-moe   GPU time per kernel with Nsight Compute, where it works
+# Models are generated there with mkmodel's fast path (--distinct-rows). With PEER=<llama-bench>, the
+# llama.cpp peer runs right after strata-bench on every same file (llama_cuda_peer.sh builds it).
+# Logs go to $OUT when set.
 set -u
 D="$(cd "$(dirname "$0")" && pwd)"; B="$D/bin"; export LD_LIBRARY_PATH="$D/lib"
 O="${OUT:-/tmp/strata-cuda-out}"; mkdir -p "$O"
-M="${MODELS:-/tmp/strata-cuda-models}"; mkdir -p "$M"
-mode="${MODE:-all}"
-nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm,clocks.max.mem --format=csv | tee "$O/gpu.txt"
-echo "== start $(date -u +%T)"
-if [[ "$mode" != bench ]]; then
-    timeout 150 "$B/test_cuda_kernels" -o "$O/test_cuda_kernels.txt,txt" -o -,txt 2>&1 | grep -E -A2 "^FAIL|Totals|SKIP" | head -n 60
-    timeout 200 "$B/test_cuda_model" -o "$O/test_cuda_model.txt,txt" -o -,txt 2>&1 | grep -E -A1 "worst|FAIL|Totals|SKIP" | head -n 80
+# Models go to tmpfs when it has room (on the H200 machine 128 GB, faster to write than its 64 GB
+# disk, which the dense and MoE files together would nearly fill).
+if [[ -z "${MODELS:-}" ]] && [[ "$(df --output=avail -BG /dev/shm 2>/dev/null | tail -1 | tr -dc 0-9)" -ge 60 ]]; then
+    MODELS=/dev/shm/strata-cuda-models
 fi
-[[ "$mode" == tests ]] && exit 0
+M="${MODELS:-/tmp/strata-cuda-models}"; mkdir -p "$M"
+steps="${STEPS:-tests bench moe-bench}"
+moe_types="${MOE_TYPES:-Q4_K Q8_0}"
+peer="${PEER:-}"
 small="--arch qwen3 --layers 28 --embedding 1024 --heads 16 --kv-heads 8 --head-dim 128 --ff 3072 --vocab 151936"
 big="--arch llama --layers 32 --embedding 4096 --heads 32 --kv-heads 8 --ff 14336 --vocab 128256"
-for kind in small big; do
-    for type in Q4_K Q8_0; do
-        shape="${!kind}"; f="$M/$kind-$type.gguf"
-        [[ -f "$f" ]] || (timeout 240 "$B/strata-gguf" mkmodel "$f.tmp" $shape --type "$type" --distinct-rows 64 --seed 3 >/dev/null && mv "$f.tmp" "$f") &
-    done
-done
-wait
-ls -la "$M"
-for kind in small big; do
-    for type in Q4_K Q8_0; do
-        echo "== $kind $type $(date -u +%T)"
-        timeout 120 "$B/strata-bench" -m "$M/$kind-$type.gguf" --device cuda -p 512 -n 128 -r 3 2>&1 | tee -a "$O/bench.txt"
-    done
-done
-# Decode after a long context (split-K attention): 8B Q4_K at 4k and 16k tokens.
-for depth in 4096 16384; do
-    echo "== big Q4_K depth $depth $(date -u +%T)"
-    timeout 90 "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 0 -n 64 -d "$depth" -r 2 2>&1 | tee -a "$O/bench.txt"
+moe="--arch qwen3moe --layers 48 --embedding 2048 --heads 32 --kv-heads 4 --head-dim 128 --ff 6144 --experts 128"
+moe="$moe --experts-used 8 --expert-ff 768 --vocab 151936"
+
+make_model() {  # NAME SHAPE TYPE: $M/NAME-TYPE.gguf, unless it is there
+    local f="$M/$1-$3.gguf"
+    [[ -f "$f" ]] || (timeout 280 "$B/strata-gguf" mkmodel "$f.tmp" $2 --type "$3" --distinct-rows 64 --seed 3 >/dev/null &&
+        mv "$f.tmp" "$f")
+}
+bench_file() {  # FILE: strata-bench, then the peer on the same file
+    echo "== $(basename "$1") $(date -u +%T)"
+    timeout 150 "$B/strata-bench" -m "$1" --device cuda -p 512 -n 128 -r 3 2>&1 | tee -a "$O/bench.txt"
+    if [[ -n "$peer" ]]; then
+        timeout 200 "$peer" -m "$1" -ngl 99 -p 512 -n 128 -r 3 -fa 1 -o md 2>&1 | grep -E '^\|' | tee -a "$O/peer_bench.txt"
+    fi
+}
+ncu_kernels() {  # CSV ARGS...: per-kernel GPU time of a strata-bench run
+    local csv="$1"; shift
+    command -v "${NCU_BIN:=/usr/local/cuda/bin/ncu}" >/dev/null || { echo "no ncu"; return; }
+    timeout 240 "$NCU_BIN" --clock-control none --metrics gpu__time_duration.sum "$@" >"$O/$csv" 2>&1
+    grep '^"' "$O/$csv" | awk -F'","' '{printf "%-60.60s grid %-14s x%-4s avg %s ns\n", $4, $6, $9, $15}'
+}
+
+nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm,clocks.max.mem --format=csv | tee "$O/gpu.txt"
+for step in $steps; do
+    echo "== step $step $(date -u +%T)"
+    case "$step" in
+    tests)
+        for t in test_cuda_kernels test_cuda_moe test_cuda_model test_cuda_memory; do
+            timeout 200 "$B/$t" -o "$O/$t.txt,txt" -o -,txt 2>&1 | grep -E -A1 "^FAIL|worst|identical|Totals|SKIP" | head -n 80
+        done ;;
+    models)
+        for kind in small big; do for type in Q4_K Q8_0; do make_model "$kind" "${!kind}" "$type" & done; done
+        make_model moe "$moe" Q4_K &
+        wait
+        ls -la "$M"; df -h "$M" | tail -1 ;;
+    bench)
+        for kind in small big; do for type in Q4_K Q8_0; do make_model "$kind" "${!kind}" "$type" & done; done
+        wait
+        for kind in small big; do for type in Q4_K Q8_0; do bench_file "$M/$kind-$type.gguf"; done; done ;;
+    depth)
+        make_model big "$big" Q4_K
+        for depth in 4096 16384; do
+            timeout 90 "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 0 -n 64 -d "$depth" -r 2 2>&1 | tee -a "$O/bench.txt"
+        done ;;
+    moe-bench)
+        # One file at a time (17 GB at Q4_K, 32 GB at Q8_0); all but Q4_K deleted after their run.
+        for type in $moe_types; do
+            make_model moe "$moe" "$type"
+            bench_file "$M/moe-$type.gguf"
+            [[ "$type" == Q4_K ]] || rm -f "$M/moe-$type.gguf"
+        done ;;
+    ncu-decode)
+        make_model big "$big" Q4_K
+        ncu_kernels ncu.csv --launch-skip 400 --launch-count 330 --csv --print-summary per-kernel \
+            "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 0 -n 4 -r 1 --no-roofline ;;
+    ncu-prefill)  # the embedding and the first layers of one 512-token pass
+        make_model big "$big" Q4_K
+        ncu_kernels ncu-prefill.csv --launch-count 24 --csv --print-summary per-kernel \
+            "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 512 -n 0 -r 1 ;;
+    ncu-moe)
+        make_model moe "$moe" Q4_K
+        ncu_kernels ncu-moe.csv --launch-skip 900 --launch-count 400 --csv --print-summary per-kernel \
+            "$B/strata-bench" -m "$M/moe-Q4_K.gguf" --device cuda -p 0 -n 4 -r 1 --no-roofline ;;
+    gpu-wait)  # how the host waits for the GPU: CPU% and tok/s of each mode, 8B Q4_K decode
+        make_model big "$big" Q4_K
+        for wait in blocking spin yield; do
+            echo "-- --gpu-wait $wait"
+            timeout 90 "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 0 -n 128 -r 3 --gpu-wait "$wait" 2>&1 |
+                tee -a "$O/bench.txt"
+        done ;;
+    *) echo "unknown step $step" ;;
+    esac
 done
 echo "== done $(date -u +%T)"
-# NCU=1: GPU time per kernel of one decode step and of one prefill (8B shape, Q4_K) with Nsight Compute, where it works.
-# NCU=prefill: the prefill part only.
-ncu_ok() { [[ "${NCU:-0}" != 0 ]] && command -v "${NCU_BIN:=/usr/local/cuda/bin/ncu}" >/dev/null; }
-if ncu_ok && [[ "$NCU" == 1 ]]; then
-    timeout 240 "$NCU_BIN" --clock-control none --metrics gpu__time_duration.sum --launch-skip 400 --launch-count 330 \
-        --csv --print-summary per-kernel "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 0 -n 4 -r 1 \
-        --no-roofline >"$O/ncu.csv" 2>&1
-    grep '^"' "$O/ncu.csv" | awk -F'","' '{printf "%-60.60s grid %-14s x%-4s avg %s ns\n", $4, $6, $9, $15}'
-fi
-if ncu_ok; then
-    # Prefill: the embedding and the first layers of one 512-token pass.
-    timeout 120 "$NCU_BIN" --clock-control none --metrics gpu__time_duration.sum --launch-count 24 \
-        --csv --print-summary per-kernel "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 512 -n 0 -r 1 \
-        >"$O/ncu-prefill.csv" 2>&1
-    grep '^"' "$O/ncu-prefill.csv" | awk -F'","' '{printf "%-60.60s grid %-14s x%-4s avg %s ns\n", $4, $6, $9, $15}'
-fi

@@ -10,8 +10,8 @@ repo="$(cd "$here/../../.." && pwd)"
 build="${BUILD:-$repo/build/cuda-rel}"
 dest="${1:?usage: pack_cuda_run.sh DEST}"
 mkdir -p "$dest/bin" "$dest/lib"
-cp "$build/tools/strata-bench/strata-bench" "$build/tools/strata-gguf/strata-gguf" \
-   "$build/tests/engine/cuda/test_cuda_kernels" "$build/tests/engine/cuda/test_cuda_model" "$dest/bin/"
+cp "$build/tools/strata-bench/strata-bench" "$build/tools/strata-gguf/strata-gguf" "$build/tools/strata-info/strata-info" \
+   "$build/tests/engine/cuda/"test_cuda_{kernels,model,moe,memory} "$dest/bin/"
 strip "$dest"/bin/*
 cp "$here/cuda_device_run.sh" "$dest/"
 # Libraries outside glibc/libstdc++ (which any recent x86-64 Linux has).

@@ -11,7 +11,7 @@
 namespace strata::gguf {
 
 struct ModelSpec {
-    std::string architecture = "llama";  // llama, qwen2, qwen3, qwen3moe
+    std::string architecture = "llama";  // one of strata::model::architectures()
     std::string name;                    // general.name; defaults to "strata-synthetic-<arch>"
     uint32_t layers = 2;
     uint32_t embedding = 256;

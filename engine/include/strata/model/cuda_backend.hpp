@@ -1,6 +1,6 @@
-// The CUDA backend: runs a dense model's plan on an NVIDIA GPU. Weights are uploaded once in their
-// GGUF block layouts; the KV cache (f16) lives in VRAM; decode runs as one CUDA graph per token and
-// the host sleeps (blocking sync) while the GPU works.
+// The CUDA backend: runs a model's plan (dense or mixture-of-experts FFN) on an NVIDIA GPU. Weights
+// are uploaded once in their GGUF block layouts; the KV cache (f16) lives in VRAM; decode runs as one
+// CUDA graph per token and the host sleeps (blocking sync) while the GPU works.
 #pragma once
 
 #include "strata/model/backend.hpp"
@@ -28,7 +28,7 @@ struct CudaBackendOptions {
 };
 
 // Uploads the weights. Throws strata::Error when the engine was built without CUDA, no device is
-// usable, the model needs a step the CUDA backend does not have yet (mixture of experts), or the
+// usable, the model needs a step the CUDA backend does not have (a weight type without a kernel), or the
 // weights and scratch do not fit: the message gives the VRAM needed and the VRAM free.
 // `definition` must outlive the backend.
 std::unique_ptr<Backend> makeCudaBackend(const ModelDefinition& definition, CudaBackendOptions options = {});

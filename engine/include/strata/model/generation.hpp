@@ -57,6 +57,10 @@ struct GenerationCallbacks {
     std::function<void(std::string_view piece)> onText;  // valid UTF-8, in order
     PrefillProgress onPrefill;                          // return false to cancel
     const std::atomic<bool>* cancel = nullptr;          // checked before every token
+    // Each generated token and the logits it was sampled from (the model's, before penalties and
+    // temperature), before its text reaches onText; for an API's logprobs. Not called for the
+    // end-of-generation token.
+    std::function<void(int32_t token, std::span<const float> logits)> onToken;
 };
 
 // Prefills `prompt` into the session (prefix reuse) and generates. Returns when the model ends

@@ -14,7 +14,7 @@ namespace strata::pool {
 enum class WaitKind : std::uint8_t {
     FixedSpin,  // spin (pause loop) for spinMicros, then park on a futex
     Park,       // park at once
-    Adaptive,   // spin window chosen from the observed gaps between batches (see ARCHITECTURE.md)
+    Adaptive,   // spin window chosen from the observed gaps between batches (docs/architecture/worker-pool.md)
 };
 
 struct WaitPolicy {

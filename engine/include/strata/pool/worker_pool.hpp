@@ -9,7 +9,7 @@
 // dynamically; it returns when every item ran exactly once. `worker` is 0..workerCount()-1
 // for pool threads and workerCount() for the host, so per-thread scratch needs
 // workerCount() + 1 slots. run() is for one host thread at a time and not reentrant.
-// Design notes: docs/ARCHITECTURE.md, "Worker pool".
+// Design notes: docs/architecture/worker-pool.md.
 #pragma once
 
 #include "strata/pool/pool_telemetry.hpp"

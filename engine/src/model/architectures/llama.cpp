@@ -4,8 +4,9 @@
 
 namespace strata::model::arch {
 
-const Architecture llama{"llama", [](const Hparams&) {
-    return DecoderPlan{.qkvBias = false, .qkNorm = false, .ffn = FfnKind::Dense, .rope = RopeStyle::Normal};
-}};
+const Architecture llama{
+    "llama", RopeStyle::Normal,
+    [](const Hparams&) { return DecoderPlan{.qkvBias = false, .qkNorm = false, .ffn = FfnKind::Dense}; },
+    /*writesRopeDimensionCount=*/true};
 
 }  // namespace strata::model::arch

@@ -3,8 +3,9 @@
 
 namespace strata::model::arch {
 
-const Architecture qwen2{"qwen2", [](const Hparams&) {
-    return DecoderPlan{.qkvBias = true, .qkNorm = false, .ffn = FfnKind::Dense, .rope = RopeStyle::NeoX};
-}};
+const Architecture qwen2{
+    "qwen2", RopeStyle::NeoX,
+    [](const Hparams&) { return DecoderPlan{.qkvBias = true, .qkNorm = false, .ffn = FfnKind::Dense}; },
+    /*writesRopeDimensionCount=*/false};
 
 }  // namespace strata::model::arch

@@ -3,8 +3,9 @@
 
 namespace strata::model::arch {
 
-const Architecture qwen3{"qwen3", [](const Hparams&) {
-    return DecoderPlan{.qkvBias = false, .qkNorm = true, .ffn = FfnKind::Dense, .rope = RopeStyle::NeoX};
-}};
+const Architecture qwen3{
+    "qwen3", RopeStyle::NeoX,
+    [](const Hparams&) { return DecoderPlan{.qkvBias = false, .qkNorm = true, .ffn = FfnKind::Dense}; },
+    /*writesRopeDimensionCount=*/false};
 
 }  // namespace strata::model::arch

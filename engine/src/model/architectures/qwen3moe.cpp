@@ -5,8 +5,9 @@
 
 namespace strata::model::arch {
 
-const Architecture qwen3moe{"qwen3moe", [](const Hparams&) {
-    return DecoderPlan{.qkvBias = false, .qkNorm = true, .ffn = FfnKind::Moe, .rope = RopeStyle::NeoX};
-}};
+const Architecture qwen3moe{
+    "qwen3moe", RopeStyle::NeoX,
+    [](const Hparams&) { return DecoderPlan{.qkvBias = false, .qkNorm = true, .ffn = FfnKind::Moe}; },
+    /*writesRopeDimensionCount=*/false};
 
 }  // namespace strata::model::arch

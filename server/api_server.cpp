@@ -1,0 +1,303 @@
+#include "server/api_server.hpp"
+
+#include "server/anthropic_messages.hpp"
+#include "server/connection_limit.hpp"
+#include "server/json_fields.hpp"
+#include "server/openai_chat.hpp"
+#include "server/openai_completions.hpp"
+#include "server/reply_format.hpp"
+
+#include <ctime>
+#include <stdexcept>
+
+namespace strata::server {
+
+namespace {
+
+ApiDialect dialectOf(const httplib::Request& request)
+{
+    return request.path.rfind("/v1/messages", 0) == 0 ? ApiDialect::Anthropic : ApiDialect::OpenAi;
+}
+
+void replyError(httplib::Response& response, ApiDialect dialect, const ApiError& error)
+{
+    response.status = error.status();
+    response.set_content(errorBody(dialect, error), "application/json");
+}
+
+// Compares in time independent of where the strings differ, so the key cannot be guessed byte by byte.
+bool sameKey(const std::string& given, const std::string& key)
+{
+    if (key.empty())
+        return false;
+    unsigned char diff = given.size() == key.size() ? 0 : 1;
+    for (size_t i = 0; i < given.size(); ++i)
+        diff |= static_cast<unsigned char>(given[i] ^ key[i % key.size()]);
+    return diff == 0;
+}
+
+std::string keyOf(const httplib::Request& request)
+{
+    const std::string bearer = request.get_header_value("Authorization");
+    if (bearer.rfind("Bearer ", 0) == 0)
+        return bearer.substr(7);
+    return request.get_header_value("x-api-key");  // Anthropic's header
+}
+
+std::string streamError(ApiDialect dialect, const ApiError& error)
+{
+    const Json body = Json::parse(errorBody(dialect, error));
+    return dialect == ApiDialect::Anthropic ? sseEvent(body, "error") : sseEvent(body);
+}
+
+}  // namespace
+
+bool isLoopback(const std::string& host)
+{
+    return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
+}
+
+ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue), config_(std::move(config))
+{
+    if (!isLoopback(config_.host) && config_.apiKey.empty())
+        throw std::invalid_argument("serving on " + config_.host
+                                    + " (not a loopback address) needs an API key (--api-key)");
+    if (config_.modelId.empty())
+        throw std::invalid_argument("the server needs a model id");
+    http_.set_read_timeout(config_.readTimeout);
+    http_.set_write_timeout(config_.writeTimeout);
+    http_.set_keep_alive_timeout(config_.keepAliveTimeout.count());
+    http_.set_payload_max_length(config_.maxBodyBytes);
+    const size_t maxConnections = config_.maxConnections;
+    http_.new_task_queue = [this, maxConnections] { return new ConnectionLimit(maxConnections, openConnections_); };
+    http_.set_logger([this](const httplib::Request& request, const httplib::Response& response) {
+        stats_.countRequest(request.path, response.status);
+    });
+    http_.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
+        return checkBeforeRouting(request, response);
+    });
+    http_.set_post_routing_handler([this](const httplib::Request&, httplib::Response& response) {
+        if (!config_.corsOrigin.empty())
+            response.set_header("Access-Control-Allow-Origin", config_.corsOrigin);
+    });
+    // httplib's own refusals (body over the cap, unknown path, unparsable request) get a JSON body too.
+    http_.set_error_handler([this](const httplib::Request& request, httplib::Response& response) {
+        if (!response.body.empty())
+            return;
+        std::string message = "bad request";
+        if (response.status == 413)
+            message = "the request body is larger than " + std::to_string(config_.maxBodyBytes) + " bytes";
+        else if (response.status == 404)
+            message = "no route for " + request.method + " " + request.path;
+        else if (response.status == 405)
+            message = request.method + " is not allowed on " + request.path;
+        replyError(response, dialectOf(request), ApiError(response.status, message));
+    });
+    // From the engine thread, for every job that ran (a cancelled stream's too).
+    queue_.setFinishedObserver([this](const model::GenerationMetrics& m) { stats_.recordGeneration(m); });
+    addRoutes();
+}
+
+ApiServer::~ApiServer()
+{
+    stop();
+    queue_.setFinishedObserver({});
+}
+
+uint16_t ApiServer::bind()
+{
+    int port = config_.port;
+    if (port == 0)
+        port = http_.bind_to_any_port(config_.host);
+    else if (!http_.bind_to_port(config_.host, port))
+        port = -1;
+    if (port <= 0)
+        throw std::runtime_error("cannot listen on " + config_.host + ":" + std::to_string(config_.port)
+                                 + " (address in use, or not an address of this machine)");
+    return uint16_t(port);
+}
+
+bool ApiServer::run()
+{
+    return http_.listen_after_bind();
+}
+
+void ApiServer::stop()
+{
+    http_.stop();
+}
+
+httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Request& request,
+                                                               httplib::Response& response)
+{
+    using R = httplib::Server::HandlerResponse;
+    const ApiDialect dialect = dialectOf(request);
+    if (ConnectionLimit::overLimit()) {
+        response.set_header("Connection", "close");
+        replyError(response, dialect,
+                   ApiError(503, "too many connections (" + std::to_string(config_.maxConnections)
+                                     + "); retry when one has closed"));
+        return R::Handled;
+    }
+    if (request.method == "OPTIONS" && !config_.corsOrigin.empty()) {
+        // A browser's preflight: CORS is on only when the user named an origin.
+        response.status = 204;
+        response.set_header("Access-Control-Allow-Origin", config_.corsOrigin);
+        response.set_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+        response.set_header("Access-Control-Allow-Headers",
+                            "Authorization, Content-Type, x-api-key, anthropic-version, anthropic-beta");
+        response.set_header("Access-Control-Max-Age", "600");
+        return R::Handled;
+    }
+    if (!config_.apiKey.empty() && request.path != "/health") {
+        const std::string given = keyOf(request);
+        if (given.empty() || !sameKey(given, config_.apiKey)) {
+            replyError(response, dialect,
+                       ApiError(401,
+                                given.empty() ? "an API key is required (Authorization: Bearer KEY, or x-api-key)"
+                                              : "the API key is not valid",
+                                {}, "invalid_api_key"));
+            return R::Handled;
+        }
+    }
+    return R::Unhandled;
+}
+
+void ApiServer::checkModel(const Json& body) const
+{
+    const auto model = stringField(body, "model");
+    if (model && *model != config_.modelId)
+        throw ApiError(404, "The model '" + *model + "' does not exist; this server has '" + config_.modelId + "'",
+                       "model", "model_not_found");
+}
+
+void ApiServer::addRoutes()
+{
+    // Every handler answers a thrown ApiError with its API's error body, anything else with a 500.
+    auto guarded = [this](auto handler) {
+        return [this, handler](const httplib::Request& request, httplib::Response& response) {
+            const ApiDialect dialect = dialectOf(request);
+            try {
+                handler(request, response);
+            } catch (const ApiError& e) {
+                replyError(response, dialect, e);
+            } catch (const std::exception& e) {
+                replyError(response, dialect, ApiError(500, std::string("internal error: ") + e.what()));
+            }
+        };
+    };
+    http_.Get(
+        "/health", guarded([this](const httplib::Request&, httplib::Response& response) {
+            response.set_content(jsonText(Json{{"status", "ok"}, {"waiting", queue_.waiting()}}), "application/json");
+        }));
+    http_.Get("/metrics", guarded([this](const httplib::Request&, httplib::Response& response) {
+                  response.set_content(stats_.prometheusText(queue_.waiting(), openConnections_.load()),
+                                       "text/plain; version=0.0.4");
+              }));
+    http_.Get("/v1/models", guarded([this](const httplib::Request&, httplib::Response& response) {
+                  const Json model = {{"id", config_.modelId},
+                                      {"object", "model"},
+                                      {"created", 0},
+                                      {"owned_by", "strata"},
+                                      {"context_length", queue_.contextLength()}};
+                  response.set_content(jsonText(Json{{"object", "list"}, {"data", Json::array({model})}}),
+                                       "application/json");
+              }));
+    http_.Post("/v1/chat/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
+                   const Json body = parseRequestBody(request.body);
+                   checkModel(body);
+                   GenerationJob job = chatJobFromBody(body, queue_.contextLength());
+                   const bool logprobs = job.topLogprobs.has_value();
+                   const bool tools = job.tools.isList();
+                   const bool stream = boolField(body, "stream").value_or(false);
+                   bool usage = false;
+                   if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
+                       usage = boolField(*o, "stream_options.include_usage").value_or(false);
+                   answer(response, ApiDialect::OpenAi, std::move(job),
+                          std::make_shared<OpenAiChatFormat>(config_.modelId, usage, logprobs, tools), stream);
+               }));
+    http_.Post("/v1/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
+                   const Json body = parseRequestBody(request.body);
+                   checkModel(body);
+                   GenerationJob job = completionJobFromBody(body, queue_.contextLength());
+                   const bool stream = boolField(body, "stream").value_or(false);
+                   bool usage = false;
+                   if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
+                       usage = boolField(*o, "stream_options.include_usage").value_or(false);
+                   answer(response, ApiDialect::OpenAi, std::move(job),
+                          std::make_shared<OpenAiCompletionFormat>(config_.modelId, usage), stream);
+               }));
+    http_.Post("/v1/messages", guarded([this](const httplib::Request& request, httplib::Response& response) {
+                   const Json body = parseRequestBody(request.body);
+                   checkModel(body);
+                   GenerationJob job = messagesJobFromBody(body);
+                   const bool stream = boolField(body, "stream").value_or(false);
+                   auto format = std::make_shared<AnthropicMessageFormat>(config_.modelId, job.request.stopStrings);
+                   answer(response, ApiDialect::Anthropic, std::move(job), std::move(format), stream);
+               }));
+}
+
+void ApiServer::answer(httplib::Response& response, ApiDialect dialect, GenerationJob job,
+                       std::shared_ptr<ReplyFormat> format, bool stream)
+{
+    std::shared_ptr<JobChannel> channel = queue_.submit(std::move(job));
+    // Wait for the job to start (it may queue behind others): until then the status can still say
+    // why it cannot run (prompt larger than the context, template error).
+    const JobEvent first = channel->next();
+    if (first.kind == JobEvent::Kind::Failed)
+        throw ApiError(first.status, first.text, {}, first.code);
+    if (!stream) {
+        std::string text;
+        std::vector<TokenLogprob> logprobs;
+        for (;;) {
+            JobEvent e = channel->next();
+            if (e.kind == JobEvent::Kind::Text) {
+                text += e.text;
+                logprobs.insert(logprobs.end(), std::make_move_iterator(e.logprobs.begin()),
+                                std::make_move_iterator(e.logprobs.end()));
+            } else if (e.kind == JobEvent::Kind::Failed)
+                throw ApiError(e.status, e.text, {}, e.code);
+            else if (e.kind == JobEvent::Kind::Finished) {
+                response.set_content(jsonText(format->whole(text, logprobs, e.metrics)), "application/json");
+                return;
+            }
+        }
+    }
+    response.set_header("Cache-Control", "no-cache");
+    auto pending = std::make_shared<std::string>(format->streamStart(first.promptTokens));
+    // Each piece is written as it comes (one chunk per event, no buffering); a failed write means
+    // the client is gone, and cancelling stops the engine within one token.
+    response.set_chunked_content_provider(
+        "text/event-stream",
+        [channel, format, pending, dialect](size_t, httplib::DataSink& sink) {
+            auto send = [&](const std::string& text) {
+                if (text.empty() || sink.write(text.data(), text.size()))
+                    return true;
+                channel->cancel();
+                return false;
+            };
+            if (!send(*pending))
+                return false;
+            pending->clear();
+            for (;;) {
+                const JobEvent e = channel->next();
+                if (e.kind == JobEvent::Kind::Text) {
+                    if (!send(format->streamText(e.text, e.logprobs)))
+                        return false;
+                    continue;
+                }
+                const bool sent = e.kind == JobEvent::Kind::Finished
+                                      ? send(format->streamEnd(e.metrics))
+                                      : send(streamError(dialect, ApiError(e.status, e.text, {}, e.code)));
+                if (sent)
+                    sink.done();
+                return sent;
+            }
+        },
+        [channel](bool success) {
+            if (!success)
+                channel->cancel();
+        });
+}
+
+}  // namespace strata::server

@@ -1,0 +1,32 @@
+// How the API server listens and what it accepts; the same for strata-server and the app.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace strata::server {
+
+struct ServerConfig {
+    // Loopback by default; any other address needs an API key (ApiServer refuses to start without).
+    std::string host = "127.0.0.1";
+    uint16_t port = 8080;  // 0: any free port (ApiServer::port() tells which)
+    std::string apiKey;    // empty: no key asked for (loopback only)
+    std::string modelId;   // what /v1/models lists and requests name
+    // Access-Control-Allow-Origin for browsers; empty: CORS off (no header, no preflight answer).
+    std::string corsOrigin;
+    // A request body larger than this is refused with 413 before it is read. Chats of a 128K-token
+    // context are ~0.5 MB of text; 8 MiB leaves room for long tool schemas.
+    size_t maxBodyBytes = 8u << 20;
+    // Connections open at once; the next ones get 503 and are closed.
+    size_t maxConnections = 32;
+    // A client that sends nothing for this long, while its header or body is due, is dropped; so is
+    // one that stops reading a reply.
+    std::chrono::seconds readTimeout{10};
+    std::chrono::seconds writeTimeout{10};
+    // Idle keep-alive connections are closed after this long.
+    std::chrono::seconds keepAliveTimeout{5};
+};
+
+}  // namespace strata::server

