@@ -1,11 +1,13 @@
 // The VRAM the model manager estimates (strata/model/cuda_memory.hpp) against what the CUDA
 // backend really sizes: its weights and scratch as its budget refusal reports them, and a
-// sequence's KV cache as the sequence reports it.
+// sequence's KV cache as the sequence reports it. And the GPU panel's figure for this process
+// (GpuSampler, NVML) once the model is on the GPU.
 #include "../model/model_fixtures.hpp"
 #include "cuda_test_support.hpp"
 #include "strata/core/error.hpp"
 #include "strata/model/cuda_memory.hpp"
 #include "strata/model/model.hpp"
+#include "strata/telemetry/gpu_sampler.hpp"
 
 #include <QRegularExpression>
 
@@ -76,6 +78,21 @@ private slots:
         const auto loaded = model::Model::open(path, o);
         const auto sequence = loaded->backend().newSequence(300, model::KvType::F16);
         QCOMPARE(uint64_t(sequence->bytes()), model::cudaKvCacheBytes(h, 300));
+
+        // NVML's entry for this process holds at least what the backend allocated (plus its context).
+        telemetry::GpuSampler sampler;
+        if (!sampler.available())
+            QSKIP(("NVML: " + sampler.status()).c_str());
+        std::vector<telemetry::GpuSample> gpus;
+        sampler.sample(gpus);
+        QVERIFY(!gpus.empty());
+        const std::optional<uint64_t> ours = gpus[0].processMemoryUsedBytes;
+        QVERIFY2(ours.has_value(), "this driver's NVML does not report per-process memory");
+        if (*ours == 0)
+            QSKIP("NVML lists no process with this pid (a PID namespace of its own?)");
+        const uint64_t allocated =
+            model::cudaWeightBytes(file) + model::cudaScratchBytes(h, kBatch) + model::cudaKvCacheBytes(h, 300);
+        QVERIFY2(*ours >= allocated, qPrintable(QString("NVML %1 bytes < allocated %2").arg(*ours).arg(allocated)));
     }
 };
 
