@@ -8,6 +8,8 @@
 #include <QTest>
 
 #include <cstddef>
+#include <cstdint>
+#include <random>
 #include <vector>
 
 namespace strata::test {
@@ -19,6 +21,17 @@ inline QByteArray cudaUnavailableReason()
     if (info.deviceCount > 0)
         return {};
     return "no usable CUDA device: " + QByteArray::fromStdString(info.status);
+}
+
+// n normally distributed values (mean 0, deviation `scale`), the same for the same seed.
+inline std::vector<float> randomFloats(size_t n, uint64_t seed, float scale = 1.0f)
+{
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<float> dist(0.0f, scale);
+    std::vector<float> v(n);
+    for (auto& x : v)
+        x = dist(rng);
+    return v;
 }
 
 // A device copy of a host vector (or an uninitialised buffer of n elements), freed on scope exit.

@@ -15,21 +15,12 @@
 #include <random>
 
 using namespace strata;
+using test::randomFloats;
 using gguf::GgmlType;
 
 Q_DECLARE_METATYPE(gguf::GgmlType)
 
 namespace {
-
-std::vector<float> randomFloats(size_t n, uint64_t seed, float scale = 1.0f)
-{
-    std::mt19937_64 rng(seed);
-    std::normal_distribution<float> dist(0.0f, scale);
-    std::vector<float> v(n);
-    for (auto& x : v)
-        x = dist(rng);
-    return v;
-}
 
 // A matrix quantized by the CPU engine, and the weights the CPU reads back from it.
 struct HostMatrix {
