@@ -140,7 +140,7 @@ private slots:
     void longChatsGoOnByDefaultAndTheSettingIsKept()
     {
         QVERIFY(domain::SamplingSettings{}.dropOldestTurns);
-        ui::SettingsDialog dialog(domain::Preferences{}, 4, nullptr);
+        ui::SettingsDialog dialog(domain::Preferences{}, 4, {}, nullptr);
         auto* box = dialog.findChild<QCheckBox*>(QStringLiteral("dropOldestTurnsBox"));
         QVERIFY(box);
         QVERIFY(box->isChecked());
