@@ -264,6 +264,11 @@ void ApiServer::answer(httplib::Response& response, ApiDialect dialect, Generati
         }
     }
     response.set_header("Cache-Control", "no-cache");
+    // One stream per connection: node-fetch 2 (inside the openai npm client 4.x) reports a false
+    // "Premature close" for a chunked reply on a reused keep-alive socket under Node 20 (node-fetch
+    // issue 1767; seen in tests/server on Debian 13). Closing after a stream costs one loopback
+    // handshake per reply, against seconds of generation.
+    response.set_header("Connection", "close");
     auto pending = std::make_shared<std::string>(format->streamStart(first.promptTokens));
     // Each piece is written as it comes (one chunk per event, no buffering); a failed write means
     // the client is gone, and cancelling stops the engine within one token.
