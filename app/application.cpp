@@ -5,9 +5,9 @@
 #include "app/engine/engine_controller.hpp"
 #include "app/settings/settings_controller.hpp"
 #include "app/telemetry/performance_wiring.hpp"
-#include "ui/chat/model_selector.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
+#include "ui/chat/model_selector.hpp"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -34,8 +34,8 @@ domain::ChatStore& openStore(domain::ChatStore& store, const QString& path)
 Application::Application(const QString& databasePath)
     : m_conversations(openStore(m_store, databasePath)), m_recentModels(m_settings), m_modelServices(m_settings)
 {
-    m_coordinator = std::make_unique<ChatCoordinator>(m_store, m_conversations, m_engine.controller(),
-                                                      m_recentModels, m_window);
+    m_coordinator =
+        std::make_unique<ChatCoordinator>(m_store, m_conversations, m_engine.controller(), m_recentModels, m_window);
     if (!m_store.isOpen())
         m_window.chatPanel()->chatView()->showNotice(
             QCoreApplication::translate("Application", "Chats cannot be saved in this session: %1")
@@ -55,8 +55,7 @@ Application::Application(const QString& databasePath)
                      Qt::QueuedConnection);
     m_window.restoreWindowState(m_settings);
     m_performance = std::make_unique<PerformanceWiring>(m_settings, *m_engine.controller(), m_window);
-    QObject::connect(&m_window, &ui::MainWindow::closing, &m_window,
-                     [this] { m_window.saveWindowState(m_settings); });
+    QObject::connect(&m_window, &ui::MainWindow::closing, &m_window, [this] { m_window.saveWindowState(m_settings); });
 }
 
 Application::~Application() = default;

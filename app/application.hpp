@@ -47,7 +47,7 @@ private:
     std::unique_ptr<ChatCoordinator> m_coordinator;
     std::unique_ptr<SettingsController> m_settingsController;  // Tools > Settings
     std::unique_ptr<AbController> m_abRuns;                    // Tools > A/B run (its own thread)
-    std::unique_ptr<PerformanceWiring> m_performance;  // after the window state: it reads which panels are open
+    std::unique_ptr<PerformanceWiring> m_performance;          // after the window state: it reads which panels are open
 };
 
 }  // namespace strata::app

@@ -131,7 +131,7 @@ private:
     quint64 m_nextRequestId = 1;
     std::optional<ActiveRequest> m_active;
     domain::ConversationHistory m_history;  // of m_conversationId
-    quint64 m_viewGeneration = 0;   // counts showHistory(): a deferred view change made before it is dropped
+    quint64 m_viewGeneration = 0;           // counts showHistory(): a deferred view change made before it is dropped
     QTimer m_saveTimer;
     RecentModelDescriptions m_recentDescriptions;
 };

@@ -13,13 +13,13 @@ void configureCommandLine(QCommandLineParser& parser)
         QCoreApplication::translate("CommandLine", "Strata: run large language models locally."));
     parser.addHelpOption();
     // Our own --version (not addVersionOption) so it can list the build's features.
-    parser.addOption(QCommandLineOption({QStringLiteral("v"), QStringLiteral("version")},
-                                        QCoreApplication::translate("CommandLine",
-                                            "Print the version and build features, then exit.")));
-    parser.addOption(QCommandLineOption(QString::fromLatin1(kQuitAfterStart),
-                                        QCoreApplication::translate("CommandLine",
-                                            "Exit by itself (status 0) once the main window is shown: "
-                                            "checks that the app starts.")));
+    parser.addOption(QCommandLineOption(
+        {QStringLiteral("v"), QStringLiteral("version")},
+        QCoreApplication::translate("CommandLine", "Print the version and build features, then exit.")));
+    parser.addOption(QCommandLineOption(
+        QString::fromLatin1(kQuitAfterStart),
+        QCoreApplication::translate("CommandLine", "Exit by itself (status 0) once the main window is shown: "
+                                                   "checks that the app starts.")));
 }
 
 bool wantsTextOnly(int argc, char** argv)
@@ -35,8 +35,8 @@ bool wantsTextOnly(int argc, char** argv)
 QString versionText()
 {
     return QStringLiteral("Strata %1\nQt %2 (built with %3)\n%4\n")
-        .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()),
-             QStringLiteral(QT_VERSION_STR), ui::buildFeaturesText());
+        .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR),
+             ui::buildFeaturesText());
 }
 
 }  // namespace strata::app

@@ -45,8 +45,8 @@ QString describeModelEntry(const models::ModelEntry& entry)
 {
     if (!entry.loadable())
         return entry.error;
-    return describeModelFacts({entry.displayName, entry.architecture, entry.parameterCount, entry.quantization,
-                               entry.contextLength});
+    return describeModelFacts(
+        {entry.displayName, entry.architecture, entry.parameterCount, entry.quantization, entry.contextLength});
 }
 
 }  // namespace strata::app

@@ -15,11 +15,11 @@ struct ModelEntry;
 namespace strata::app {
 
 struct ModelFacts {
-    QString name;              // general.name ("" when missing)
-    QString architecture;      // general.architecture
-    qint64 parameters = -1;    // -1: unknown
-    QString quantization;      // "Q4_K_M"; "" when unknown
-    qint64 contextLength = -1; // tokens; -1: unknown
+    QString name;                              // general.name ("" when missing)
+    QString architecture;                      // general.architecture
+    qint64 parameters = -1;                    // -1: unknown
+    QString quantization;                      // "Q4_K_M"; "" when unknown
+    qint64 contextLength = -1;                 // tokens; -1: unknown
     std::optional<model::KvType> kvCacheType;  // of a loaded model; none for a file on disk
 };
 

@@ -14,7 +14,7 @@ public:
     explicit RecentModels(QSettings& settings);
 
     QStringList paths() const;
-    void add(const QString& path);     // moves it to the front
+    void add(const QString& path);  // moves it to the front
     void remove(const QString& path);
 
 private:

@@ -13,8 +13,7 @@ void installTranslations(QCoreApplication& app, const QString& language)
     const QLocale locale = language == QLatin1String("de") ? QLocale(QLocale::German) : QLocale();
     // Parented to the application, so it lives exactly as long as the app does.
     auto* translator = new QTranslator(&app);
-    if (translator->load(locale, QStringLiteral("strata"), QStringLiteral("_"),
-                         QStringLiteral(":/i18n")))
+    if (translator->load(locale, QStringLiteral("strata"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(translator);
     else
         delete translator;

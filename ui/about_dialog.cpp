@@ -16,12 +16,11 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent)
     setObjectName(QStringLiteral("aboutDialog"));
     setWindowTitle(tr("About Strata"));
 
-    auto* title = new QLabel(tr("<h2>Strata %1</h2><p>Run large language models locally.</p>")
-                                 .arg(QCoreApplication::applicationVersion()),
-                             this);
-    auto* qtVersion = new QLabel(tr("Qt %1 (built with %2)").arg(QString::fromLatin1(qVersion()),
-                                                                 QStringLiteral(QT_VERSION_STR)),
-                                 this);
+    auto* title = new QLabel(
+        tr("<h2>Strata %1</h2><p>Run large language models locally.</p>").arg(QCoreApplication::applicationVersion()),
+        this);
+    auto* qtVersion = new QLabel(
+        tr("Qt %1 (built with %2)").arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR)), this);
     qtVersion->setObjectName(QStringLiteral("qtVersionLabel"));
 
     auto* features = new QTreeWidget(this);

@@ -15,13 +15,12 @@ QList<BuildFeature> buildFeatures()
     if (build.cuda) {
         const CudaRuntimeInfo runtime = probeCudaRuntime();
         cuda.detail = QCoreApplication::translate("BuildFeatures", "architectures %1; %2")
-                          .arg(QString::fromStdString(build.cudaArchitectures),
-                               QString::fromStdString(runtime.status));
+                          .arg(QString::fromStdString(build.cudaArchitectures), QString::fromStdString(runtime.status));
     }
     features.append(cuda);
     features.append({QStringLiteral("Vulkan"), build.vulkan,
                      build.vulkan ? QCoreApplication::translate("BuildFeatures",
-                                        "SDK found; the Vulkan back-end is not written yet")
+                                                                "SDK found; the Vulkan back-end is not written yet")
                                   : QString()});
 #ifdef STRATA_HAVE_KSYNTAXHIGHLIGHTING
     features.append({QStringLiteral("KF6 SyntaxHighlighting"), true, {}});
@@ -46,8 +45,7 @@ QString buildFeaturesText()
 {
     QStringList lines;
     for (const BuildFeature& f : buildFeatures()) {
-        QString line = f.name + QStringLiteral(": ") +
-                       (f.present ? QStringLiteral("yes") : QStringLiteral("no"));
+        QString line = f.name + QStringLiteral(": ") + (f.present ? QStringLiteral("yes") : QStringLiteral("no"));
         if (!f.detail.isEmpty())
             line += QStringLiteral(" (") + f.detail + QLatin1Char(')');
         lines << line;

@@ -9,9 +9,9 @@
 namespace strata::ui {
 
 struct BuildFeature {
-    QString name;     // "CUDA"
-    bool present;     // built in?
-    QString detail;   // "architectures 75 86 89 90; no NVIDIA driver"
+    QString name;    // "CUDA"
+    bool present;    // built in?
+    QString detail;  // "architectures 75 86 89 90; no NVIDIA driver"
 };
 
 QList<BuildFeature> buildFeatures();

@@ -176,8 +176,9 @@ void MainWindow::openConversationSettings(const domain::ConversationSettings& cu
 
 void MainWindow::loadDocumentFromFile()
 {
-    auto* dialog = new QFileDialog(this, tr("Load a document"), QString(),
-                                   tr("Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)"));
+    auto* dialog =
+        new QFileDialog(this, tr("Load a document"), QString(),
+                        tr("Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)"));
     dialog->setFileMode(QFileDialog::ExistingFile);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QFileDialog::fileSelected, this, [this](const QString& path) {

@@ -15,17 +15,21 @@ AbController::AbController(QObject* parent) : QObject(parent)
     AbRunner* runner = m_host.runner();
     connect(this, &AbController::runRequested, runner, &AbRunner::run, Qt::QueuedConnection);
     connect(runner, &AbRunner::rowReady, this, &AbController::onRow, Qt::QueuedConnection);
-    connect(runner, &AbRunner::progress, this,
-            [this](int done, int total, const QString& stage) {
-                if (m_dialog)
-                    m_dialog->setProgress(done, total, stage);
-            },
-            Qt::QueuedConnection);
-    connect(runner, &AbRunner::finished, this, [this] { onEnded(tr("Done: %1 measured runs.").arg(m_rows.size())); },
-            Qt::QueuedConnection);
-    connect(runner, &AbRunner::cancelled, this, [this] { onEnded(tr("Cancelled.")); }, Qt::QueuedConnection);
-    connect(runner, &AbRunner::failed, this, [this](const QString& m) { onEnded(tr("The A/B run failed: %1").arg(m)); },
-            Qt::QueuedConnection);
+    connect(
+        runner, &AbRunner::progress, this,
+        [this](int done, int total, const QString& stage) {
+            if (m_dialog)
+                m_dialog->setProgress(done, total, stage);
+        },
+        Qt::QueuedConnection);
+    connect(
+        runner, &AbRunner::finished, this, [this] { onEnded(tr("Done: %1 measured runs.").arg(m_rows.size())); },
+        Qt::QueuedConnection);
+    connect(
+        runner, &AbRunner::cancelled, this, [this] { onEnded(tr("Cancelled.")); }, Qt::QueuedConnection);
+    connect(
+        runner, &AbRunner::failed, this, [this](const QString& m) { onEnded(tr("The A/B run failed: %1").arg(m)); },
+        Qt::QueuedConnection);
 }
 
 AbController::~AbController()

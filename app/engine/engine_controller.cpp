@@ -26,8 +26,7 @@ QString messageOf(const std::exception& e)
 
 }  // namespace
 
-EngineController::EngineController(QObject* parent)
-    : QObject(parent), m_link(std::make_shared<EngineTelemetryLink>())
+EngineController::EngineController(QObject* parent) : QObject(parent), m_link(std::make_shared<EngineTelemetryLink>())
 {
     setObjectName(QStringLiteral("engineController"));
 }
@@ -43,8 +42,7 @@ EngineController::~EngineController()
 void EngineController::requestStop(quint64 requestId)
 {
     quint64 seen = m_stoppedUpTo.load();
-    while (seen < requestId && !m_stoppedUpTo.compare_exchange_weak(seen, requestId)) {
-    }
+    while (seen < requestId && !m_stoppedUpTo.compare_exchange_weak(seen, requestId)) {}
     // Sequentially consistent with beginRequest(): either this sees the request running and sets
     // the flag after beginRequest() cleared it, or beginRequest() sees m_stoppedUpTo.
     if (m_running.load() == requestId)

@@ -110,8 +110,8 @@ private:
     ContextWindow m_window;
 
     std::atomic<bool> m_stop{false};
-    std::atomic<bool> m_shutdown{false};  // sticky: beginRequest() keeps m_stop set
-    std::atomic<quint64> m_running{0};    // the request this thread works on (0: none)
+    std::atomic<bool> m_shutdown{false};    // sticky: beginRequest() keeps m_stop set
+    std::atomic<quint64> m_running{0};      // the request this thread works on (0: none)
     std::atomic<quint64> m_stoppedUpTo{0};  // every request id up to this one was stopped
 };
 

@@ -15,13 +15,13 @@
 namespace strata::app {
 
 struct ModelLoadOptions {
-    int threads = 0;           // 0: the engine's choice (physical cores)
-    int contextLength = 0;     // 0: the model's trained context, capped by the engine
+    int threads = 0;        // 0: the engine's choice (physical cores)
+    int contextLength = 0;  // 0: the model's trained context, capped by the engine
     model::KvType kvCacheType = model::KvType::F16;
-    bool pinThreads = false;   // pin pool workers to cores (see modelOptionsFrom for the default)
-    int batchSize = 512;       // prefill chunk in tokens
-    int gpu = -1;              // -1: the CPU (worker pool); n: CUDA device n
-    int vramBudgetMiB = 0;     // what the model may take on the GPU; 0: all free VRAM
+    bool pinThreads = false;  // pin pool workers to cores (see modelOptionsFrom for the default)
+    int batchSize = 512;      // prefill chunk in tokens
+    int gpu = -1;             // -1: the CPU (worker pool); n: CUDA device n
+    int vramBudgetMiB = 0;    // what the model may take on the GPU; 0: all free VRAM
     model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU
 
     bool operator==(const ModelLoadOptions&) const = default;
@@ -31,7 +31,7 @@ struct ModelLoadOptions {
 // already has in its KV cache, so a follow-up only prefills what is new). Regenerate and
 // edit-and-resend are the same request with a shorter or changed history.
 struct ChatTurnRequest {
-    quint64 requestId = 0;     // chosen by the GUI; every reply signal carries it back
+    quint64 requestId = 0;  // chosen by the GUI; every reply signal carries it back
     qint64 conversationId = 0;
     QString systemPrompt;
     QList<domain::ChatMessage> history;  // oldest first; ends with the user turn to answer
@@ -39,9 +39,9 @@ struct ChatTurnRequest {
 };
 
 struct ReplyMetrics {
-    int promptTokens = 0;      // tokens in the whole prompt
-    int reusedTokens = 0;      // of those, how many the session's KV cache already held
-    int prefilledTokens = 0;   // of those, how many had to be prefilled (not reused)
+    int promptTokens = 0;     // tokens in the whole prompt
+    int reusedTokens = 0;     // of those, how many the session's KV cache already held
+    int prefilledTokens = 0;  // of those, how many had to be prefilled (not reused)
     int generatedTokens = 0;
     double prefillTokensPerSecond = 0;
     double decodeTokensPerSecond = 0;

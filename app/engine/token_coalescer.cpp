@@ -4,8 +4,7 @@ namespace strata::app {
 
 TokenCoalescer::TokenCoalescer(std::chrono::milliseconds interval, Clock clock)
     : m_interval(interval), m_clock(std::move(clock))
-{
-}
+{}
 
 std::optional<QString> TokenCoalescer::push(const QString& piece)
 {

@@ -10,8 +10,8 @@ namespace {
 // A later snapshot of the same pool never has smaller counters; a new pool (model reloaded) does.
 bool samePool(const pool::PoolTelemetry& before, const pool::PoolTelemetry& after)
 {
-    return before.workers.size() == after.workers.size() && before.batches <= after.batches &&
-           before.host.parks <= after.host.parks;
+    return before.workers.size() == after.workers.size() && before.batches <= after.batches
+           && before.host.parks <= after.host.parks;
 }
 
 std::optional<double> quantileMicros(const pool::LatencyHistogram& before, const pool::LatencyHistogram& after,

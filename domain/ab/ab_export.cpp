@@ -20,8 +20,8 @@ QByteArray number(double v)
 QByteArray summaryLine(const QByteArray& run, const QByteArray& config, double prefill, double decode, double cpu,
                        double wait)
 {
-    return run + ',' + config + ",,," + number(prefill) + ',' + number(decode) + ',' + number(cpu) + ',' +
-           number(wait) + '\n';
+    return run + ',' + config + ",,," + number(prefill) + ',' + number(decode) + ',' + number(cpu) + ',' + number(wait)
+           + '\n';
 }
 
 QJsonObject configJson(const AbConfig& c)
@@ -44,10 +44,10 @@ QByteArray abRunCsv(const QList<AbRow>& rows, AbPreset preset)
     QByteArray csv = "run,config,prompt_tokens,generated_tokens,prefill_tok_s,decode_tok_s,cpu_percent,"
                      "completion_wait_p50_us\n";
     for (const AbRow& r : rows)
-        csv += QByteArray::number(r.run) + ',' + r.config.toUtf8() + ',' + QByteArray::number(r.promptTokens) + ',' +
-               QByteArray::number(r.generatedTokens) + ',' + number(r.prefillTokensPerSecond) + ',' +
-               number(r.decodeTokensPerSecond) + ',' + number(r.cpuPercent) + ',' +
-               number(r.completionWaitP50Micros) + '\n';
+        csv += QByteArray::number(r.run) + ',' + r.config.toUtf8() + ',' + QByteArray::number(r.promptTokens) + ','
+               + QByteArray::number(r.generatedTokens) + ',' + number(r.prefillTokensPerSecond) + ','
+               + number(r.decodeTokensPerSecond) + ',' + number(r.cpuPercent) + ',' + number(r.completionWaitP50Micros)
+               + '\n';
     if (preset == AbPreset::WaitingPolicies) {
         const QList<AbPolicyLine> lines = summarizePolicies(rows);
         for (const AbPolicyLine& l : lines)

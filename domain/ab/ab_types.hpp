@@ -14,8 +14,8 @@ namespace strata::domain {
 // One side of the comparison. What the A/B runner varies; everything else (prompt, context,
 // sampling with a fixed seed, reply length) is the same for both sides.
 struct AbConfig {
-    pool::WaitPolicy policy;            // how the pool's threads wait
-    int threads = 0;                    // computing threads; 0: one per physical core
+    pool::WaitPolicy policy;  // how the pool's threads wait
+    int threads = 0;          // computing threads; 0: one per physical core
     model::KvType kvCacheType = model::KvType::F16;
 
     // "adaptive, 2 threads, KV f16"
@@ -36,14 +36,14 @@ struct AbRequest {
     QString prompt;
     AbConfig a;
     AbConfig b;
-    int repetitions = 3;     // measured runs per configuration, after one warm-up each
-    int maxTokens = 64;      // reply length of every run
-    int contextLength = 0;   // 0: the model's trained context, capped by the engine
+    int repetitions = 3;    // measured runs per configuration, after one warm-up each
+    int maxTokens = 64;     // reply length of every run
+    int contextLength = 0;  // 0: the model's trained context, capped by the engine
 };
 
 struct AbRow {
-    int run = 0;             // 1-based, in the order the runs happened (A B A B ...)
-    QString config;          // "A" or "B"; the policy's name under AbPreset::WaitingPolicies
+    int run = 0;     // 1-based, in the order the runs happened (A B A B ...)
+    QString config;  // "A" or "B"; the policy's name under AbPreset::WaitingPolicies
     int promptTokens = 0;
     int generatedTokens = 0;
     double prefillTokensPerSecond = 0;

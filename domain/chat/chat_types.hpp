@@ -11,17 +11,17 @@ namespace strata::domain {
 
 enum class ChatRole { System, User, Assistant };
 
-QString chatRoleName(ChatRole role);                     // "system", "user", "assistant"
+QString chatRoleName(ChatRole role);  // "system", "user", "assistant"
 ChatRole chatRoleFromName(const QString& name, bool* ok = nullptr);
 
 struct ChatMessage {
-    qint64 id = 0;             // row id in the store; 0 when not stored yet
+    qint64 id = 0;  // row id in the store; 0 when not stored yet
     ChatRole role = ChatRole::User;
-    QString content;           // exactly what the user typed or the model answered (Markdown source)
-    QString reasoning;         // the model's <think> text, kept apart from the answer
-    qint64 createdMs = 0;      // ms since the epoch, UTC
-    QJsonObject metrics;       // tokens, timings, finish reason (assistant replies)
-    QString model;             // the model file that wrote a reply ("" for other messages)
+    QString content;       // exactly what the user typed or the model answered (Markdown source)
+    QString reasoning;     // the model's <think> text, kept apart from the answer
+    qint64 createdMs = 0;  // ms since the epoch, UTC
+    QJsonObject metrics;   // tokens, timings, finish reason (assistant replies)
+    QString model;         // the model file that wrote a reply ("" for other messages)
 };
 
 // Sampling settings for one conversation. Defaults are the common llama.cpp-style defaults.
@@ -31,8 +31,8 @@ struct SamplingSettings {
     double topP = 0.95;
     double minP = 0.05;
     double repeatPenalty = 1.0;
-    int maxTokens = 2048;      // reply length cap
-    qint64 seed = -1;          // -1: a new random seed per reply
+    int maxTokens = 2048;  // reply length cap
+    qint64 seed = -1;      // -1: a new random seed per reply
     // A chat longer than the context leaves its oldest turns out of the prompt and goes on
     // (app/engine/context_window.hpp); off: a send that does not fit fails.
     bool dropOldestTurns = true;

@@ -45,7 +45,8 @@ Catalogue Catalogue::parse(const QByteArray& json, const QString& source)
         e.license = o.value(QStringLiteral("license")).toString();
         if (e.name.isEmpty())
             return fail(QStringLiteral("%1: field 'name' is missing").arg(where));
-        if (e.fileName.isEmpty() || e.fileName.contains(QLatin1Char('/')) || !e.fileName.endsWith(QLatin1String(".gguf")))
+        if (e.fileName.isEmpty() || e.fileName.contains(QLatin1Char('/'))
+            || !e.fileName.endsWith(QLatin1String(".gguf")))
             return fail(QStringLiteral("%1 (%2): field 'file' must be a plain *.gguf name").arg(where, e.name));
         if (const QString why = checkDownloadUrl(e.url, false); !why.isEmpty())
             return fail(QStringLiteral("%1 (%2): field 'url': %3").arg(where, e.name, why));

@@ -16,7 +16,7 @@ struct CatalogueEntry {
     QString quantization;  // "Q4_K_M"
     QString parameters;    // "4B"
     qint64 approxSizeBytes = -1;
-    QString sha256;        // empty unless known (Hugging Face sends it as the ETag anyway)
+    QString sha256;  // empty unless known (Hugging Face sends it as the ETag anyway)
     QString license;
 };
 

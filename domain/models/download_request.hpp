@@ -23,7 +23,7 @@ struct DownloadSettings {
     int stallTimeoutMs = 30'000;   // no bytes for this long: drop the connection and retry
     int retryBaseDelayMs = 2'000;  // first retry delay; doubles on each failed attempt
     int retryMaxDelayMs = 60'000;
-    int maxAttempts = 8;           // attempts in a row without a single new byte before giving up
+    int maxAttempts = 8;                    // attempts in a row without a single new byte before giving up
     qint64 diskReserveBytes = 256LL << 20;  // keep this much free besides the file itself
     // A server that announces no length (and no catalogue size) is cut off past this: Hugging
     // Face stores no file above 50 GB (split GGUFs stay under it), so 64 GiB is never a model.

@@ -41,10 +41,8 @@ bool isTransient(QNetworkReply::NetworkError e)
     case QNetworkReply::ProtocolFailure:
     case QNetworkReply::InternalServerError:
     case QNetworkReply::ServiceUnavailableError:
-    case QNetworkReply::UnknownServerError:
-        return true;
-    default:
-        return false;
+    case QNetworkReply::UnknownServerError: return true;
+    default: return false;
     }
 }
 
@@ -56,18 +54,18 @@ bool isTransientStatus(int status)
 }  // namespace
 
 struct DownloadWorker::Transfer {
-    QString id;        // final path
+    QString id;  // final path
     QString partPath;
     PartialDownload state;
     QFile part;
     QPointer<QNetworkReply> reply;
-    QUrl currentUrl;          // where the current request is, after redirects
-    QString linkedEtag;       // X-Linked-Etag seen on a redirect (Hugging Face LFS: the SHA-256)
-    qint64 linkedSize = -1;   // X-Linked-Size seen on a redirect
-    qint64 received = 0;      // bytes in the .part file
-    qint64 total = -1;        // the whole file's size as the server reports it
-    int failedAttempts = 0;   // attempts in a row that brought no new byte
-    bool active = false;      // connecting, downloading, waiting to retry or verifying
+    QUrl currentUrl;         // where the current request is, after redirects
+    QString linkedEtag;      // X-Linked-Etag seen on a redirect (Hugging Face LFS: the SHA-256)
+    qint64 linkedSize = -1;  // X-Linked-Size seen on a redirect
+    qint64 received = 0;     // bytes in the .part file
+    qint64 total = -1;       // the whole file's size as the server reports it
+    int failedAttempts = 0;  // attempts in a row that brought no new byte
+    bool active = false;     // connecting, downloading, waiting to retry or verifying
     bool headersChecked = false;
     QTimer stallTimer;
     QTimer retryTimer;
@@ -101,9 +99,8 @@ void DownloadWorker::start(const DownloadRequest& request)
     t.state.request = request;
     t.stallTimer.setSingleShot(true);
     t.retryTimer.setSingleShot(true);
-    connect(&t.stallTimer, &QTimer::timeout, this, [this, &t] {
-        retryLater(t, tr("no data for %1 s").arg(m_settings.stallTimeoutMs / 1000.0));
-    });
+    connect(&t.stallTimer, &QTimer::timeout, this,
+            [this, &t] { retryLater(t, tr("no data for %1 s").arg(m_settings.stallTimeoutMs / 1000.0)); });
     connect(&t.retryTimer, &QTimer::timeout, this, [this, &t] { begin(t); });
 
     if (const QString why = checkDownloadUrl(request.url, m_settings.allowHttpToLoopback); !why.isEmpty())
@@ -232,9 +229,9 @@ bool DownloadWorker::checkResponse(Transfer& t)
 
     const QString etag = !t.linkedEtag.isEmpty() ? t.linkedEtag : normalizedEtag(r.rawHeader("ETag"));
     const QString lastModified = QString::fromLatin1(r.rawHeader("Last-Modified")).trimmed();
-    const bool changed = (!t.state.validator.isEmpty() && !etag.isEmpty() && etag != t.state.validator)
-                         || (!t.state.lastModified.isEmpty() && !lastModified.isEmpty()
-                             && lastModified != t.state.lastModified);
+    const bool changed =
+        (!t.state.validator.isEmpty() && !etag.isEmpty() && etag != t.state.validator)
+        || (!t.state.lastModified.isEmpty() && !lastModified.isEmpty() && lastModified != t.state.lastModified);
     t.state.validator = etag;
     t.state.lastModified = lastModified;
     if (changed && t.received > 0) {
@@ -329,7 +326,8 @@ void DownloadWorker::onFinished(Transfer& t)
 
     if (error == QNetworkReply::NoError) {
         if (t.total >= 0 && t.received < t.total)
-            return retryLater(t, tr("the connection closed at %1 of %2").arg(bytesText(t.received), bytesText(t.total)));
+            return retryLater(t,
+                              tr("the connection closed at %1 of %2").arg(bytesText(t.received), bytesText(t.total)));
         if (!t.part.flush())
             return failToWrite(t);
         return verifyAndCommit(t);
@@ -409,8 +407,9 @@ void DownloadWorker::commit(Transfer& t, const QString& actualSha256, const QStr
     if (!expected.isEmpty() && actualSha256 != expected) {
         QFile::remove(t.partPath);
         QFile::remove(PartialDownload::statePath(t.id));
-        return fail(t, tr("SHA-256 mismatch for %1: expected %2, got %3; the downloaded file was deleted")
-                           .arg(t.state.request.fileName, expected, actualSha256),
+        return fail(t,
+                    tr("SHA-256 mismatch for %1: expected %2, got %3; the downloaded file was deleted")
+                        .arg(t.state.request.fileName, expected, actualSha256),
                     false);
     }
     // rename() on one file system is atomic and never overwrites: the library sees all or nothing.
@@ -420,7 +419,8 @@ void DownloadWorker::commit(Transfer& t, const QString& actualSha256, const QStr
         return fail(t, tr("cannot rename %1 to %2").arg(t.partPath, t.id), true);
     QFile::remove(PartialDownload::statePath(t.id));
     t.active = false;
-    emit stateChanged(t.id, DownloadState::Completed, expected.isEmpty() ? tr("no hash to check") : tr("SHA-256 verified"));
+    emit stateChanged(t.id, DownloadState::Completed,
+                      expected.isEmpty() ? tr("no hash to check") : tr("SHA-256 verified"));
     emit finished(t.id, t.id, !expected.isEmpty());
 }
 

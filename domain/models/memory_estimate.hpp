@@ -15,7 +15,7 @@ inline constexpr qint64 kRuntimeOverheadBytes = 256LL << 20;
 // A size that does not fit in 64 bits (a hostile header) is the largest qint64.
 struct MemoryEstimate {
     qint64 weightsBytes = 0;
-    qint64 kvCacheBytes = 0;   // -1 when the model lacks the fields to compute it
+    qint64 kvCacheBytes = 0;  // -1 when the model lacks the fields to compute it
     qint64 overheadBytes = kRuntimeOverheadBytes;
     qint64 totalBytes = 0;
 

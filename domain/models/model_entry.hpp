@@ -14,10 +14,10 @@
 namespace strata::models {
 
 struct ModelEntry {
-    QString path;            // the file to open (the first part of a split model)
-    QStringList files;       // every part, in order (one entry for a single file)
-    QString displayName;     // general.name, else the file name without ".gguf"
-    qint64 sizeBytes = 0;    // all parts together
+    QString path;          // the file to open (the first part of a split model)
+    QStringList files;     // every part, in order (one entry for a single file)
+    QString displayName;   // general.name, else the file name without ".gguf"
+    qint64 sizeBytes = 0;  // all parts together
 
     QString architecture;        // general.architecture
     qint64 parameterCount = -1;  // elements of all tensors
@@ -29,10 +29,10 @@ struct ModelEntry {
     QList<int> kvHeadsPerLayer;  // <arch>.attention.head_count_kv (one value repeated, or per layer)
     int keyLength = 0;           // per head; <arch>.attention.key_length or embedding / heads
     int valueLength = 0;
-    qint64 tensorDataBytes = -1; // the weights themselves
-    qint64 gpuWeightsBytes = -1;            // the weights as the CUDA backend lays them out (model::cudaWeightBytes)
-    std::optional<model::Hparams> hparams;  // as the engine reads them; none when it cannot (VRAM unknown)
-    QString chatTemplate;        // tokenizer.chat_template
+    qint64 tensorDataBytes = -1;              // the weights themselves
+    qint64 gpuWeightsBytes = -1;              // the weights as the CUDA backend lays them out (model::cudaWeightBytes)
+    std::optional<model::Hparams> hparams;    // as the engine reads them; none when it cannot (VRAM unknown)
+    QString chatTemplate;                     // tokenizer.chat_template
     QList<QPair<QString, QString>> metadata;  // every key, its value as text (long arrays summarised)
 
     QString error;  // not empty: the file is malformed or incomplete and cannot be loaded

@@ -102,7 +102,8 @@ QString ModelLibrary::rename(const QString& path, const QString& newName)
     QString base = newName.trimmed();
     if (base.endsWith(QLatin1String(".gguf"), Qt::CaseInsensitive))
         base.chop(5);
-    if (base.isEmpty() || base.contains(QLatin1Char('/')) || base.contains(QLatin1Char('\\')) || base.startsWith(QLatin1Char('.')))
+    if (base.isEmpty() || base.contains(QLatin1Char('/')) || base.contains(QLatin1Char('\\'))
+        || base.startsWith(QLatin1Char('.')))
         return tr("'%1' is not a valid file name").arg(newName);
     const QStringList files = m_model.entryAt(row)->files;
     const QDir folder = QFileInfo(path).dir();

@@ -50,7 +50,7 @@ private:
     ModelLibrarySettings m_settings;
     domain::OwnedThread<LibraryWorker> m_thread;  // "strata-model-library"
     ModelListModel m_model;
-    quint64 m_generation = 0;   // the newest scan asked for; older results are dropped
+    quint64 m_generation = 0;  // the newest scan asked for; older results are dropped
 };
 
 }  // namespace strata::models

@@ -56,8 +56,7 @@ QVariant ModelListModel::data(const QModelIndex& index, int role) const
     default: return {};
     }
     switch (index.column()) {
-    case NameColumn:
-        return e->path == m_defaultModel ? tr("%1 (default)").arg(e->displayName) : e->displayName;
+    case NameColumn: return e->path == m_defaultModel ? tr("%1 (default)").arg(e->displayName) : e->displayName;
     case ArchitectureColumn: return e->architecture;
     case ParametersColumn: return formatParameterCount(e->parameterCount);
     case QuantizationColumn: return e->quantization;

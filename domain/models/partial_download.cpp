@@ -41,9 +41,8 @@ bool PartialDownload::load(const QString& stateFile, PartialDownload& out, QStri
     QJsonParseError parseError{};
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
     if (!doc.isObject())
-        return fail(QStringLiteral("not a JSON object (%1 at offset %2)")
-                        .arg(parseError.errorString())
-                        .arg(parseError.offset));
+        return fail(
+            QStringLiteral("not a JSON object (%1 at offset %2)").arg(parseError.errorString()).arg(parseError.offset));
     const QJsonObject o = doc.object();
     const QString suffix = QStringLiteral(".part.json");
     const QFileInfo info(stateFile);

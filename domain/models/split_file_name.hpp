@@ -6,8 +6,8 @@
 namespace strata::models {
 
 struct SplitFileName {
-    QString base;    // "Qwen3-30B-A3B-Q4_K_M"
-    int index = 0;   // 1-based
+    QString base;   // "Qwen3-30B-A3B-Q4_K_M"
+    int index = 0;  // 1-based
     int count = 0;
 };
 

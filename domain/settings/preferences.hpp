@@ -14,13 +14,13 @@ namespace strata::domain {
 
 // What a model is loaded with: changing any of these needs a model reload.
 struct EnginePreferences {
-    int threads = 0;            // every thread that computes; 0: one per physical core
-    bool pinThreads = false;    // pin pool workers to cores
-    int contextLength = 0;      // 0: the model's trained context, capped by the engine
+    int threads = 0;          // every thread that computes; 0: one per physical core
+    bool pinThreads = false;  // pin pool workers to cores
+    int contextLength = 0;    // 0: the model's trained context, capped by the engine
     model::KvType kvCacheType = model::KvType::F16;
-    int batchSize = 512;        // prefill chunk in tokens
-    int gpu = -1;               // -1: the CPU (worker pool); n: CUDA device n
-    int vramBudgetMiB = 0;      // what a model may take on the GPU; 0: all free VRAM
+    int batchSize = 512;    // prefill chunk in tokens
+    int gpu = -1;           // -1: the CPU (worker pool); n: CUDA device n
+    int vramBudgetMiB = 0;  // what a model may take on the GPU; 0: all free VRAM
     model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU
 
     bool operator==(const EnginePreferences&) const = default;
@@ -28,9 +28,9 @@ struct EnginePreferences {
 
 struct Preferences {
     EnginePreferences engine;
-    SamplingSettings sampling;                   // what a new conversation starts with
-    QString theme = QStringLiteral("system");    // "system", "light", "dark"
-    QString language = QStringLiteral("system"); // "system", "en", "de" (takes effect on restart)
+    SamplingSettings sampling;                    // what a new conversation starts with
+    QString theme = QStringLiteral("system");     // "system", "light", "dark"
+    QString language = QStringLiteral("system");  // "system", "en", "de" (takes effect on restart)
 
     bool operator==(const Preferences&) const = default;
 };

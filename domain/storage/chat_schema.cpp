@@ -50,9 +50,8 @@ bool migrateChatSchema(QSqlDatabase& db, QString& error)
     }
     const int version = query.value(0).toInt();
     if (version > currentChatSchemaVersion()) {
-        error = QCoreApplication::translate("ChatStore",
-                                            "the chat database has schema version %1, but this Strata "
-                                            "knows only up to %2; it was written by a newer Strata")
+        error = QCoreApplication::translate("ChatStore", "the chat database has schema version %1, but this Strata "
+                                                         "knows only up to %2; it was written by a newer Strata")
                     .arg(version)
                     .arg(currentChatSchemaVersion());
         return false;

@@ -159,8 +159,8 @@ bool ChatStore::open(const QString& path)
     // and the folder (2-11 ms measured, up to 17 ms under ASan). Done here, while the app starts,
     // instead of in the first message sent: rewriting the schema version with its own value
     // changes nothing but is a write (page 1 goes to the WAL).
-    if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next() ||
-        !query.exec(QStringLiteral("PRAGMA user_version = %1").arg(query.value(0).toInt()))) {
+    if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next()
+        || !query.exec(QStringLiteral("PRAGMA user_version = %1").arg(query.value(0).toInt()))) {
         const QString detail = query.lastError().text();
         db.close();
         return fail(tr("cannot write the chat database"), detail);

@@ -64,8 +64,7 @@ public:
 
     std::optional<qint64> addMessage(qint64 conversationId, const ChatMessage& message);
     // Rewrites a message's text (a streamed reply saved as it grows, or its final form).
-    bool updateMessage(qint64 messageId, const QString& content, const QString& reasoning,
-                       const QJsonObject& metrics);
+    bool updateMessage(qint64 messageId, const QString& content, const QString& reasoning, const QJsonObject& metrics);
     QList<ChatMessage> messages(qint64 conversationId);
     // Removes `messageId` and every later message of its conversation (edit-and-resend, regenerate).
     bool deleteMessagesFrom(qint64 conversationId, qint64 messageId);

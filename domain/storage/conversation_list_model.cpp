@@ -25,17 +25,13 @@ QVariant ConversationListModel::data(const QModelIndex& index, int role) const
     const QString shownTitle = row.title.isEmpty() ? tr("New chat") : row.title;
     switch (role) {
     case Qt::DisplayRole: return shownTitle;
-    case Qt::EditRole:
-        return row.title;
+    case Qt::EditRole: return row.title;
     case Qt::ToolTipRole:
         return tr("%1\nLast change: %2")
             .arg(shownTitle, QLocale().toString(QDateTime::fromMSecsSinceEpoch(row.updatedMs), QLocale::ShortFormat));
-    case IdRole:
-        return row.id;
-    case UpdatedRole:
-        return row.updatedMs;
-    default:
-        return {};
+    case IdRole: return row.id;
+    case UpdatedRole: return row.updatedMs;
+    default: return {};
     }
 }
 

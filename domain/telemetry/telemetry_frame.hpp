@@ -13,21 +13,21 @@ namespace strata::domain {
 
 // The pool's counters turned into rates over the last sampling interval.
 struct PoolRates {
-    double spinPercent = 0;            // share of the workers' time spent spinning
-    double busyPercent = 0;            // share of the workers' time running jobs
-    double parksPerSecond = 0;         // workers and host together
-    double wastedSpinCorePercent = 0;  // CPU burnt by spins that ended in a park; 100 = one core
+    double spinPercent = 0;                         // share of the workers' time spent spinning
+    double busyPercent = 0;                         // share of the workers' time running jobs
+    double parksPerSecond = 0;                      // workers and host together
+    double wastedSpinCorePercent = 0;               // CPU burnt by spins that ended in a park; 100 = one core
     std::optional<double> completionWaitP50Micros;  // host's wait for the batch, this interval
     std::optional<double> completionWaitP99Micros;
-    std::uint64_t batches = 0;         // batches run in the interval
+    std::uint64_t batches = 0;  // batches run in the interval
 };
 
 struct TelemetryFrame {
     telemetry::SystemSnapshot system;
     std::optional<pool::PoolTelemetry> pool;  // empty: no model loaded
     PoolRates poolRates;
-    std::vector<int> workerCores;      // pool worker i last ran on this core (-1: not seen)
-    double prefillTokensPerSecond = 0; // over the interval
+    std::vector<int> workerCores;       // pool worker i last ran on this core (-1: not seen)
+    double prefillTokensPerSecond = 0;  // over the interval
     double decodeTokensPerSecond = 0;
 };
 

@@ -72,7 +72,7 @@ public:
 
 private:
     std::unique_ptr<QThread> m_thread;  // released, not destroyed, when stopWithin() gives up
-    Worker* m_worker;  // lives on m_thread; deleted there by QThread::finished -> deleteLater
+    Worker* m_worker;                   // lives on m_thread; deleted there by QThread::finished -> deleteLater
 };
 
 }  // namespace strata::domain

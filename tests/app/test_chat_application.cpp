@@ -21,12 +21,12 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QClipboard>
-#include <QProgressBar>
-#include <QRegularExpression>
 #include <QFile>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QListView>
+#include <QProgressBar>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -75,8 +75,8 @@ class TestChatApplication : public QObject {
         for (qsizetype i = 0; i < held.size(); ++i) {
             const strata::domain::ChatMessage& a = held.at(i);
             const strata::domain::ChatMessage& b = stored.at(i);
-            if (a.id != b.id || a.role != b.role || a.content != b.content || a.reasoning != b.reasoning ||
-                a.createdMs != b.createdMs || a.metrics != b.metrics || a.model != b.model) {
+            if (a.id != b.id || a.role != b.role || a.content != b.content || a.reasoning != b.reasoning
+                || a.createdMs != b.createdMs || a.metrics != b.metrics || a.model != b.model) {
                 qWarning("message %lld differs: in memory id %lld \"%s\" %s, stored id %lld \"%s\" %s",
                          static_cast<long long>(i), static_cast<long long>(a.id), qPrintable(a.content),
                          QJsonDocument(a.metrics).toJson(QJsonDocument::Compact).constData(),
@@ -293,7 +293,10 @@ private slots:
         const int reused = metrics.value(QStringLiteral("reused_tokens")).toInt();
         const int prefilled = metrics.value(QStringLiteral("prefilled_tokens")).toInt();
         const QString figures = QStringLiteral("prompt %1, reused %2, prefilled %3, document %4")
-                                    .arg(prompt).arg(reused).arg(prefilled).arg(documentTokens);
+                                    .arg(prompt)
+                                    .arg(reused)
+                                    .arg(prefilled)
+                                    .arg(documentTokens);
         QVERIFY2(prompt > documentTokens, qPrintable(figures));  // the document is in the follow-up's context
         QCOMPARE(reused + prefilled, prompt);
         // Only the new turn is prefilled: the question, its turn markers and the reply header.

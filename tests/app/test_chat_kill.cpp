@@ -55,8 +55,9 @@ QString storedReply(const QString& db)
     const QString name = QStringLiteral("watcher");
     QString text;
     {
-        QSqlDatabase watcher = QSqlDatabase::contains(name) ? QSqlDatabase::database(name, false)
-                                                            : QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        QSqlDatabase watcher = QSqlDatabase::contains(name)
+                                   ? QSqlDatabase::database(name, false)
+                                   : QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
         if (!watcher.isOpen()) {
             watcher.setDatabaseName(db);
             watcher.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=1000"));
@@ -64,8 +65,8 @@ QString storedReply(const QString& db)
                 return {};
         }
         QSqlQuery query(watcher);
-        if (query.exec(QStringLiteral("SELECT content FROM messages WHERE role = 'assistant' ORDER BY id DESC LIMIT 1")) &&
-            query.next())
+        if (query.exec(QStringLiteral("SELECT content FROM messages WHERE role = 'assistant' ORDER BY id DESC LIMIT 1"))
+            && query.next())
             text = query.value(0).toString();
     }
     return text;

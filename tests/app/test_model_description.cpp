@@ -62,7 +62,8 @@ private slots:
         QHash<QString, QString> byPath;
         for (const QList<QVariant>& args : described)
             byPath.insert(args.at(0).toString(), args.at(1).toString());
-        QVERIFY2(byPath.value(good).contains(QStringLiteral("llama")) && byPath.value(good).contains(QStringLiteral("F16")),
+        QVERIFY2(byPath.value(good).contains(QStringLiteral("llama"))
+                     && byPath.value(good).contains(QStringLiteral("F16")),
                  qPrintable(byPath.value(good)));
         QVERIFY2(byPath.value(broken).contains(QStringLiteral("broken.gguf")), qPrintable(byPath.value(broken)));
         QVERIFY(byPath.value(missing).contains(QStringLiteral("missing")));

@@ -44,7 +44,8 @@ private slots:
             QVERIFY2(store.open(file), qPrintable(store.lastError()));
             QCOMPARE(store.schemaVersion(), strata::domain::currentChatSchemaVersion());
             id = store.createConversation(QStringLiteral("First"), settings).value();
-            QVERIFY2(store.addMessage(id, message(ChatRole::User, QStringLiteral("Hello\n\n```c\nx\n```"))), qPrintable(store.lastError()));
+            QVERIFY2(store.addMessage(id, message(ChatRole::User, QStringLiteral("Hello\n\n```c\nx\n```"))),
+                     qPrintable(store.lastError()));
             const qint64 reply = store.addMessage(id, message(ChatRole::Assistant, QString())).value();
             QVERIFY(store.updateMessage(reply, QStringLiteral("Hi *there*"), QStringLiteral("think"),
                                         QJsonObject{{QStringLiteral("generated_tokens"), 3}}));
@@ -110,7 +111,8 @@ private slots:
         const qint64 c = store.createConversation(QStringLiteral("c")).value();
         QList<qint64> ids;
         for (int i = 0; i < 4; ++i)
-            ids << store.addMessage(c, message(i % 2 ? ChatRole::Assistant : ChatRole::User, QString::number(i))).value();
+            ids << store.addMessage(c, message(i % 2 ? ChatRole::Assistant : ChatRole::User, QString::number(i)))
+                       .value();
         QVERIFY(store.deleteMessagesFrom(c, ids[2]));
         const QList<ChatMessage> left = store.messages(c);
         QCOMPARE(left.size(), 2);

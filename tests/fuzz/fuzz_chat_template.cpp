@@ -42,12 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const ChatTemplate tmpl(source, "fuzz");
         (void)tmpl.render(context(), options);
-    } catch (const strata::Error&) {
-    }
+    } catch (const strata::Error&) {}
     // The JSON parser sees the same bytes.
     try {
         (void)dumpJson(parseJson(source));
-    } catch (const strata::Error&) {
-    }
+    } catch (const strata::Error&) {}
     return 0;
 }

@@ -41,7 +41,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
         const ChatTemplate tmpl(source, "fuzz");
         (void)tmpl.renderChat(messages(), Value::none(), chat, options);
-    } catch (const strata::Error&) {
-    }
+    } catch (const strata::Error&) {}
     return 0;
 }

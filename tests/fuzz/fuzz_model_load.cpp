@@ -50,7 +50,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         if (const tokenizer::Tokenizer* tok = m->tokenizer())
             (void)tok->decode(std::vector<int32_t>{argmax(logits)});
-    } catch (const Error&) {
-    }
+    } catch (const Error&) {}
     return 0;
 }

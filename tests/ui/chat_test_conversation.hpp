@@ -16,9 +16,11 @@ inline QList<domain::ChatMessage> conversation(int count)
         domain::ChatMessage message;
         message.id = i + 1;
         message.role = i % 2 == 0 ? domain::ChatRole::User : domain::ChatRole::Assistant;
-        message.content = i % 2 == 0 ? QStringLiteral("Question %1: how does this work?").arg(i)
-                                     : QStringLiteral("Answer %1.\n\n- a point\n- another point\n\n```cpp\nint f() { return %1; }\n```\n\nDone.")
-                                           .arg(i);
+        message.content =
+            i % 2 == 0 ? QStringLiteral("Question %1: how does this work?").arg(i)
+                       : QStringLiteral(
+                             "Answer %1.\n\n- a point\n- another point\n\n```cpp\nint f() { return %1; }\n```\n\nDone.")
+                             .arg(i);
         messages << message;
     }
     return messages;

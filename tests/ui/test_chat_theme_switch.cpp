@@ -77,7 +77,8 @@ private slots:
         QApplication::setPalette(lightPalette());
         MessageWidget message(ChatRole::Assistant, 1, &m_highlighting);
         message.show();
-        message.showStored({.id = 1, .role = ChatRole::Assistant,
+        message.showStored({.id = 1,
+                            .role = ChatRole::Assistant,
                             .content = QStringLiteral("Code:\n\n```cpp\nint main() { return 0; }\n```\n")});
         QCOMPARE(message.body()->codeBlocks().size(), 1);
         CodeBlockView* block = message.body()->codeBlocks().constFirst();

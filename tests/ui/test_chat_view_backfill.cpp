@@ -90,7 +90,7 @@ private slots:
         QVERIFY(view.pendingCount() > 0);
 
         QTRY_COMPARE_WITH_TIMEOUT(view.pendingCount(), 0, 20000);
-        QTest::qWait(50);  // the last layout pass and range change
+        QTest::qWait(50);             // the last layout pass and range change
         QVERIFY(anchor->y() > 1000);  // older messages really went in above it
         QVERIFY2(std::abs(anchor->y() - bar->value() - offsetBefore) <= 2,
                  qPrintable(QStringLiteral("moved from %1 to %2").arg(offsetBefore).arg(anchor->y() - bar->value())));

@@ -6,8 +6,8 @@
 #include "ui/chat/message_widget.hpp"
 
 #include <QEvent>
-#include <QPaintEvent>
 #include <QImage>
+#include <QPaintEvent>
 #include <QPixmap>
 #include <QScreen>
 #include <QScrollBar>
@@ -129,7 +129,7 @@ private slots:
         QTest::qWait(50);
         view.widget()->removeEventFilter(&counter);
         QCOMPARE(view.verticalScrollBar()->value(), view.verticalScrollBar()->maximum());
-        QVERIFY(counter.paints > 20);  // the reply was painted as it grew...
+        QVERIFY(counter.paints > 20);          // the reply was painted as it grew...
         QCOMPARE(counter.wholeViewPaints, 0);  // ...never the whole view
     }
 

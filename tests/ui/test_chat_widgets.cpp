@@ -95,7 +95,8 @@ private slots:
 
         sidebar.confirmDeleteCurrent();
         QMessageBox* again = nullptr;
-        QTRY_VERIFY((again = sidebar.findChild<QMessageBox*>(QStringLiteral("confirmDeleteBox"))) && again->isVisible());
+        QTRY_VERIFY((again = sidebar.findChild<QMessageBox*>(QStringLiteral("confirmDeleteBox")))
+                    && again->isVisible());
         for (QAbstractButton* button : again->buttons())
             if (again->buttonRole(button) == QMessageBox::DestructiveRole)
                 button->click();
@@ -125,7 +126,8 @@ private slots:
         // Loaded: the engine's description (the context in use) wins over the file's.
         selector.setLoaded(b, QStringLiteral("B · qwen3 · 0.6B parameters · Q8_0 · context 4096 tokens"));
         QCOMPARE(combo->currentIndex(), ib);
-        QVERIFY2(selector.descriptionText().contains(QStringLiteral("context 4096")), qPrintable(selector.descriptionText()));
+        QVERIFY2(selector.descriptionText().contains(QStringLiteral("context 4096")),
+                 qPrintable(selector.descriptionText()));
         QVERIFY(selector.descriptionText().startsWith(QStringLiteral("Loaded:")));
         QCOMPARE(combo->accessibleDescription(), selector.descriptionText());
         selector.setModelDescription(b, QStringLiteral("B · qwen3 · 0.6B parameters · Q8_0 · context 40960 tokens"));

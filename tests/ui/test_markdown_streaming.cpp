@@ -21,30 +21,31 @@ using namespace strata::domain;
 
 namespace {
 
-const QString kProse = QStringLiteral(
-    "# Heading one\n"
-    "Some *emphasis*, **strong**, `inline code` and a [link](https://example.org).\n"
-    "\n"
-    "- first item\n"
-    "- second item\n"
-    "  - nested item\n"
-    "\n"
-    "| name | value |\n"
-    "|------|-------|\n"
-    "| a    | 1     |\n"
-    "| b    | 2     |\n"
-    "\n"
-    "1. one\n"
-    "2. two\n"
-    "\n"
-    "## Heading two\n"
-    "Last paragraph\nwith a soft break.");
+const QString kProse = QStringLiteral("# Heading one\n"
+                                      "Some *emphasis*, **strong**, `inline code` and a [link](https://example.org).\n"
+                                      "\n"
+                                      "- first item\n"
+                                      "- second item\n"
+                                      "  - nested item\n"
+                                      "\n"
+                                      "| name | value |\n"
+                                      "|------|-------|\n"
+                                      "| a    | 1     |\n"
+                                      "| b    | 2     |\n"
+                                      "\n"
+                                      "1. one\n"
+                                      "2. two\n"
+                                      "\n"
+                                      "## Heading two\n"
+                                      "Last paragraph\nwith a soft break.");
 
-const QString kCode = QStringLiteral("int main() {\n    return 0;  // ``` not a fence\n}\n\n// trailing blank line above");
+const QString kCode =
+    QStringLiteral("int main() {\n    return 0;  // ``` not a fence\n}\n\n// trailing blank line above");
 
 QString replyWithCode()
 {
-    return QStringLiteral("Intro text.\n\n```cpp\n") + kCode + QStringLiteral("\n```\nAfter the code.\n\n~~~\nplain ~~~\n~~~\n");
+    return QStringLiteral("Intro text.\n\n```cpp\n") + kCode
+           + QStringLiteral("\n```\nAfter the code.\n\n~~~\nplain ~~~\n~~~\n");
 }
 
 // Cuts text into pieces of 1..4 characters, like a tokenizer's pieces (deterministic seed).

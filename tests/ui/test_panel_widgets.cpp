@@ -148,7 +148,8 @@ private slots:
             ui::RollingChart chart(120, 100);  // no series, no samples: background, grid and scale
             QPalette palette = chart.palette();
             palette.setColor(QPalette::Base, base);
-            palette.setColor(QPalette::Text, base.lightness() > 128 ? QColor(0x10, 0x30, 0x60) : QColor(0xe0, 0xd0, 0xc0));
+            palette.setColor(QPalette::Text,
+                             base.lightness() > 128 ? QColor(0x10, 0x30, 0x60) : QColor(0xe0, 0xd0, 0xc0));
             chart.setPalette(palette);
             chart.resize(size);
             const QImage shown = chart.grab().toImage();

@@ -25,7 +25,8 @@ float sumOfLoads(const void* p, size_t bytes)
         a3 = _mm256_add_epi32(a3, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + i + 24)));
     }
     alignas(32) int32_t lanes[8];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), _mm256_add_epi32(_mm256_add_epi32(a0, a1), _mm256_add_epi32(a2, a3)));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes),
+                       _mm256_add_epi32(_mm256_add_epi32(a0, a1), _mm256_add_epi32(a2, a3)));
     uint32_t s = 0;
     for (int32_t l : lanes)
         s += uint32_t(l);
@@ -44,12 +45,16 @@ volatile float gSink;  // keeps the loads alive
 
 double readBandwidthGBs(const uint8_t* buf, size_t bytes, int threads, double minSeconds, Timing timing)
 {
-    return bestRate(threads, minSeconds, [&](int part) {
-        const kernels::RowRange r = kernels::splitRows(int64_t(bytes / 4096), threads, part);
-        const size_t n = size_t(r.end - r.begin) * 4096;
-        gSink = gSink + sumOfLoads(buf + size_t(r.begin) * 4096, n);
-        return double(n);
-    }, timing) / 1e9;
+    return bestRate(
+               threads, minSeconds,
+               [&](int part) {
+                   const kernels::RowRange r = kernels::splitRows(int64_t(bytes / 4096), threads, part);
+                   const size_t n = size_t(r.end - r.begin) * 4096;
+                   gSink = gSink + sumOfLoads(buf + size_t(r.begin) * 4096, n);
+                   return double(n);
+               },
+               timing)
+           / 1e9;
 }
 
 }  // namespace strata::benchtools

@@ -27,8 +27,9 @@ void SpanTrace::write(const std::string& path, const std::string& header) const
         std::lock_guard lock(mutex_);
         spans = spans_;
     }
-    std::stable_sort(spans.begin(), spans.end(),
-                     [](const Span& a, const Span& b) { return a.token != b.token ? a.token < b.token : a.worker < b.worker; });
+    std::stable_sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) {
+        return a.token != b.token ? a.token < b.token : a.worker < b.worker;
+    });
     std::ofstream out(path);
     if (!out)
         throw Error("cannot write the trace file '" + path + "'");

@@ -12,16 +12,16 @@ namespace strata::bench {
 
 struct BenchOptions {
     std::string model;
-    int promptTokens = 512;    // -p: prefill test size (0: skip)
-    int genTokens = 128;       // -n: decode test size (0: skip)
-    int depth = 0;             // -d: decode after a context of this many tokens (llama-bench's -d)
-    int threads = -1;          // -t: total threads including the caller, as llama-bench counts
-    int repetitions = 3;       // -r
-    int batch = 512;           // -b
+    int promptTokens = 512;  // -p: prefill test size (0: skip)
+    int genTokens = 128;     // -n: decode test size (0: skip)
+    int depth = 0;           // -d: decode after a context of this many tokens (llama-bench's -d)
+    int threads = -1;        // -t: total threads including the caller, as llama-bench counts
+    int repetitions = 3;     // -r
+    int batch = 512;         // -b
     bool pin = true;
     bool json = false;
-    bool roofline = true;      // decode against the read bandwidth measured right after it
-    bool cuda = false;         // --device cuda[:N]: run on an NVIDIA GPU (default: the CPU pool)
+    bool roofline = true;  // decode against the read bandwidth measured right after it
+    bool cuda = false;     // --device cuda[:N]: run on an NVIDIA GPU (default: the CPU pool)
     int cudaDevice = 0;
     model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // --gpu-wait
     std::optional<pool::WaitPolicy> policy;

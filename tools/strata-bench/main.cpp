@@ -1,9 +1,9 @@
 // strata-bench: prefill and decode speed of a model on the CPU or a GPU, like llama-bench, plus process CPU.
 #include "bench_options.hpp"
 #include "policy_comparison.hpp"
-#include "strata/core/error.hpp"
 #include "read_bandwidth.hpp"
 #include "span_trace.hpp"
+#include "strata/core/error.hpp"
 #include "strata/kernels/cpu_features.hpp"
 #include "strata/model/cuda_backend.hpp"
 #include "strata/model/session.hpp"
@@ -88,7 +88,8 @@ TestResult measure(std::string name, int reps, Setup&& setup, Fn&& fn, After&& a
 template <class Fn>
 TestResult measure(std::string name, int reps, Fn&& fn)
 {
-    return measure(std::move(name), reps, [] {}, std::forward<Fn>(fn), [] {});
+    return measure(
+        std::move(name), reps, [] {}, std::forward<Fn>(fn), [] {});
 }
 
 // The decode roofline of this machine: weight bytes per decode step over the read bandwidth of the
@@ -99,11 +100,9 @@ TestResult measure(std::string name, int reps, Fn&& fn)
 class Roofline {
 public:
     Roofline(const strata::model::Model& m, std::function<double()> readGBs, std::string reader)
-        : bytesPerToken_(double(strata::model::decodeTraffic(m.definition()).total())),
-          read_(std::move(readGBs)),
+        : bytesPerToken_(double(strata::model::decodeTraffic(m.definition()).total())), read_(std::move(readGBs)),
           reader_(std::move(reader))
-    {
-    }
+    {}
 
     static std::function<double()> cpuRead(int threads)
     {
@@ -112,7 +111,8 @@ public:
             throw strata::Error("cannot allocate the 1 GiB bandwidth buffer");
         std::memset(buf.get(), 1, kBytes);
         return [buf, threads] {
-            return strata::benchtools::readBandwidthGBs(buf.get(), kBytes, threads, 0.5, strata::benchtools::Timing::Wall);
+            return strata::benchtools::readBandwidthGBs(buf.get(), kBytes, threads, 0.5,
+                                                        strata::benchtools::Timing::Wall);
         };
     }
 
@@ -202,10 +202,12 @@ int main(int argc, char** argv)
             decodeOnce();
             trace.setRecording(false);
             m->pool().idleHint();
-            trace.write(o.traceFile, "strata pool trace: the idle spans (us) each Adaptive worker learnt from, per decoded token\n"
-                                     "recorded by: strata-bench --pool-trace, " + h.architecture + " model " + std::filesystem::path(o.model).filename().string() +
-                                     ", " + std::to_string(m->pool().workerCount() + 1) + " threads, policy " +
-                                     pool::toString(m->pool().policy()));
+            trace.write(o.traceFile,
+                        "strata pool trace: the idle spans (us) each Adaptive worker learnt from, per decoded token\n"
+                        "recorded by: strata-bench --pool-trace, "
+                            + h.architecture + " model " + std::filesystem::path(o.model).filename().string() + ", "
+                            + std::to_string(m->pool().workerCount() + 1) + " threads, policy "
+                            + pool::toString(m->pool().policy()));
             return 0;
         }
         if (o.allPolicies) {
@@ -226,20 +228,20 @@ int main(int argc, char** argv)
         const unsigned threads = m->pool().workerCount() + 1;
         std::optional<Roofline> roof;
         if (o.roofline && o.genTokens > 0 && o.cuda)
-            roof.emplace(*m, [&] { return model::cudaReadBandwidthGBs(o.cudaDevice, size_t(4) << 30, 3); },
-                         "a read kernel on " + m->backend().name());
+            roof.emplace(
+                *m, [&] { return model::cudaReadBandwidthGBs(o.cudaDevice, size_t(4) << 30, 3); },
+                "a read kernel on " + m->backend().name());
         else if (o.roofline && o.genTokens > 0 && kernels::detectCpuFeatures().avx2)
             roof.emplace(*m, Roofline::cpuRead(int(threads)), std::to_string(threads) + " threads");
         if (o.genTokens > 0) {
-            results.push_back(measure(
-                "tg" + std::to_string(o.genTokens) + (o.depth ? " @ d" + std::to_string(o.depth) : ""),
-                o.repetitions, decodeSetup, decodeOnce,
-                [&] {
-                    if (roof) {
-                        m->pool().idleHint();  // the workers stop spinning before the read
-                        roof->measureRead();
-                    }
-                }));
+            results.push_back(
+                measure("tg" + std::to_string(o.genTokens) + (o.depth ? " @ d" + std::to_string(o.depth) : ""),
+                        o.repetitions, decodeSetup, decodeOnce, [&] {
+                            if (roof) {
+                                m->pool().idleHint();  // the workers stop spinning before the read
+                                roof->measureRead();
+                            }
+                        }));
         }
         m->pool().idleHint();
 
@@ -271,8 +273,8 @@ int main(int argc, char** argv)
             for (const TestResult& r : results) {
                 const Stats s = stats(r.tokensPerSecond);
                 std::printf("| %s | %s | %s | %u | %s | %s | %.2f ± %.2f | %.0f |\n", o.model.c_str(),
-                            h.architecture.c_str(), m->backend().name().c_str(), threads, policy.c_str(), r.name.c_str(),
-                            s.mean, s.sd, r.cpuPercent);
+                            h.architecture.c_str(), m->backend().name().c_str(), threads, policy.c_str(),
+                            r.name.c_str(), s.mean, s.sd, r.cpuPercent);
             }
             if (roof)
                 for (const TestResult& r : results)
@@ -282,9 +284,8 @@ int main(int argc, char** argv)
                                     "%.2f ± %.2f GB/s with %s -> %.2f tok/s; %s at %.2f tok/s = %.0f%% of it "
                                     "(mean of per-run ratios)\n",
                                     roof->bytesPerToken() / 1048576.0, r.name.c_str(), read.mean, read.sd,
-                                    roof->reader().c_str(),
-                                    roof->tokensPerSecondAt(read.mean), r.name.c_str(), stats(r.tokensPerSecond).mean,
-                                    roofPercent(r));
+                                    roof->reader().c_str(), roof->tokensPerSecondAt(read.mean), r.name.c_str(),
+                                    stats(r.tokensPerSecond).mean, roofPercent(r));
                     }
         }
     } catch (const Error& e) {

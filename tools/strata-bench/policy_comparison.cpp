@@ -75,7 +75,8 @@ void runOnce(pool::WorkerPool& pool, const std::function<std::size_t()>& fn, Tal
     t.last = after;
 }
 
-void printSpeedTable(const std::vector<Contender>& contenders, const std::vector<Tally>& tallies, const std::string& test)
+void printSpeedTable(const std::vector<Contender>& contenders, const std::vector<Tally>& tallies,
+                     const std::string& test)
 {
     std::vector<double> tps, cpu;
     for (const Tally& t : tallies) {
@@ -98,7 +99,8 @@ void printSpeedTable(const std::vector<Contender>& contenders, const std::vector
 
 // The pool's account of one token: how often workers parked and why, what waking them cost the
 // host, and how the gaps between batches compare with the window Adaptive chose.
-void printPoolAccount(const std::vector<Contender>& contenders, const std::vector<Tally>& tallies, const std::string& test)
+void printPoolAccount(const std::vector<Contender>& contenders, const std::vector<Tally>& tallies,
+                      const std::string& test)
 {
     std::printf("\n%s, per token: | policy | batches | gap p50 / p90 / p99 us | window us | cap | parks | of which "
                 "spin timeouts / cap refusals / back-offs | host wake calls (us each) | wake latency us | PSI %% | "

@@ -14,9 +14,9 @@
 namespace strata::bench {
 
 struct PolicyWorkload {
-    std::string prefillName;              // "pp256"; empty: no prefill test
+    std::string prefillName;               // "pp256"; empty: no prefill test
     std::function<std::size_t()> prefill;  // one prefill; returns the tokens it computed
-    std::string decodeName;               // "tg128"; empty: no decode test
+    std::string decodeName;                // "tg128"; empty: no decode test
     std::function<std::size_t()> decode;   // one decode run; returns the tokens it computed
 };
 

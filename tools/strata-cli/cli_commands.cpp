@@ -28,10 +28,11 @@ model::Session newSession(model::Model& m, const CliOptions& o)
 
 void printMetrics(const model::GenerationMetrics& m)
 {
-    std::fprintf(stderr,
-                 "\n[prompt %u tokens (%u reused), prefill %.1f tok/s, first token %.0f ms, %u tokens at %.1f tok/s, %s]\n",
-                 m.promptTokens, m.reusedTokens, m.prefillTokensPerSecond, m.timeToFirstTokenSeconds * 1000.0,
-                 m.generatedTokens, m.decodeTokensPerSecond, model::toString(m.finish));
+    std::fprintf(
+        stderr,
+        "\n[prompt %u tokens (%u reused), prefill %.1f tok/s, first token %.0f ms, %u tokens at %.1f tok/s, %s]\n",
+        m.promptTokens, m.reusedTokens, m.prefillTokensPerSecond, m.timeToFirstTokenSeconds * 1000.0, m.generatedTokens,
+        m.decodeTokensPerSecond, model::toString(m.finish));
 }
 
 model::GenerationCallbacks printing()
@@ -75,8 +76,8 @@ int runChat(const CliOptions& o)
             std::fwrite(piece.data(), 1, piece.size(), stdout);
             std::fflush(stdout);
         };
-        const auto metrics = model::generate(*m, session, prompt,
-                                             {.sampling = o.sampling, .maxTokens = uint32_t(o.maxTokens)}, cb);
+        const auto metrics =
+            model::generate(*m, session, prompt, {.sampling = o.sampling, .maxTokens = uint32_t(o.maxTokens)}, cb);
         printMetrics(metrics);
         messages.push_back({.role = "assistant", .content = reply});
     }
@@ -89,8 +90,8 @@ int runPrompt(const CliOptions& o)
     const tokenizer::Tokenizer& tok = m->requireTokenizer();
     const auto prompt = tok.encode(o.prompt, {.add_special = true, .parse_special = false});
     model::Session session = newSession(*m, o);
-    const auto metrics = model::generate(*m, session, prompt, {.sampling = o.sampling, .maxTokens = uint32_t(o.maxTokens)},
-                                         printing());
+    const auto metrics =
+        model::generate(*m, session, prompt, {.sampling = o.sampling, .maxTokens = uint32_t(o.maxTokens)}, printing());
     printMetrics(metrics);
     return 0;
 }

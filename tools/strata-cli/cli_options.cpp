@@ -15,17 +15,16 @@ namespace {
 
 [[noreturn]] void usage(int status)
 {
-    std::fputs(
-        "usage: strata-cli -m MODEL [options]             interactive chat (the model's chat template)\n"
-        "       strata-cli -m MODEL -p TEXT [-n N]        one-shot completion of TEXT\n"
-        "       strata-cli -m MODEL --tokens IDS --logits-out FILE   last-position logits (float32 LE)\n"
-        "       strata-cli -m MODEL --tokens IDS --greedy --ids -n N  generated token ids\n"
-        "       strata-cli -m MODEL --tokenize TEXT [--special] | --detokenize IDS | --render-chat FILE.json\n"
-        "options: --temp T --top-k K --top-p P --min-p P --repeat-penalty R --seed S --greedy\n"
-        "         --threads N (all threads, the caller included) --ctx N --kv f16|q8_0\n"
-        "         --pool-policy park|adaptive|fixed:<us>|fixed:<n>ms  --system TEXT  -n N\n"
-        "IDS: comma- or space-separated token ids.\n",
-        status == 0 ? stdout : stderr);
+    std::fputs("usage: strata-cli -m MODEL [options]             interactive chat (the model's chat template)\n"
+               "       strata-cli -m MODEL -p TEXT [-n N]        one-shot completion of TEXT\n"
+               "       strata-cli -m MODEL --tokens IDS --logits-out FILE   last-position logits (float32 LE)\n"
+               "       strata-cli -m MODEL --tokens IDS --greedy --ids -n N  generated token ids\n"
+               "       strata-cli -m MODEL --tokenize TEXT [--special] | --detokenize IDS | --render-chat FILE.json\n"
+               "options: --temp T --top-k K --top-p P --min-p P --repeat-penalty R --seed S --greedy\n"
+               "         --threads N (all threads, the caller included) --ctx N --kv f16|q8_0\n"
+               "         --pool-policy park|adaptive|fixed:<us>|fixed:<n>ms  --system TEXT  -n N\n"
+               "IDS: comma- or space-separated token ids.\n",
+               status == 0 ? stdout : stderr);
     std::exit(status);
 }
 
@@ -85,25 +84,49 @@ CliOptions parseCliOptions(int argc, char** argv)
         };
         if (a == "-m" || a == "--model")
             o.model = value();
-        else if (a == "-p" || a == "--prompt") { o.prompt = value(); o.mode = Mode::Prompt; }
-        else if (a == "-n") o.maxTokens = number<int>(a, value());
-        else if (a == "--tokens") { o.ids = parseIds(value()); haveTokens = true; }
-        else if (a == "--logits-out") o.logitsOut = value();
-        else if (a == "--ids") o.printIds = true;
-        else if (a == "--tokenize") { o.text = value(); o.mode = Mode::Tokenize; }
-        else if (a == "--special") o.special = true;
-        else if (a == "--detokenize") { o.ids = parseIds(value()); o.mode = Mode::Detokenize; }
-        else if (a == "--render-chat") { o.chatFile = value(); o.mode = Mode::RenderChat; }
-        else if (a == "--system") o.system = value();
-        else if (a == "--temp") o.sampling.temperature = number<float>(a, value());
-        else if (a == "--top-k") o.sampling.topK = number<int32_t>(a, value());
-        else if (a == "--top-p") o.sampling.topP = number<float>(a, value());
-        else if (a == "--min-p") o.sampling.minP = number<float>(a, value());
-        else if (a == "--repeat-penalty") o.sampling.repeatPenalty = number<float>(a, value());
-        else if (a == "--seed") o.sampling.seed = number<uint64_t>(a, value());
-        else if (a == "--greedy") o.sampling = model::SamplingParams::greedy();
-        else if (a == "--threads" || a == "-t") o.threads = number<int>(a, value());
-        else if (a == "--ctx" || a == "-c") o.context = number<uint32_t>(a, value());
+        else if (a == "-p" || a == "--prompt") {
+            o.prompt = value();
+            o.mode = Mode::Prompt;
+        } else if (a == "-n")
+            o.maxTokens = number<int>(a, value());
+        else if (a == "--tokens") {
+            o.ids = parseIds(value());
+            haveTokens = true;
+        } else if (a == "--logits-out")
+            o.logitsOut = value();
+        else if (a == "--ids")
+            o.printIds = true;
+        else if (a == "--tokenize") {
+            o.text = value();
+            o.mode = Mode::Tokenize;
+        } else if (a == "--special")
+            o.special = true;
+        else if (a == "--detokenize") {
+            o.ids = parseIds(value());
+            o.mode = Mode::Detokenize;
+        } else if (a == "--render-chat") {
+            o.chatFile = value();
+            o.mode = Mode::RenderChat;
+        } else if (a == "--system")
+            o.system = value();
+        else if (a == "--temp")
+            o.sampling.temperature = number<float>(a, value());
+        else if (a == "--top-k")
+            o.sampling.topK = number<int32_t>(a, value());
+        else if (a == "--top-p")
+            o.sampling.topP = number<float>(a, value());
+        else if (a == "--min-p")
+            o.sampling.minP = number<float>(a, value());
+        else if (a == "--repeat-penalty")
+            o.sampling.repeatPenalty = number<float>(a, value());
+        else if (a == "--seed")
+            o.sampling.seed = number<uint64_t>(a, value());
+        else if (a == "--greedy")
+            o.sampling = model::SamplingParams::greedy();
+        else if (a == "--threads" || a == "-t")
+            o.threads = number<int>(a, value());
+        else if (a == "--ctx" || a == "-c")
+            o.context = number<uint32_t>(a, value());
         else if (a == "--kv") {
             const std::optional<model::KvType> kv = model::kvTypeFromString(value());
             if (!kv)
@@ -115,7 +138,8 @@ CliOptions parseCliOptions(int argc, char** argv)
             } catch (const Error& e) {
                 bad(e.what());
             }
-        } else bad("unknown argument '" + std::string(a) + "'");
+        } else
+            bad("unknown argument '" + std::string(a) + "'");
     }
     if (o.model.empty())
         bad("-m MODEL is required");

@@ -69,8 +69,7 @@ float Arguments::f32(const std::string& name, float fallback)
         const float v = std::stof(*t, &used);
         if (used == t->size())
             return v;
-    } catch (const std::exception&) {
-    }
+    } catch (const std::exception&) {}
     throw Error("option --" + name + ": '" + *t + "' is not a number");
 }
 

@@ -76,10 +76,9 @@ void printJson(const File& f, const ModelSummary& s)
     out += "  \"head_count_kv\": " + jsonOptional(s.headCountKv) + ",\n";
     out += "  \"expert_count\": " + jsonOptional(s.expertCount) + ",\n";
     out += "  \"expert_used_count\": " + jsonOptional(s.expertUsedCount) + ",\n";
-    out += "  \"tokenizer\": {\"model\": " + jsonString(s.tokenizer.model) + ", \"pre\": " +
-           jsonString(s.tokenizer.pre) + ", \"vocab_size\": " + std::to_string(s.tokenizer.vocabSize) +
-           ", \"bos_token_id\": " + jsonOptional(s.tokenizer.bos) + ", \"eos_token_id\": " +
-           jsonOptional(s.tokenizer.eos) + "},\n";
+    out += "  \"tokenizer\": {\"model\": " + jsonString(s.tokenizer.model) + ", \"pre\": " + jsonString(s.tokenizer.pre)
+           + ", \"vocab_size\": " + std::to_string(s.tokenizer.vocabSize) + ", \"bos_token_id\": "
+           + jsonOptional(s.tokenizer.bos) + ", \"eos_token_id\": " + jsonOptional(s.tokenizer.eos) + "},\n";
     out += "  \"chat_template\": " + std::string(s.hasChatTemplate ? "true" : "false") + ",\n";
     out += "  \"metadata\": {";
     bool first = true;
@@ -90,9 +89,9 @@ void printJson(const File& f, const ModelSummary& s)
     out += "\n  },\n  \"tensors\": [";
     first = true;
     for (const TensorInfo& t : f.tensors()) {
-        out += (first ? "\n    " : ",\n    ") + std::string("{\"name\": ") + jsonString(t.name) +
-               ", \"type\": " + jsonString(typeName(t.type)) + ", \"shape\": " + shapeText(t, "[", "]") +
-               ", \"bytes\": " + std::to_string(t.bytes()) + "}";
+        out += (first ? "\n    " : ",\n    ") + std::string("{\"name\": ") + jsonString(t.name)
+               + ", \"type\": " + jsonString(typeName(t.type)) + ", \"shape\": " + shapeText(t, "[", "]")
+               + ", \"bytes\": " + std::to_string(t.bytes()) + "}";
         first = false;
     }
     out += "\n  ]\n}\n";

@@ -18,12 +18,11 @@ int main(int argc, char** argv)
     }
     const strata::BuildInfo build = strata::buildInfo();
     const strata::CudaRuntimeInfo cuda = strata::probeCudaRuntime();
-    std::printf("strata-engine %s (%s, %s)\n", build.version.c_str(), build.compiler.c_str(),
-                build.buildType.c_str());
+    std::printf("strata-engine %s (%s, %s)\n", build.version.c_str(), build.compiler.c_str(), build.buildType.c_str());
     std::printf("CUDA:   %s", build.cuda ? "yes" : "no");
     if (build.cuda)
-        std::printf(" (architectures %s; runtime %d; %s)", build.cudaArchitectures.c_str(),
-                    cuda.runtimeVersion, cuda.status.c_str());
+        std::printf(" (architectures %s; runtime %d; %s)", build.cudaArchitectures.c_str(), cuda.runtimeVersion,
+                    cuda.status.c_str());
     std::printf("\nVulkan: %s\n", build.vulkan ? "yes" : "no");
     // One line per GPU the engine can run on, or why there is none.
     if (cuda.devices.empty())

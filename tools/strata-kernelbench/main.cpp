@@ -31,9 +31,8 @@ struct Options {
     int64_t cols = 4096;
     int64_t prefillTokens = 512, prefillDim = 2048;
     double secondsPerCase = 0.4;
-    std::vector<GgmlType> types{GgmlType::Q4_0, GgmlType::Q8_0, GgmlType::Q4_K, GgmlType::Q6_K,
-                                GgmlType::Q5_K, GgmlType::Q3_K, GgmlType::Q2_K, GgmlType::F16,
-                                GgmlType::BF16, GgmlType::F32};
+    std::vector<GgmlType> types{GgmlType::Q4_0, GgmlType::Q8_0, GgmlType::Q4_K, GgmlType::Q6_K, GgmlType::Q5_K,
+                                GgmlType::Q3_K, GgmlType::Q2_K, GgmlType::F16,  GgmlType::BF16, GgmlType::F32};
 };
 
 benchtools::Timing gTiming = benchtools::Timing::ThreadCpu;  // --wall: the wall clock
@@ -99,7 +98,7 @@ int run(const Options& o)
     const size_t bytes = o.bufferMiB << 20;
     // Page-aligned like an mmapped GGUF file (whose tensors start on 32-byte boundaries).
     std::unique_ptr<uint8_t[], void (*)(uint8_t*)> buf(static_cast<uint8_t*>(std::aligned_alloc(4096, bytes)),
-                                                        [](uint8_t* p) { std::free(p); });
+                                                       [](uint8_t* p) { std::free(p); });
     if (!buf)
         throw Error("cannot allocate the benchmark buffer");
     std::memset(buf.get(), 1, bytes);  // touch every page before timing
@@ -117,11 +116,13 @@ int run(const Options& o)
         const auto act = activationRow(t, o.cols, 99);
         std::vector<float> out(static_cast<size_t>(n));
         for (int threads : {1, 2}) {
-            const double gbs = bestRate(threads, o.secondsPerCase, [&](int part) {
-                const RowRange r = splitRows(n, threads, part, 16);
-                matvec(k, w, r.begin, r.end, act.data(), out.data());
-                return double(r.end - r.begin) * double(w.rowStride);
-            }) / 1e9;
+            const double gbs = bestRate(threads, o.secondsPerCase,
+                                        [&](int part) {
+                                            const RowRange r = splitRows(n, threads, part, 16);
+                                            matvec(k, w, r.begin, r.end, act.data(), out.data());
+                                            return double(r.end - r.begin) * double(w.rowStride);
+                                        })
+                               / 1e9;
             // The reference read of the same buffer right after, so both see the same machine load.
             const double bw = readBandwidth(buf.get(), bytes, threads, o.secondsPerCase);
             (threads == 1 ? row.gbs1 : row.gbs2) = gbs;
@@ -130,8 +131,8 @@ int run(const Options& o)
 
         // Prefill: tokens x dim activations against a dim x dim matrix, 2 threads.
         int64_t unused = 0;
-        const size_t prefillBytes = size_t(gguf::rowBytes(*gguf::ggmlTypeTraits(uint32_t(t)), uint64_t(o.prefillDim))) *
-                                    size_t(o.prefillDim);
+        const size_t prefillBytes =
+            size_t(gguf::rowBytes(*gguf::ggmlTypeTraits(uint32_t(t)), uint64_t(o.prefillDim))) * size_t(o.prefillDim);
         std::vector<uint8_t> prefillWeights(prefillBytes);
         const WeightMatrix pw = fillMatrix(t, o.prefillDim, prefillWeights.data(), prefillBytes, unused);
         const size_t aStride = activationRowBytes(t, o.prefillDim);
@@ -141,19 +142,23 @@ int run(const Options& o)
             std::memcpy(acts.data() + size_t(tok) * aStride, a.data(), aStride);
         }
         std::vector<float> pout(static_cast<size_t>(o.prefillTokens * o.prefillDim));
-        row.gflops = bestRate(2, o.secondsPerCase, [&](int part) {
-            const RowRange r = splitRows(o.prefillDim, 2, part, 16);
-            matmul(k, pw, r.begin, r.end, acts.data(), aStride, o.prefillTokens, pout.data(), size_t(o.prefillDim));
-            return 2.0 * double(o.prefillTokens) * double(o.prefillDim) * double(r.end - r.begin);
-        }) / 1e9;
+        row.gflops = bestRate(2, o.secondsPerCase,
+                              [&](int part) {
+                                  const RowRange r = splitRows(o.prefillDim, 2, part, 16);
+                                  matmul(k, pw, r.begin, r.end, acts.data(), aStride, o.prefillTokens, pout.data(),
+                                         size_t(o.prefillDim));
+                                  return 2.0 * double(o.prefillTokens) * double(o.prefillDim) * double(r.end - r.begin);
+                              })
+                     / 1e9;
         rows.push_back(row);
     }
 
     if (o.json) {
-        std::printf("{\"timing\":\"%s\",\"isa\":\"%s\",\"bufferMiB\":%zu,\"cols\":%lld,\"readGBs\":{\"1\":%.2f,\"2\":%.2f},"
-                    "\"prefill\":{\"tokens\":%lld,\"dim\":%lld},\"types\":[",
-                    gTiming == benchtools::Timing::Wall ? "wall" : "thread-cpu", isaName(k.isa).data(), o.bufferMiB, (long long)o.cols, bw1, bw2, (long long)o.prefillTokens,
-                    (long long)o.prefillDim);
+        std::printf(
+            "{\"timing\":\"%s\",\"isa\":\"%s\",\"bufferMiB\":%zu,\"cols\":%lld,\"readGBs\":{\"1\":%.2f,\"2\":%.2f},"
+            "\"prefill\":{\"tokens\":%lld,\"dim\":%lld},\"types\":[",
+            gTiming == benchtools::Timing::Wall ? "wall" : "thread-cpu", isaName(k.isa).data(), o.bufferMiB,
+            (long long)o.cols, bw1, bw2, (long long)o.prefillTokens, (long long)o.prefillDim);
         for (size_t i = 0; i < rows.size(); ++i)
             std::printf("%s{\"type\":\"%s\",\"isa\":\"%s\",\"matvecGBs\":{\"1\":%.2f,\"2\":%.2f},"
                         "\"pctOfRead\":{\"1\":%.1f,\"2\":%.1f},\"matmulGFLOPs\":%.1f}",
@@ -162,13 +167,16 @@ int run(const Options& o)
         std::printf("]}\n");
         return 0;
     }
-    std::printf("timing: %s\n", gTiming == benchtools::Timing::Wall ? "wall clock" : "per-thread CPU time (see --wall)");
+    std::printf("timing: %s\n",
+                gTiming == benchtools::Timing::Wall ? "wall clock" : "per-thread CPU time (see --wall)");
     std::printf("kernels: %s; buffer %zu MiB; matvec %lld columns; prefill %lld tokens x %lld x %lld\n",
                 isaName(k.isa).data(), o.bufferMiB, (long long)o.cols, (long long)o.prefillTokens,
                 (long long)o.prefillDim, (long long)o.prefillDim);
     std::printf("read bandwidth: %.2f GB/s (1 thread), %.2f GB/s (2 threads); each %% below is against a read\n"
-                "of the same buffer measured right after that matvec\n\n", bw1, bw2);
-    std::printf("| type | kernel | matvec 1T GB/s | %% of read 1T | matvec 2T GB/s | %% of read 2T | matmul 2T GFLOP/s |\n");
+                "of the same buffer measured right after that matvec\n\n",
+                bw1, bw2);
+    std::printf(
+        "| type | kernel | matvec 1T GB/s | %% of read 1T | matvec 2T GB/s | %% of read 2T | matmul 2T GFLOP/s |\n");
     std::printf("|---|---|---:|---:|---:|---:|---:|\n");
     for (const Row& r : rows)
         std::printf("| %s | %s | %.2f | %.0f%% | %.2f | %.0f%% | %.1f |\n", r.type.c_str(), r.isa.c_str(), r.gbs1,

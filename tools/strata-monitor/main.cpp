@@ -69,23 +69,20 @@ void printText(const SystemSnapshot& s, bool threads)
     if (!s.cpuError.empty())
         std::printf("  (%s)", s.cpuError.c_str());
     std::printf("\n  process CPU %s%%  RSS %.1f MiB  user %.2fs sys %.2fs  threads %zu\n",
-                s.process.cpuPercent ? percent(static_cast<float>(*s.process.cpuPercent)).c_str()
-                                     : "  -  ",
-                static_cast<double>(s.process.rssBytes) / (1024.0 * 1024.0),
-                s.process.userSeconds, s.process.systemSeconds, s.threads.size());
+                s.process.cpuPercent ? percent(static_cast<float>(*s.process.cpuPercent)).c_str() : "  -  ",
+                static_cast<double>(s.process.rssBytes) / (1024.0 * 1024.0), s.process.userSeconds,
+                s.process.systemSeconds, s.threads.size());
     if (threads)
         for (const auto& t : s.threads)
-            std::printf("    thread %d %-15s %c cpu%-3d %s%%\n", t.tid, t.name.data(), t.state,
-                        t.lastCpu, percent(t.cpuPercent).c_str());
+            std::printf("    thread %d %-15s %c cpu%-3d %s%%\n", t.tid, t.name.data(), t.state, t.lastCpu,
+                        percent(t.cpuPercent).c_str());
     std::printf("  GPUs: %s\n", s.gpuStatus.c_str());
     for (const auto& g : s.gpus) {
         std::printf("    GPU %u %s: util %s%% mem-util %s%%", g.index, g.name.c_str(),
                     g.utilizationPercent ? std::to_string(*g.utilizationPercent).c_str() : "-",
-                    g.memoryUtilizationPercent ? std::to_string(*g.memoryUtilizationPercent).c_str()
-                                               : "-");
+                    g.memoryUtilizationPercent ? std::to_string(*g.memoryUtilizationPercent).c_str() : "-");
         if (g.memoryUsedBytes && g.memoryTotalBytes)
-            std::printf("  VRAM %.0f / %.0f MiB",
-                        static_cast<double>(*g.memoryUsedBytes) / (1024.0 * 1024.0),
+            std::printf("  VRAM %.0f / %.0f MiB", static_cast<double>(*g.memoryUsedBytes) / (1024.0 * 1024.0),
                         static_cast<double>(*g.memoryTotalBytes) / (1024.0 * 1024.0));
         if (g.powerWatts)
             std::printf("  %.1f W", *g.powerWatts);
@@ -219,8 +216,8 @@ double threadCpuSeconds()
 {
     rusage usage{};
     getrusage(RUSAGE_THREAD, &usage);
-    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+           + static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
 }  // namespace
@@ -282,8 +279,7 @@ int main(int argc, char** argv)
     // The timed loop is what a panel pays: each sample comes after a sleep, with cold caches.
     // A burst of back-to-back samples shows the warm floor beside it.
     const long steadyCount = std::max(1L, count - 1);
-    const double loopUs = count > 1 ? samplingRusage * 1e6 / static_cast<double>(steadyCount)
-                                    : firstSampleUs;
+    const double loopUs = count > 1 ? samplingRusage * 1e6 / static_cast<double>(steadyCount) : firstSampleUs;
     const double loopClockUs = sampler.cost().meanCpuMicroseconds();
     constexpr int kBurst = 2000;
     const double burstStart = threadCpuSeconds();
@@ -295,8 +291,7 @@ int main(int argc, char** argv)
                  "after the first, which took %.1f us; sampler's thread clock, all %ld: %.1f us) "
                  "= %.4f%% of one core; warm back-to-back: %.1f us (%d samples); %zu cores, "
                  "%zu threads, %zu GPUs\n",
-                 loopUs, args.hz, steadyCount, firstSampleUs, count, loopClockUs,
-                 loopUs * args.hz / 1e4, burstUs, kBurst,
-                 snapshot.cores.size(), snapshot.threads.size(), snapshot.gpus.size());
+                 loopUs, args.hz, steadyCount, firstSampleUs, count, loopClockUs, loopUs * args.hz / 1e4, burstUs,
+                 kBurst, snapshot.cores.size(), snapshot.threads.size(), snapshot.gpus.size());
     return 0;
 }

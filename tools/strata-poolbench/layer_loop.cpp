@@ -12,8 +12,8 @@ double processCpuSeconds()
 {
     rusage ru{};
     getrusage(RUSAGE_SELF, &ru);
-    return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-           static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+    return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec)
+           + static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
 namespace {
@@ -56,12 +56,15 @@ RoundResult runLayers(strata::pool::WorkerPool& pool, const MemoryWork& work, co
         if (!cpu)
             continue;
         ++r.cpuLayers;
-        pool.run(s.jobs, [&](std::size_t b, std::size_t e, unsigned) {
-            float local = 0;
-            for (std::size_t i = b; i < e; ++i)
-                local += work.run(jobIndex.fetch_add(1, std::memory_order_relaxed));
-            sink.store(local, std::memory_order_relaxed);  // keeps the sums from being optimised out
-        }, strata::pool::RunOptions{1, ~0u});
+        pool.run(
+            s.jobs,
+            [&](std::size_t b, std::size_t e, unsigned) {
+                float local = 0;
+                for (std::size_t i = b; i < e; ++i)
+                    local += work.run(jobIndex.fetch_add(1, std::memory_order_relaxed));
+                sink.store(local, std::memory_order_relaxed);  // keeps the sums from being optimised out
+            },
+            strata::pool::RunOptions{1, ~0u});
     }
     r.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     r.cpuSeconds = processCpuSeconds() - cpu0;

@@ -14,7 +14,7 @@ namespace poolbench {
 
 struct Scenario {
     const char* name = "gpu-heavy";
-    double probability = 0.1;  // a layer has CPU work
+    double probability = 0.1;   // a layer has CPU work
     double deviceMicros = 200;  // G
     unsigned jobs = 4;          // k
     double leadMicros = 100;    // wake-ahead: the CPU work is known this long before it exists

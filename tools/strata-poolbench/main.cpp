@@ -96,26 +96,43 @@ Options parse(int argc, char** argv)
     double prob = -1;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        if (a == "--scenario" && i + 1 < argc) which = argv[++i];
-        else if (a == "--seconds") o.seconds = number(i, argc, argv);
-        else if (a == "--device-us") gpu.deviceMicros = cpu.deviceMicros = number(i, argc, argv);
-        else if (a == "--cpu-us") o.cpuMicros = number(i, argc, argv);
-        else if (a == "--jobs") gpu.jobs = cpu.jobs = static_cast<unsigned>(std::max(1.0, number(i, argc, argv)));
-        else if (a == "--prob") prob = std::min(1.0, number(i, argc, argv));
-        else if (a == "--lead-us") gpu.leadMicros = cpu.leadMicros = number(i, argc, argv);
-        else if (a == "--workers") o.workers = static_cast<int>(number(i, argc, argv));
-        else if (a == "--rounds") o.rounds = std::max(1, static_cast<int>(number(i, argc, argv)));
-        else if (a == "--oversubscribe") o.oversubscribe = true;
-        else if (a == "--no-pin") o.pin = false;
-        else if (a == "--no-contention") o.contention = false;
-        else if (a == "--json") o.json = true;
-        else if (a == "--trace" && i + 1 < argc) o.trace = argv[++i];
-        else usage(("unknown argument '" + a + "'").c_str());
+        if (a == "--scenario" && i + 1 < argc)
+            which = argv[++i];
+        else if (a == "--seconds")
+            o.seconds = number(i, argc, argv);
+        else if (a == "--device-us")
+            gpu.deviceMicros = cpu.deviceMicros = number(i, argc, argv);
+        else if (a == "--cpu-us")
+            o.cpuMicros = number(i, argc, argv);
+        else if (a == "--jobs")
+            gpu.jobs = cpu.jobs = static_cast<unsigned>(std::max(1.0, number(i, argc, argv)));
+        else if (a == "--prob")
+            prob = std::min(1.0, number(i, argc, argv));
+        else if (a == "--lead-us")
+            gpu.leadMicros = cpu.leadMicros = number(i, argc, argv);
+        else if (a == "--workers")
+            o.workers = static_cast<int>(number(i, argc, argv));
+        else if (a == "--rounds")
+            o.rounds = std::max(1, static_cast<int>(number(i, argc, argv)));
+        else if (a == "--oversubscribe")
+            o.oversubscribe = true;
+        else if (a == "--no-pin")
+            o.pin = false;
+        else if (a == "--no-contention")
+            o.contention = false;
+        else if (a == "--json")
+            o.json = true;
+        else if (a == "--trace" && i + 1 < argc)
+            o.trace = argv[++i];
+        else
+            usage(("unknown argument '" + a + "'").c_str());
     }
     if (prob >= 0)
         gpu.probability = cpu.probability = prob;
-    if (which == "both" || which == "gpu-heavy") o.scenarios.push_back(gpu);
-    if (which == "both" || which == "cpu-positive") o.scenarios.push_back(cpu);
+    if (which == "both" || which == "gpu-heavy")
+        o.scenarios.push_back(gpu);
+    if (which == "both" || which == "cpu-positive")
+        o.scenarios.push_back(cpu);
     if (o.scenarios.empty())
         usage("--scenario must be gpu-heavy, cpu-positive or both");
     if (!o.trace.empty() && o.scenarios.size() != 1)
@@ -123,9 +140,18 @@ Options parse(int argc, char** argv)
     return o;
 }
 
-std::uint64_t spin(const PoolTelemetry& t) { return t.workerTotals().spinNanos + t.host.spinNanos; }
-std::uint64_t wasted(const PoolTelemetry& t) { return t.workerTotals().wastedSpinNanos + t.host.wastedSpinNanos; }
-std::uint64_t parks(const PoolTelemetry& t) { return t.workerTotals().parks + t.host.parks; }
+std::uint64_t spin(const PoolTelemetry& t)
+{
+    return t.workerTotals().spinNanos + t.host.spinNanos;
+}
+std::uint64_t wasted(const PoolTelemetry& t)
+{
+    return t.workerTotals().wastedSpinNanos + t.host.wastedSpinNanos;
+}
+std::uint64_t parks(const PoolTelemetry& t)
+{
+    return t.workerTotals().parks + t.host.parks;
+}
 
 }  // namespace
 
@@ -165,9 +191,10 @@ int main(int argc, char** argv)
     bool firstJson = true;
     std::mt19937_64 rng(42);
     for (const Scenario& sc : opt.scenarios) {
-        const double layerMicros = sc.deviceMicros + 15 + sc.probability * sc.jobs * opt.cpuMicros / (pool.workerCount() + 1);
-        const double perRound = opt.seconds / static_cast<double>(opt.scenarios.size()) / static_cast<double>(policies.size()) /
-                                opt.rounds;
+        const double layerMicros =
+            sc.deviceMicros + 15 + sc.probability * sc.jobs * opt.cpuMicros / (pool.workerCount() + 1);
+        const double perRound =
+            opt.seconds / static_cast<double>(opt.scenarios.size()) / static_cast<double>(policies.size()) / opt.rounds;
         const auto layers = static_cast<std::uint64_t>(std::max(50.0, perRound * 1e6 / layerMicros));
         std::vector<Totals> totals(policies.size());
         for (int round = 0; round < opt.rounds; ++round) {
@@ -201,16 +228,18 @@ int main(int argc, char** argv)
             std::printf("\nadaptive state at the end: window %u us, host spin %u us, wake latency %u us, "
                         "preempted spins %.1f%%, CPU pressure %.1f%%, %s\n",
                         end.adaptiveSpinMicros, end.adaptiveHostSpinMicros, end.wakeLatencyMicros,
-                        end.preemptedSpinPermille / 10.0, end.cpuPressurePermille / 10.0, end.contended ? "contended (no spinning)" : "not contended");
+                        end.preemptedSpinPermille / 10.0, end.cpuPressurePermille / 10.0,
+                        end.contended ? "contended (no spinning)" : "not contended");
         double bestFixed = 0;
         for (std::size_t p = 0; p < 2; ++p)
             bestFixed = std::max(bestFixed, static_cast<double>(totals[p].run.layers) / totals[p].run.wallSeconds);
         if (!opt.json) {
-            std::printf("\nscenario %s: G=%.0fus, p=%.2f, k=%u jobs of C=%.0fus (%zu floats), lead %.0fus; %u workers + host"
-                        " on %zu CPUs%s; %d rounds x %llu layers per policy, interleaved\n",
-                        sc.name, sc.deviceMicros, sc.probability, sc.jobs, opt.cpuMicros, work.sliceFloats(),
-                        sc.leadMicros, pool.workerCount(), topo.allowedCpus.size(), opt.pin ? ", pinned" : "", opt.rounds,
-                        static_cast<unsigned long long>(layers));
+            std::printf(
+                "\nscenario %s: G=%.0fus, p=%.2f, k=%u jobs of C=%.0fus (%zu floats), lead %.0fus; %u workers + host"
+                " on %zu CPUs%s; %d rounds x %llu layers per policy, interleaved\n",
+                sc.name, sc.deviceMicros, sc.probability, sc.jobs, opt.cpuMicros, work.sliceFloats(), sc.leadMicros,
+                pool.workerCount(), topo.allowedCpus.size(), opt.pin ? ", pinned" : "", opt.rounds,
+                static_cast<unsigned long long>(layers));
             std::printf("%-18s %9s %8s %7s %8s %9s %9s %9s %9s %11s %8s\n", "policy", "layers/s", "vs fixed", "CPU%",
                         "vs park", "run p50", "run p99", "tail p50", "tail p99", "wasted spin", "parks/s");
         }
@@ -242,12 +271,13 @@ int main(int argc, char** argv)
     if (!opt.trace.empty()) {
         const Scenario& sc = opt.scenarios.front();
         char header[256];
-        std::snprintf(header, sizeof header,
-                      "strata pool trace: the idle spans (us) each Adaptive worker learnt from, per token of %llu layers\n"
-                      "recorded by: strata-poolbench --trace, scenario %s (G=%.0fus p=%.2f k=%u C=%.0fus, prepare %.0fus ahead), "
-                      "%u workers + host",
-                      static_cast<unsigned long long>(kTraceTokenLayers), sc.name, sc.deviceMicros, sc.probability, sc.jobs,
-                      opt.cpuMicros, sc.leadMicros, pool.workerCount());
+        std::snprintf(
+            header, sizeof header,
+            "strata pool trace: the idle spans (us) each Adaptive worker learnt from, per token of %llu layers\n"
+            "recorded by: strata-poolbench --trace, scenario %s (G=%.0fus p=%.2f k=%u C=%.0fus, prepare %.0fus ahead), "
+            "%u workers + host",
+            static_cast<unsigned long long>(kTraceTokenLayers), sc.name, sc.deviceMicros, sc.probability, sc.jobs,
+            opt.cpuMicros, sc.leadMicros, pool.workerCount());
         try {
             trace.write(opt.trace, header);
         } catch (const std::exception& e) {

@@ -33,9 +33,8 @@ AbConfigEditor::AbConfigEditor(const QString& title, const domain::AbConfig& ini
     form->addRow(tr("&Threads:"), m_threads);
     form->addRow(tr("&KV cache:"), m_kvType);
     // The spin time only means something for a fixed spin.
-    connect(m_policy, &QComboBox::currentIndexChanged, this, [this] {
-        m_spinMicros->setEnabled(m_policy->currentData().toInt() == int(pool::WaitKind::FixedSpin));
-    });
+    connect(m_policy, &QComboBox::currentIndexChanged, this,
+            [this] { m_spinMicros->setEnabled(m_policy->currentData().toInt() == int(pool::WaitKind::FixedSpin)); });
     setConfig(initial);
 }
 

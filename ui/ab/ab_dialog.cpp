@@ -258,9 +258,10 @@ void AbDialog::showStatus(const QString& text)
 
 void AbDialog::exportTo(bool json)
 {
-    const QString path = QFileDialog::getSaveFileName(this, json ? tr("Export A/B run as JSON") : tr("Export A/B run as CSV"),
-                                                      json ? QStringLiteral("ab-run.json") : QStringLiteral("ab-run.csv"),
-                                                      json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, json ? tr("Export A/B run as JSON") : tr("Export A/B run as CSV"),
+                                     json ? QStringLiteral("ab-run.json") : QStringLiteral("ab-run.csv"),
+                                     json ? tr("JSON (*.json)") : tr("CSV (*.csv)"));
     if (!path.isEmpty())
         emit exportRequested(path, json);
 }

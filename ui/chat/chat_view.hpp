@@ -45,9 +45,9 @@ public:
 
     // The messages built so far, oldest first (the newest are always built).
     QList<MessageWidget*> messageWidgets() const;
-    int messageCount() const;                           // built and still to build
+    int messageCount() const;  // built and still to build
     int pendingCount() const;
-    void buildAllPending();                             // at once (tests, tools)
+    void buildAllPending();  // at once (tests, tools)
     QList<QLabel*> notices() const;
 
 signals:
@@ -75,16 +75,16 @@ private:
     QWidget* m_page;
     ChatPageLayout* m_layout;
     MessageWidget* m_streaming = nullptr;
-    QString m_unshownReply;        // appended, waiting for the next frame
+    QString m_unshownReply;  // appended, waiting for the next frame
     QTimer* m_replyFrame;
     QElapsedTimer m_sinceReplyShown;
     bool m_following = true;
-    bool m_followPosted = false;  // a followBottomEvent is on its way
+    bool m_followPosted = false;           // a followBottomEvent is on its way
     QList<domain::ChatMessage> m_pending;  // older messages not built yet, oldest first
-    QList<MessageWidget*> m_ready; // built, hidden, not in the page yet; newest first
+    QList<MessageWidget*> m_ready;         // built, hidden, not in the page yet; newest first
     QTimer* m_backfill;
-    int m_lastMaximum = 0;         // the scroll range before the last change
-    bool m_prepended = false;      // messages went in above the view since the last range change
+    int m_lastMaximum = 0;     // the scroll range before the last change
+    bool m_prepended = false;  // messages went in above the view since the last range change
 };
 
 }  // namespace strata::ui

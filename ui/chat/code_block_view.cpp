@@ -96,8 +96,8 @@ void CodeBlockView::updateHeight()
     // Room for the horizontal scroll bar only when a line is too long to fit.
     QScrollBar* horizontal = m_editor->horizontalScrollBar();
     const int scrollBar = horizontal->maximum() > 0 ? horizontal->sizeHint().height() : 0;
-    const int height = lines * m_editor->fontMetrics().lineSpacing() + 2 * m_editor->frameWidth() +
-                       static_cast<int>(2 * m_editor->document()->documentMargin()) + scrollBar;
+    const int height = lines * m_editor->fontMetrics().lineSpacing() + 2 * m_editor->frameWidth()
+                       + static_cast<int>(2 * m_editor->document()->documentMargin()) + scrollBar;
     m_editor->setFixedHeight(height);
 }
 

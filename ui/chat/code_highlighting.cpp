@@ -22,10 +22,12 @@ bool CodeHighlighting::wantsDarkTheme(const QPalette& palette)
 CodeHighlighting::CodeHighlighting() : m_repository(std::make_unique<KSyntaxHighlighting::Repository>()) {}
 CodeHighlighting::~CodeHighlighting() = default;
 
-bool CodeHighlighting::available() { return true; }
+bool CodeHighlighting::available()
+{
+    return true;
+}
 
-bool CodeHighlighting::highlight(QTextDocument* document, const QString& language,
-                                 const QPalette& palette) const
+bool CodeHighlighting::highlight(QTextDocument* document, const QString& language, const QPalette& palette) const
 {
     if (language.isEmpty())
         return false;
@@ -37,8 +39,9 @@ bool CodeHighlighting::highlight(QTextDocument* document, const QString& languag
     if (!definition.isValid())
         return false;
     auto* highlighter = new KSyntaxHighlighting::SyntaxHighlighter(document);
-    highlighter->setTheme(m_repository->defaultTheme(wantsDarkTheme(palette) ? KSyntaxHighlighting::Repository::DarkTheme
-                                                                             : KSyntaxHighlighting::Repository::LightTheme));
+    highlighter->setTheme(m_repository->defaultTheme(wantsDarkTheme(palette)
+                                                         ? KSyntaxHighlighting::Repository::DarkTheme
+                                                         : KSyntaxHighlighting::Repository::LightTheme));
     highlighter->setDefinition(definition);
     return true;
 }
@@ -48,8 +51,9 @@ bool CodeHighlighting::updateTheme(QTextDocument* document, const QPalette& pale
     auto* highlighter = document->findChild<KSyntaxHighlighting::SyntaxHighlighter*>();
     if (!highlighter)
         return false;
-    highlighter->setTheme(m_repository->defaultTheme(wantsDarkTheme(palette) ? KSyntaxHighlighting::Repository::DarkTheme
-                                                                             : KSyntaxHighlighting::Repository::LightTheme));
+    highlighter->setTheme(m_repository->defaultTheme(wantsDarkTheme(palette)
+                                                         ? KSyntaxHighlighting::Repository::DarkTheme
+                                                         : KSyntaxHighlighting::Repository::LightTheme));
     highlighter->rehighlight();
     return true;
 }
@@ -59,11 +63,20 @@ bool CodeHighlighting::updateTheme(QTextDocument* document, const QPalette& pale
 CodeHighlighting::CodeHighlighting() = default;
 CodeHighlighting::~CodeHighlighting() = default;
 
-bool CodeHighlighting::available() { return false; }
+bool CodeHighlighting::available()
+{
+    return false;
+}
 
-bool CodeHighlighting::highlight(QTextDocument*, const QString&, const QPalette&) const { return false; }
+bool CodeHighlighting::highlight(QTextDocument*, const QString&, const QPalette&) const
+{
+    return false;
+}
 
-bool CodeHighlighting::updateTheme(QTextDocument*, const QPalette&) const { return false; }
+bool CodeHighlighting::updateTheme(QTextDocument*, const QPalette&) const
+{
+    return false;
+}
 
 #endif
 

@@ -52,14 +52,13 @@ ConversationSidebar::ConversationSidebar(QWidget* parent)
 void ConversationSidebar::setModel(QAbstractItemModel* model)
 {
     m_list->setModel(model);
-    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex& current) {
-                const qint64 id = current.isValid() ? current.data(IdRole).toLongLong() : 0;
-                if (id != 0 && id != m_selectedId) {
-                    m_selectedId = id;
-                    emit conversationSelected(id);
-                }
-            });
+    connect(m_list->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& current) {
+        const qint64 id = current.isValid() ? current.data(IdRole).toLongLong() : 0;
+        if (id != 0 && id != m_selectedId) {
+            m_selectedId = id;
+            emit conversationSelected(id);
+        }
+    });
     // A reset (search, reorder) loses the current index: put it back on the same conversation.
     connect(model, &QAbstractItemModel::modelReset, this, [this] { selectConversation(m_selectedId); });
     connect(model, &QAbstractItemModel::rowsMoved, this, [this] { selectConversation(m_selectedId); });
@@ -98,10 +97,10 @@ void ConversationSidebar::confirmDeleteCurrent()
     if (!current.isValid())
         return;
     const qint64 id = current.data(IdRole).toLongLong();
-    auto* box = new QMessageBox(QMessageBox::Question, tr("Delete chat"),
-                                tr("Delete \"%1\" and all its messages? This cannot be undone.")
-                                    .arg(current.data(Qt::DisplayRole).toString()),
-                                QMessageBox::NoButton, this);
+    auto* box = new QMessageBox(
+        QMessageBox::Question, tr("Delete chat"),
+        tr("Delete \"%1\" and all its messages? This cannot be undone.").arg(current.data(Qt::DisplayRole).toString()),
+        QMessageBox::NoButton, this);
     box->setObjectName(QStringLiteral("confirmDeleteBox"));
     QPushButton* remove = box->addButton(tr("Delete"), QMessageBox::DestructiveRole);
     box->addButton(QMessageBox::Cancel);

@@ -32,15 +32,15 @@ private:
     void appendCode(const QString& text, QList<MarkdownPiece>& out);
     void emitPartial(QList<MarkdownPiece>& out);
 
-    QString m_line;         // the current, unfinished line
-    QString m_prose;        // finished lines of the current prose block
-    QString m_lastTrailing; // last ProseTrailing text sent, to skip repeats
+    QString m_line;          // the current, unfinished line
+    QString m_prose;         // finished lines of the current prose block
+    QString m_lastTrailing;  // last ProseTrailing text sent, to skip repeats
     bool m_inCode = false;
     QChar m_fenceChar;
     qsizetype m_fenceLength = 0;
-    qsizetype m_codeLines = 0;        // finished code lines in this block
-    qsizetype m_lineSent = 0;         // characters of m_line already sent as code
-    bool m_lineStarted = false;       // the separator before the current code line was sent
+    qsizetype m_codeLines = 0;   // finished code lines in this block
+    qsizetype m_lineSent = 0;    // characters of m_line already sent as code
+    bool m_lineStarted = false;  // the separator before the current code line was sent
 };
 
 }  // namespace strata::ui

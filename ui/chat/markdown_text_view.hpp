@@ -30,10 +30,10 @@ private:
     void removeTrailing();
     void insertMarkdownBlock(const QString& markdown);
 
-    bool m_hasTrailing = false;        // the last undo step is the trailing render
-    bool m_empty = true;               // nothing committed or trailing
+    bool m_hasTrailing = false;  // the last undo step is the trailing render
+    bool m_empty = true;         // nothing committed or trailing
     bool m_emptyBeforeTrailing = true;
-    bool m_editing = false;            // inside one append: the height is measured once at its end
+    bool m_editing = false;  // inside one append: the height is measured once at its end
 };
 
 }  // namespace strata::ui

@@ -42,9 +42,7 @@ void MessageBody::apply(const QList<MarkdownPiece>& pieces)
 {
     for (const MarkdownPiece& piece : pieces) {
         switch (piece.kind) {
-        case MarkdownPiece::Kind::ProseFinished:
-            proseView()->appendFinished(piece.text);
-            break;
+        case MarkdownPiece::Kind::ProseFinished: proseView()->appendFinished(piece.text); break;
         case MarkdownPiece::Kind::ProseTrailing:
             if (m_prose || !piece.text.isEmpty())
                 proseView()->setTrailing(piece.text);
@@ -61,9 +59,7 @@ void MessageBody::apply(const QList<MarkdownPiece>& pieces)
             if (m_code)
                 m_code->appendCode(piece.text);
             break;
-        case MarkdownPiece::Kind::CodeFinished:
-            m_code = nullptr;
-            break;
+        case MarkdownPiece::Kind::CodeFinished: m_code = nullptr; break;
         }
     }
 }

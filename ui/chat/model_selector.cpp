@@ -91,11 +91,9 @@ QString ModelSelector::descriptionText() const
 void ModelSelector::applyDescription(int index)
 {
     const QString path = m_combo->itemData(index).toString();
-    const QString description = path == m_loadedPath && !m_loadedDescription.isEmpty()
-                                    ? m_loadedDescription
-                                    : m_descriptions.value(path);
-    m_combo->setItemData(index, description.isEmpty() ? path : path + QLatin1Char('\n') + description,
-                         Qt::ToolTipRole);
+    const QString description =
+        path == m_loadedPath && !m_loadedDescription.isEmpty() ? m_loadedDescription : m_descriptions.value(path);
+    m_combo->setItemData(index, description.isEmpty() ? path : path + QLatin1Char('\n') + description, Qt::ToolTipRole);
 }
 
 void ModelSelector::showDescriptionOf(int index)

@@ -47,8 +47,8 @@ private:
     QLabel* m_description;
     QHash<QString, QString> m_descriptions;  // path -> description from the file
     QString m_loadedPath;
-    QString m_loadedDescription;              // from the engine: the context really in use
-    bool m_updating = false;  // set while the combo is filled from code, so no load is requested
+    QString m_loadedDescription;  // from the engine: the context really in use
+    bool m_updating = false;      // set while the combo is filled from code, so no load is requested
 };
 
 }  // namespace strata::ui

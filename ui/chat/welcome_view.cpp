@@ -12,13 +12,13 @@ WelcomeView::WelcomeView(QWidget* parent) : QFrame(parent)
     setObjectName(QStringLiteral("welcomeView"));
     setFrameShape(QFrame::StyledPanel);
 
-    auto* text = new QLabel(
-        tr("<h2>Welcome to Strata</h2>"
-           "<p>Strata runs language models on this computer. Nothing you write leaves it.</p>"
-           "<p>To start, you need a model file in the <b>GGUF</b> format. Download one in the model "
-           "manager, or open a GGUF file you already have. Small models (1 to 4 billion parameters, "
-           "quantized to Q4_K or Q8_0) run well on most computers.</p>"),
-        this);
+    auto* text =
+        new QLabel(tr("<h2>Welcome to Strata</h2>"
+                      "<p>Strata runs language models on this computer. Nothing you write leaves it.</p>"
+                      "<p>To start, you need a model file in the <b>GGUF</b> format. Download one in the model "
+                      "manager, or open a GGUF file you already have. Small models (1 to 4 billion parameters, "
+                      "quantized to Q4_K or Q8_0) run well on most computers.</p>"),
+                   this);
     text->setObjectName(QStringLiteral("welcomeText"));
     text->setWordWrap(true);
     text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);

@@ -21,14 +21,16 @@ CataloguePage::CataloguePage(models::ModelServices& services, QWidget* parent) :
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("catalogueList"));
     m_list->setRootIsDecorated(false);
-    m_list->setHeaderLabels({tr("Model"), tr("Parameters"), tr("Quantization"), tr("Size (approx.)"), tr("File"),
-                            tr("License")});
+    m_list->setHeaderLabels(
+        {tr("Model"), tr("Parameters"), tr("Quantization"), tr("Size (approx.)"), tr("File"), tr("License")});
     const models::Catalogue& catalogue = m_services.catalogue();
     for (int i = 0; i < catalogue.entries.size(); ++i) {
         const models::CatalogueEntry& e = catalogue.entries[i];
-        auto* item = new QTreeWidgetItem(m_list, {e.name, e.parameters, e.quantization,
-                                                 e.approxSizeBytes > 0 ? QStringLiteral("~%1").arg(models::formatBytes(e.approxSizeBytes)) : QString(),
-                                                 e.fileName, e.license});
+        auto* item = new QTreeWidgetItem(
+            m_list,
+            {e.name, e.parameters, e.quantization,
+             e.approxSizeBytes > 0 ? QStringLiteral("~%1").arg(models::formatBytes(e.approxSizeBytes)) : QString(),
+             e.fileName, e.license});
         item->setData(0, Qt::UserRole, i);
         item->setToolTip(0, e.url.toString());
     }
@@ -67,7 +69,8 @@ CataloguePage::CataloguePage(models::ModelServices& services, QWidget* parent) :
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("Popular models (sizes are approximate; downloads are checked against the "
-                                    "server's size and SHA-256):"), this));
+                                    "server's size and SHA-256):"),
+                                 this));
     layout->addWidget(m_list, 1);
     layout->addWidget(download, 0, Qt::AlignLeft);
     layout->addLayout(form);

@@ -40,7 +40,8 @@ public:
 
 }  // namespace
 
-DownloadsPage::DownloadsPage(models::DownloadManager& downloads, QWidget* parent) : QWidget(parent), m_downloads(downloads)
+DownloadsPage::DownloadsPage(models::DownloadManager& downloads, QWidget* parent)
+    : QWidget(parent), m_downloads(downloads)
 {
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("downloadsView"));

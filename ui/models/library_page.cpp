@@ -111,7 +111,7 @@ LibraryPage::LibraryPage(models::ModelServices& services, QWidget* parent) : QWi
     connect(library.model(), &QAbstractItemModel::modelReset, this, &LibraryPage::updateActions);
     connect(&library, &models::ModelLibrary::scanFinished, this, [this, &library] {
         m_status->setText(tr("%n model(s) in %1", nullptr, library.model()->rowCount())
-                             .arg(library.folders().join(QStringLiteral(", "))));
+                              .arg(library.folders().join(QStringLiteral(", "))));
         if (!m_view->currentIndex().isValid() && m_proxy->rowCount() > 0)
             m_view->setCurrentIndex(m_proxy->index(0, 0));
     });
@@ -182,9 +182,9 @@ void LibraryPage::removeSelected()
     const QString path = selectedPath();
     if (path.isEmpty())
         return;
-    const auto answer = QMessageBox::question(this, tr("Remove model"),
-                                              tr("Delete %1 from the disk? This cannot be undone.").arg(path),
-                                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+    const auto answer =
+        QMessageBox::question(this, tr("Remove model"), tr("Delete %1 from the disk? This cannot be undone.").arg(path),
+                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
     if (answer != QMessageBox::Yes)
         return;
     const QString error = m_services.library().remove(path);

@@ -94,12 +94,12 @@ void ModelDetailsWidget::showModel(const models::ModelEntry* entry)
     }
     if (!entry->loadable()) {
         m_summary->setText(tr("<b>%1</b><br>This file cannot be loaded:<br>%2")
-                              .arg(entry->displayName.toHtmlEscaped(), entry->error.toHtmlEscaped()));
+                               .arg(entry->displayName.toHtmlEscaped(), entry->error.toHtmlEscaped()));
     } else {
         m_summary->setText(tr("<b>%1</b><br>%2, %3 parameters, %4, %5")
-                              .arg(entry->displayName.toHtmlEscaped(), entry->architecture.toHtmlEscaped(),
-                                   models::formatParameterCount(entry->parameterCount),
-                                   entry->quantization.toHtmlEscaped(), formatBytes(entry->sizeBytes)));
+                               .arg(entry->displayName.toHtmlEscaped(), entry->architecture.toHtmlEscaped(),
+                                    models::formatParameterCount(entry->parameterCount),
+                                    entry->quantization.toHtmlEscaped(), formatBytes(entry->sizeBytes)));
         if (entry->contextLength > 0)
             m_context->setValue(int(std::min<qint64>(entry->contextLength, 8192)));
     }
@@ -109,7 +109,7 @@ void ModelDetailsWidget::showModel(const models::ModelEntry* entry)
         m_metadata->setItem(i, 1, new QTableWidgetItem(entry->metadata[i].second));
     }
     m_chatTemplate->setPlainText(entry->chatTemplate.isEmpty() ? tr("(this model has no chat template)")
-                                                              : entry->chatTemplate);
+                                                               : entry->chatTemplate);
     updateEstimate();
 }
 
@@ -128,10 +128,10 @@ void ModelDetailsWidget::updateEstimate()
     const auto kv = model::KvType(m_kvType->currentData().toInt());
     const models::MemoryEstimate e = models::estimateMemory(m_entry, m_context->value(), kv);
     const QString kvText = e.kvCacheBytes >= 0 ? formatBytes(e.kvCacheBytes) : tr("unknown (missing attention fields)");
-    m_estimate->setText(tr("About %1 of RAM: weights %2 + KV cache %3 + %4 for compute buffers and the runtime "
-                          "(a fixed allowance).")
-                           .arg(formatBytes(e.totalBytes), formatBytes(e.weightsBytes), kvText,
-                                formatBytes(e.overheadBytes)));
+    m_estimate->setText(
+        tr("About %1 of RAM: weights %2 + KV cache %3 + %4 for compute buffers and the runtime "
+           "(a fixed allowance).")
+            .arg(formatBytes(e.totalBytes), formatBytes(e.weightsBytes), kvText, formatBytes(e.overheadBytes)));
     setCell(0, 0, formatBytes(e.weightsBytes));
     setCell(1, 0, kvText);
     setCell(2, 0, formatBytes(e.overheadBytes));

@@ -81,8 +81,8 @@ void CpuCoresPanel::showFrame(const domain::TelemetryFrame& frame)
         }
         // The engine thread is the pool's host; it is marked unless a worker already shares its core.
         for (const auto& thread : frame.system.threads) {
-            if (std::string_view(thread.name.data()) == "strata-engine" && thread.lastCpu >= 0 &&
-                thread.lastCpu < int(m_cores.size()) && m_cores[std::size_t(thread.lastCpu)].worker == -1) {
+            if (std::string_view(thread.name.data()) == "strata-engine" && thread.lastCpu >= 0
+                && thread.lastCpu < int(m_cores.size()) && m_cores[std::size_t(thread.lastCpu)].worker == -1) {
                 m_cores[std::size_t(thread.lastCpu)].worker = -2;
                 m_cores[std::size_t(thread.lastCpu)].state = frame.pool->host.state;
             }
@@ -180,9 +180,9 @@ bool CpuCoresPanel::event(QEvent* event)
             return true;
         }
         const Cell& c = m_cores[std::size_t(i)];
-        QString text = c.online ? (c.load ? tr("CPU %1: %2% busy").arg(i).arg(double(*c.load), 0, 'f', 0)
-                                          : tr("CPU %1").arg(i))
-                                : tr("CPU %1: offline").arg(i);
+        QString text =
+            c.online ? (c.load ? tr("CPU %1: %2% busy").arg(i).arg(double(*c.load), 0, 'f', 0) : tr("CPU %1").arg(i))
+                     : tr("CPU %1: offline").arg(i);
         if (c.worker >= 0 && c.state)
             text += tr("\npool worker %1: %2").arg(c.worker).arg(stateName(*c.state));
         else if (c.worker == -2 && c.state)

@@ -25,8 +25,8 @@ void GpuPanel::showFrame(const domain::TelemetryFrame& frame)
         const QString status = QString::fromStdString(frame.system.gpuStatus);
         const QString noDriver = QStringLiteral("no NVIDIA driver");
         if (status.startsWith(noDriver))
-            setCaption(tr("No NVIDIA driver: GPU figures are not available.") + QLatin1Char('\n') +
-                       status.mid(noDriver.size()).trimmed());
+            setCaption(tr("No NVIDIA driver: GPU figures are not available.") + QLatin1Char('\n')
+                       + status.mid(noDriver.size()).trimmed());
         else
             setCaption(tr("No GPU figures: %1").arg(status));
         chart()->hide();

@@ -25,11 +25,11 @@ PerformancePanels::PerformancePanels(QMainWindow* window, QMenu* viewMenu)
     menu->setObjectName(QStringLiteral("panelsMenu"));
     QDockWidget* tokens = addDock(window, menu, m_tokens, tr("Tokens per second"), QStringLiteral("tokenRateDock"),
                                   Qt::BottomDockWidgetArea);
-    QDockWidget* process = addDock(window, menu, m_process, tr("Process"), QStringLiteral("processDock"),
-                                   Qt::BottomDockWidgetArea);
+    QDockWidget* process =
+        addDock(window, menu, m_process, tr("Process"), QStringLiteral("processDock"), Qt::BottomDockWidgetArea);
     QDockWidget* gpu = addDock(window, menu, m_gpu, tr("GPU"), QStringLiteral("gpuDock"), Qt::BottomDockWidgetArea);
-    QDockWidget* cores = addDock(window, menu, m_cores, tr("CPU cores"), QStringLiteral("cpuCoresDock"),
-                                 Qt::RightDockWidgetArea);
+    QDockWidget* cores =
+        addDock(window, menu, m_cores, tr("CPU cores"), QStringLiteral("cpuCoresDock"), Qt::RightDockWidgetArea);
     addDock(window, menu, m_pool, tr("Worker pool"), QStringLiteral("poolDock"), Qt::RightDockWidgetArea);
     // First-start layout (a saved one replaces it): the three charts share the bottom, and the
     // right column is wide enough for the pool's figures.

@@ -5,8 +5,8 @@
 
 #include "strata/pool/wait_policy.hpp"
 
-#include <QObject>
 #include <QList>
+#include <QObject>
 
 class QDockWidget;
 class QMainWindow;
@@ -51,8 +51,8 @@ signals:
     void policyChosen(const strata::pool::WaitPolicy& policy);
 
 private:
-    QDockWidget* addDock(QMainWindow* window, QMenu* menu, QWidget* panel, const QString& title,
-                         const QString& name, Qt::DockWidgetArea area);
+    QDockWidget* addDock(QMainWindow* window, QMenu* menu, QWidget* panel, const QString& title, const QString& name,
+                         Qt::DockWidgetArea area);
     void reportOpen();
 
     TokenRatePanel* m_tokens;

@@ -73,7 +73,8 @@ void PoolPanel::showFrame(const domain::TelemetryFrame& frame)
     m_spin->setText(tr("%1% / %2%").arg(r.busyPercent, 0, 'f', 1).arg(r.spinPercent, 0, 'f', 1));
     m_parks->setText(tr("%1 /s").arg(r.parksPerSecond, 0, 'f', 0));
     m_wasted->setText(tr("%1% of a core").arg(r.wastedSpinCorePercent, 0, 'f', 1));
-    m_wait->setText(QStringLiteral("%1 / %2").arg(micros(r.completionWaitP50Micros), micros(r.completionWaitP99Micros)));
+    m_wait->setText(
+        QStringLiteral("%1 / %2").arg(micros(r.completionWaitP50Micros), micros(r.completionWaitP99Micros)));
     m_adaptive->setText(pool.contended ? tr("contended: no spin")
                                        : tr("spin %1 µs, host %2 µs, wake %3 µs")
                                              .arg(pool.adaptiveSpinMicros)

@@ -41,7 +41,7 @@ private:
     int m_capacity;
     double m_fixedMax;
     std::vector<Series> m_series;
-    std::deque<std::vector<double>> m_samples;  // oldest first
+    std::deque<std::vector<double>> m_samples;        // oldest first
     mutable std::pair<quint64, quint64> m_gridKey{};  // (grid, base) that m_gridColor was made for
     mutable QColor m_gridColor;
 };

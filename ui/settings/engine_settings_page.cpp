@@ -20,12 +20,12 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     m_threads->setRange(0, 1024);
     m_threads->setSpecialValueText(tr("automatic (physical cores: %1)").arg(physicalCores));
     m_threads->setAccessibleName(tr("Threads"));
-    auto* threadsHint = new QLabel(
-        tr("Physical cores on this machine: %1. One thread per physical core is usually fastest: the "
-           "matrix work is limited by memory bandwidth and each core's vector units, and a second "
-           "hardware thread on the same core (SMT) shares both, so it adds waiting, not speed.")
-            .arg(physicalCores),
-        this);
+    auto* threadsHint =
+        new QLabel(tr("Physical cores on this machine: %1. One thread per physical core is usually fastest: the "
+                      "matrix work is limited by memory bandwidth and each core's vector units, and a second "
+                      "hardware thread on the same core (SMT) shares both, so it adds waiting, not speed.")
+                       .arg(physicalCores),
+                   this);
     threadsHint->setWordWrap(true);
     threadsHint->setObjectName(QStringLiteral("threadsHint"));
 

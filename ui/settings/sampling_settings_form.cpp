@@ -18,7 +18,8 @@ SamplingSettingsForm::SamplingSettingsForm(QWidget* parent) : QWidget(parent), m
     m_topK->setSpecialValueText(tr("off"));
     m_topP = addRow<QDoubleSpinBox>(tr("Top-&p:"), QStringLiteral("topPBox"), 0.0, 1.0, 0.01);
     m_minP = addRow<QDoubleSpinBox>(tr("&Min-p:"), QStringLiteral("minPBox"), 0.0, 1.0, 0.01);
-    m_repeatPenalty = addRow<QDoubleSpinBox>(tr("&Repeat penalty:"), QStringLiteral("repeatPenaltyBox"), 0.5, 2.0, 0.01);
+    m_repeatPenalty =
+        addRow<QDoubleSpinBox>(tr("&Repeat penalty:"), QStringLiteral("repeatPenaltyBox"), 0.5, 2.0, 0.01);
     m_maxTokens = addRow<QSpinBox>(tr("Ma&x reply tokens:"), QStringLiteral("maxTokensBox"), 1, 1 << 20, 1);
     m_seed = addRow<QSpinBox>(tr("S&eed:"), QStringLiteral("seedBox"), -1, INT_MAX, 1);
     m_seed->setSpecialValueText(tr("random"));

@@ -51,7 +51,8 @@ SettingsDialog::SettingsDialog(const domain::Preferences& preferences, int physi
     noticeLayout->addWidget(m_reloadButton);
     m_reloadNotice->hide();
 
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Apply | QDialogButtonBox::Cancel, this);
+    auto* buttons =
+        new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Apply | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         apply();
         accept();

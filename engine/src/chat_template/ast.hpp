@@ -15,21 +15,21 @@ struct Expr;
 using ExprPtr = std::unique_ptr<Expr>;
 
 enum class ExprKind {
-    Literal,    // value
-    Name,       // name
-    List,       // children
-    Tuple,      // children
-    DictLit,    // children: key, value, key, value...
-    Attribute,  // children[0].name
-    Item,       // children[0][children[1]]
-    Slice,      // children[0][children[1]:children[2]:children[3]] (null = omitted)
-    Call,       // children[0](children[1..], kwargs)
-    Filter,     // children[0] | name(children[1..], kwargs); children[0] null inside {% filter %}
-    Test,       // children[0] is [not] name(children[1..])
-    Unary,      // op children[0]: "not", "-", "+"
-    Binary,     // children[0] op children[1]: + - * / // % ** ~ and or
-    Compare,    // children[0] ops[0] children[1] ops[1] ...: == != < <= > >= in notin (chains like Python)
-    Conditional // children[1] if children[0] else children[2] (null: undefined)
+    Literal,     // value
+    Name,        // name
+    List,        // children
+    Tuple,       // children
+    DictLit,     // children: key, value, key, value...
+    Attribute,   // children[0].name
+    Item,        // children[0][children[1]]
+    Slice,       // children[0][children[1]:children[2]:children[3]] (null = omitted)
+    Call,        // children[0](children[1..], kwargs)
+    Filter,      // children[0] | name(children[1..], kwargs); children[0] null inside {% filter %}
+    Test,        // children[0] is [not] name(children[1..])
+    Unary,       // op children[0]: "not", "-", "+"
+    Binary,      // children[0] op children[1]: + - * / // % ** ~ and or
+    Compare,     // children[0] ops[0] children[1] ops[1] ...: == != < <= > >= in notin (chains like Python)
+    Conditional  // children[1] if children[0] else children[2] (null: undefined)
 };
 
 struct Expr {
@@ -37,7 +37,7 @@ struct Expr {
     int line = 0;
     int column = 0;
     Value value;
-    std::string name;  // name, attribute, filter/test name or operator
+    std::string name;      // name, attribute, filter/test name or operator
     bool negated = false;  // "is not"
     std::vector<ExprPtr> children;
     std::vector<std::pair<std::string, ExprPtr>> kwargs;
@@ -66,9 +66,9 @@ struct Stmt {
     StmtKind kind;
     int line = 0;
     int column = 0;
-    std::string text;  // Data text, macro name
-    ExprPtr expr;      // Output, For iterable, Set value, CallBlock call, FilterBlock/SetBlock filter
-    ExprPtr condition; // For ... if condition
+    std::string text;   // Data text, macro name
+    ExprPtr expr;       // Output, For iterable, Set value, CallBlock call, FilterBlock/SetBlock filter
+    ExprPtr condition;  // For ... if condition
     Target target;
     std::vector<std::pair<ExprPtr, Body>> branches;  // If/elif
     Body body;

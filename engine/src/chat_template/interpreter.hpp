@@ -21,20 +21,23 @@ struct Scope {
     explicit Scope(Scope* p) : parent(p) {}
     ~Scope()
     {
-        if (alive) *alive = false;
+        if (alive)
+            *alive = false;
     }
     Scope(const Scope&) = delete;
     Scope& operator=(const Scope&) = delete;
     std::shared_ptr<bool> aliveFlag()
     {
-        if (!alive) alive = std::make_shared<bool>(true);
+        if (!alive)
+            alive = std::make_shared<bool>(true);
         return alive;
     }
     const Value* lookup(const std::string& name) const
     {
         for (const Scope* s = this; s; s = s->parent) {
             auto it = s->vars.find(name);
-            if (it != s->vars.end()) return &it->second;
+            if (it != s->vars.end())
+                return &it->second;
         }
         return nullptr;
     }
@@ -55,14 +58,14 @@ public:
     std::string run(const Program& program, const Value& context);
 
     // Helpers for filters, tests and methods.
-    void step();                          // counts work; throws past the step limit or deadline, or when cancelled
+    void step();  // counts work; throws past the step limit or deadline, or when cancelled
     void checkSize(std::size_t bytesOrItems) const;  // throws past the output limit
     // Charges bytes about to be built against the render's total (RenderLimits::maxProducedBytes).
     void produce(std::size_t bytes);
     // The items of a for loop or filter input, charged (a step and its bytes per item) before
     // they are copied.
     std::vector<Value> items(const Value& v);
-    void noteMutation(const Value& container);      // list.append, namespace attribute set
+    void noteMutation(const Value& container);  // list.append, namespace attribute set
     Value call(const Value& callee, CallArgs& args);
     bool applyTest(const std::string& name, const Value& v, CallArgs& args);
     Value applyFilter(const std::string& name, const Value& v, CallArgs& args);

@@ -54,7 +54,8 @@ public:
 
     Value result()
     {
-        if (nestedTooDeep_) fail(0, "JSON nested more than 200 levels");
+        if (nestedTooDeep_)
+            fail(0, "JSON nested more than 200 levels");
         return std::move(root_);
     }
 
@@ -64,8 +65,11 @@ private:
         int line = 1;
         int column = 1;
         for (std::size_t i = 0; i < pos && i < text_.size(); ++i) {
-            if (text_[i] == '\n') { ++line; column = 1; }
-            else ++column;
+            if (text_[i] == '\n') {
+                ++line;
+                column = 1;
+            } else
+                ++column;
         }
         throw Error("JSON:" + std::to_string(line) + ":" + std::to_string(column) + ": " + what);
     }
@@ -144,7 +148,8 @@ public:
         itemSep_ = !o.itemSeparator.empty() ? o.itemSeparator : (pretty ? "," : ", ");
         keySep_ = !o.keySeparator.empty() ? o.keySeparator : ": ";
         pretty_ = pretty;
-        unit_ = !o.indentText.empty() ? o.indentText : std::string(static_cast<std::size_t>(std::max(o.indent, 0)), ' ');
+        unit_ =
+            !o.indentText.empty() ? o.indentText : std::string(static_cast<std::size_t>(std::max(o.indent, 0)), ' ');
     }
 
     void dump(std::string& out, const Value& v, int depth)
@@ -157,20 +162,27 @@ public:
         case Value::Kind::Int: out += std::to_string(v.asInt()); return;
         case Value::Kind::Float: {
             const double d = v.asDouble();
-            if (std::isnan(d)) out += "NaN";
-            else if (std::isinf(d)) out += d > 0 ? "Infinity" : "-Infinity";
-            else out += pythonFloatRepr(d);
+            if (std::isnan(d))
+                out += "NaN";
+            else if (std::isinf(d))
+                out += d > 0 ? "Infinity" : "-Infinity";
+            else
+                out += pythonFloatRepr(d);
             return;
         }
         case Value::Kind::String: appendJsonString(out, v.asString(), o_.ensureAscii); return;
         case Value::Kind::List: {
-            if (v.list().empty()) { out += "[]"; return; }
+            if (v.list().empty()) {
+                out += "[]";
+                return;
+            }
             out += '[';
             bool first = true;
             for (const Value& item : v.list()) {
                 if (out.size() > o_.maxBytes)
                     throw Error("tojson: value too large (more than " + std::to_string(o_.maxBytes) + " bytes)");
-                if (!first) out += itemSep_;
+                if (!first)
+                    out += itemSep_;
                 first = false;
                 newline(out, depth + 1);
                 dump(out, item, depth + 1);
@@ -180,9 +192,13 @@ public:
             return;
         }
         case Value::Kind::Dict: {
-            if (v.dictRef().empty()) { out += "{}"; return; }
+            if (v.dictRef().empty()) {
+                out += "{}";
+                return;
+            }
             std::vector<const Dict::Entry*> entries;
-            for (const auto& e : v.dictRef()) entries.push_back(&e);
+            for (const auto& e : v.dictRef())
+                entries.push_back(&e);
             if (o_.sortKeys)
                 std::stable_sort(entries.begin(), entries.end(),
                                  [](const Dict::Entry* a, const Dict::Entry* b) { return a->first < b->first; });
@@ -191,7 +207,8 @@ public:
             for (const Dict::Entry* e : entries) {
                 if (out.size() > o_.maxBytes)
                     throw Error("tojson: value too large (more than " + std::to_string(o_.maxBytes) + " bytes)");
-                if (!first) out += itemSep_;
+                if (!first)
+                    out += itemSep_;
                 first = false;
                 newline(out, depth + 1);
                 appendJsonString(out, e->first, o_.ensureAscii);
@@ -202,17 +219,18 @@ public:
             out += '}';
             return;
         }
-        default:
-            throw Error(std::string("tojson: object of type ") + v.typeName() + " is not JSON serializable");
+        default: throw Error(std::string("tojson: object of type ") + v.typeName() + " is not JSON serializable");
         }
     }
 
 private:
     void newline(std::string& out, int depth)
     {
-        if (!pretty_) return;
+        if (!pretty_)
+            return;
         out += '\n';
-        for (int i = 0; i < depth; ++i) out += unit_;
+        for (int i = 0; i < depth; ++i)
+            out += unit_;
     }
 
     const JsonDumpOptions& o_;

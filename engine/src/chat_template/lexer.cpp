@@ -16,7 +16,8 @@ public:
     {
         lineStarts_.push_back(0);
         for (std::size_t i = 0; i < src_.size(); ++i)
-            if (src_[i] == '\n') lineStarts_.push_back(i + 1);
+            if (src_[i] == '\n')
+                lineStarts_.push_back(i + 1);
     }
 
     std::vector<Token> run()
@@ -38,8 +39,7 @@ public:
             } else if (sign != '+' && kind != '{') {
                 // lstrip_blocks: drop spaces and tabs between the line start and a block/comment tag.
                 const std::size_t lineStart = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
-                if ((lineStart > 0 || lineStarting) &&
-                    text.find_first_not_of(" \t", lineStart) == std::string::npos)
+                if ((lineStart > 0 || lineStarting) && text.find_first_not_of(" \t", lineStart) == std::string::npos)
                     text.resize(lineStart);
             }
             emitData(text, pos_);
@@ -63,7 +63,8 @@ public:
         for (std::size_t i = 0; i < source.size(); ++i) {
             if (source[i] == '\r') {
                 out += '\n';
-                if (i + 1 < source.size() && source[i + 1] == '\n') ++i;
+                if (i + 1 < source.size() && source[i + 1] == '\n')
+                    ++i;
             } else {
                 out += source[i];
             }
@@ -107,10 +108,7 @@ private:
         return std::string::npos;
     }
 
-    static std::string rstripSpace(const std::string& text)
-    {
-        return unicode::strip(text, nullptr, false, true);
-    }
+    static std::string rstripSpace(const std::string& text) { return unicode::strip(text, nullptr, false, true); }
 
     // After a tag closes: '-' strips all following whitespace, plain block/comment ends take one
     // '\n' (trim_blocks). Returns the position after the end and whether it ended a line.
@@ -120,7 +118,8 @@ private:
         if (minus) {
             while (pos_ < src_.size()) {
                 std::size_t len = 1;
-                if (!unicode::isSpace(unicode::decode(src_, pos_, len))) break;
+                if (!unicode::isSpace(unicode::decode(src_, pos_, len)))
+                    break;
                 pos_ += len;
             }
             return pos_ > afterClose && src_[pos_ - 1] == '\n';
@@ -146,23 +145,28 @@ private:
     bool isRawBegin(std::size_t bodyStart) const
     {
         std::size_t p = bodyStart;
-        while (p < src_.size() && isAsciiSpace(src_[p])) ++p;
-        if (src_.compare(p, 3, "raw") != 0) return false;
+        while (p < src_.size() && isAsciiSpace(src_[p]))
+            ++p;
+        if (src_.compare(p, 3, "raw") != 0)
+            return false;
         p += 3;
-        while (p < src_.size() && isAsciiSpace(src_[p])) ++p;
+        while (p < src_.size() && isAsciiSpace(src_[p]))
+            ++p;
         return src_.compare(p, 2, "%}") == 0 || src_.compare(p, 3, "-%}") == 0;
     }
 
     bool lexRaw(std::size_t tag)
     {
         std::size_t p = src_.find("raw", tag) + 3;
-        while (src_[p] != '%' && src_[p] != '-') ++p;
+        while (src_[p] != '%' && src_[p] != '-')
+            ++p;
         const bool minusOpen = src_[p] == '-';
         p += minusOpen ? 3 : 2;
         if (minusOpen) {
             while (p < src_.size()) {
                 std::size_t len = 1;
-                if (!unicode::isSpace(unicode::decode(src_, p, len))) break;
+                if (!unicode::isSpace(unicode::decode(src_, p, len)))
+                    break;
                 p += len;
             }
         }
@@ -170,11 +174,15 @@ private:
         for (std::size_t q = src_.find("{%", p); q != std::string::npos; q = src_.find("{%", q + 1)) {
             std::size_t r = q + 2;
             const char sign = r < src_.size() ? src_[r] : '\0';
-            if (sign == '-' || sign == '+') ++r;
-            while (r < src_.size() && isAsciiSpace(src_[r])) ++r;
-            if (src_.compare(r, 6, "endraw") != 0) continue;
+            if (sign == '-' || sign == '+')
+                ++r;
+            while (r < src_.size() && isAsciiSpace(src_[r]))
+                ++r;
+            if (src_.compare(r, 6, "endraw") != 0)
+                continue;
             r += 6;
-            while (r < src_.size() && isAsciiSpace(src_[r])) ++r;
+            while (r < src_.size() && isAsciiSpace(src_[r]))
+                ++r;
             bool minus = false;
             bool plus = false;
             if (r < src_.size() && (src_[r] == '-' || src_[r] == '+')) {
@@ -182,7 +190,8 @@ private:
                 plus = src_[r] == '+';
                 ++r;
             }
-            if (src_.compare(r, 2, "%}") != 0) continue;
+            if (src_.compare(r, 2, "%}") != 0)
+                continue;
             std::string text = src_.substr(p, q - p);
             if (sign == '-') {
                 text = rstripSpace(text);
@@ -199,21 +208,24 @@ private:
 
     bool lexTag(std::size_t tag, std::size_t bodyStart, bool isBlock)
     {
-        tokens_.push_back(Token{isBlock ? TokenType::BlockBegin : TokenType::VariableBegin, "", lineOf(tag), columnOf(tag)});
+        tokens_.push_back(
+            Token{isBlock ? TokenType::BlockBegin : TokenType::VariableBegin, "", lineOf(tag), columnOf(tag)});
         std::size_t p = bodyStart;
         std::vector<char> balance;
         const char closeChar = isBlock ? '%' : '}';
         for (;;) {
-            while (p < src_.size() && isAsciiSpace(src_[p])) ++p;
+            while (p < src_.size() && isAsciiSpace(src_[p]))
+                ++p;
             if (p >= src_.size())
-                fail(tag, std::string("unexpected end of template: '") + (isBlock ? "{%" : "{{") +
-                              "' is never closed (expected '" + (isBlock ? "%}" : "}}") + "')");
+                fail(tag, std::string("unexpected end of template: '") + (isBlock ? "{%" : "{{")
+                              + "' is never closed (expected '" + (isBlock ? "%}" : "}}") + "')");
             if (balance.empty()) {
                 const char c = src_[p];
                 const bool minus = c == '-' && src_.compare(p + 1, 2, std::string{closeChar, '}'}) == 0;
                 const bool plus = isBlock && c == '+' && src_.compare(p + 1, 2, "%}") == 0;
                 if (minus || plus || src_.compare(p, 2, std::string{closeChar, '}'}) == 0) {
-                    tokens_.push_back(Token{isBlock ? TokenType::BlockEnd : TokenType::VariableEnd, "", lineOf(p), columnOf(p)});
+                    tokens_.push_back(
+                        Token{isBlock ? TokenType::BlockEnd : TokenType::VariableEnd, "", lineOf(p), columnOf(p)});
                     return finishTag(p + ((minus || plus) ? 3 : 2), minus, plus, isBlock);
                 }
             }
@@ -230,17 +242,21 @@ private:
         auto isNameStart = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '_'; };
         if (isNameStart(c)) {
             std::size_t e = p;
-            while (e < src_.size() && (isNameStart(src_[e]) || isDigit(src_[e]))) ++e;
+            while (e < src_.size() && (isNameStart(src_[e]) || isDigit(src_[e])))
+                ++e;
             tokens_.push_back(Token{TokenType::Name, src_.substr(p, e - p), line, column});
             return e;
         }
-        if (isDigit(c)) return lexNumber(p, line, column);
-        if (c == '"' || c == '\'') return lexString(p, line, column);
-        static const char* const ops[] = {"//", "**", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "~", "(", ")",
-                                          "[", "]", "{", "}", ",", ".", ":", "|", "=", "<", ">", ";"};
+        if (isDigit(c))
+            return lexNumber(p, line, column);
+        if (c == '"' || c == '\'')
+            return lexString(p, line, column);
+        static const char* const ops[] = {"//", "**", "==", "!=", "<=", ">=", "+", "-", "*", "/", "%", "~", "(",
+                                          ")",  "[",  "]",  "{",  "}",  ",",  ".", ":", "|", "=", "<", ">", ";"};
         for (const char* op : ops) {
             const std::size_t n = std::strlen(op);
-            if (src_.compare(p, n, op) != 0) continue;
+            if (src_.compare(p, n, op) != 0)
+                continue;
             if (n == 1 && (c == '(' || c == '[' || c == '{')) {
                 balance.push_back(c == '(' ? ')' : c == '[' ? ']' : '}');
             } else if (n == 1 && (c == ')' || c == ']' || c == '}')) {
@@ -259,7 +275,8 @@ private:
         std::size_t e = p;
         auto digitsAt = [&](std::size_t& q) {
             const std::size_t s = q;
-            while (q < src_.size() && ((src_[q] >= '0' && src_[q] <= '9') || (src_[q] == '_' && q > s))) ++q;
+            while (q < src_.size() && ((src_[q] >= '0' && src_[q] <= '9') || (src_[q] == '_' && q > s)))
+                ++q;
             return q > s;
         };
         digitsAt(e);
@@ -271,12 +288,17 @@ private:
         }
         if (e < src_.size() && (src_[e] == 'e' || src_[e] == 'E')) {
             std::size_t q = e + 1;
-            if (q < src_.size() && (src_[q] == '+' || src_[q] == '-')) ++q;
-            if (digitsAt(q)) { e = q; isFloat = true; }
+            if (q < src_.size() && (src_[q] == '+' || src_[q] == '-'))
+                ++q;
+            if (digitsAt(q)) {
+                e = q;
+                isFloat = true;
+            }
         }
         std::string text;
         for (std::size_t i = p; i < e; ++i)
-            if (src_[i] != '_') text += src_[i];
+            if (src_[i] != '_')
+                text += src_[i];
         tokens_.push_back(Token{isFloat ? TokenType::Float : TokenType::Int, text, line, column});
         return e;
     }
@@ -290,23 +312,33 @@ private:
             if (q >= src_.size())
                 fail(p, "unterminated string literal");
             const char c = src_[q++];
-            if (c == quote) break;
-            if (c != '\\') { out += c; continue; }
+            if (c == quote)
+                break;
+            if (c != '\\') {
+                out += c;
+                continue;
+            }
             if (q >= src_.size())
                 fail(p, "unterminated string literal");
             const char e = src_[q++];
             auto hex = [&](int n) {
                 char32_t v = 0;
                 for (int i = 0; i < n; ++i) {
-                    if (q >= src_.size()) fail(p, "truncated escape in string literal");
+                    if (q >= src_.size())
+                        fail(p, "truncated escape in string literal");
                     const char h = src_[q++];
                     v <<= 4;
-                    if (h >= '0' && h <= '9') v |= static_cast<char32_t>(h - '0');
-                    else if (h >= 'a' && h <= 'f') v |= static_cast<char32_t>(h - 'a' + 10);
-                    else if (h >= 'A' && h <= 'F') v |= static_cast<char32_t>(h - 'A' + 10);
-                    else fail(q - 1, "bad hex digit in string escape");
+                    if (h >= '0' && h <= '9')
+                        v |= static_cast<char32_t>(h - '0');
+                    else if (h >= 'a' && h <= 'f')
+                        v |= static_cast<char32_t>(h - 'a' + 10);
+                    else if (h >= 'A' && h <= 'F')
+                        v |= static_cast<char32_t>(h - 'A' + 10);
+                    else
+                        fail(q - 1, "bad hex digit in string escape");
                 }
-                if (v > 0x10FFFF) fail(q - 1, "escape is not a valid code point");
+                if (v > 0x10FFFF)
+                    fail(q - 1, "escape is not a valid code point");
                 return v;
             };
             switch (e) {
@@ -324,14 +356,24 @@ private:
             case 'x': unicode::append(out, hex(2)); break;
             case 'u': unicode::append(out, hex(4)); break;
             case 'U': unicode::append(out, hex(8)); break;
-            case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+            case '0':
+            case '1':
+            case '2':
+            case '3':
+            case '4':
+            case '5':
+            case '6':
+            case '7': {
                 char32_t v = static_cast<char32_t>(e - '0');
                 for (int i = 0; i < 2 && q < src_.size() && src_[q] >= '0' && src_[q] <= '7'; ++i)
                     v = v * 8 + static_cast<char32_t>(src_[q++] - '0');
                 unicode::append(out, v);
                 break;
             }
-            default: out += '\\'; out += e; break;  // Python keeps unknown escapes as written
+            default:
+                out += '\\';
+                out += e;
+                break;  // Python keeps unknown escapes as written
             }
         }
         tokens_.push_back(Token{TokenType::String, out, line, column});

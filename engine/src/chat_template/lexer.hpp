@@ -8,7 +8,19 @@
 
 namespace strata::chat_template {
 
-enum class TokenType { Data, VariableBegin, VariableEnd, BlockBegin, BlockEnd, Name, String, Int, Float, Operator, End };
+enum class TokenType {
+    Data,
+    VariableBegin,
+    VariableEnd,
+    BlockBegin,
+    BlockEnd,
+    Name,
+    String,
+    Int,
+    Float,
+    Operator,
+    End
+};
 
 struct Token {
     TokenType type;

@@ -30,23 +30,28 @@ Value repeat(const Value& seq, std::int64_t times, Interpreter& in)
         return seq.isString() ? Value(std::string()) : Value(List{});
     const auto n = static_cast<std::uint64_t>(times);
     std::uint64_t total = 0;
-    if (__builtin_mul_overflow(static_cast<std::uint64_t>(length), n, &total)) total = UINT64_MAX;
+    if (__builtin_mul_overflow(static_cast<std::uint64_t>(length), n, &total))
+        total = UINT64_MAX;
     in.checkSize(static_cast<std::size_t>(std::min<std::uint64_t>(total, SIZE_MAX)));
     if (seq.isString()) {
         in.produce(total);
         std::string out;
         out.reserve(total);
-        for (std::uint64_t i = 0; i < n; ++i) out += seq.asString();
+        for (std::uint64_t i = 0; i < n; ++i)
+            out += seq.asString();
         return Value(std::move(out));
     }
     std::uint64_t once = 0;
-    for (const Value& item : seq.list()) once += copyBytes(item);
+    for (const Value& item : seq.list())
+        once += copyBytes(item);
     std::uint64_t bytes = 0;
-    if (__builtin_mul_overflow(once, n, &bytes)) bytes = UINT64_MAX;
+    if (__builtin_mul_overflow(once, n, &bytes))
+        bytes = UINT64_MAX;
     in.produce(static_cast<std::size_t>(std::min<std::uint64_t>(bytes, SIZE_MAX)));
     List out;
     out.reserve(total);
-    for (std::uint64_t i = 0; i < n; ++i) out.insert(out.end(), seq.list().begin(), seq.list().end());
+    for (std::uint64_t i = 0; i < n; ++i)
+        out.insert(out.end(), seq.list().begin(), seq.list().end());
     return Value(std::move(out));
 }
 
@@ -66,10 +71,12 @@ Value binaryOp(const std::string& op, const Value& a, const Value& b, Interprete
     std::int64_t r = 0;
     if (op == "+") {
         if (ints) {
-            if (__builtin_add_overflow(a.asInt(), b.asInt(), &r)) throw Error("integer overflow");
+            if (__builtin_add_overflow(a.asInt(), b.asInt(), &r))
+                throw Error("integer overflow");
             return Value(r);
         }
-        if (numbers) return Value(a.asDouble() + b.asDouble());
+        if (numbers)
+            return Value(a.asDouble() + b.asDouble());
         if (a.isString() && b.isString()) {
             in.checkSize(a.asString().size() + b.asString().size());
             in.produce(a.asString().size() + b.asString().size());
@@ -78,7 +85,8 @@ Value binaryOp(const std::string& op, const Value& a, const Value& b, Interprete
         if (a.isList() && b.isList()) {
             in.checkSize(a.list().size() + b.list().size());
             for (const List* l : {&a.list(), &b.list()})
-                for (const Value& item : *l) in.produce(copyBytes(item));
+                for (const Value& item : *l)
+                    in.produce(copyBytes(item));
             List out = a.list();
             out.insert(out.end(), b.list().begin(), b.list().end());
             return Value(std::move(out));
@@ -87,36 +95,47 @@ Value binaryOp(const std::string& op, const Value& a, const Value& b, Interprete
     }
     if (op == "-") {
         if (ints) {
-            if (__builtin_sub_overflow(a.asInt(), b.asInt(), &r)) throw Error("integer overflow");
+            if (__builtin_sub_overflow(a.asInt(), b.asInt(), &r))
+                throw Error("integer overflow");
             return Value(r);
         }
-        if (numbers) return Value(a.asDouble() - b.asDouble());
+        if (numbers)
+            return Value(a.asDouble() - b.asDouble());
         unsupported(op, a, b);
     }
     if (op == "*") {
         if (ints) {
-            if (__builtin_mul_overflow(a.asInt(), b.asInt(), &r)) throw Error("integer overflow");
+            if (__builtin_mul_overflow(a.asInt(), b.asInt(), &r))
+                throw Error("integer overflow");
             return Value(r);
         }
-        if (numbers) return Value(a.asDouble() * b.asDouble());
-        if ((a.isString() || a.isList()) && isIntLike(b)) return repeat(a, b.asInt(), in);
-        if ((b.isString() || b.isList()) && isIntLike(a)) return repeat(b, a.asInt(), in);
+        if (numbers)
+            return Value(a.asDouble() * b.asDouble());
+        if ((a.isString() || a.isList()) && isIntLike(b))
+            return repeat(a, b.asInt(), in);
+        if ((b.isString() || b.isList()) && isIntLike(a))
+            return repeat(b, a.asInt(), in);
         unsupported(op, a, b);
     }
     if (op == "/") {
-        if (!numbers) unsupported(op, a, b);
-        if (b.asDouble() == 0) throw Error("division by zero");
+        if (!numbers)
+            unsupported(op, a, b);
+        if (b.asDouble() == 0)
+            throw Error("division by zero");
         return Value(a.asDouble() / b.asDouble());
     }
     if (op == "//" || op == "%") {
         if (!numbers) {
-            if (a.isString() && op == "%") throw Error("printf-style string formatting with '%' is not supported");
+            if (a.isString() && op == "%")
+                throw Error("printf-style string formatting with '%' is not supported");
             unsupported(op, a, b);
         }
-        if (b.asDouble() == 0) throw Error(op == "//" ? "integer division by zero" : "modulo by zero");
+        if (b.asDouble() == 0)
+            throw Error(op == "//" ? "integer division by zero" : "modulo by zero");
         if (ints) {
             const std::int64_t x = a.asInt(), y = b.asInt();
-            if (x == INT64_MIN && y == -1) throw Error("integer overflow");
+            if (x == INT64_MIN && y == -1)
+                throw Error("integer overflow");
             std::int64_t q = x / y, m = x % y;
             if (m != 0 && ((m < 0) != (y < 0))) {
                 --q;
@@ -126,23 +145,29 @@ Value binaryOp(const std::string& op, const Value& a, const Value& b, Interprete
         }
         const double x = a.asDouble(), y = b.asDouble();
         double m = std::fmod(x, y);
-        if (m != 0 && ((m < 0) != (y < 0))) m += y;
-        if (op == "%") return Value(m);
+        if (m != 0 && ((m < 0) != (y < 0)))
+            m += y;
+        if (op == "%")
+            return Value(m);
         return Value(std::floor(x / y));
     }
     if (op == "**") {
-        if (!numbers) unsupported(op, a, b);
+        if (!numbers)
+            unsupported(op, a, b);
         if (ints && b.asInt() >= 0) {
             std::int64_t result = 1, base = a.asInt(), e = b.asInt();
             while (e > 0) {
                 if (e & 1)
-                    if (__builtin_mul_overflow(result, base, &result)) throw Error("integer overflow");
+                    if (__builtin_mul_overflow(result, base, &result))
+                        throw Error("integer overflow");
                 e >>= 1;
-                if (e > 0 && __builtin_mul_overflow(base, base, &base)) throw Error("integer overflow");
+                if (e > 0 && __builtin_mul_overflow(base, base, &base))
+                    throw Error("integer overflow");
             }
             return Value(result);
         }
-        if (a.asDouble() == 0 && b.asDouble() < 0) throw Error("zero to a negative power");
+        if (a.asDouble() == 0 && b.asDouble() < 0)
+            throw Error("zero to a negative power");
         return Value(std::pow(a.asDouble(), b.asDouble()));
     }
     throw Error("unknown operator '" + op + "'");
@@ -151,16 +176,19 @@ Value binaryOp(const std::string& op, const Value& a, const Value& b, Interprete
 bool lessThan(const Value& a, const Value& b, bool caseSensitive)
 {
     if (a.isNumber() && b.isNumber()) {
-        if (a.isFloat() || b.isFloat()) return a.asDouble() < b.asDouble();
+        if (a.isFloat() || b.isFloat())
+            return a.asDouble() < b.asDouble();
         return a.asInt() < b.asInt();
     }
     if (a.isString() && b.isString())
-        return caseSensitive ? a.asString() < b.asString() : unicode::lower(a.asString()) < unicode::lower(b.asString());
+        return caseSensitive ? a.asString() < b.asString()
+                             : unicode::lower(a.asString()) < unicode::lower(b.asString());
     if (a.isList() && b.isList()) {
         const List& x = a.list();
         const List& y = b.list();
         for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
-            if (pythonEquals(x[i], y[i])) continue;
+            if (pythonEquals(x[i], y[i]))
+                continue;
             return lessThan(x[i], y[i], caseSensitive);
         }
         return x.size() < y.size();
@@ -174,29 +202,41 @@ bool lessThan(const Value& a, const Value& b, bool caseSensitive)
 bool contains(const Value& container, const Value& item)
 {
     if (container.isString()) {
-        if (!item.isString()) throw Error(std::string("'in <string>' requires string as left operand, not ") + item.typeName());
+        if (!item.isString())
+            throw Error(std::string("'in <string>' requires string as left operand, not ") + item.typeName());
         return container.asString().find(item.asString()) != std::string::npos;
     }
     if (container.isList()) {
         for (const Value& v : container.list())
-            if (pythonEquals(v, item)) return true;
+            if (pythonEquals(v, item))
+                return true;
         return false;
     }
-    if (container.isDict() && !container.isNamespace()) return item.isString() && container.dictRef().find(item.asString());
-    if (container.isUndefined()) return false;
+    if (container.isDict() && !container.isNamespace())
+        return item.isString() && container.dictRef().find(item.asString());
+    if (container.isUndefined())
+        return false;
     throw Error(std::string("argument of type '") + container.typeName() + "' is not iterable");
 }
 
 bool compareOp(const std::string& op, const Value& a, const Value& b)
 {
-    if (op == "==") return pythonEquals(a, b);
-    if (op == "!=") return !pythonEquals(a, b);
-    if (op == "<") return lessThan(a, b);
-    if (op == ">") return lessThan(b, a);
-    if (op == "<=") return lessThan(a, b) || pythonEquals(a, b);
-    if (op == ">=") return lessThan(b, a) || pythonEquals(a, b);
-    if (op == "in") return contains(b, a);
-    if (op == "notin") return !contains(b, a);
+    if (op == "==")
+        return pythonEquals(a, b);
+    if (op == "!=")
+        return !pythonEquals(a, b);
+    if (op == "<")
+        return lessThan(a, b);
+    if (op == ">")
+        return lessThan(b, a);
+    if (op == "<=")
+        return lessThan(a, b) || pythonEquals(a, b);
+    if (op == ">=")
+        return lessThan(b, a) || pythonEquals(a, b);
+    if (op == "in")
+        return contains(b, a);
+    if (op == "notin")
+        return !contains(b, a);
     throw Error("unknown comparison '" + op + "'");
 }
 
@@ -207,13 +247,15 @@ std::vector<Value> iterate(const Value& v)
     case Value::Kind::List: return v.list();
     case Value::Kind::Dict: {
         std::vector<Value> keys;
-        for (const auto& [k, item] : v.dictRef()) keys.emplace_back(k);
+        for (const auto& [k, item] : v.dictRef())
+            keys.emplace_back(k);
         return keys;
     }
     case Value::Kind::String: {
         std::vector<Value> chars;
         const auto b = unicode::boundaries(v.asString());
-        for (std::size_t i = 0; i + 1 < b.size(); ++i) chars.emplace_back(v.asString().substr(b[i], b[i + 1] - b[i]));
+        for (std::size_t i = 0; i + 1 < b.size(); ++i)
+            chars.emplace_back(v.asString().substr(b[i], b[i + 1] - b[i]));
         return chars;
     }
     default: throw Error(std::string("'") + v.typeName() + "' object is not iterable");

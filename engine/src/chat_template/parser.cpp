@@ -43,27 +43,27 @@ private:
     }
 
     const Token& cur() const { return toks_[pos_]; }
-    const Token& peek(std::size_t ahead = 1) const
-    {
-        return toks_[std::min(pos_ + ahead, toks_.size() - 1)];
-    }
+    const Token& peek(std::size_t ahead = 1) const { return toks_[std::min(pos_ + ahead, toks_.size() - 1)]; }
     const Token& next()
     {
         const Token& t = toks_[pos_];
-        if (pos_ + 1 < toks_.size()) ++pos_;
+        if (pos_ + 1 < toks_.size())
+            ++pos_;
         return t;
     }
     bool isOp(const char* op) const { return cur().type == TokenType::Operator && cur().text == op; }
     bool isName(const char* n) const { return cur().type == TokenType::Name && cur().text == n; }
     bool skipOp(const char* op)
     {
-        if (!isOp(op)) return false;
+        if (!isOp(op))
+            return false;
         next();
         return true;
     }
     bool skipName(const char* n)
     {
-        if (!isName(n)) return false;
+        if (!isName(n))
+            return false;
         next();
         return true;
     }
@@ -131,7 +131,8 @@ private:
             case TokenType::End:
                 if (!ends.empty()) {
                     std::string list;
-                    for (const auto& e : ends) list += (list.empty() ? "'" : " or '") + e + "'";
+                    for (const auto& e : ends)
+                        list += (list.empty() ? "'" : " or '") + e + "'";
                     fail(t, "unexpected end of template, expected " + list);
                 }
                 return body;
@@ -174,14 +175,21 @@ private:
     {
         const Token& t = cur();
         const std::string& n = t.text;
-        if (n == "for") return parseFor();
-        if (n == "if") return parseIf();
-        if (n == "set") return parseSet();
-        if (n == "macro") return parseMacro();
-        if (n == "call") return parseCallBlock();
-        if (n == "filter") return parseFilterBlock();
+        if (n == "for")
+            return parseFor();
+        if (n == "if")
+            return parseIf();
+        if (n == "set")
+            return parseSet();
+        if (n == "macro")
+            return parseMacro();
+        if (n == "call")
+            return parseCallBlock();
+        if (n == "filter")
+            return parseFilterBlock();
         if (n == "break" || n == "continue") {
-            if (loopDepth_ == 0) fail(t, "'" + n + "' outside of a loop");
+            if (loopDepth_ == 0)
+                fail(t, "'" + n + "' outside of a loop");
             auto s = stmt(n == "break" ? StmtKind::Break : StmtKind::Continue, t);
             next();
             expectBlockEnd();
@@ -198,7 +206,8 @@ private:
         }
         if (n.rfind("end", 0) == 0 || n == "elif" || n == "else")
             fail(t, "unexpected '" + n + "': no open block it could close");
-        static const std::set<std::string> unsupported = {"extends", "include", "import", "from", "block", "with", "do", "autoescape"};
+        static const std::set<std::string> unsupported = {"extends", "include", "import", "from",
+                                                          "block",   "with",    "do",     "autoescape"};
         if (unsupported.count(n))
             fail(t, "'" + n + "' is not supported in chat templates");
         fail(t, "unknown statement '" + n + "'");
@@ -208,10 +217,13 @@ private:
     {
         auto s = stmt(StmtKind::For, next());
         s->target = parseTarget(false);
-        if (!skipName("in")) fail(cur(), "expected 'in' in for loop, found " + describe(cur()));
+        if (!skipName("in"))
+            fail(cur(), "expected 'in' in for loop, found " + describe(cur()));
         s->expr = parseTuple(false, false);
-        if (skipName("if")) s->condition = parseExpression(true);
-        if (isName("recursive")) fail(cur(), "recursive loops are not supported");
+        if (skipName("if"))
+            s->condition = parseExpression(true);
+        if (isName("recursive"))
+            fail(cur(), "recursive loops are not supported");
         expectBlockEnd();
         std::string endTag;
         ++loopDepth_;
@@ -234,7 +246,8 @@ private:
             std::string endTag;
             Body body = parseBody({"elif", "else", "endif"}, endTag);
             s->branches.emplace_back(std::move(cond), std::move(body));
-            if (endTag == "elif") continue;
+            if (endTag == "elif")
+                continue;
             if (endTag == "else") {
                 expectBlockEnd();
                 s->elseBody = parseBody({"endif"}, endTag);
@@ -257,8 +270,10 @@ private:
         }
         auto s = stmt(StmtKind::SetBlock, at);
         s->target = std::move(target);
-        if (s->target.unpack) fail(at, "a block set assigns one name");
-        if (isOp("|")) s->expr = parseFilterChain(nullptr);
+        if (s->target.unpack)
+            fail(at, "a block set assigns one name");
+        if (isOp("|"))
+            s->expr = parseFilterChain(nullptr);
         expectBlockEnd();
         std::string endTag;
         s->body = parseBody({"endset"}, endTag);
@@ -281,9 +296,11 @@ private:
                 return target;
             }
             target.names.push_back(std::move(n));
-            if (!skipOp(",")) break;
+            if (!skipOp(","))
+                break;
             target.unpack = true;
-            if (paren ? isOp(")") : (isName("in") || isOp("="))) break;
+            if (paren ? isOp(")") : (isName("in") || isOp("=")))
+                break;
         }
         if (paren) {
             expectOp(")");
@@ -296,11 +313,14 @@ private:
     {
         expectOp("(");
         while (!isOp(")")) {
-            if (!params.empty()) expectOp(",");
-            if (isOp(")")) break;
+            if (!params.empty())
+                expectOp(",");
+            if (isOp(")"))
+                break;
             MacroParam p;
             p.name = expectName("a parameter name");
-            if (skipOp("=")) p.defaultValue = parseExpression(true);
+            if (skipOp("="))
+                p.defaultValue = parseExpression(true);
             params.push_back(std::move(p));
         }
         next();
@@ -317,7 +337,8 @@ private:
         loopDepth_ = 0;
         s->body = parseBody({"endmacro"}, endTag);
         loopDepth_ = savedLoops;
-        if (cur().type == TokenType::Name && cur().text == s->text) next();
+        if (cur().type == TokenType::Name && cur().text == s->text)
+            next();
         expectBlockEnd();
         return s;
     }
@@ -325,9 +346,11 @@ private:
     StmtPtr parseCallBlock()
     {
         auto s = stmt(StmtKind::CallBlock, next());
-        if (isOp("(")) parseParams(s->params);
+        if (isOp("("))
+            parseParams(s->params);
         s->expr = parseExpression(true);
-        if (s->expr->kind != ExprKind::Call) fail(cur(), "expected a macro call after 'call'");
+        if (s->expr->kind != ExprKind::Call)
+            fail(cur(), "expected a macro call after 'call'");
         expectBlockEnd();
         std::string endTag;
         s->body = parseBody({"endcall"}, endTag);
@@ -355,16 +378,19 @@ private:
         bool sawComma = false;
         for (;;) {
             if (!items.empty()) {
-                if (!skipOp(",")) break;
+                if (!skipOp(","))
+                    break;
                 sawComma = true;
             }
-            if (cur().type == TokenType::VariableEnd || cur().type == TokenType::BlockEnd || isOp(")") ||
-                (!explicitParens && isName("in")) || isOp("=") || (!withCondition && isName("if")))
+            if (cur().type == TokenType::VariableEnd || cur().type == TokenType::BlockEnd || isOp(")")
+                || (!explicitParens && isName("in")) || isOp("=") || (!withCondition && isName("if")))
                 break;
             items.push_back(parseExpression(withCondition));
         }
-        if (!sawComma && items.size() == 1) return std::move(items[0]);
-        if (items.empty() && !explicitParens) fail(at, "expected an expression, found " + describe(at));
+        if (!sawComma && items.size() == 1)
+            return std::move(items[0]);
+        if (items.empty() && !explicitParens)
+            fail(at, "expected an expression, found " + describe(at));
         auto e = node(ExprKind::Tuple, at);
         e->children = std::move(items);
         return e;
@@ -437,9 +463,9 @@ private:
         ExprPtr cmp;
         for (;;) {
             std::string op;
-            if (cur().type == TokenType::Operator &&
-                (cur().text == "==" || cur().text == "!=" || cur().text == "<" || cur().text == "<=" ||
-                 cur().text == ">" || cur().text == ">=")) {
+            if (cur().type == TokenType::Operator
+                && (cur().text == "==" || cur().text == "!=" || cur().text == "<" || cur().text == "<="
+                    || cur().text == ">" || cur().text == ">=")) {
                 op = next().text;
             } else if (isName("in")) {
                 next();
@@ -513,7 +539,8 @@ private:
             e = parsePrimary();
         }
         e = parsePostfix(std::move(e));
-        if (withFilter) e = parseFilterExpr(std::move(e));
+        if (withFilter)
+            e = parseFilterExpr(std::move(e));
         return e;
     }
 
@@ -523,23 +550,28 @@ private:
         switch (t.type) {
         case TokenType::Name: {
             next();
-            if (t.text == "true" || t.text == "True") return literal(t, Value(true));
-            if (t.text == "false" || t.text == "False") return literal(t, Value(false));
-            if (t.text == "none" || t.text == "None") return literal(t, Value::none());
+            if (t.text == "true" || t.text == "True")
+                return literal(t, Value(true));
+            if (t.text == "false" || t.text == "False")
+                return literal(t, Value(false));
+            if (t.text == "none" || t.text == "None")
+                return literal(t, Value::none());
             auto e = node(ExprKind::Name, t);
             e->name = t.text;
             return e;
         }
         case TokenType::String: {
             std::string s = next().text;
-            while (cur().type == TokenType::String) s += next().text;
+            while (cur().type == TokenType::String)
+                s += next().text;
             return literal(t, Value(std::move(s)));
         }
         case TokenType::Int: {
             next();
             std::int64_t v = 0;
             auto r = std::from_chars(t.text.data(), t.text.data() + t.text.size(), v);
-            if (r.ec != std::errc()) fail(t, "integer literal out of range");
+            if (r.ec != std::errc())
+                fail(t, "integer literal out of range");
             return literal(t, Value(v));
         }
         case TokenType::Float: {
@@ -558,8 +590,10 @@ private:
             if (t.text == "[") {
                 auto e = node(ExprKind::List, next());
                 while (!isOp("]")) {
-                    if (!e->children.empty()) expectOp(",");
-                    if (isOp("]")) break;
+                    if (!e->children.empty())
+                        expectOp(",");
+                    if (isOp("]"))
+                        break;
                     e->children.push_back(parseExpression(true));
                 }
                 next();
@@ -568,8 +602,10 @@ private:
             if (t.text == "{") {
                 auto e = node(ExprKind::DictLit, next());
                 while (!isOp("}")) {
-                    if (!e->children.empty()) expectOp(",");
-                    if (isOp("}")) break;
+                    if (!e->children.empty())
+                        expectOp(",");
+                    if (isOp("}"))
+                        break;
                     e->children.push_back(parseExpression(true));
                     expectOp(":");
                     e->children.push_back(parseExpression(true));
@@ -623,19 +659,23 @@ private:
         int part = 0;
         bool isSlice = false;
         for (;;) {
-            if (isOp("]")) break;
+            if (isOp("]"))
+                break;
             if (isOp(":")) {
                 next();
                 isSlice = true;
-                if (++part > 2) fail(cur(), "too many ':' in slice");
+                if (++part > 2)
+                    fail(cur(), "too many ':' in slice");
                 continue;
             }
-            if (parts[part]) fail(cur(), "expected ':' or ']' in subscript, found " + describe(cur()));
+            if (parts[part])
+                fail(cur(), "expected ':' or ']' in subscript, found " + describe(cur()));
             parts[part] = parseExpression(true);
         }
         next();
         if (!isSlice) {
-            if (!parts[0]) fail(at, "empty subscript");
+            if (!parts[0])
+                fail(at, "empty subscript");
             auto e = node(ExprKind::Item, at);
             e->children.push_back(std::move(target));
             e->children.push_back(std::move(parts[0]));
@@ -643,7 +683,8 @@ private:
         }
         auto e = node(ExprKind::Slice, at);
         e->children.push_back(std::move(target));
-        for (auto& p : parts) e->children.push_back(std::move(p));
+        for (auto& p : parts)
+            e->children.push_back(std::move(p));
         return e;
     }
 
@@ -652,16 +693,20 @@ private:
         expectOp("(");
         bool first = true;
         while (!isOp(")")) {
-            if (!first) expectOp(",");
+            if (!first)
+                expectOp(",");
             first = false;
-            if (isOp(")")) break;
-            if (isOp("*") || isOp("**")) fail(cur(), "*args and **kwargs in calls are not supported");
+            if (isOp(")"))
+                break;
+            if (isOp("*") || isOp("**"))
+                fail(cur(), "*args and **kwargs in calls are not supported");
             if (cur().type == TokenType::Name && peek().type == TokenType::Operator && peek().text == "=") {
                 std::string key = next().text;
                 next();
                 call.kwargs.emplace_back(std::move(key), parseExpression(true));
             } else {
-                if (!call.kwargs.empty()) fail(cur(), "positional argument after keyword argument");
+                if (!call.kwargs.empty())
+                    fail(cur(), "positional argument after keyword argument");
                 call.children.push_back(parseExpression(true));
             }
         }
@@ -681,7 +726,8 @@ private:
     {
         bool firstFilter = true;
         while (isOp("|") || (startsWithName && firstFilter)) {
-            if (!(startsWithName && firstFilter)) next();
+            if (!(startsWithName && firstFilter))
+                next();
             firstFilter = false;
             auto f = node(ExprKind::Filter, cur());
             f->name = expectName("a filter name");
@@ -690,7 +736,8 @@ private:
                 f->name += "." + expectName("a filter name");
             }
             f->children.push_back(std::move(input));
-            if (isOp("(")) parseArgs(*f);
+            if (isOp("("))
+                parseArgs(*f);
             input = std::move(f);
         }
         return input;
@@ -725,11 +772,13 @@ private:
             parseArgs(*t);
         } else {
             const Token& c = cur();
-            const bool startsArg = c.type == TokenType::Name || c.type == TokenType::String ||
-                                   c.type == TokenType::Int || c.type == TokenType::Float ||
-                                   (c.type == TokenType::Operator && (c.text == "(" || c.text == "[" || c.text == "{"));
+            const bool startsArg =
+                c.type == TokenType::Name || c.type == TokenType::String || c.type == TokenType::Int
+                || c.type == TokenType::Float
+                || (c.type == TokenType::Operator && (c.text == "(" || c.text == "[" || c.text == "{"));
             if (startsArg && !isName("else") && !isName("or") && !isName("and")) {
-                if (isName("is")) fail(c, "you cannot chain multiple tests with 'is'");
+                if (isName("is"))
+                    fail(c, "you cannot chain multiple tests with 'is'");
                 t->children.push_back(parsePostfix(parsePrimary()));
             }
         }

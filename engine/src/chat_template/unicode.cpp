@@ -12,10 +12,17 @@ char32_t decode(std::string_view s, std::size_t pos, std::size_t& length)
         return b0;
     int extra = 0;
     char32_t cp = 0;
-    if ((b0 & 0xE0) == 0xC0) { extra = 1; cp = b0 & 0x1F; }
-    else if ((b0 & 0xF0) == 0xE0) { extra = 2; cp = b0 & 0x0F; }
-    else if ((b0 & 0xF8) == 0xF0) { extra = 3; cp = b0 & 0x07; }
-    else return 0xFFFD;
+    if ((b0 & 0xE0) == 0xC0) {
+        extra = 1;
+        cp = b0 & 0x1F;
+    } else if ((b0 & 0xF0) == 0xE0) {
+        extra = 2;
+        cp = b0 & 0x0F;
+    } else if ((b0 & 0xF8) == 0xF0) {
+        extra = 3;
+        cp = b0 & 0x07;
+    } else
+        return 0xFFFD;
     if (pos + static_cast<std::size_t>(extra) >= s.size())
         return 0xFFFD;
     for (int i = 1; i <= extra; ++i) {
@@ -73,9 +80,9 @@ std::size_t length(std::string_view s)
 
 bool isSpace(char32_t cp)
 {
-    return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20) || cp == 0x85 || cp == 0xA0 ||
-           cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 ||
-           cp == 0x202F || cp == 0x205F || cp == 0x3000;
+    return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20) || cp == 0x85 || cp == 0xA0 || cp == 0x1680
+           || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F
+           || cp == 0x3000;
 }
 
 std::string strip(std::string_view s, const std::string* chars, bool left, bool right)
@@ -110,42 +117,65 @@ namespace {
 // needs); other scripts keep their case. Returns cp unchanged when it has no mapping.
 char32_t toUpper(char32_t c)
 {
-    if (c >= 'a' && c <= 'z') return c - 32;
-    if (c < 0xB5) return c;
-    if (c == 0xB5) return 0x39C;
-    if ((c >= 0xE0 && c <= 0xFE && c != 0xF7)) return c - 32;
-    if (c == 0xFF) return 0x178;
+    if (c >= 'a' && c <= 'z')
+        return c - 32;
+    if (c < 0xB5)
+        return c;
+    if (c == 0xB5)
+        return 0x39C;
+    if ((c >= 0xE0 && c <= 0xFE && c != 0xF7))
+        return c - 32;
+    if (c == 0xFF)
+        return 0x178;
     if (c >= 0x100 && c <= 0x17F) {
-        if (c == 0x131) return 'I';
-        if (c == 0x17F) return 'S';
+        if (c == 0x131)
+            return 'I';
+        if (c == 0x17F)
+            return 'S';
         const bool oddUpperRange = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E);
-        if (c == 0x130 || c == 0x138 || c == 0x149 || c == 0x178) return c;
-        if (oddUpperRange) return (c % 2 == 0) ? c - 1 : c;
+        if (c == 0x130 || c == 0x138 || c == 0x149 || c == 0x178)
+            return c;
+        if (oddUpperRange)
+            return (c % 2 == 0) ? c - 1 : c;
         return (c % 2 == 1) ? c - 1 : c;
     }
-    if (c >= 0x3B1 && c <= 0x3C9 && c != 0x3C2) return c - 32;
-    if (c == 0x3C2) return 0x3A3;
-    if (c >= 0x430 && c <= 0x44F) return c - 32;
-    if (c >= 0x450 && c <= 0x45F) return c - 80;
+    if (c >= 0x3B1 && c <= 0x3C9 && c != 0x3C2)
+        return c - 32;
+    if (c == 0x3C2)
+        return 0x3A3;
+    if (c >= 0x430 && c <= 0x44F)
+        return c - 32;
+    if (c >= 0x450 && c <= 0x45F)
+        return c - 80;
     return c;
 }
 
 char32_t toLower(char32_t c)
 {
-    if (c >= 'A' && c <= 'Z') return c + 32;
-    if (c < 0xC0) return c;
-    if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 32;
+    if (c >= 'A' && c <= 'Z')
+        return c + 32;
+    if (c < 0xC0)
+        return c;
+    if (c >= 0xC0 && c <= 0xDE && c != 0xD7)
+        return c + 32;
     if (c >= 0x100 && c <= 0x17F) {
-        if (c == 0x130) return 'i';  // Python gives "i̇"; close enough for chat text
-        if (c == 0x178) return 0xFF;
+        if (c == 0x130)
+            return 'i';  // Python gives "i̇"; close enough for chat text
+        if (c == 0x178)
+            return 0xFF;
         const bool oddUpperRange = (c >= 0x139 && c <= 0x148) || (c >= 0x179 && c <= 0x17E);
-        if (c == 0x131 || c == 0x138 || c == 0x149 || c == 0x17F) return c;
-        if (oddUpperRange) return (c % 2 == 1) ? c + 1 : c;
+        if (c == 0x131 || c == 0x138 || c == 0x149 || c == 0x17F)
+            return c;
+        if (oddUpperRange)
+            return (c % 2 == 1) ? c + 1 : c;
         return (c % 2 == 0) ? c + 1 : c;
     }
-    if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2) return c + 32;
-    if (c >= 0x410 && c <= 0x42F) return c + 32;
-    if (c >= 0x400 && c <= 0x40F) return c + 80;
+    if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2)
+        return c + 32;
+    if (c >= 0x410 && c <= 0x42F)
+        return c + 32;
+    if (c >= 0x400 && c <= 0x40F)
+        return c + 80;
     return c;
 }
 

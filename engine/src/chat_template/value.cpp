@@ -34,8 +34,7 @@ Value::Value(List list) : kind_(Kind::List), list_(std::make_shared<List>(std::m
 Value::Value(std::shared_ptr<List> list) : kind_(Kind::List), list_(std::move(list)) {}
 Value::Value(std::shared_ptr<Dict> dict, bool isNamespace)
     : kind_(isNamespace ? Kind::Namespace : Kind::Dict), dict_(std::move(dict))
-{
-}
+{}
 Value::Value(std::shared_ptr<Function> fn) : kind_(Kind::Function), fn_(std::move(fn)) {}
 
 Value Value::dict()
@@ -202,8 +201,8 @@ bool isPrintable(char32_t cp)
         return false;
     if (cp >= 0x2000 && cp <= 0x200F)
         return false;
-    if ((cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 ||
-        cp == 0xFEFF || (cp >= 0xD800 && cp <= 0xDFFF))
+    if ((cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) || cp == 0x3000 || cp == 0xFEFF
+        || (cp >= 0xD800 && cp <= 0xDFFF))
         return false;
     return true;
 }
@@ -216,16 +215,25 @@ std::string reprString(const std::string& s)
     std::string out(1, quote);
     for (std::size_t pos = 0, len = 1; pos < s.size(); pos += len) {
         const char32_t cp = unicode::decode(s, pos, len);
-        if (cp == '\\') out += "\\\\";
-        else if (cp == static_cast<char32_t>(quote)) { out += '\\'; out += quote; }
-        else if (cp == '\n') out += "\\n";
-        else if (cp == '\r') out += "\\r";
-        else if (cp == '\t') out += "\\t";
+        if (cp == '\\')
+            out += "\\\\";
+        else if (cp == static_cast<char32_t>(quote)) {
+            out += '\\';
+            out += quote;
+        } else if (cp == '\n')
+            out += "\\n";
+        else if (cp == '\r')
+            out += "\\r";
+        else if (cp == '\t')
+            out += "\\t";
         else if (!isPrintable(cp)) {
             char buf[16];
-            if (cp < 0x100) std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(cp));
-            else if (cp < 0x10000) std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
-            else std::snprintf(buf, sizeof buf, "\\U%08x", static_cast<unsigned>(cp));
+            if (cp < 0x100)
+                std::snprintf(buf, sizeof buf, "\\x%02x", static_cast<unsigned>(cp));
+            else if (cp < 0x10000)
+                std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+            else
+                std::snprintf(buf, sizeof buf, "\\U%08x", static_cast<unsigned>(cp));
             out += buf;
         } else {
             out.append(s, pos, len);
@@ -270,29 +278,34 @@ void appendRepr(std::string& out, const Value& v, int depth, std::size_t limit)
         bool first = true;
         for (const Value& item : v.list()) {
             checkPrintLimit(out, limit);
-            if (!first) out += ", ";
+            if (!first)
+                out += ", ";
             first = false;
             appendRepr(out, item, depth + 1, limit);
         }
-        if (v.isTuple() && v.list().size() == 1) out += ',';
+        if (v.isTuple() && v.list().size() == 1)
+            out += ',';
         out += v.isTuple() ? ')' : ']';
         return;
     }
     case Value::Kind::Dict:
     case Value::Kind::Namespace: {
-        if (v.isNamespace()) out += "<Namespace ";
+        if (v.isNamespace())
+            out += "<Namespace ";
         out += '{';
         bool first = true;
         for (const auto& [key, item] : v.dictRef()) {
             checkPrintLimit(out, limit);
-            if (!first) out += ", ";
+            if (!first)
+                out += ", ";
             first = false;
             out += reprString(key);
             out += ": ";
             appendRepr(out, item, depth + 1, limit);
         }
         out += '}';
-        if (v.isNamespace()) out += '>';
+        if (v.isNamespace())
+            out += '>';
         return;
     }
     case Value::Kind::Function: out += "<function " + v.function().name + ">"; return;
@@ -343,19 +356,26 @@ bool equalsBounded(const Value& a, const Value& b, int depth, std::size_t& nodes
     case Value::Kind::None: return true;
     case Value::Kind::String: return a.asString() == b.asString();
     case Value::Kind::List: {
-        if (a.listPtr() == b.listPtr()) return true;
-        if (a.isTuple() != b.isTuple()) return false;
-        if (a.list().size() != b.list().size()) return false;
+        if (a.listPtr() == b.listPtr())
+            return true;
+        if (a.isTuple() != b.isTuple())
+            return false;
+        if (a.list().size() != b.list().size())
+            return false;
         for (std::size_t i = 0; i < a.list().size(); ++i)
-            if (!equalsBounded(a.list()[i], b.list()[i], depth + 1, nodesLeft)) return false;
+            if (!equalsBounded(a.list()[i], b.list()[i], depth + 1, nodesLeft))
+                return false;
         return true;
     }
     case Value::Kind::Dict: {
-        if (a.dictPtr() == b.dictPtr()) return true;
-        if (a.dictRef().size() != b.dictRef().size()) return false;
+        if (a.dictPtr() == b.dictPtr())
+            return true;
+        if (a.dictRef().size() != b.dictRef().size())
+            return false;
         for (const auto& [key, item] : a.dictRef()) {
             const Value* other = b.dictRef().find(key);
-            if (!other || !equalsBounded(item, *other, depth + 1, nodesLeft)) return false;
+            if (!other || !equalsBounded(item, *other, depth + 1, nodesLeft))
+                return false;
         }
         return true;
     }

@@ -59,8 +59,8 @@ cuda::RopeDeviceParams ropeParams(const Hparams& h)
     if (p.extFactor != 0.0f) {
         // YaRN's ramp between two correction dims, as kernels::rope computes it on the CPU.
         const auto corrDim = [&](float nRot) {
-            return float(p.nDims) * std::log(float(h.rope.originalContext) / (nRot * 2 * std::numbers::pi_v<float>)) /
-                   (2 * std::log(h.rope.freqBase));
+            return float(p.nDims) * std::log(float(h.rope.originalContext) / (nRot * 2 * std::numbers::pi_v<float>))
+                   / (2 * std::log(h.rope.freqBase));
         };
         p.corrLow = std::max(0.0f, std::floor(corrDim(h.rope.yarnBetaFast)));
         p.corrHigh = std::min(float(p.nDims - 1), std::ceil(corrDim(h.rope.yarnBetaSlow)));
@@ -137,10 +137,7 @@ struct ScratchPlan {
 class CudaBackend final : public Backend {
 public:
     CudaBackend(const ModelDefinition& d, CudaBackendOptions o)
-        : d_(d),
-          h_(d.hparams),
-          o_(o),
-          rope_(ropeParams(d.hparams)),
+        : d_(d), h_(d.hparams), o_(o), rope_(ropeParams(d.hparams)),
           scale_(h_.attentionScale > 0.0f ? h_.attentionScale : 1.0f / std::sqrt(float(h_.headDim))),
           inUse_(std::make_shared<std::atomic<size_t>>(0))
     {
@@ -211,14 +208,14 @@ public:
         if (T > o_.maxBatch)
             throw Error("internal: batch of " + std::to_string(T) + " tokens exceeds " + std::to_string(o_.maxBatch));
         if (size_t(start) + T > seq.capacity())
-            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(T) +
-                        " tokens do not fit in " + std::to_string(seq.capacity()));
+            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(T)
+                        + " tokens do not fit in " + std::to_string(seq.capacity()));
         if (!logits.empty() && logits.size() < h_.vocabSize)
             throw Error("internal: logits buffer smaller than the vocabulary");
         for (int32_t id : tokens)
             if (id < 0 || uint32_t(id) >= h_.vocabSize)
-                throw Error("token id " + std::to_string(id) + " is outside the vocabulary (" +
-                            std::to_string(h_.vocabSize) + " tokens)");
+                throw Error("token id " + std::to_string(id) + " is outside the vocabulary ("
+                            + std::to_string(h_.vocabSize) + " tokens)");
 
         check(cudaSetDevice(o_.device), "selecting the device");
         std::memcpy(tokensHost_->get(), tokens.data(), T * sizeof(int32_t));
@@ -267,12 +264,12 @@ private:
         const cudaError_t err = cudaGetDeviceCount(&count);
         if (err != cudaSuccess || count == 0) {
             cudaGetLastError();
-            throw Error(std::string("no CUDA device is usable: ") +
-                        (err == cudaSuccess ? "none found" : cudaGetErrorString(err)));
+            throw Error(std::string("no CUDA device is usable: ")
+                        + (err == cudaSuccess ? "none found" : cudaGetErrorString(err)));
         }
         if (o_.device < 0 || o_.device >= count)
-            throw Error("CUDA device " + std::to_string(o_.device) + " does not exist (" + std::to_string(count) +
-                        " found)");
+            throw Error("CUDA device " + std::to_string(o_.device) + " does not exist (" + std::to_string(count)
+                        + " found)");
         check(cudaSetDevice(o_.device), "selecting the device");
         // Blocking sync for every wait of this process on the device (the seeds: a spinning wait
         // cost ~15% of decode on a GPU box). Refused once the context exists: the event below is
@@ -290,12 +287,12 @@ private:
         check(cudaMemGetInfo(&freeBytes, &totalBytes), "reading free VRAM");
         const std::string gpu = "GPU " + std::to_string(o_.device) + " (" + deviceName_ + ")";
         if (bytes > freeBytes)
-            throw Error("not enough VRAM: the CUDA backend needs " + mib(bytes) + " for " + what + ", but " + gpu +
-                        " has " + mib(freeBytes) + " free of " + mib(totalBytes));
+            throw Error("not enough VRAM: the CUDA backend needs " + mib(bytes) + " for " + what + ", but " + gpu
+                        + " has " + mib(freeBytes) + " free of " + mib(totalBytes));
         if (o_.vramBudget && *inUse_ + bytes > o_.vramBudget)
-            throw Error("over the VRAM budget: the CUDA backend needs " + mib(bytes) + " for " + what + " on top of " +
-                        mib(*inUse_) + " in use, but the budget is " + mib(o_.vramBudget) + " (" + gpu + " has " +
-                        mib(freeBytes) + " free)");
+            throw Error("over the VRAM budget: the CUDA backend needs " + mib(bytes) + " for " + what + " on top of "
+                        + mib(*inUse_) + " in use, but the budget is " + mib(o_.vramBudget) + " (" + gpu + " has "
+                        + mib(freeBytes) + " free)");
     }
 
     void checkMatrix(const Weight& w, const char* what) const
@@ -303,8 +300,8 @@ private:
         if (!cuda::cudaSupportsType(w.type))
             throw Error(std::string("the CUDA backend has no kernel for ") + what + " of type " + typeName(w.type));
         if (w.cols % cuda::columnMultiple(w.type) != 0)
-            throw Error(std::string("the CUDA backend needs ") + what + "'s row length (" + std::to_string(w.cols) +
-                        ") to be a multiple of " + std::to_string(cuda::columnMultiple(w.type)));
+            throw Error(std::string("the CUDA backend needs ") + what + "'s row length (" + std::to_string(w.cols)
+                        + ") to be a multiple of " + std::to_string(cuda::columnMultiple(w.type)));
     }
 
     // Every tensor once (a tied output head is the embedding), in the order they are uploaded.

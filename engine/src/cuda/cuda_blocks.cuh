@@ -144,8 +144,8 @@ struct BlockQ6_K {
         const int nibbleShift = (group >> 1) * 4, highShift = 2 * group;
 #pragma unroll
         for (int i = 0; i < 8; ++i) {
-            const unsigned q = ((unsigned(s.q[i]) >> nibbleShift) & 0x0F0F0F0Fu) |
-                               (((unsigned(high[i]) >> highShift) & 0x03030303u) << 4);
+            const unsigned q = ((unsigned(s.q[i]) >> nibbleShift) & 0x0F0F0F0Fu)
+                               | (((unsigned(high[i]) >> highShift) & 0x03030303u) << 4);
             s.q[i] = int(__vsubss4(q, 0x20202020u));
         }
         const int8_t* scales = reinterpret_cast<const int8_t*>(b + 192) + 8 * half + 2 * group;

@@ -58,8 +58,8 @@ struct MatmulTarget {
     float* y;
     int64_t ldy;
 };
-void matmul(std::span<const MatmulTarget> targets, const float* x, const Q8Activations& q8, int tokens,
-            bool accumulate, cudaStream_t stream);
+void matmul(std::span<const MatmulTarget> targets, const float* x, const Q8Activations& q8, int tokens, bool accumulate,
+            cudaStream_t stream);
 
 // out[t] = dequantized row ids[t] of `table` (the token embedding), for t < tokens.
 void embedRows(const DeviceMatrix& table, const int32_t* ids, int tokens, float* out, cudaStream_t stream);
@@ -114,8 +114,8 @@ size_t attentionSplitFloats(int heads, int headDim);
 
 // Causal attention over an f16 cache: token t's query head h sees positions 0 ... *start + t.
 void attention(const float* q, int tokens, int heads, int kvHeads, int headDim, const uint16_t* keyCache,
-               const uint16_t* valueCache, const int32_t* start, float scale, float* out,
-               const AttentionSplits& splits, cudaStream_t stream);
+               const uint16_t* valueCache, const int32_t* start, float scale, float* out, const AttentionSplits& splits,
+               cudaStream_t stream);
 inline void attention(const float* q, int tokens, int heads, int kvHeads, int headDim, const uint16_t* keyCache,
                       const uint16_t* valueCache, const int32_t* start, float scale, float* out, cudaStream_t stream)
 {

@@ -274,7 +274,8 @@ bool usesQ8Activations(gguf::GgmlType type)
 
 bool cudaSupportsType(gguf::GgmlType type)
 {
-    return dispatchType(type, [](auto) {}, [](auto) {});
+    return dispatchType(
+        type, [](auto) {}, [](auto) {});
 }
 
 int64_t columnMultiple(gguf::GgmlType type)
@@ -354,8 +355,8 @@ void matmul(std::span<const MatmulTarget> targets, const float* x, const Q8Activ
             else if (one)
                 matvecQ8Kernel<B, 1><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums);
             else
-                matmulQ8Kernel<B, kTokensPerPass><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums,
-                                                                                tokens);
+                matmulQ8Kernel<B, kTokensPerPass>
+                    <<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums, tokens);
         },
         [&](auto rowType) {
             using R = decltype(rowType);
@@ -387,7 +388,8 @@ void embedRows(const DeviceMatrix& table, const int32_t* ids, int tokens, float*
         },
         [&](auto rowType) {
             const dim3 grid(unsigned((table.cols / 8 + threads - 1) / threads), unsigned(tokens));
-            embedF32Kernel<decltype(rowType)><<<grid, threads, 0, stream>>>(data, table.rowStride, table.cols, ids, out);
+            embedF32Kernel<decltype(rowType)>
+                <<<grid, threads, 0, stream>>>(data, table.rowStride, table.cols, ids, out);
         });
     if (!known)
         throw Error("CUDA: no embedding kernel for weight type " + std::to_string(int(table.type)));

@@ -19,7 +19,7 @@
 namespace strata::cuda {
 namespace {
 
-constexpr int kWarpsPerBlock = 4;  // one weight row per warp
+constexpr int kWarpsPerBlock = 4;   // one weight row per warp
 constexpr int kGroupThreads = 512;  // the routing block of a batch
 
 // The activations a weight row multiplies: f32 rows (float weights) or int8 blocks (the others).
@@ -133,8 +133,7 @@ __device__ void softmaxWarp(float* p, int n)
 }
 
 // Shared memory: per warp a bit per expert (taken), then (grouping) a count and a cursor per expert.
-__global__ void routeKernel(float* logits, int tokens, int experts, int used, bool normalize, bool group,
-                            MoeRouting r)
+__global__ void routeKernel(float* logits, int tokens, int experts, int used, bool normalize, bool group, MoeRouting r)
 {
     extern __shared__ unsigned shared[];
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
@@ -230,8 +229,8 @@ __global__ void routeKernel(float* logits, int tokens, int experts, int used, bo
 
 // Warp per (chosen expert k, row): h[k][row] = silu(gate . x) * (up . x).
 template <class Dot>
-__global__ void __launch_bounds__(32 * kWarpsPerBlock) gateUpDecodeKernel(StackView gate, StackView up, Input in,
-                                                                           const int* expert, float* h, int64_t rows)
+__global__ void __launch_bounds__(32 * kWarpsPerBlock)
+    gateUpDecodeKernel(StackView gate, StackView up, Input in, const int* expert, float* h, int64_t rows)
 {
     const int k = blockIdx.y, lane = threadIdx.x % 32;
     const int64_t row = int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / 32;
@@ -256,9 +255,8 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock) gateUpDecodeKernel(StackV
 // the used x units (sub-block, expert) pairs, so an expert FFN narrower than 32 units still fills
 // the warp (768 wide: 24 Q4_K sub-blocks, 192 over 8 experts).
 template <class Dot>
-__global__ void __launch_bounds__(32 * kWarpsPerBlock) downDecodeKernel(StackView down, Input in, const int* expert,
-                                                                        const float* weight, int used, float* y,
-                                                                        int64_t rows)
+__global__ void __launch_bounds__(32 * kWarpsPerBlock)
+    downDecodeKernel(StackView down, Input in, const int* expert, const float* weight, int used, float* y, int64_t rows)
 {
     const int lane = threadIdx.x % 32;
     const int64_t row = int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / 32;
@@ -286,8 +284,8 @@ struct GroupedArgs {
 
 // Block (item, row block of one stack): up to 8 routes of one expert against 4 rows of its matrix.
 template <class Dot>
-__global__ void __launch_bounds__(32 * kWarpsPerBlock) groupedKernel(GroupedArgs g, Input in, const int* slotToken,
-                                                                     const ExpertItem* items, const int* itemCount)
+__global__ void __launch_bounds__(32 * kWarpsPerBlock)
+    groupedKernel(GroupedArgs g, Input in, const int* slotToken, const ExpertItem* items, const int* itemCount)
 {
     if (int(blockIdx.x) >= *itemCount)
         return;
@@ -345,8 +343,7 @@ template <class Fn>
 void dispatchRows(gguf::GgmlType type, const char* what, Fn&& fn)
 {
     const bool known = dispatchType(
-        type, [&](auto block) { fn(IntRows<decltype(block)>{}); },
-        [&](auto row) { fn(FloatRows<decltype(row)>{}); });
+        type, [&](auto block) { fn(IntRows<decltype(block)>{}); }, [&](auto row) { fn(FloatRows<decltype(row)>{}); });
     if (!known)
         throw Error(std::string("CUDA: no expert kernel for ") + what + " of weight type " + std::to_string(int(type)));
 }
@@ -377,8 +374,8 @@ void expertsGateUpDecode(const DeviceExperts& gate, const DeviceExperts& up, con
     const Input in = inputOf(x, xq, gate.first.cols);
     const dim3 grid(rowBlocks(gate.first.rows), unsigned(used));
     dispatchRows(gate.first.type, "ffn_gate_exps", [&](auto dot) {
-        gateUpDecodeKernel<decltype(dot)><<<grid, 32 * kWarpsPerBlock, 0, stream>>>(view(gate), view(up), in, expert, h,
-                                                                                   gate.first.rows);
+        gateUpDecodeKernel<decltype(dot)>
+            <<<grid, 32 * kWarpsPerBlock, 0, stream>>>(view(gate), view(up), in, expert, h, gate.first.rows);
     });
 }
 
@@ -414,8 +411,8 @@ void expertsGrouped(std::span<const DeviceExperts* const> stacks, std::span<floa
         throw Error("CUDA: an expert matrix of " + std::to_string(first.rows) + " rows is too tall for one launch");
     const Input x = inputOf(in, inq, first.cols);
     dispatchRows(first.type, "an expert stack", [&](auto dot) {
-        groupedKernel<decltype(dot)><<<grid, 32 * kWarpsPerBlock, 0, stream>>>(g, x, slotToken, routing.items,
-                                                                              routing.itemCount);
+        groupedKernel<decltype(dot)>
+            <<<grid, 32 * kWarpsPerBlock, 0, stream>>>(g, x, slotToken, routing.items, routing.itemCount);
     });
 }
 

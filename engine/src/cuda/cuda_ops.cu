@@ -111,7 +111,8 @@ __global__ void ropeKernel(float* q, int qHeads, int64_t qStride, float* k, int6
 {
     const int t = blockIdx.x, head = blockIdx.y;
     const int pairs = p.nDims / 2;
-    float* x = head < qHeads ? q + t * qStride + int64_t(head) * headDim : k + t * kStride + int64_t(head - qHeads) * headDim;
+    float* x =
+        head < qHeads ? q + t * qStride + int64_t(head) * headDim : k + t * kStride + int64_t(head - qHeads) * headDim;
     const float pos = float(*start + t);
     for (int i = threadIdx.x; i < pairs; i += blockDim.x) {
         float c, s;
@@ -126,8 +127,8 @@ __global__ void ropeKernel(float* q, int qHeads, int64_t qStride, float* k, int6
 // blockIdx.y: q heads (rotated in place), then k heads (rotated into the f16 cache), then v heads
 // (copied into the f16 cache); one launch instead of RoPE plus a store.
 __global__ void ropeStoreKvKernel(float* q, int qHeads, int64_t qStride, const float* k, const float* v, int kvHeads,
-                                  int64_t kvStride, int headDim, const int32_t* start, RopeDeviceParams p,
-                                  __half* keys, __half* values)
+                                  int64_t kvStride, int headDim, const int32_t* start, RopeDeviceParams p, __half* keys,
+                                  __half* values)
 {
     const int t = blockIdx.x, head = blockIdx.y;
     const int pos = *start + t;

@@ -12,9 +12,7 @@ size_t CudaSequence::bytesFor(const model::Hparams& h, uint32_t contextLength)
 }
 
 CudaSequence::CudaSequence(const model::Hparams& h, uint32_t contextLength, std::shared_ptr<std::atomic<size_t>> inUse)
-    : capacity_(contextLength),
-      layerElements_(size_t(contextLength) * h.kvDim()),
-      bytes_(bytesFor(h, contextLength)),
+    : capacity_(contextLength), layerElements_(size_t(contextLength) * h.kvDim()), bytes_(bytesFor(h, contextLength)),
       inUse_(std::move(inUse))
 {
     void* k = nullptr;

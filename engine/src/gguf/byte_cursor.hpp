@@ -24,8 +24,7 @@ static_assert(std::endian::native == std::endian::little,
 
 class ByteCursor {
 public:
-    ByteCursor(std::span<const std::byte> bytes, std::string_view fileName)
-        : bytes_(bytes), file_(fileName) {}
+    ByteCursor(std::span<const std::byte> bytes, std::string_view fileName) : bytes_(bytes), file_(fileName) {}
 
     uint64_t offset() const { return pos_; }
     uint64_t remaining() const { return bytes_.size() - pos_; }
@@ -63,8 +62,8 @@ public:
         const auto length = read<uint64_t>(field);
         if (length > remaining())
             fail(field, start,
-                 "string length " + std::to_string(length) + " runs past the end of the file (" +
-                     std::to_string(remaining()) + " bytes remain)");
+                 "string length " + std::to_string(length) + " runs past the end of the file ("
+                     + std::to_string(remaining()) + " bytes remain)");
         auto s = take(length, field);
         return {reinterpret_cast<const char*>(s.data()), s.size()};
     }
@@ -74,8 +73,8 @@ public:
     {
         if (n > remaining())
             fail(field, pos_,
-                 "truncated: needs " + std::to_string(n) + " bytes, " + std::to_string(remaining()) +
-                     " remain (file size " + std::to_string(bytes_.size()) + ")");
+                 "truncated: needs " + std::to_string(n) + " bytes, " + std::to_string(remaining())
+                     + " remain (file size " + std::to_string(bytes_.size()) + ")");
     }
 
     template <typename Field>

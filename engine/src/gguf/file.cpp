@@ -62,10 +62,11 @@ std::filesystem::path splitPartPath(const std::filesystem::path& firstPart, uint
 {
     const auto name = parseSplitName(firstPart.filename().string());
     if (!name)
-        throw Error(firstPart.string() + ": metadata key 'split.count' says this file is split into " +
-                    std::to_string(count) + " parts, but its name does not follow '<name>-00001-of-" +
-                    fiveDigits(count) + ".gguf'");
-    return firstPart.parent_path() / (name->prefix + "-" + fiveDigits(index + 1) + "-of-" + fiveDigits(count) + ".gguf");
+        throw Error(firstPart.string() + ": metadata key 'split.count' says this file is split into "
+                    + std::to_string(count) + " parts, but its name does not follow '<name>-00001-of-"
+                    + fiveDigits(count) + ".gguf'");
+    return firstPart.parent_path()
+           / (name->prefix + "-" + fiveDigits(index + 1) + "-of-" + fiveDigits(count) + ".gguf");
 }
 
 File::File() = default;
@@ -98,8 +99,8 @@ void File::addPart(std::unique_ptr<Part> part)
     for (TensorInfo t : part->parsed.tensors) {
         t.part = index;
         if (!tensorIndex_.emplace(t.name, tensors_.size()).second)
-            throw Error(part->path + ": tensor '" + std::string(t.name) + "' in split part " +
-                        std::to_string(index + 1) + " is also in an earlier part");
+            throw Error(part->path + ": tensor '" + std::string(t.name) + "' in split part " + std::to_string(index + 1)
+                        + " is also in an earlier part");
         tensors_.push_back(t);
     }
     if (index == 0) {
@@ -143,8 +144,8 @@ std::pair<uint32_t, uint32_t> splitOf(const File::Part& part)
         no = *n;
     }
     if (no >= count)
-        throw Error(part.path + ": metadata key 'split.no' is " + std::to_string(no) + " but 'split.count' is " +
-                    std::to_string(count));
+        throw Error(part.path + ": metadata key 'split.no' is " + std::to_string(no) + " but 'split.count' is "
+                    + std::to_string(count));
     return {count, no};
 }
 
@@ -157,27 +158,27 @@ File File::open(const std::filesystem::path& path)
     file.addPart(openPart(path));
     const auto [count, no] = splitOf(*file.parts_[0]);
     if (no != 0)
-        throw Error(file.name_ + ": this is split part " + std::to_string(no + 1) + " of " + std::to_string(count) +
-                    "; open the first part (" + splitPartPath(path, 0, count).filename().string() + ")");
+        throw Error(file.name_ + ": this is split part " + std::to_string(no + 1) + " of " + std::to_string(count)
+                    + "; open the first part (" + splitPartPath(path, 0, count).filename().string() + ")");
     for (uint32_t i = 1; i < count; ++i) {
         const auto partPath = splitPartPath(path, i, count);
         std::error_code ec;
         if (!std::filesystem::exists(partPath, ec))
-            throw Error(file.name_ + ": split part " + std::to_string(i + 1) + " of " + std::to_string(count) +
-                        " is missing: " + partPath.string());
+            throw Error(file.name_ + ": split part " + std::to_string(i + 1) + " of " + std::to_string(count)
+                        + " is missing: " + partPath.string());
         auto part = openPart(partPath);
         const auto [partCount, partNo] = splitOf(*part);
         if (partCount != count || partNo != i)
-            throw Error(part->path + ": metadata keys 'split.no'/'split.count' say part " + std::to_string(partNo + 1) +
-                        " of " + std::to_string(partCount) + ", expected part " + std::to_string(i + 1) + " of " +
-                        std::to_string(count));
+            throw Error(part->path + ": metadata keys 'split.no'/'split.count' say part " + std::to_string(partNo + 1)
+                        + " of " + std::to_string(partCount) + ", expected part " + std::to_string(i + 1) + " of "
+                        + std::to_string(count));
         file.addPart(std::move(part));
     }
     if (const Value* v = file.metadata_.find("split.tensors.count")) {
         const auto n = v->asU64();
         if (!n || *n != file.tensors_.size())
-            throw Error(file.name_ + ": metadata key 'split.tensors.count' is " + v->toDisplayString() + " but the " +
-                        std::to_string(count) + " parts hold " + std::to_string(file.tensors_.size()) + " tensors");
+            throw Error(file.name_ + ": metadata key 'split.tensors.count' is " + v->toDisplayString() + " but the "
+                        + std::to_string(count) + " parts hold " + std::to_string(file.tensors_.size()) + " tensors");
     }
     return file;
 }
@@ -193,8 +194,8 @@ File File::fromBytes(std::span<const std::byte> bytes, std::string name)
     file.addPart(std::move(part));
     const auto [count, no] = splitOf(*file.parts_[0]);
     if (count != 1)
-        throw Error(file.name_ + ": split part " + std::to_string(no + 1) + " of " + std::to_string(count) +
-                    " cannot be opened from memory; open the first part from disk");
+        throw Error(file.name_ + ": split part " + std::to_string(no + 1) + " of " + std::to_string(count)
+                    + " cannot be opened from memory; open the first part from disk");
     return file;
 }
 

@@ -32,11 +32,19 @@ std::string_view valueTypeName(ValueType type)
 size_t valueTypeSize(ValueType type)
 {
     switch (type) {
-    case ValueType::UInt8: case ValueType::Int8: case ValueType::Bool: return 1;
-    case ValueType::UInt16: case ValueType::Int16: return 2;
-    case ValueType::UInt32: case ValueType::Int32: case ValueType::Float32: return 4;
-    case ValueType::UInt64: case ValueType::Int64: case ValueType::Float64: return 8;
-    case ValueType::String: case ValueType::Array: return 0;
+    case ValueType::UInt8:
+    case ValueType::Int8:
+    case ValueType::Bool: return 1;
+    case ValueType::UInt16:
+    case ValueType::Int16: return 2;
+    case ValueType::UInt32:
+    case ValueType::Int32:
+    case ValueType::Float32: return 4;
+    case ValueType::UInt64:
+    case ValueType::Int64:
+    case ValueType::Float64: return 8;
+    case ValueType::String:
+    case ValueType::Array: return 0;
     }
     return 0;
 }
@@ -44,11 +52,15 @@ size_t valueTypeSize(ValueType type)
 bool isIntegerType(ValueType type)
 {
     switch (type) {
-    case ValueType::UInt8: case ValueType::Int8: case ValueType::UInt16: case ValueType::Int16:
-    case ValueType::UInt32: case ValueType::Int32: case ValueType::UInt64: case ValueType::Int64:
-        return true;
-    default:
-        return false;
+    case ValueType::UInt8:
+    case ValueType::Int8:
+    case ValueType::UInt16:
+    case ValueType::Int16:
+    case ValueType::UInt32:
+    case ValueType::Int32:
+    case ValueType::UInt64:
+    case ValueType::Int64: return true;
+    default: return false;
     }
 }
 
@@ -101,7 +113,10 @@ std::optional<uint64_t> Value::asU64() const
     case ValueType::UInt16: return load<uint16_t>(payload_);
     case ValueType::UInt32: return load<uint32_t>(payload_);
     case ValueType::UInt64: return load<uint64_t>(payload_);
-    case ValueType::Int8: case ValueType::Int16: case ValueType::Int32: case ValueType::Int64: {
+    case ValueType::Int8:
+    case ValueType::Int16:
+    case ValueType::Int32:
+    case ValueType::Int64: {
         const auto v = asI64();
         if (v && *v >= 0)
             return static_cast<uint64_t>(*v);
@@ -118,7 +133,10 @@ std::optional<int64_t> Value::asI64() const
     case ValueType::Int16: return load<int16_t>(payload_);
     case ValueType::Int32: return load<int32_t>(payload_);
     case ValueType::Int64: return load<int64_t>(payload_);
-    case ValueType::UInt8: case ValueType::UInt16: case ValueType::UInt32: case ValueType::UInt64: {
+    case ValueType::UInt8:
+    case ValueType::UInt16:
+    case ValueType::UInt32:
+    case ValueType::UInt64: {
         const auto v = asU64();
         if (v && *v <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
             return static_cast<int64_t>(*v);
@@ -204,8 +222,8 @@ std::optional<std::vector<int64_t>> Value::integers() const
 
 std::optional<std::vector<float>> Value::floats() const
 {
-    if (!isArray() || (elementType_ != ValueType::Float32 && elementType_ != ValueType::Float64 &&
-                       !isIntegerType(elementType_)))
+    if (!isArray()
+        || (elementType_ != ValueType::Float32 && elementType_ != ValueType::Float64 && !isIntegerType(elementType_)))
         return std::nullopt;
     std::vector<float> out;
     out.reserve(count_);
@@ -233,7 +251,8 @@ std::string Value::toDisplayString(size_t maxElements) const
         return "\"" + s + "\"";
     }
     case ValueType::Bool: return *asBool() ? "true" : "false";
-    case ValueType::Float32: case ValueType::Float64: {
+    case ValueType::Float32:
+    case ValueType::Float64: {
         char buf[64];
         std::snprintf(buf, sizeof buf, "%g", *asF64());
         return buf;

@@ -13,8 +13,8 @@ namespace strata::gguf::detail {
 
 void throwParseError(std::string_view file, std::string_view field, uint64_t offset, std::string_view problem)
 {
-    throw Error(std::string(file) + ": " + std::string(field) + " at byte offset " + std::to_string(offset) +
-                ": " + std::string(problem));
+    throw Error(std::string(file) + ": " + std::string(field) + " at byte offset " + std::to_string(offset) + ": "
+                + std::string(problem));
 }
 
 namespace {
@@ -31,9 +31,9 @@ constexpr uint64_t kMaxArrayLength = 1u << 24;  // 64x the largest vocabulary
 constexpr uint64_t kMaxKeyBytes = 65535;        // the GGUF spec: keys are at most 2^16 - 1 bytes
 // The GGUF spec caps tensor names at 64 bytes; ggml stores them in a 64-byte field.
 constexpr uint64_t kMaxTensorNameBytes = 64;
-constexpr uint64_t kMaxTensors = 1u << 20;      // DeepSeek V3 has ~1,100 tensors per file
+constexpr uint64_t kMaxTensors = 1u << 20;  // DeepSeek V3 has ~1,100 tensors per file
 // Smallest encodings, used to bound counts by the bytes that remain before allocating anything.
-constexpr uint64_t kMinKeyValueBytes = 8 + 4 + 1;        // empty key, type, 1-byte value
+constexpr uint64_t kMinKeyValueBytes = 8 + 4 + 1;            // empty key, type, 1-byte value
 constexpr uint64_t kMinTensorInfoBytes = 8 + 4 + 8 + 4 + 8;  // empty name, 1 dim, type, offset
 
 std::string quoted(std::string_view s)
@@ -85,12 +85,12 @@ private:
         kvCount_ = cur_.read<uint64_t>([] { return "metadata key/value count"; });
         if (kvCount_ > kMaxMetadataKeys)
             cur_.fail([] { return "metadata key/value count"; }, kvCountAt_,
-                      std::to_string(kvCount_) + " keys, more than the " + std::to_string(kMaxMetadataKeys) +
-                          " allowed");
+                      std::to_string(kvCount_) + " keys, more than the " + std::to_string(kMaxMetadataKeys)
+                          + " allowed");
         if (tensorCount_ > kMaxTensors)
             cur_.fail([] { return "tensor count"; }, tensorCountAt_,
-                      std::to_string(tensorCount_) + " tensors, more than the " + std::to_string(kMaxTensors) +
-                          " allowed");
+                      std::to_string(tensorCount_) + " tensors, more than the " + std::to_string(kMaxTensors)
+                          + " allowed");
         boundCount(kvCount_, kMinKeyValueBytes, kvCountAt_, "metadata key/value count");
         boundCount(tensorCount_, kMinTensorInfoBytes, tensorCountAt_, "tensor count");
     }
@@ -101,8 +101,8 @@ private:
         const auto need = checkedMul(count, minBytes);
         if (!need || *need > cur_.remaining())
             cur_.fail([&] { return field; }, at,
-                      std::to_string(count) + " entries cannot fit in the " + std::to_string(cur_.remaining()) +
-                          " bytes that remain");
+                      std::to_string(count) + " entries cannot fit in the " + std::to_string(cur_.remaining())
+                          + " bytes that remain");
     }
 
     void readMetadata(ParsedPart& out)
@@ -153,15 +153,15 @@ private:
         const auto count = cur_.read<uint64_t>([&] { return field() + " array count"; });
         if (count > kMaxArrayLength)
             cur_.fail([&] { return field() + " array count"; }, countAt,
-                      std::to_string(count) + " elements, more than the " + std::to_string(kMaxArrayLength) +
-                          " allowed");
+                      std::to_string(count) + " elements, more than the " + std::to_string(kMaxArrayLength)
+                          + " allowed");
         const size_t fixed = valueTypeSize(elemType);
         const uint64_t minElem = fixed != 0 ? fixed : (elemType == ValueType::String ? 8 : 12);
         const auto need = checkedMul(count, minElem);
         if (!need || *need > cur_.remaining())
             cur_.fail([&] { return field() + " array count"; }, countAt,
-                      std::to_string(count) + " " + std::string(valueTypeName(elemType)) +
-                          " elements cannot fit in the " + std::to_string(cur_.remaining()) + " bytes that remain");
+                      std::to_string(count) + " " + std::string(valueTypeName(elemType))
+                          + " elements cannot fit in the " + std::to_string(cur_.remaining()) + " bytes that remain");
         const uint64_t start = cur_.offset();
         if (fixed != 0) {
             cur_.take(*need, [&] { return field() + " array elements"; });
@@ -170,7 +170,8 @@ private:
                 cur_.readString([&] { return field() + " element " + std::to_string(k); });
         } else {
             for (uint64_t k = 0; k < count; ++k)
-                readValue(ValueType::Array, depth + 1, FieldFn([&] { return field() + " element " + std::to_string(k); }));
+                readValue(ValueType::Array, depth + 1,
+                          FieldFn([&] { return field() + " element " + std::to_string(k); }));
         }
         return Value(ValueType::Array, cur_.bytes().subspan(start, cur_.offset() - start), elemType, count);
     }
@@ -182,8 +183,7 @@ private:
             return;
         const auto a = v->asU64();
         const auto fail = [&](const std::string& problem) {
-            throwParseError(cur_.fileName(), "metadata key 'general.alignment'", alignmentKeyAt_,
-                            problem);
+            throwParseError(cur_.fileName(), "metadata key 'general.alignment'", alignmentKeyAt_, problem);
         };
         if (!a)
             fail("must be an unsigned integer, is " + std::string(valueTypeName(v->type())));
@@ -204,8 +204,8 @@ private:
                 cur_.fail(field, infoAt, "empty tensor name");
             if (t.name.size() > kMaxTensorNameBytes)
                 cur_.fail(field, infoAt,
-                          "name of " + std::to_string(t.name.size()) + " bytes, more than the GGUF limit of " +
-                              std::to_string(kMaxTensorNameBytes));
+                          "name of " + std::to_string(t.name.size()) + " bytes, more than the GGUF limit of "
+                              + std::to_string(kMaxTensorNameBytes));
             const uint64_t dimsAt = cur_.offset();
             t.dimCount = cur_.read<uint32_t>([&] { return field() + " dimension count"; });
             if (t.dimCount == 0 || t.dimCount > kMaxDims)
@@ -232,14 +232,14 @@ private:
             t.type = static_cast<GgmlType>(type);
             if (t.shape[0] % traits->blockElements != 0)
                 cur_.fail([&] { return field() + " dimension 0"; }, dimsAt + 4,
-                          "row length " + std::to_string(t.shape[0]) + " is not a multiple of " +
-                              std::string(traits->name) + "'s block of " + std::to_string(traits->blockElements));
+                          "row length " + std::to_string(t.shape[0]) + " is not a multiple of "
+                              + std::string(traits->name) + "'s block of " + std::to_string(traits->blockElements));
             offsetAt_.push_back(cur_.offset());
             t.offset = cur_.read<uint64_t>([&] { return field() + " offset"; });
             if (t.offset % out.alignment != 0)
                 cur_.fail([&] { return field() + " offset"; }, offsetAt_.back(),
-                          "data offset " + std::to_string(t.offset) + " is not a multiple of the alignment " +
-                              std::to_string(out.alignment));
+                          "data offset " + std::to_string(t.offset) + " is not a multiple of the alignment "
+                              + std::to_string(out.alignment));
             out.tensors.push_back(t);
         }
     }
@@ -262,9 +262,9 @@ private:
             const auto end = bytes && begin ? checkedAdd(*begin, *bytes) : std::nullopt;
             if (!end || *end > cur_.size())
                 cur_.fail([&] { return field() + " offset"; }, offsetAt_[i],
-                          "data [" + std::to_string(t.offset) + ", +" + (bytes ? std::to_string(*bytes) : "overflow") +
-                              ") in the data section at " + std::to_string(out.dataStart) +
-                              " runs past the end of the file (size " + std::to_string(cur_.size()) + ")");
+                          "data [" + std::to_string(t.offset) + ", +" + (bytes ? std::to_string(*bytes) : "overflow")
+                              + ") in the data section at " + std::to_string(out.dataStart)
+                              + " runs past the end of the file (size " + std::to_string(cur_.size()) + ")");
             t.data = cur_.bytes().subspan(*begin, *bytes);
         }
         // Tensor data must not overlap: a writer bug or a crafted file would alias weights.
@@ -278,9 +278,8 @@ private:
             if (t.offset < prev.offset + prev.bytes())
                 cur_.fail([&] { return "tensor " + std::to_string(order[k]) + " " + quoted(t.name) + " offset"; },
                           offsetAt_[order[k]],
-                          "data at " + std::to_string(t.offset) + " overlaps tensor " + quoted(prev.name) +
-                              " at [" + std::to_string(prev.offset) + ", " +
-                              std::to_string(prev.offset + prev.bytes()) + ")");
+                          "data at " + std::to_string(t.offset) + " overlaps tensor " + quoted(prev.name) + " at ["
+                              + std::to_string(prev.offset) + ", " + std::to_string(prev.offset + prev.bytes()) + ")");
         }
     }
 

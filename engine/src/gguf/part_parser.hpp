@@ -13,7 +13,7 @@ namespace strata::gguf::detail {
 struct ParsedPart {
     uint32_t version = 0;
     uint32_t alignment = kDefaultAlignment;
-    uint64_t dataStart = 0;           // absolute byte offset of the data section
+    uint64_t dataStart = 0;  // absolute byte offset of the data section
     Metadata metadata;
     std::vector<TensorInfo> tensors;  // data spans point into `bytes`
 };

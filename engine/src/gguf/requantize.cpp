@@ -40,9 +40,9 @@ Writer requantize(const File& in, GgmlType type)
         if (!kernels::canDequantize(t.type))
             throw Error(in.name() + ": tensor '" + name + "': cannot dequantize " + std::string(from.name));
         if (t.shape[0] % toTraits.blockElements != 0)
-            throw Error(in.name() + ": tensor '" + name + "' has rows of " + std::to_string(t.shape[0]) +
-                        " values, not a multiple of " + std::string(toTraits.name) + "'s block of " +
-                        std::to_string(toTraits.blockElements));
+            throw Error(in.name() + ": tensor '" + name + "' has rows of " + std::to_string(t.shape[0])
+                        + " values, not a multiple of " + std::string(toTraits.name) + "'s block of "
+                        + std::to_string(toTraits.blockElements));
         const uint64_t n = t.shape[0];
         const uint64_t inRow = rowBytes(from, n), outRow = rowBytes(toTraits, n);
         std::vector<std::byte> out(t.rows() * outRow);

@@ -55,9 +55,9 @@ public:
         const auto traits = *ggmlTypeTraits(static_cast<uint32_t>(type));
         const uint64_t rowLength = shape[0];
         if (rowLength % traits.blockElements != 0)
-            throw Error("mkmodel: tensor '" + name + "' has rows of " + std::to_string(rowLength) +
-                        " values, not a multiple of " + std::string(traits.name) + "'s block of " +
-                        std::to_string(traits.blockElements) + "; choose other shape options");
+            throw Error("mkmodel: tensor '" + name + "' has rows of " + std::to_string(rowLength)
+                        + " values, not a multiple of " + std::string(traits.name) + "'s block of "
+                        + std::to_string(traits.blockElements) + "; choose other shape options");
         uint64_t rows = 1;
         for (size_t d = 1; d < shape.size(); ++d)
             rows *= shape[d];
@@ -93,11 +93,11 @@ Writer buildSyntheticModel(const ModelSpec& specIn, uint64_t vocabSize)
     ModelSpec spec = specIn;
     const WrittenParts arch = partsOf(spec);
     if (spec.weightType != GgmlType::F32 && !kernels::canQuantize(spec.weightType))
-        throw Error("mkmodel: cannot quantize to " +
-                    std::string(ggmlTypeTraits(static_cast<uint32_t>(spec.weightType))->name));
+        throw Error("mkmodel: cannot quantize to "
+                    + std::string(ggmlTypeTraits(static_cast<uint32_t>(spec.weightType))->name));
     if (spec.heads == 0 || spec.kvHeads == 0 || spec.heads % spec.kvHeads != 0)
-        throw Error("mkmodel: heads (" + std::to_string(spec.heads) + ") must be a multiple of kv heads (" +
-                    std::to_string(spec.kvHeads) + ")");
+        throw Error("mkmodel: heads (" + std::to_string(spec.heads) + ") must be a multiple of kv heads ("
+                    + std::to_string(spec.kvHeads) + ")");
     if (spec.layers == 0 || spec.embedding == 0 || spec.feedForward == 0)
         throw Error("mkmodel: layers, embedding and feed-forward length must be positive");
     if (spec.headDim == 0) {
@@ -173,7 +173,8 @@ Writer buildSyntheticModel(const ModelSpec& specIn, uint64_t vocabSize)
         t.add(p + "ffn_norm.weight", {e}, 0.1f, 1.0f);
         if (arch.moe) {
             const uint64_t f = spec.expertFeedForward, n = spec.experts;
-            t.add(p + "ffn_gate_inp.weight", {e, n}, fanIn(e), 0.0f, /*quantize=*/false);  // llama.cpp keeps the router F32
+            t.add(p + "ffn_gate_inp.weight", {e, n}, fanIn(e), 0.0f,
+                  /*quantize=*/false);  // llama.cpp keeps the router F32
             t.add(p + "ffn_gate_exps.weight", {e, f, n}, fanIn(e));
             t.add(p + "ffn_up_exps.weight", {e, f, n}, fanIn(e));
             t.add(p + "ffn_down_exps.weight", {f, e, n}, fanIn(f));

@@ -57,8 +57,7 @@ MetaValue MetaValue::f32Array(const std::vector<float>& v)
 MetaValue MetaValue::fromValue(const Value& v)
 {
     switch (v.type()) {
-    case ValueType::String:
-        return string(std::string(*v.asString()));
+    case ValueType::String: return string(std::string(*v.asString()));
     case ValueType::Array: {
         std::vector<MetaValue> e;
         e.reserve(v.size());
@@ -67,7 +66,8 @@ MetaValue MetaValue::fromValue(const Value& v)
             for (uint64_t i = 0; i < v.size(); ++i) {
                 MetaValue m;
                 m.type_ = v.elementType();
-                m.bytes_.assign(raw.begin() + static_cast<ptrdiff_t>(i * s), raw.begin() + static_cast<ptrdiff_t>((i + 1) * s));
+                m.bytes_.assign(raw.begin() + static_cast<ptrdiff_t>(i * s),
+                                raw.begin() + static_cast<ptrdiff_t>((i + 1) * s));
                 e.push_back(std::move(m));
             }
         } else if (v.elementType() == ValueType::String) {
@@ -131,12 +131,12 @@ void Writer::addTensor(std::string name, GgmlType type, std::vector<uint64_t> sh
         elements = *e;
     }
     if (shape[0] % traits->blockElements != 0)
-        throw Error(where + "row length " + std::to_string(shape[0]) + " is not a multiple of " +
-                    std::string(traits->name) + "'s block of " + std::to_string(traits->blockElements));
+        throw Error(where + "row length " + std::to_string(shape[0]) + " is not a multiple of "
+                    + std::string(traits->name) + "'s block of " + std::to_string(traits->blockElements));
     const uint64_t bytes = elements / traits->blockElements * traits->blockBytes;
     if (data.size() != bytes)
-        throw Error(where + "holds " + std::to_string(data.size()) + " bytes, its type and shape need " +
-                    std::to_string(bytes));
+        throw Error(where + "holds " + std::to_string(data.size()) + " bytes, its type and shape need "
+                    + std::to_string(bytes));
     for (const auto& t : tensors_)
         if (t.name == name)
             throw Error(where + "added twice");
@@ -171,21 +171,18 @@ private:
 void putValue(Out& out, const MetaValue& v, const std::string& key)
 {
     switch (v.type()) {
-    case ValueType::String:
-        out.putString(v.text());
-        return;
+    case ValueType::String: out.putString(v.text()); return;
     case ValueType::Array:
         out.put<uint32_t>(static_cast<uint32_t>(v.elementType()));
         out.put<uint64_t>(v.elements().size());
         for (const MetaValue& e : v.elements()) {
             if (e.type() != v.elementType())
-                throw Error("GGUF writer: key '" + key + "': " + std::string(valueTypeName(e.type())) +
-                            " element in an array of " + std::string(valueTypeName(v.elementType())));
+                throw Error("GGUF writer: key '" + key + "': " + std::string(valueTypeName(e.type()))
+                            + " element in an array of " + std::string(valueTypeName(v.elementType())));
             putValue(out, e, key);
         }
         return;
-    default:
-        out.putBytes(v.scalarBytes());
+    default: out.putBytes(v.scalarBytes());
     }
 }
 

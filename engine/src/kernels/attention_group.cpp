@@ -22,7 +22,10 @@ void roundRowScalar(float* x, int64_t n)
 
 }  // namespace
 
-void fillScalarAttention(KernelTable& t) { t.attendGroupF16 = attendGroupF16Impl<convertRowScalar, roundRowScalar>; }
+void fillScalarAttention(KernelTable& t)
+{
+    t.attendGroupF16 = attendGroupF16Impl<convertRowScalar, roundRowScalar>;
+}
 
 }  // namespace detail
 

@@ -25,6 +25,9 @@ void roundRowF16c(float* x, int64_t n)
 
 }  // namespace
 
-void fillAvx2Attention(KernelTable& t) { t.attendGroupF16 = attendGroupF16Impl<convertRowF16c, roundRowF16c>; }
+void fillAvx2Attention(KernelTable& t)
+{
+    t.attendGroupF16 = attendGroupF16Impl<convertRowF16c, roundRowF16c>;
+}
 
 }  // namespace strata::kernels::detail

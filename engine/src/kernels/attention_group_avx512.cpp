@@ -21,12 +21,16 @@ void roundRowAvx512(float* x, int64_t n)
         _mm512_storeu_ps(x + i, _mm512_cvtph_ps(_mm512_cvtps_ph(_mm512_loadu_ps(x + i), kRound)));
     if (i < n) {
         const __mmask16 tail = __mmask16((1u << (n - i)) - 1);
-        _mm512_mask_storeu_ps(x + i, tail, _mm512_cvtph_ps(_mm512_cvtps_ph(_mm512_maskz_loadu_ps(tail, x + i), kRound)));
+        _mm512_mask_storeu_ps(x + i, tail,
+                              _mm512_cvtph_ps(_mm512_cvtps_ph(_mm512_maskz_loadu_ps(tail, x + i), kRound)));
     }
 }
 
 }  // namespace
 
-void fillAvx512Attention(KernelTable& t) { t.attendGroupF16 = attendGroupF16Impl<convertRowAvx512, roundRowAvx512>; }
+void fillAvx512Attention(KernelTable& t)
+{
+    t.attendGroupF16 = attendGroupF16Impl<convertRowAvx512, roundRowAvx512>;
+}
 
 }  // namespace strata::kernels::detail

@@ -32,7 +32,7 @@ CpuFeatures detectCpuFeatures()
     if (!osxsave)
         return f;
     const uint64_t xcr0 = readXcr0();
-    const bool osAvx = (xcr0 & 0x6) == 0x6;              // XMM and YMM state
+    const bool osAvx = (xcr0 & 0x6) == 0x6;                // XMM and YMM state
     const bool osAvx512 = osAvx && (xcr0 & 0xe0) == 0xe0;  // opmask, ZMM_Hi256, Hi16_ZMM
     const bool avx = (c & (1u << 28)) && osAvx;
     f.fma = avx && (c & (1u << 12));
@@ -59,8 +59,8 @@ bool isaSupported(Isa isa, const CpuFeatures& cpu)
     case Isa::Scalar: return true;
     case Isa::Avx2: return cpu.avx2 && cpu.fma && cpu.f16c;
     case Isa::Avx512:
-        return isaSupported(Isa::Avx2, cpu) && cpu.avx512f && cpu.avx512bw && cpu.avx512vl && cpu.avx512dq &&
-               cpu.avx512vnni;
+        return isaSupported(Isa::Avx2, cpu) && cpu.avx512f && cpu.avx512bw && cpu.avx512vl && cpu.avx512dq
+               && cpu.avx512vnni;
     }
     return false;
 }

@@ -35,7 +35,10 @@ float dotF32(const void* w, const void* a, int64_t n)
     return hsum(sum) + tailDot(y, i, n, [x](int64_t k) { return x[k]; });
 }
 
-inline __m256 loadF16(const uint16_t* p) { return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))); }
+inline __m256 loadF16(const uint16_t* p)
+{
+    return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+}
 
 inline __m256 loadBf16(const uint16_t* p)
 {
@@ -148,8 +151,9 @@ float dotQ4_K(const void* w, const void* a, int64_t n)
         const __m128i sum4 = _mm_add_epi32(_mm256_castsi256_si128(isum), _mm256_extracti128_si256(isum, 1));
         const __m128i halves = _mm_add_epi32(sum4, _mm_unpackhi_epi64(sum4, sum4));
         // The block's value first, then one add: a single-add chain across blocks.
-        const __m128 block = _mm_fnmadd_ps(_mm_cvtepi32_ps(minSum), _mm_set1_ps(halfToFloat(x[b].dmin) * y[b].d),
-                                           _mm_mul_ps(_mm_cvtepi32_ps(halves), _mm_set1_ps(halfToFloat(x[b].d) * y[b].d)));
+        const __m128 block =
+            _mm_fnmadd_ps(_mm_cvtepi32_ps(minSum), _mm_set1_ps(halfToFloat(x[b].dmin) * y[b].d),
+                          _mm_mul_ps(_mm_cvtepi32_ps(halves), _mm_set1_ps(halfToFloat(x[b].d) * y[b].d)));
         acc = _mm_add_ps(acc, block);
     }
     return _mm_cvtss_f32(acc) + _mm_cvtss_f32(_mm_movehdup_ps(acc));
@@ -187,7 +191,8 @@ float dotQ6_K(const void* w, const void* a, int64_t n)
             const int8_t* sc = x[b].scales + 8 * half;
             const int8_t* q8 = y[b].qs + 128 * half;
             for (int k = 0; k < 4; ++k) {
-                const __m256i p = _mm256_maddubs_epi16(q[k], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q8 + 32 * k)));
+                const __m256i p =
+                    _mm256_maddubs_epi16(q[k], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(q8 + 32 * k)));
                 const __m256i s = _mm256_set_m128i(_mm_set1_epi16(sc[2 * k + 1]), _mm_set1_epi16(sc[2 * k]));
                 isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p, s));
             }
@@ -205,7 +210,10 @@ uint32_t load32(const uint8_t* p)
     return v;
 }
 
-inline __m256i loadQ8(const int8_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+inline __m256i loadQ8(const int8_t* p)
+{
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+}
 
 float dotQ4_1(const void* w, const void* a, int64_t n)
 {
@@ -254,7 +262,10 @@ float dotQ5_1(const void* w, const void* a, int64_t n)
 }
 
 // Two 16-element groups' int16 scales side by side, matching maddubs' lane order for 32 bytes.
-inline __m256i groupScales(int lo, int hi) { return _mm256_set_m128i(_mm_set1_epi16(int16_t(hi)), _mm_set1_epi16(int16_t(lo))); }
+inline __m256i groupScales(int lo, int hi)
+{
+    return _mm256_set_m128i(_mm_set1_epi16(int16_t(hi)), _mm_set1_epi16(int16_t(lo)));
+}
 
 float dotQ2_K(const void* w, const void* a, int64_t n)
 {
@@ -276,7 +287,8 @@ float dotQ2_K(const void* w, const void* a, int64_t n)
             for (int shift = 0; shift < 4; ++shift, g += 2) {
                 const __m256i q = _mm256_and_si256(_mm256_srl_epi16(raw, _mm_cvtsi32_si128(2 * shift)), three);
                 const __m256i p = _mm256_maddubs_epi16(q, loadQ8(y[b].qs + 16 * g));
-                isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p, groupScales(x[b].scales[g] & 0xF, x[b].scales[g + 1] & 0xF)));
+                isum = _mm256_add_epi32(
+                    isum, _mm256_madd_epi16(p, groupScales(x[b].scales[g] & 0xF, x[b].scales[g + 1] & 0xF)));
             }
         }
         acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(isum), _mm256_set1_ps(y[b].d * halfToFloat(x[b].d)), acc);
@@ -291,7 +303,8 @@ alignas(32) constexpr int8_t kPairShuffle[4][32] = {
     {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3},
     {4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7, 6, 7},
     {8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 8, 9, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11},
-    {12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15},
+    {12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13, 12, 13,
+     14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15, 14, 15},
 };
 
 // Q3_K: q = low2 + 4*hbit - 4; the -4 goes through bsums like Q6_K's -32.
@@ -317,10 +330,14 @@ float dotQ3_K(const void* w, const void* a, int64_t n)
             const __m256i raw = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs + 32 * half));
             for (int shift = 0; shift < 4; ++shift, g += 2) {
                 const __m256i low = _mm256_and_si256(_mm256_srl_epi16(raw, _mm_cvtsi32_si128(2 * shift)), three);
-                const __m256i hbit = _mm256_and_si256(_mm256_srl_epi16(hmask, _mm_cvtsi32_si128(4 * half + shift)), one);
+                const __m256i hbit =
+                    _mm256_and_si256(_mm256_srl_epi16(hmask, _mm_cvtsi32_si128(4 * half + shift)), one);
                 const __m256i q = _mm256_or_si256(low, _mm256_slli_epi16(hbit, 2));
                 const __m256i p = _mm256_maddubs_epi16(q, loadQ8(y[b].qs + 16 * g));
-                isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p, _mm256_shuffle_epi8(scHalf[half], _mm256_load_si256(reinterpret_cast<const __m256i*>(kPairShuffle[shift])))));
+                isum = _mm256_add_epi32(
+                    isum, _mm256_madd_epi16(
+                              p, _mm256_shuffle_epi8(scHalf[half], _mm256_load_si256(reinterpret_cast<const __m256i*>(
+                                                                       kPairShuffle[shift])))));
             }
         }
         isum = _mm256_sub_epi32(isum, _mm256_setr_epi32(bias, 0, 0, 0, 0, 0, 0, 0));
@@ -353,7 +370,8 @@ float dotQ5_K(const void* w, const void* a, int64_t n)
             const __m256i h0 = _mm256_and_si256(_mm256_srl_epi16(qh, _mm_cvtsi32_si128(2 * j)), one);
             const __m256i h1 = _mm256_and_si256(_mm256_srl_epi16(qh, _mm_cvtsi32_si128(2 * j + 1)), one);
             const __m256i lo = _mm256_or_si256(_mm256_and_si256(raw, low4), _mm256_slli_epi16(h0, 4));
-            const __m256i hi = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(raw, 4), low4), _mm256_slli_epi16(h1, 4));
+            const __m256i hi =
+                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(raw, 4), low4), _mm256_slli_epi16(h1, 4));
             const __m256i p0 = _mm256_maddubs_epi16(lo, loadQ8(q8));
             const __m256i p1 = _mm256_maddubs_epi16(hi, loadQ8(q8 + 32));
             isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p0, _mm256_set1_epi16(sm[2 * j])));

@@ -72,7 +72,10 @@ inline __m512i dotI8x64(__m512i x, __m512i y)
     return _mm512_dpbusd_epi32(_mm512_setzero_si512(), ax, sy);
 }
 
-inline __m512i join(__m256i lo, __m256i hi) { return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1); }
+inline __m512i join(__m256i lo, __m256i hi)
+{
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
 
 inline __m512 scalePair(float lo, float hi)
 {
@@ -92,21 +95,25 @@ float dotBlocks32(const void* w, const void* a, int64_t n)
         prefetchAhead(x + b, sizeof(Block) * 2);
         const __m512i qx = join(Quants(x[b]), Quants(x[b + 1]));
         const __m512i qy = join(_mm256_loadu_si256(v256(y[b].qs)), _mm256_loadu_si256(v256(y[b + 1].qs)));
-        const __m512 d = scalePair(halfToFloat(x[b].d) * halfToFloat(y[b].d),
-                                   halfToFloat(x[b + 1].d) * halfToFloat(y[b + 1].d));
+        const __m512 d =
+            scalePair(halfToFloat(x[b].d) * halfToFloat(y[b].d), halfToFloat(x[b + 1].d) * halfToFloat(y[b + 1].d));
         acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(dotI8x64(qx, qy)), d, acc);
     }
     float sum = _mm512_reduce_add_ps(acc);
     if (b < nb) {
         const __m256i qx = Quants(x[b]);
         const __m256i qy = _mm256_loadu_si256(v256(y[b].qs));
-        const __m256i p = _mm256_dpbusd_epi32(_mm256_setzero_si256(), _mm256_sign_epi8(qx, qx), _mm256_sign_epi8(qy, qx));
+        const __m256i p =
+            _mm256_dpbusd_epi32(_mm256_setzero_si256(), _mm256_sign_epi8(qx, qx), _mm256_sign_epi8(qy, qx));
         sum += float(hsumI32(p)) * (halfToFloat(x[b].d) * halfToFloat(y[b].d));
     }
     return sum;
 }
 
-__m256i quantsQ8_0(const BlockQ8_0& b) { return _mm256_loadu_si256(v256(b.qs)); }
+__m256i quantsQ8_0(const BlockQ8_0& b)
+{
+    return _mm256_loadu_si256(v256(b.qs));
+}
 
 // Q4_0, two blocks per step, without unpacking to signed bytes: one zmm gets both blocks' 16 bytes
 // twice, vpsrlvw shifts the upper copy by 4, and a 128-bit lane shuffle puts each block's low and
@@ -124,14 +131,14 @@ float dotQ4_0(const void* w, const void* a, int64_t n)
         prefetchAhead(x + b, sizeof(BlockQ4_0) * 2);
         const __m128i qa = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b].qs));
         const __m128i qb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b + 1].qs));
-        const __m512i both = _mm512_broadcast_i64x4(_mm256_set_m128i(qb, qa));      // [A B A B]
+        const __m512i both = _mm512_broadcast_i64x4(_mm256_set_m128i(qb, qa));             // [A B A B]
         const __m512i nib = _mm512_and_si512(_mm512_srlv_epi16(both, nibbleShift), low4);  // [Alo Blo Ahi Bhi]
-        const __m512i qx = _mm512_shuffle_i64x2(nib, nib, _MM_SHUFFLE(3, 1, 2, 0));   // [Alo Ahi Blo Bhi]
+        const __m512i qx = _mm512_shuffle_i64x2(nib, nib, _MM_SHUFFLE(3, 1, 2, 0));        // [Alo Ahi Blo Bhi]
         const __m512i qy = join(_mm256_loadu_si256(v256(y[b].qs)), _mm256_loadu_si256(v256(y[b + 1].qs)));
         const __m512i sum = _mm512_sub_epi32(_mm512_dpbusd_epi32(_mm512_setzero_si512(), qx, qy),
                                              _mm512_dpbusd_epi32(_mm512_setzero_si512(), eight, qy));
-        const __m512 d = scalePair(halfToFloat(x[b].d) * halfToFloat(y[b].d),
-                                   halfToFloat(x[b + 1].d) * halfToFloat(y[b + 1].d));
+        const __m512 d =
+            scalePair(halfToFloat(x[b].d) * halfToFloat(y[b].d), halfToFloat(x[b + 1].d) * halfToFloat(y[b + 1].d));
         acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum), d, acc);
     }
     float total = _mm512_reduce_add_ps(acc);
@@ -188,9 +195,9 @@ float dotQ4_K(const void* w, const void* a, int64_t n)
             isum = _mm512_dpwssd_epi32(isum, p, _mm512_permutexvar_epi16(pair[j], sc));
         }
         // The block's value first, then one add: a single-add chain across blocks.
-        const __m128 block = _mm_fnmadd_ps(_mm_cvtepi32_ps(minSum), _mm_set1_ps(halfToFloat(x[b].dmin) * y[b].d),
-                                           _mm_mul_ps(_mm_cvtepi32_ps(sumEvenOddLanes(isum)),
-                                                      _mm_set1_ps(halfToFloat(x[b].d) * y[b].d)));
+        const __m128 block = _mm_fnmadd_ps(
+            _mm_cvtepi32_ps(minSum), _mm_set1_ps(halfToFloat(x[b].dmin) * y[b].d),
+            _mm_mul_ps(_mm_cvtepi32_ps(sumEvenOddLanes(isum)), _mm_set1_ps(halfToFloat(x[b].d) * y[b].d)));
         acc = _mm_add_ps(acc, block);
     }
     return _mm_cvtss_f32(acc) + _mm_cvtss_f32(_mm_movehdup_ps(acc));
@@ -216,13 +223,14 @@ float dotQ5_K(const void* w, const void* a, int64_t n)
         prefetchAhead(x + b, sizeof(BlockQ5_K));
         alignas(16) uint8_t sm[16];
         unpackScaleMinK4(x[b].scales, sm);
-        const __m512i sc = _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm))));
+        const __m512i sc =
+            _mm512_castsi128_si512(_mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm))));
         // Min term: m_j times the sum of its group's two bsums, kept as 4 float lanes until the end.
         const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums));
         const __m128i bs2 = _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[b].bsums + 8)));
         const __m128i mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
-        minAcc = _mm_fmadd_ps(_mm_cvtepi32_ps(_mm_madd_epi16(bs2, mins)),
-                              _mm_set1_ps(y[b].d * halfToFloat(x[b].dmin)), minAcc);
+        minAcc = _mm_fmadd_ps(_mm_cvtepi32_ps(_mm_madd_epi16(bs2, mins)), _mm_set1_ps(y[b].d * halfToFloat(x[b].dmin)),
+                              minAcc);
 
         const __m512i qh = _mm512_broadcast_i64x4(_mm256_loadu_si256(v256(x[b].qh)));
         __m512i isum0 = _mm512_setzero_si512(), isum1 = _mm512_setzero_si512();
@@ -261,15 +269,16 @@ float dotQ6_K(const void* w, const void* a, int64_t n)
         const __m256i bsums = _mm256_loadu_si256(v256(y[b].bsums));
         const __m512i sc = _mm512_castsi256_si512(sc16);
         // The quants' offset of 32 times the bsums, subtracted in the integer lanes: exact.
-        __m512i isum = _mm512_zextsi256_si512(_mm256_sub_epi32(_mm256_setzero_si256(),
-                                                               _mm256_slli_epi32(_mm256_madd_epi16(sc16, bsums), 5)));
+        __m512i isum = _mm512_zextsi256_si512(
+            _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(_mm256_madd_epi16(sc16, bsums), 5)));
         for (int half = 0; half < 2; ++half) {
             // ql's 64 bytes hold elements 0..63 (low nibbles) and 64..127 (high nibbles) of this half.
             const __m512i ql = _mm512_loadu_si512(x[b].ql + 64 * half);
             const __m256i qh = _mm256_loadu_si256(v256(x[b].qh + 32 * half));
             const __m512i hA = join(qh, _mm256_srli_epi16(qh, 2));
             const __m512i hB = join(_mm256_srli_epi16(qh, 4), _mm256_srli_epi16(qh, 6));
-            const __m512i qA = _mm512_or_si512(_mm512_and_si512(ql, low4), _mm512_slli_epi16(_mm512_and_si512(hA, two), 4));
+            const __m512i qA =
+                _mm512_or_si512(_mm512_and_si512(ql, low4), _mm512_slli_epi16(_mm512_and_si512(hA, two), 4));
             const __m512i qB = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(ql, 4), low4),
                                                _mm512_slli_epi16(_mm512_and_si512(hB, two), 4));
             const int8_t* q8 = y[b].qs + 128 * half;

@@ -102,9 +102,10 @@ void dotRowsQ4_K(const void* w, size_t wStride, const void* a, int64_t n, float*
         head = _mm512_inserti32x4(head, loadHeader(x[1][b]), 1);
         head = _mm512_inserti32x4(head, loadHeader(x[2][b]), 2);
         head = _mm512_inserti32x4(head, loadHeader(x[3][b]), 3);
-        const __m512i lowBits = _mm512_and_si512(
-            _mm512_srlv_epi32(_mm512_shuffle_epi32(head, _MM_PERM_DCDB), lowShift), lowMask);
-        const __m512i topBits = _mm512_and_si512(_mm512_srli_epi32(_mm512_shuffle_epi32(head, _MM_PERM_CCBB), 2), topMask);
+        const __m512i lowBits =
+            _mm512_and_si512(_mm512_srlv_epi32(_mm512_shuffle_epi32(head, _MM_PERM_DCDB), lowShift), lowMask);
+        const __m512i topBits =
+            _mm512_and_si512(_mm512_srli_epi32(_mm512_shuffle_epi32(head, _MM_PERM_CCBB), 2), topMask);
         const __m512i sm = _mm512_or_si512(lowBits, topBits);  // per quarter: 8 scales, 8 mins
         const __m512i sc = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(_mm512_permutexvar_epi64(evenQwords, sm)));
         const __m512i mins = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(_mm512_permutexvar_epi64(oddQwords, sm)));
@@ -124,20 +125,22 @@ void dotRowsQ4_K(const void* w, size_t wStride, const void* a, int64_t n, float*
         for (int j = 0; j < 4; ++j) {
             const __m512i act = _mm512_loadu_si512(q8 + 64 * j);
             for (int r = 0; r < kDotRows; ++r) {
-                const __m512i raw = _mm512_broadcast_i64x4(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[r][b].qs + 32 * j)));
+                const __m512i raw =
+                    _mm512_broadcast_i64x4(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[r][b].qs + 32 * j)));
                 const __m512i qx = _mm512_and_si512(_mm512_srlv_epi16(raw, nibbleShift), low4);
                 isum[r] = _mm512_dpwssd_epi32(isum[r], _mm512_maddubs_epi16(qx, act),
                                               _mm512_shuffle_epi8(rowScales[r], control[j]));
             }
         }
         // d and dmin of each row times the activation's scale: quarter r = (d_r, dmin_r, d_r, dmin_r) * d_y.
-        const __m512 factors = _mm512_mul_ps(
-            _mm512_cvtph_ps(_mm512_castsi512_si256(_mm512_permutexvar_epi32(dminDwords, head))), _mm512_set1_ps(y[b].d));
+        const __m512 factors =
+            _mm512_mul_ps(_mm512_cvtph_ps(_mm512_castsi512_si256(_mm512_permutexvar_epi32(dminDwords, head))),
+                          _mm512_set1_ps(y[b].d));
         const __m512 dFactor = _mm512_shuffle_ps(factors, factors, _MM_SHUFFLE(0, 0, 0, 0));
         const __m512 minFactor = _mm512_shuffle_ps(factors, factors, _MM_SHUFFLE(1, 1, 1, 1));
         const __m512i sums = sumEvenOddLanes4(isum[0], isum[1], isum[2], isum[3]);
-        const __m512 block = _mm512_fnmadd_ps(_mm512_cvtepi32_ps(minSum), minFactor,
-                                              _mm512_mul_ps(_mm512_cvtepi32_ps(sums), dFactor));
+        const __m512 block =
+            _mm512_fnmadd_ps(_mm512_cvtepi32_ps(minSum), minFactor, _mm512_mul_ps(_mm512_cvtepi32_ps(sums), dFactor));
         acc = _mm512_add_ps(acc, block);
     }
     alignas(64) float lanes[16];

@@ -231,8 +231,8 @@ float dotQ6_K(const void* w, const void* a, int64_t n)
                 const int q2 = int((ql[l + 32] & 0xF) | (((qh[l] >> 2) & 3) << 4)) - 32;
                 const int q3 = int((ql[l] >> 4) | (((qh[l] >> 4) & 3) << 4)) - 32;
                 const int q4 = int((ql[l + 32] >> 4) | (((qh[l] >> 6) & 3) << 4)) - 32;
-                isum += sc[is] * q1 * q8[l] + sc[is + 2] * q2 * q8[l + 32] + sc[is + 4] * q3 * q8[l + 64] +
-                        sc[is + 6] * q4 * q8[l + 96];
+                isum += sc[is] * q1 * q8[l] + sc[is + 2] * q2 * q8[l + 32] + sc[is + 4] * q3 * q8[l + 64]
+                        + sc[is + 6] * q4 * q8[l + 96];
             }
         }
         sum += y[b].d * fp16ToFp32(x[b].d) * float(isum);

@@ -29,7 +29,10 @@ const T* rowAt(const void* base, size_t stride, int i)
     return reinterpret_cast<const T*>(static_cast<const uint8_t*>(base) + stride * size_t(i));
 }
 
-inline __m512i join(__m256i lo, __m256i hi) { return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1); }
+inline __m512i join(__m256i lo, __m256i hi)
+{
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
 
 inline __m512 scalePair(float lo, float hi)
 {
@@ -69,8 +72,7 @@ struct Q4_0Unsigned {
 // Q8_0 / Q4_0 weights x Q8_0 activations. Pairs of blocks per step, as the dot kernel; the last odd
 // block (if any) is left to the caller's scalar tail below.
 template <typename Block, typename Unsigned>
-void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t n, float* out,
-                  size_t outStride)
+void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t n, float* out, size_t outStride)
 {
     const int64_t nb = n / kQK;
     __m512 acc[kW][kA];
@@ -90,8 +92,8 @@ void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, 
         for (int t = 0; t < kA; ++t) {
             const BlockQ8_0* y = rowAt<BlockQ8_0>(a, aStride, t) + b;
             const __m512i qy = load2(y[0], y[1]);
-            const __m512i minusOffsetSum = _mm512_sub_epi32(_mm512_setzero_si512(),
-                                                            _mm512_dpbusd_epi32(_mm512_setzero_si512(), offset, qy));
+            const __m512i minusOffsetSum =
+                _mm512_sub_epi32(_mm512_setzero_si512(), _mm512_dpbusd_epi32(_mm512_setzero_si512(), offset, qy));
             const __m512 dy = scalePair(halfToFloat(y[0].d), halfToFloat(y[1].d));
             for (int r = 0; r < kW; ++r) {
                 // dw * dy lane by lane is the dot kernels' scalar product of the two scales.
@@ -122,9 +124,9 @@ void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, 
 
 // Q6_K, packed likewise: 6-bit quants as bytes (offset 32 still in), scales spread per maddubs lane.
 struct alignas(64) PackedQ6_K {
-    __m512i q[4];   // half 0: A, B; half 1: A, B (as dotQ6_K)
+    __m512i q[4];  // half 0: A, B; half 1: A, B (as dotQ6_K)
     __m512i s[4];
-    __m256i sc16;   // 16 scales as int16, for the offset term
+    __m256i sc16;  // 16 scales as int16, for the offset term
     float d;
 };
 
@@ -161,8 +163,8 @@ void tileQ6_K(const PackedQ6_K* packed, int64_t blocks, const void* a, size_t aS
             const __m256i bsums =
                 _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rowAt<BlockQ8_K>(a, aStride, t)[b].bsums));
             for (int r = 0; r < kW; ++r)  // the offset of 32, as dotQ6_K subtracts it
-                isum[r][t] = _mm512_zextsi256_si512(
-                    _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(_mm256_madd_epi16(x[r].sc16, bsums), 5)));
+                isum[r][t] = _mm512_zextsi256_si512(_mm256_sub_epi32(
+                    _mm256_setzero_si256(), _mm256_slli_epi32(_mm256_madd_epi16(x[r].sc16, bsums), 5)));
         }
         for (int k = 0; k < 4; ++k)
             for (int t = 0; t < kA; ++t) {

@@ -114,8 +114,9 @@ void tile(const InterleavedQ4_K* x0, int64_t blocks, const uint8_t* a, size_t aS
             for (int v = 0; v < kTileVectors; ++v) {
                 const __m256i minSum =
                     _mm256_add_epi32(_mm256_madd_epi16(x[v].mins[0], bsLow), _mm256_madd_epi16(x[v].mins[1], bsHigh));
-                const __m256 block = _mm256_fnmadd_ps(_mm256_cvtepi32_ps(minSum), _mm256_mul_ps(x[v].dmin, dy),
-                                                      _mm256_mul_ps(_mm256_cvtepi32_ps(isum[v][t]), _mm256_mul_ps(x[v].d, dy)));
+                const __m256 block =
+                    _mm256_fnmadd_ps(_mm256_cvtepi32_ps(minSum), _mm256_mul_ps(x[v].dmin, dy),
+                                     _mm256_mul_ps(_mm256_cvtepi32_ps(isum[v][t]), _mm256_mul_ps(x[v].d, dy)));
                 acc[v][t] = _mm256_add_ps(acc[v][t], block);
             }
         }

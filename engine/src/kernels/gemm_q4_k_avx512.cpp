@@ -23,9 +23,9 @@ namespace {
 
 constexpr int kRowsPerVector = 8;  // 8 rows x 8 bytes = one zmm
 constexpr int kVectors = kGemmTileRows / kRowsPerVector;
-constexpr int kChunk = 8;                      // quants per row per vector
-constexpr int kChunks = kQK_K / kChunk;        // 32 per super-block
-constexpr int kChunksPerGroup = 32 / kChunk;   // a Q4_K group has 32 quants
+constexpr int kChunk = 8;                     // quants per row per vector
+constexpr int kChunks = kQK_K / kChunk;       // 32 per super-block
+constexpr int kChunksPerGroup = 32 / kChunk;  // a Q4_K group has 32 quants
 static_assert(kGemmTileRows % kRowsPerVector == 0);
 
 // One super-block of 8 weight rows. Row k owns bytes 8k..8k+7 of each q vector, hence int32 lanes
@@ -120,8 +120,7 @@ void interleave(const BlockQ4_K* const rows[kRowsPerVector], InterleavedQ4_K& p)
 }
 
 // kGemmTileRows interleaved rows against kGemmTileActs activation rows; out[t * outStride + r].
-void tile(const InterleavedQ4_K* packed, int64_t blocks, const uint8_t* a, size_t aStride, float* out,
-          size_t outStride)
+void tile(const InterleavedQ4_K* packed, int64_t blocks, const uint8_t* a, size_t aStride, float* out, size_t outStride)
 {
     constexpr int A = kGemmTileActs;
     __m512 acc[kVectors][A];
@@ -164,10 +163,11 @@ void tile(const InterleavedQ4_K* packed, int64_t blocks, const uint8_t* a, size_
             const __m512i bsHigh = _mm512_broadcastq_epi64(_mm_unpackhi_epi64(bs, bs));
             const __m512 dy = _mm512_set1_ps(y[t]->d);
             for (int v = 0; v < kVectors; ++v) {
-                const __m512i minSum = _mm512_dpwssd_epi32(
-                    _mm512_madd_epi16(x[v].mins[0], bsLow), x[v].mins[1], bsHigh);
-                const __m512 block = _mm512_fnmadd_ps(_mm512_cvtepi32_ps(minSum), _mm512_mul_ps(x[v].dmin, dy),
-                                                      _mm512_mul_ps(_mm512_cvtepi32_ps(isum[v][t]), _mm512_mul_ps(x[v].d, dy)));
+                const __m512i minSum =
+                    _mm512_dpwssd_epi32(_mm512_madd_epi16(x[v].mins[0], bsLow), x[v].mins[1], bsHigh);
+                const __m512 block =
+                    _mm512_fnmadd_ps(_mm512_cvtepi32_ps(minSum), _mm512_mul_ps(x[v].dmin, dy),
+                                     _mm512_mul_ps(_mm512_cvtepi32_ps(isum[v][t]), _mm512_mul_ps(x[v].d, dy)));
                 acc[v][t] = _mm512_add_ps(acc[v][t], block);
             }
         }

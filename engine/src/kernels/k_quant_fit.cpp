@@ -61,8 +61,8 @@ float fitSymmetric(int n, int nmax, const float* x, int8_t* L, int rmseType)
     return scale;
 }
 
-float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t* L, float* minOut,
-                  uint8_t* Laux, float rmin, float rdelta, int nstep, bool absoluteError)
+float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t* L, float* minOut, uint8_t* Laux,
+                  float rmin, float rdelta, int nstep, bool absoluteError)
 {
     const auto cost = [absoluteError](float diff) { return absoluteError ? std::fabs(diff) : diff * diff; };
     float min = x[0], max = x[0];

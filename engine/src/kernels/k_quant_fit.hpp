@@ -23,8 +23,8 @@ float fitSymmetric(int n, int nmax, const float* x, int8_t* L, int rmseType);
 // Asymmetric quants L in [0, nmax] with scale and min (value ~ scale*L - min), searching nstep+1
 // candidate scales for the least weighted error: squared, or absolute with absoluteError (Q2_K)
 // (ggml's make_qkx2_quants).
-float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t* L, float* minOut,
-                  uint8_t* Laux, float rmin, float rdelta, int nstep, bool absoluteError);
+float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t* L, float* minOut, uint8_t* Laux,
+                  float rmin, float rdelta, int nstep, bool absoluteError);
 
 // Q3_K's symmetric fit with iterative refinement of single quants (ggml's make_q3_quants, do_rmse).
 // L comes back biased by +nmax.

@@ -17,20 +17,24 @@ using gguf::GgmlType;
 GgmlType activationType(GgmlType weightType)
 {
     switch (weightType) {
-    case GgmlType::F32: case GgmlType::F16: case GgmlType::BF16:
-        return GgmlType::F32;
-    case GgmlType::Q4_0: case GgmlType::Q5_0: case GgmlType::Q8_0:
-        return GgmlType::Q8_0;
-    case GgmlType::Q4_1: case GgmlType::Q5_1:
-        return GgmlType::Q8_1;
-    case GgmlType::Q2_K: case GgmlType::Q3_K: case GgmlType::Q4_K: case GgmlType::Q5_K: case GgmlType::Q6_K:
-        return GgmlType::Q8_K;
-    default:
-        break;
+    case GgmlType::F32:
+    case GgmlType::F16:
+    case GgmlType::BF16: return GgmlType::F32;
+    case GgmlType::Q4_0:
+    case GgmlType::Q5_0:
+    case GgmlType::Q8_0: return GgmlType::Q8_0;
+    case GgmlType::Q4_1:
+    case GgmlType::Q5_1: return GgmlType::Q8_1;
+    case GgmlType::Q2_K:
+    case GgmlType::Q3_K:
+    case GgmlType::Q4_K:
+    case GgmlType::Q5_K:
+    case GgmlType::Q6_K: return GgmlType::Q8_K;
+    default: break;
     }
     const auto traits = gguf::ggmlTypeTraits(uint32_t(weightType));
-    throw Error("kernels: no dot product for weight type " +
-                (traits ? std::string(traits->name) : std::to_string(uint32_t(weightType))));
+    throw Error("kernels: no dot product for weight type "
+                + (traits ? std::string(traits->name) : std::to_string(uint32_t(weightType))));
 }
 
 bool hasDot(GgmlType weightType)
@@ -125,8 +129,7 @@ const KernelTable& kernelsFor(Isa isa)
     if (!isaSupported(isa, cpu()))
         throw Error("kernels: this CPU cannot run the " + std::string(isaName(isa)) + " kernels");
     switch (isa) {
-    case Isa::Scalar:
-        return scalar;
+    case Isa::Scalar: return scalar;
     case Isa::Avx2: {
         static const KernelTable avx2 = buildTable(Isa::Avx2);
         return avx2;
@@ -141,7 +144,7 @@ const KernelTable& kernelsFor(Isa isa)
 
 const KernelTable& defaultKernels()
 {
-    static const KernelTable& chosen = [] () -> const KernelTable& {
+    static const KernelTable& chosen = []() -> const KernelTable& {
         Isa isa = bestIsa(cpu());
         // STRATA_KERNEL_ISA caps the choice (tests, benchmarks, bug reports): the one variable kernels read.
         if (const char* cap = std::getenv("STRATA_KERNEL_ISA")) {

@@ -22,8 +22,7 @@ const uint8_t* rowPtr(const WeightMatrix& w, int64_t r)
 
 }  // namespace
 
-void matvec(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64_t rowEnd, const void* act,
-            float* out)
+void matvec(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64_t rowEnd, const void* act, float* out)
 {
     const DotFn dot = dotOrThrow(k, w.type);
     int64_t r = rowBegin;
@@ -45,11 +44,11 @@ void matmul(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64
     // activation rows instead (unpacked once; the activations stream from L3, ~16 GB/s per thread
     // for Q4_K at 2048 columns).
     constexpr size_t kActBlockBytes = 384 * 1024;
-    const int64_t actBlock =
-        panel && k.gemmPanelUnpacks[size_t(w.type)]
-            ? std::max<int64_t>(actRows, 1)
-            : std::clamp<int64_t>(int64_t(kActBlockBytes / std::max<size_t>(actStride, 1)) / kGemmTileActs * kGemmTileActs,
-                                  kGemmTileActs, 256);
+    const int64_t actBlock = panel && k.gemmPanelUnpacks[size_t(w.type)]
+                                 ? std::max<int64_t>(actRows, 1)
+                                 : std::clamp<int64_t>(int64_t(kActBlockBytes / std::max<size_t>(actStride, 1))
+                                                           / kGemmTileActs * kGemmTileActs,
+                                                       kGemmTileActs, 256);
     std::vector<std::byte> scratch;  // the panel's unpacked weights: one allocation per call
     const auto* a = static_cast<const uint8_t*>(acts);
     for (int64_t t0 = 0; t0 < actRows; t0 += actBlock) {

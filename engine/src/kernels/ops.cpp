@@ -80,9 +80,18 @@ void rmsNorm(const float* x, const float* weight, float* out, int64_t n, float e
 {
     defaultKernels().rmsNorm(x, weight, out, n, eps);
 }
-void softmax(float* x, int64_t n, float scaleBy, const float* mask) { defaultKernels().softmax(x, n, scaleBy, mask); }
-void silu(const float* x, float* out, int64_t n) { defaultKernels().silu(x, out, n); }
-void swiglu(const float* gate, const float* up, float* out, int64_t n) { defaultKernels().swiglu(gate, up, out, n); }
+void softmax(float* x, int64_t n, float scaleBy, const float* mask)
+{
+    defaultKernels().softmax(x, n, scaleBy, mask);
+}
+void silu(const float* x, float* out, int64_t n)
+{
+    defaultKernels().silu(x, out, n);
+}
+void swiglu(const float* gate, const float* up, float* out, int64_t n)
+{
+    defaultKernels().swiglu(gate, up, out, n);
+}
 
 void add(const float* a, const float* b, float* out, int64_t n)
 {

@@ -36,8 +36,7 @@ inline __m256 exp8(__m256 x)
     __m256 result = _mm256_mul_ps(_mm256_mul_ps(p, s1), s2);
     // Outside the range: exact 0 / inf; NaN passes through.
     result = _mm256_blendv_ps(result, _mm256_setzero_ps(), _mm256_cmp_ps(x, _mm256_set1_ps(-87.3f), _CMP_LT_OQ));
-    result = _mm256_blendv_ps(result, _mm256_set1_ps(HUGE_VALF),
-                              _mm256_cmp_ps(x, _mm256_set1_ps(88.7f), _CMP_GT_OQ));
+    result = _mm256_blendv_ps(result, _mm256_set1_ps(HUGE_VALF), _mm256_cmp_ps(x, _mm256_set1_ps(88.7f), _CMP_GT_OQ));
     return _mm256_blendv_ps(result, x, _mm256_cmp_ps(x, x, _CMP_UNORD_Q));
 }
 

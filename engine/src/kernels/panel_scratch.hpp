@@ -39,8 +39,9 @@ Interleaved* interleaveQ4_KRows(const void* w, size_t wStride, int64_t blocks, s
         for (int v = 0; v < kVectors; ++v) {
             const BlockQ4_K* rows[Rows];
             for (int k = 0; k < Rows; ++k)
-                rows[k] = reinterpret_cast<const BlockQ4_K*>(static_cast<const uint8_t*>(w) +
-                                                             wStride * size_t(v * Rows + k)) + b;
+                rows[k] =
+                    reinterpret_cast<const BlockQ4_K*>(static_cast<const uint8_t*>(w) + wStride * size_t(v * Rows + k))
+                    + b;
             Interleave(rows, packed[b * kVectors + v]);
         }
     return packed;

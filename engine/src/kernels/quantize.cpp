@@ -19,8 +19,8 @@ void checkLength(GgmlType type, int64_t n)
     if (!traits)
         throw Error("kernels: unknown tensor type " + std::to_string(uint32_t(type)));
     if (n < 0 || n % traits->blockElements != 0)
-        throw Error("kernels: row of " + std::to_string(n) + " elements is not a whole number of " +
-                    std::string(traits->name) + " blocks (" + std::to_string(traits->blockElements) + ")");
+        throw Error("kernels: row of " + std::to_string(n) + " elements is not a whole number of "
+                    + std::string(traits->name) + " blocks (" + std::to_string(traits->blockElements) + ")");
 }
 
 template <typename Block>
@@ -39,18 +39,29 @@ Block* as(void* p)
 bool canQuantize(GgmlType type)
 {
     switch (type) {
-    case GgmlType::F32: case GgmlType::F16: case GgmlType::BF16:
-    case GgmlType::Q4_0: case GgmlType::Q4_1: case GgmlType::Q5_0: case GgmlType::Q5_1:
-    case GgmlType::Q8_0: case GgmlType::Q8_1:
-    case GgmlType::Q2_K: case GgmlType::Q3_K: case GgmlType::Q4_K: case GgmlType::Q5_K:
-    case GgmlType::Q6_K: case GgmlType::Q8_K:
-        return true;
-    default:
-        return false;
+    case GgmlType::F32:
+    case GgmlType::F16:
+    case GgmlType::BF16:
+    case GgmlType::Q4_0:
+    case GgmlType::Q4_1:
+    case GgmlType::Q5_0:
+    case GgmlType::Q5_1:
+    case GgmlType::Q8_0:
+    case GgmlType::Q8_1:
+    case GgmlType::Q2_K:
+    case GgmlType::Q3_K:
+    case GgmlType::Q4_K:
+    case GgmlType::Q5_K:
+    case GgmlType::Q6_K:
+    case GgmlType::Q8_K: return true;
+    default: return false;
     }
 }
 
-bool canDequantize(GgmlType type) { return canQuantize(type); }
+bool canDequantize(GgmlType type)
+{
+    return canQuantize(type);
+}
 
 void quantizeRow(GgmlType type, const float* src, void* dst, int64_t n)
 {

@@ -28,16 +28,16 @@ void groupWeights(const float* x, float* w)
 
 // Shared by Q4_K and Q5_K: fit 8 groups of 32 with (scale, min), quantize both to 6 bits against
 // the block's d/dmin, pack them, then requantize every value against the rounded scales.
-void quantizeScaleMinBlock(const float* x, int nmax, float rmin, int nstep, uint16_t& dOut,
-                           uint16_t& dminOut, uint8_t packed[12], uint8_t L[kQK_K])
+void quantizeScaleMinBlock(const float* x, int nmax, float rmin, int nstep, uint16_t& dOut, uint16_t& dminOut,
+                           uint8_t packed[12], uint8_t L[kQK_K])
 {
     float scales[8], mins[8], weights[32];
     uint8_t Laux[32];
     float maxScale = 0, maxMin = 0;
     for (int j = 0; j < 8; ++j) {
         groupWeights(x + 32 * j, weights);
-        scales[j] = detail::fitScaleMin(32, nmax, x + 32 * j, weights, L + 32 * j, &mins[j], Laux, rmin,
-                                        0.1f, nstep, false);
+        scales[j] =
+            detail::fitScaleMin(32, nmax, x + 32 * j, weights, L + 32 * j, &mins[j], Laux, rmin, 0.1f, nstep, false);
         maxScale = std::max(maxScale, scales[j]);
         maxMin = std::max(maxMin, mins[j]);
     }
@@ -90,8 +90,8 @@ void quantizeQ2_K(const float* x, BlockQ2_K* y, int64_t n)
         for (int j = 0; j < 16; ++j) {
             for (int l = 0; l < 16; ++l)
                 weights[l] = std::fabs(x[16 * j + l]);
-            scales[j] = detail::fitScaleMin(16, 3, x + 16 * j, weights, L + 16 * j, &mins[j], Laux, -0.5f, 0.1f,
-                                            15, true);
+            scales[j] =
+                detail::fitScaleMin(16, 3, x + 16 * j, weights, L + 16 * j, &mins[j], Laux, -0.5f, 0.1f, 15, true);
             maxScale = std::max(maxScale, scales[j]);
             maxMin = std::max(maxMin, mins[j]);
         }

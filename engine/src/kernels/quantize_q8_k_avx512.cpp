@@ -44,9 +44,9 @@ void quantizeQ8_KAvx512(const float* x, void* dst, int64_t n)
             // Finite rows stay in [-127, 127]; the lower clamp only catches NaN/inf (converted to
             // INT_MIN), whose block sum would otherwise overflow (issue 18's model fuzzer).
             const __m512i q = _mm512_max_epi32(
-                _mm512_min_epi32(_mm512_cvt_roundps_epi32(_mm512_mul_ps(v[i], scale),
-                                                          _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC),
-                                 _mm512_set1_epi32(127)),
+                _mm512_min_epi32(
+                    _mm512_cvt_roundps_epi32(_mm512_mul_ps(v[i], scale), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC),
+                    _mm512_set1_epi32(127)),
                 _mm512_set1_epi32(-127));
             _mm_storeu_si128(reinterpret_cast<__m128i*>(y[b].qs + 16 * i), _mm512_cvtepi32_epi8(q));
             y[b].bsums[i] = int16_t(_mm512_reduce_add_epi32(q));
@@ -57,6 +57,9 @@ void quantizeQ8_KAvx512(const float* x, void* dst, int64_t n)
 
 }  // namespace
 
-void fillAvx512Quantize(KernelTable& t) { t.quantizeQ8_K = quantizeQ8_KAvx512; }
+void fillAvx512Quantize(KernelTable& t)
+{
+    t.quantizeQ8_K = quantizeQ8_KAvx512;
+}
 
 }  // namespace strata::kernels::detail

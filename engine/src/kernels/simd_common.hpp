@@ -48,7 +48,10 @@ inline int hsumI32x4(__m128i s)
     return _mm_cvtsi128_si32(s);
 }
 
-inline float halfToFloat(uint16_t h) { return _cvtsh_ss(h); }
+inline float halfToFloat(uint16_t h)
+{
+    return _cvtsh_ss(h);
+}
 
 // 32 nibbles of 16 bytes as 32 bytes: low nibbles first (elements 0..15), then high (16..31).
 inline __m256i unpackNibbles(const uint8_t* p)
@@ -63,9 +66,9 @@ inline __m256i bitsToBytes(uint32_t bits)
 {
     // Replicate source byte j/8 into lane j, then test bit j%8 of it: OR-ing every other bit in
     // makes the byte all-ones exactly when the tested bit was set.
-    const __m256i spread = _mm256_shuffle_epi8(
-        _mm256_set1_epi32(int(bits)),
-        _mm256_set_epi64x(0x0303030303030303, 0x0202020202020202, 0x0101010101010101, 0x0000000000000000));
+    const __m256i spread =
+        _mm256_shuffle_epi8(_mm256_set1_epi32(int(bits)), _mm256_set_epi64x(0x0303030303030303, 0x0202020202020202,
+                                                                            0x0101010101010101, 0x0000000000000000));
     const __m256i othersSet = _mm256_or_si256(spread, _mm256_set1_epi64x(0x7fbfdfeff7fbfdfe));
     return _mm256_cmpeq_epi8(othersSet, _mm256_set1_epi64x(-1));
 }
@@ -90,10 +93,10 @@ inline void unpackScaleMinK4(const uint8_t* packed, uint8_t out[16])
     uint32_t u[3];
     std::memcpy(u, packed, 12);
     const uint32_t m6 = 0x3f3f3f3f, m4 = 0x0f0f0f0f, top = 0xc0c0c0c0;
-    const uint32_t s0 = u[0] & m6;                                   // scales 0..3
-    const uint32_t s1 = (u[2] & m4) | ((u[0] & top) >> 2);           // scales 4..7
-    const uint32_t n0 = u[1] & m6;                                   // mins 0..3
-    const uint32_t n1 = ((u[2] >> 4) & m4) | ((u[1] & top) >> 2);    // mins 4..7
+    const uint32_t s0 = u[0] & m6;                                 // scales 0..3
+    const uint32_t s1 = (u[2] & m4) | ((u[0] & top) >> 2);         // scales 4..7
+    const uint32_t n0 = u[1] & m6;                                 // mins 0..3
+    const uint32_t n1 = ((u[2] >> 4) & m4) | ((u[1] & top) >> 2);  // mins 4..7
     std::memcpy(out + 0, &s0, 4);
     std::memcpy(out + 4, &s1, 4);
     std::memcpy(out + 8, &n0, 4);
@@ -106,8 +109,9 @@ inline __m128i unpackScaleMinK4Vec(const uint8_t* packed)
 {
     const __m128i u = _mm_loadu_si128(reinterpret_cast<const __m128i*>(packed));  // u0 u1 u2 (x)
     // Low bits: [u0 & 0x3f.., u2 & 0x0f.., u1 & 0x3f.., (u2 >> 4) & 0x0f..].
-    const __m128i low = _mm_and_si128(_mm_srlv_epi32(_mm_shuffle_epi32(u, _MM_SHUFFLE(2, 1, 2, 0)), _mm_setr_epi32(0, 0, 0, 4)),
-                                      _mm_setr_epi32(0x3f3f3f3f, 0x0f0f0f0f, 0x3f3f3f3f, 0x0f0f0f0f));
+    const __m128i low =
+        _mm_and_si128(_mm_srlv_epi32(_mm_shuffle_epi32(u, _MM_SHUFFLE(2, 1, 2, 0)), _mm_setr_epi32(0, 0, 0, 4)),
+                      _mm_setr_epi32(0x3f3f3f3f, 0x0f0f0f0f, 0x3f3f3f3f, 0x0f0f0f0f));
     // Top two bits of scales/mins 4..7 from the top of u0/u1: [0, (u0 >> 2) & 0x30.., 0, (u1 >> 2) & 0x30..].
     const __m128i top = _mm_and_si128(_mm_srli_epi32(_mm_shuffle_epi32(u, _MM_SHUFFLE(1, 1, 0, 0)), 2),
                                       _mm_setr_epi32(0, 0x30303030, 0, 0x30303030));

@@ -10,8 +10,7 @@ namespace strata::model {
 
 std::span<const Architecture* const> architectures()
 {
-    static constexpr std::array<const Architecture*, 4> kAll{
-        &arch::llama, &arch::qwen2, &arch::qwen3, &arch::qwen3moe};
+    static constexpr std::array<const Architecture*, 4> kAll{&arch::llama, &arch::qwen2, &arch::qwen3, &arch::qwen3moe};
     return kAll;
 }
 

@@ -34,8 +34,8 @@ uint64_t moeScratchBytes(const Hparams& h, uint64_t tokens)
         bytes += alignUp(ints * 4);
     bytes += alignUp(items * 3 * sizeof(int32_t)) + alignUp(sizeof(int32_t));
     bytes += 2 * alignUp(n * width * sizeof(float)) + alignUp(n * E * sizeof(float));  // gate, up, down
-    bytes += alignUp(n * width) + 2 * alignUp(n * width / 32 * sizeof(float));            // int8 hidden rows
-    bytes += alignUp(tokens * E) + 2 * alignUp(tokens * E / 32 * sizeof(float));          // int8 router input
+    bytes += alignUp(n * width) + 2 * alignUp(n * width / 32 * sizeof(float));         // int8 hidden rows
+    bytes += alignUp(tokens * E) + 2 * alignUp(tokens * E / 32 * sizeof(float));       // int8 router input
     return bytes;
 }
 

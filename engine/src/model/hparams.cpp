@@ -13,7 +13,8 @@ namespace {
 class Reader {
 public:
     Reader(const gguf::Metadata& m, const std::string& file, std::string arch)
-        : m_(m), file_(file), arch_(std::move(arch)) {}
+        : m_(m), file_(file), arch_(std::move(arch))
+    {}
 
     std::string key(std::string_view suffix) const { return arch_ + "." + std::string(suffix); }
 
@@ -85,17 +86,17 @@ Hparams readHparams(const gguf::Metadata& m, const std::string& file)
     h.contextLength = r.u32("context_length");
     h.feedForward = r.u32Or("feed_forward_length", 0);
     if (h.feedForward > L::kMaxFeedForward)
-        r.fail(r.key("feed_forward_length"), "is " + std::to_string(h.feedForward) + ", more than " +
-                                                 std::to_string(L::kMaxFeedForward));
+        r.fail(r.key("feed_forward_length"),
+               "is " + std::to_string(h.feedForward) + ", more than " + std::to_string(L::kMaxFeedForward));
     if (h.heads % h.kvHeads != 0)
         r.fail(r.key("attention.head_count_kv"), "must divide attention.head_count");
-    h.headDim = r.bounded(r.u32Or("attention.key_length", h.embedding / h.heads), "attention.key_length",
-                          L::kMaxHeadDim);
+    h.headDim =
+        r.bounded(r.u32Or("attention.key_length", h.embedding / h.heads), "attention.key_length", L::kMaxHeadDim);
     if (r.u32Or("attention.value_length", h.headDim) != h.headDim)
         r.fail(r.key("attention.value_length"), "differs from key_length (not supported)");
     if (h.qDim() > L::kMaxAttentionWidth)
-        r.fail(r.key("attention.head_count"), "times key_length is " + std::to_string(h.qDim()) +
-                                                  ", more than " + std::to_string(L::kMaxAttentionWidth));
+        r.fail(r.key("attention.head_count"), "times key_length is " + std::to_string(h.qDim()) + ", more than "
+                                                  + std::to_string(L::kMaxAttentionWidth));
     h.rmsEps = r.f32Or("attention.layer_norm_rms_epsilon", 1e-5f);
 
     h.rope.style = ropeStyleFor(h.architecture);
@@ -124,8 +125,8 @@ Hparams readHparams(const gguf::Metadata& m, const std::string& file)
     h.expertsUsed = r.u32Or("expert_used_count", 0);
     h.expertFeedForward = r.u32Or("expert_feed_forward_length", h.feedForward);
     if (h.experts > L::kMaxExperts)
-        r.fail(r.key("expert_count"), "is " + std::to_string(h.experts) + ", more than " +
-                                          std::to_string(L::kMaxExperts));
+        r.fail(r.key("expert_count"),
+               "is " + std::to_string(h.experts) + ", more than " + std::to_string(L::kMaxExperts));
     if (h.experts > 0 && (h.expertsUsed == 0 || h.expertsUsed > h.experts))
         r.fail(r.key("expert_used_count"), "must be between 1 and expert_count");
     if (h.isMoe())
@@ -140,8 +141,8 @@ Hparams readHparams(const gguf::Metadata& m, const std::string& file)
             h.vocabSize = static_cast<uint32_t>(std::min<uint64_t>(tokens->size(), UINT32_MAX));
     }
     if (h.vocabSize > L::kMaxVocab)
-        r.fail(r.key("vocab_size"), "(or the token list's length) is " + std::to_string(h.vocabSize) +
-                                        ", more than " + std::to_string(L::kMaxVocab));
+        r.fail(r.key("vocab_size"), "(or the token list's length) is " + std::to_string(h.vocabSize) + ", more than "
+                                        + std::to_string(L::kMaxVocab));
     return h;
 }
 

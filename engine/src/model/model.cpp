@@ -49,9 +49,9 @@ std::unique_ptr<Model> Model::fromFile(gguf::File file, const ModelOptions& opti
         // so converters pad the list to the head and a well-formed file has both equal. A head
         // larger than the list would let the sampler pick ids that have no text (issue 18).
         if (vocab->vocabSize() != d.hparams.vocabSize)
-            throw Error(file.name() + ": the vocabulary has " + std::to_string(vocab->vocabSize()) +
-                        " tokens but the output head " + std::to_string(d.hparams.vocabSize) +
-                        "; they must be equal");
+            throw Error(file.name() + ": the vocabulary has " + std::to_string(vocab->vocabSize())
+                        + " tokens but the output head " + std::to_string(d.hparams.vocabSize)
+                        + "; they must be equal");
     }
     return std::unique_ptr<Model>(new Model(std::move(file), std::move(d), std::move(vocab), options));
 }

@@ -33,9 +33,10 @@ int32_t Sampler::sample(std::span<const float> logits, std::span<const int32_t> 
     applyPenalties(history);
 
     if (params_.temperature <= 0.0f) {
-        const auto best = std::max_element(candidates_.begin(), candidates_.end(), [](const Candidate& a, const Candidate& b) {
-            return a.logit < b.logit || (a.logit == b.logit && a.id > b.id);  // ties: lowest id
-        });
+        const auto best =
+            std::max_element(candidates_.begin(), candidates_.end(), [](const Candidate& a, const Candidate& b) {
+                return a.logit < b.logit || (a.logit == b.logit && a.id > b.id);  // ties: lowest id
+            });
         return best->id;
     }
     if (params_.topK > 0)
@@ -59,10 +60,12 @@ int32_t Sampler::sample(std::span<const float> logits, std::span<const int32_t> 
 
 void Sampler::applyPenalties(std::span<const int32_t> history)
 {
-    const bool any = params_.repeatPenalty != 1.0f || params_.presencePenalty != 0.0f || params_.frequencyPenalty != 0.0f;
+    const bool any =
+        params_.repeatPenalty != 1.0f || params_.presencePenalty != 0.0f || params_.frequencyPenalty != 0.0f;
     if (!any || params_.penaltyLastN == 0 || history.empty())
         return;
-    const size_t window = params_.penaltyLastN < 0 ? history.size() : std::min(history.size(), size_t(params_.penaltyLastN));
+    const size_t window =
+        params_.penaltyLastN < 0 ? history.size() : std::min(history.size(), size_t(params_.penaltyLastN));
     const auto recent = history.last(window);
     counts_.assign(candidates_.size(), 0);
     for (int32_t id : recent)
@@ -87,7 +90,8 @@ void Sampler::keepTopK(size_t k)
 
 void Sampler::softmax()
 {
-    std::sort(candidates_.begin(), candidates_.end(), [](const Candidate& a, const Candidate& b) { return a.logit > b.logit; });
+    std::sort(candidates_.begin(), candidates_.end(),
+              [](const Candidate& a, const Candidate& b) { return a.logit > b.logit; });
     const float max = candidates_.front().logit;
     double sum = 0.0;
     for (Candidate& c : candidates_) {

@@ -25,9 +25,9 @@ uint32_t chooseContext(const Model& model, uint32_t requested, KvType kv)
     const uint64_t need = 2 * rowBytes * context * h.layers;
     const uint64_t limit = std::max(kKvFloorBytes, kKvPerFileByte * model.file().fileBytes());
     if (need > limit)
-        throw Error(model.file().name() + ": a KV cache of " + std::to_string(context) + " tokens needs " +
-                    std::to_string(need >> 20) + " MiB, more than the " + std::to_string(limit >> 20) +
-                    " MiB this file's size makes plausible; choose a shorter context");
+        throw Error(model.file().name() + ": a KV cache of " + std::to_string(context) + " tokens needs "
+                    + std::to_string(need >> 20) + " MiB, more than the " + std::to_string(limit >> 20)
+                    + " MiB this file's size makes plausible; choose a shorter context");
     return context;
 }
 }  // namespace
@@ -36,8 +36,7 @@ Session::Session(Model& model, SessionOptions options)
     : model_(model),
       sequence_(model.backend().newSequence(chooseContext(model, options.contextLength, options.kv), options.kv)),
       logits_(model.hparams().vocabSize)
-{
-}
+{}
 
 void Session::clear()
 {
@@ -51,8 +50,8 @@ PrefillResult Session::setPrompt(std::span<const int32_t> tokens, const PrefillP
     if (tokens.empty())
         throw Error("the prompt is empty");
     if (tokens.size() > contextLength())
-        throw Error("the prompt has " + std::to_string(tokens.size()) + " tokens but the context holds " +
-                    std::to_string(contextLength()) + "; shorten it or raise the context length");
+        throw Error("the prompt has " + std::to_string(tokens.size()) + " tokens but the context holds "
+                    + std::to_string(contextLength()) + "; shorten it or raise the context length");
 
     // Longest common prefix, minus one so the last prompt token's logits are computed afresh.
     size_t keep = 0;
@@ -69,7 +68,8 @@ PrefillResult Session::setPrompt(std::span<const int32_t> tokens, const PrefillP
     for (size_t at = keep; at < tokens.size();) {
         const size_t n = std::min<size_t>(batch, tokens.size() - at);
         const bool last = at + n == tokens.size();
-        model_.backend().forward(*sequence_, tokens.subspan(at, n), last ? std::span<float>(logits_) : std::span<float>());
+        model_.backend().forward(*sequence_, tokens.subspan(at, n),
+                                 last ? std::span<float>(logits_) : std::span<float>());
         tokens_.insert(tokens_.end(), tokens.begin() + long(at), tokens.begin() + long(at + n));
         at += n;
         result.computed += uint32_t(n);

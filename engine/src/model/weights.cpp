@@ -49,8 +49,8 @@ public:
         if (!same && want.size() == 2 && want[1] == 1 && t->dimCount == 1 && t->shape[0] == want[0])
             same = true;
         if (!same)
-            throw Error(file_.name() + ": tensor '" + name + "' has shape " + shapeText(t->dims()) +
-                        ", expected " + shapeText(want));
+            throw Error(file_.name() + ": tensor '" + name + "' has shape " + shapeText(t->dims()) + ", expected "
+                        + shapeText(want));
 
         Weight w;
         w.type = t->type;
@@ -68,9 +68,9 @@ public:
     {
         Weight w = bind(name, dims, required);
         if (w.present() && !kernels::hasDot(w.type))
-            throw Error(file_.name() + ": tensor '" + name + "' has type " +
-                        std::string(gguf::ggmlTypeTraits(uint32_t(w.type))->name) +
-                        ", which this engine cannot compute with yet");
+            throw Error(file_.name() + ": tensor '" + name + "' has type "
+                        + std::string(gguf::ggmlTypeTraits(uint32_t(w.type))->name)
+                        + ", which this engine cannot compute with yet");
         return w;
     }
 
@@ -96,8 +96,8 @@ ModelWeights bindWeights(const gguf::File& file, const Hparams& h, const Decoder
     const uint64_t E = h.embedding, V = h.vocabSize, Q = h.qDim(), KV = h.kvDim(), D = h.headDim;
 
     m.tokenEmbedding = b.bind("token_embd.weight", {E, V});
-    if (!gguf::ggmlTypeTraits(uint32_t(m.tokenEmbedding.type)) ||
-        (m.tokenEmbedding.type != gguf::GgmlType::F32 && !kernels::canDequantize(m.tokenEmbedding.type)))
+    if (!gguf::ggmlTypeTraits(uint32_t(m.tokenEmbedding.type))
+        || (m.tokenEmbedding.type != gguf::GgmlType::F32 && !kernels::canDequantize(m.tokenEmbedding.type)))
         throw Error(file.name() + ": tensor 'token_embd.weight' has a type this engine cannot read");
     m.outputNorm = b.vector("output_norm.weight", E);
     m.output = b.matrix("output.weight", {E, V}, /*required=*/false);

@@ -6,7 +6,8 @@ namespace strata::pool::detail {
 
 std::int64_t missCostNanos(const MissCost& cost)
 {
-    const double latency = static_cast<double>(std::clamp(cost.wakeLatencyNanos, kMinModelWakeNanos, kMaxModelWakeNanos));
+    const double latency =
+        static_cast<double>(std::clamp(cost.wakeLatencyNanos, kMinModelWakeNanos, kMaxModelWakeNanos));
     // A wake call slower than a wake means the host was preempted by the thread it woke (an
     // oversubscribed box, where the back-off decides anyway): clamp it like the latency.
     const double call = static_cast<double>(std::clamp<std::int64_t>(cost.wakeCallNanos, 0, kMaxModelWakeNanos));

@@ -89,8 +89,8 @@ CpuTopology detectCpuTopology()
     });
 
     unsigned version = hwloc_get_api_version();
-    topo.source = "hwloc " + std::to_string(version >> 16) + "." + std::to_string((version >> 8) & 0xff) + "." +
-                  std::to_string(version & 0xff);
+    topo.source = "hwloc " + std::to_string(version >> 16) + "." + std::to_string((version >> 8) & 0xff) + "."
+                  + std::to_string(version & 0xff);
     hwloc_topology_destroy(topology);
     if (topo.allowedCpus.empty())
         return fallbackTopology("hwloc reported no allowed CPU");

@@ -24,7 +24,8 @@ int LatencyHistogram::bucketOf(std::uint64_t nanos)
         return 0;
     // Octave from the highest bit, quarter-octave from the next two bits.
     const int octave = std::bit_width(nanos) - 1;
-    const int sub = octave >= 2 ? static_cast<int>((nanos >> (octave - 2)) & 3u) : static_cast<int>((nanos << (2 - octave)) & 3u);
+    const int sub =
+        octave >= 2 ? static_cast<int>((nanos >> (octave - 2)) & 3u) : static_cast<int>((nanos << (2 - octave)) & 3u);
     return std::min(octave * kBucketsPerOctave + sub, kBucketCount - 1);
 }
 

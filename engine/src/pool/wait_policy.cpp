@@ -51,8 +51,9 @@ WaitPolicy parseWaitPolicy(const std::string& text)
     std::string micros = text.rfind("fixed:", 0) == 0 ? text.substr(6) : text;
     std::uint32_t value = 0;
     if (!parseMicros(micros, value))
-        throw Error("wait policy '" + text +
-                    "': expected 'park', 'adaptive', 'fixed:<n>us', 'fixed:<n>ms' or a number of microseconds (<= 60000000)");
+        throw Error(
+            "wait policy '" + text
+            + "': expected 'park', 'adaptive', 'fixed:<n>us', 'fixed:<n>ms' or a number of microseconds (<= 60000000)");
     return value == 0 ? WaitPolicy::park() : WaitPolicy::fixedSpin(value);
 }
 
@@ -63,8 +64,8 @@ std::optional<WaitPolicy> waitPolicyFromEnvironment()
         return std::nullopt;
     std::uint32_t micros = 0;
     if (!parseMicros(value, micros))
-        throw Error(std::string("environment variable STRATA_POOL_SPIN_US='") + value +
-                    "': expected a whole number of microseconds (<= 60000000)");
+        throw Error(std::string("environment variable STRATA_POOL_SPIN_US='") + value
+                    + "': expected a whole number of microseconds (<= 60000000)");
     return micros == 0 ? WaitPolicy::park() : WaitPolicy::fixedSpin(micros);
 }
 

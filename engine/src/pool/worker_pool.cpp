@@ -41,7 +41,8 @@ WorkerPool::WorkerPool(PoolOptions options) : state_(std::make_unique<State>())
     s.topology = detectCpuTopology();
     const int cores = static_cast<int>(s.topology.cores.size());
     s.workers = static_cast<unsigned>(s.options.workers >= 0 ? s.options.workers : std::max(1, cores - 1));
-    const WaitPolicy policy = s.options.policy ? *s.options.policy : waitPolicyFromEnvironment().value_or(WaitPolicy::adaptive());
+    const WaitPolicy policy =
+        s.options.policy ? *s.options.policy : waitPolicyFromEnvironment().value_or(WaitPolicy::adaptive());
     s.policyWord.store(encodePolicy(policy));
     const unsigned cpus = static_cast<unsigned>(s.topology.allowedCpus.size());
     s.oversubscribed = s.workers + 1 > cpus;
@@ -61,7 +62,10 @@ WorkerPool::WorkerPool(PoolOptions options) : state_(std::make_unique<State>())
     }
 }
 
-WorkerPool::~WorkerPool() { state_->shutdown(); }
+WorkerPool::~WorkerPool()
+{
+    state_->shutdown();
+}
 
 void WorkerPool::State::shutdown()
 {
@@ -76,7 +80,10 @@ void WorkerPool::State::shutdown()
             t.join();
 }
 
-unsigned WorkerPool::workerCount() const { return state_->workers; }
+unsigned WorkerPool::workerCount() const
+{
+    return state_->workers;
+}
 
 std::vector<std::vector<int>> WorkerPool::workerAffinity() const
 {
@@ -135,7 +142,8 @@ void WorkerPool::State::refreshAdaptiveModel(std::int64_t now)
                         std::memory_order_relaxed);
     // The host parks on `done` when its spin runs out; a worker then wakes it (no announcement).
     const std::int64_t hostCap = oversubscribed ? kMaxHostSpinOversubscribedNanos : kMaxHostSpinNanos;
-    const auto hostMiss = static_cast<double>(detail::missCostNanos({options.adaptiveLatencyWeight, wakeLatency, 0, 0.0}));
+    const auto hostMiss =
+        static_cast<double>(detail::missCostNanos({options.adaptiveLatencyWeight, wakeLatency, 0, 0.0}));
     hostSpinNanos.store(std::clamp(hostWaits.chooseWindow(1.0, 1.0, hostMiss), kMinHostSpinNanos, hostCap),
                         std::memory_order_relaxed);
     if (now - lastPreemptionCheck >= kPreemptionCheckNanos) {
@@ -168,8 +176,9 @@ void WorkerPool::runErased(std::size_t items, RunOptions options, void* ctx, Job
     } release{s};
 
     const unsigned participants = std::min(options.maxWorkers, s.workers);
-    std::size_t grain = options.grain != 0 ? options.grain
-                                           : std::max<std::size_t>(1, (items + 4 * (participants + 1) - 1) / (4 * (participants + 1)));
+    std::size_t grain = options.grain != 0
+                            ? options.grain
+                            : std::max<std::size_t>(1, (items + 4 * (participants + 1) - 1) / (4 * (participants + 1)));
     if ((items + grain - 1) / grain > kMaxChunks)
         grain = (items + kMaxChunks - 1) / kMaxChunks;
     const auto count = static_cast<std::uint32_t>((items + grain - 1) / grain);
@@ -239,8 +248,8 @@ void WorkerPool::State::waitDone(std::uint32_t count, std::int64_t start)
     const WaitPolicy p = decodePolicy(policyWord.load(std::memory_order_relaxed));
     std::int64_t budget = p.kind == WaitKind::FixedSpin ? static_cast<std::int64_t>(p.spinMicros) * 1000
                           : p.kind == WaitKind::Park    ? 0
-                          : contended() ? 0
-                                        : hostSpinNanos.load(std::memory_order_relaxed);
+                          : contended()                 ? 0
+                                                        : hostSpinNanos.load(std::memory_order_relaxed);
     const std::int64_t stallNanos = std::max<std::int64_t>(1, options.stallTimeout.count()) * 1'000'000;
     budget = std::min(budget, stallNanos);
     if (budget > 0) {
@@ -296,7 +305,8 @@ void WorkerPool::State::reportStall(std::uint32_t count, std::int64_t waitedNano
     r.waited = std::chrono::milliseconds(waitedNanos / 1'000'000);
     std::ostringstream detail;
     for (unsigned i = 0; i < workers; ++i)
-        detail << (i ? ", " : "") << "worker " << i << ' ' << toString(counters[i].state.load(std::memory_order_relaxed));
+        detail << (i ? ", " : "") << "worker " << i << ' '
+               << toString(counters[i].state.load(std::memory_order_relaxed));
     r.detail = detail.str();
     if (options.onStall)
         options.onStall(r);
@@ -341,7 +351,7 @@ void WorkerPool::idleHint()
     s.idle.store(true, std::memory_order_relaxed);
     s.prepareUntilNanos.store(0, std::memory_order_relaxed);
     s.prepareArrivalNanos.store(0, std::memory_order_relaxed);
-    s.gapOpen = false;  // the pause across a request boundary says nothing about decode gaps
+    s.gapOpen = false;    // the pause across a request boundary says nothing about decode gaps
     s.bumpSignal(false);  // spinners re-evaluate and park
 }
 
@@ -351,7 +361,10 @@ void WorkerPool::setPolicy(WaitPolicy policy)
     state_->bumpSignal(false);  // spinners pick up the new budget now; parked threads on their next wait
 }
 
-WaitPolicy WorkerPool::policy() const { return decodePolicy(state_->policyWord.load(std::memory_order_relaxed)); }
+WaitPolicy WorkerPool::policy() const
+{
+    return decodePolicy(state_->policyWord.load(std::memory_order_relaxed));
+}
 
 PoolTelemetry WorkerPool::telemetry() const
 {

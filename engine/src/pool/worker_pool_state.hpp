@@ -25,16 +25,28 @@ namespace detail {
 // `next` with a compare-exchange of the whole word, so a thread still holding an old epoch can
 // never take a chunk of a newer batch: its expected value no longer matches.
 inline constexpr std::size_t kMaxChunks = 0xffff;
-inline std::uint32_t epochOf(std::uint64_t w) { return static_cast<std::uint32_t>(w >> 32); }
-inline std::uint32_t nextOf(std::uint64_t w) { return static_cast<std::uint32_t>((w >> 16) & 0xffff); }
-inline std::uint32_t countOf(std::uint64_t w) { return static_cast<std::uint32_t>(w & 0xffff); }
+inline std::uint32_t epochOf(std::uint64_t w)
+{
+    return static_cast<std::uint32_t>(w >> 32);
+}
+inline std::uint32_t nextOf(std::uint64_t w)
+{
+    return static_cast<std::uint32_t>((w >> 16) & 0xffff);
+}
+inline std::uint32_t countOf(std::uint64_t w)
+{
+    return static_cast<std::uint32_t>(w & 0xffff);
+}
 inline std::uint64_t makeJobWord(std::uint32_t epoch, std::uint32_t count)
 {
     return (static_cast<std::uint64_t>(epoch) << 32) | count;
 }
 inline constexpr std::uint64_t kOneClaim = std::uint64_t{1} << 16;
 
-inline std::uint64_t encodePolicy(WaitPolicy p) { return (std::uint64_t{p.spinMicros} << 8) | static_cast<std::uint8_t>(p.kind); }
+inline std::uint64_t encodePolicy(WaitPolicy p)
+{
+    return (std::uint64_t{p.spinMicros} << 8) | static_cast<std::uint8_t>(p.kind);
+}
 inline WaitPolicy decodePolicy(std::uint64_t w)
 {
     return WaitPolicy{static_cast<WaitKind>(w & 0xff), static_cast<std::uint32_t>(w >> 8)};
@@ -59,7 +71,10 @@ struct SpinBudget {
     std::int64_t nanos = 0;
     WaitReason reason = WaitReason::Park;
     std::int64_t sleepFirstNanos = 0;  // Announced: sleep this long before spinning (wake_ahead.hpp)
-    bool learns() const { return reason == WaitReason::Learned || reason == WaitReason::BackOff || reason == WaitReason::OverCap; }
+    bool learns() const
+    {
+        return reason == WaitReason::Learned || reason == WaitReason::BackOff || reason == WaitReason::OverCap;
+    }
 };
 
 }  // namespace detail
@@ -72,8 +87,9 @@ struct WorkerPool::State {
 
     // --- hot words, one per cache-line pair ---
     alignas(2 * detail::kCacheLine) std::atomic<std::uint64_t> job{0};
-    alignas(2 * detail::kCacheLine) std::atomic<std::uint32_t> done{0};       // chunks finished; host parks on it
-    alignas(2 * detail::kCacheLine) std::atomic<std::uint32_t> signal{0};     // bumped by publish/prepare/hints/stop; spinners watch it
+    alignas(2 * detail::kCacheLine) std::atomic<std::uint32_t> done{0};  // chunks finished; host parks on it
+    alignas(2 * detail::kCacheLine) std::atomic<std::uint32_t> signal{
+        0};  // bumped by publish/prepare/hints/stop; spinners watch it
     alignas(2 * detail::kCacheLine) std::atomic<std::uint32_t> hostParked{0};
 
     // --- the batch: written by the host before it publishes `job`, read by a thread only after it
@@ -86,16 +102,16 @@ struct WorkerPool::State {
 
     // --- waiting parameters, read by idle threads ---
     alignas(2 * detail::kCacheLine) std::atomic<std::uint64_t> policyWord{0};
-    std::atomic<std::int64_t> missCostNanos{0};       // Adaptive: what one parked worker costs (host-written)
+    std::atomic<std::int64_t> missCostNanos{0};  // Adaptive: what one parked worker costs (host-written)
     std::atomic<std::int64_t> hostSpinNanos{20'000};
     std::atomic<std::int64_t> prepareUntilNanos{0};
-    std::atomic<std::int64_t> prepareArrivalNanos{0};  // when the announced batch is expected; 0: now
-    std::atomic<std::uint32_t> prepareWanted{0};       // workers the last prepare() woke (a tree)
-    std::atomic<std::int64_t> signalNanos{0};         // time of the last publish/prepare
-    std::atomic<std::int64_t> wakeLatencyNanos{50'000};  // EWMA, updated by woken workers
-    std::atomic<std::uint32_t> spinCap{0};             // Adaptive: workers with a lower index may spin
+    std::atomic<std::int64_t> prepareArrivalNanos{0};     // when the announced batch is expected; 0: now
+    std::atomic<std::uint32_t> prepareWanted{0};          // workers the last prepare() woke (a tree)
+    std::atomic<std::int64_t> signalNanos{0};             // time of the last publish/prepare
+    std::atomic<std::int64_t> wakeLatencyNanos{50'000};   // EWMA, updated by woken workers
+    std::atomic<std::uint32_t> spinCap{0};                // Adaptive: workers with a lower index may spin
     std::atomic<std::uint32_t> preemptedSpinPermille{0};  // EWMA: adaptive spins the OS preempted
-    std::atomic<std::int32_t> cpuPressurePermille{-1};     // PSI "some" share; -1: unknown
+    std::atomic<std::int32_t> cpuPressurePermille{-1};    // PSI "some" share; -1: unknown
     std::atomic<bool> idle{false};
     std::atomic<bool> stop{false};
 
@@ -114,12 +130,12 @@ struct WorkerPool::State {
     // --- host-only (the thread that calls run/prepare/idleHint) ---
     std::atomic<bool> running{false};
     std::uint32_t epoch = 0;
-    bool gapOpen = false;          // a batch ended and the next arrival is not yet recorded
+    bool gapOpen = false;  // a batch ended and the next arrival is not yet recorded
     std::int64_t lastBatchEnd = 0;
-    std::int64_t arrival = 0;      // first prepare() since the last batch ended
-    detail::WidthHistory widths;   // workers recent batches wanted (the spinner cap)
-    detail::GapModel hostWaits;    // the host's completion waits (its own spin window)
-    double announcedEwma = 0.0;    // share of recent batches announced by prepare()
+    std::int64_t arrival = 0;       // first prepare() since the last batch ended
+    detail::WidthHistory widths;    // workers recent batches wanted (the spinner cap)
+    detail::GapModel hostWaits;     // the host's completion waits (its own spin window)
+    double announcedEwma = 0.0;     // share of recent batches announced by prepare()
     double wakeCallEwma = 2'000.0;  // ns the host spends on one FUTEX_WAKE
     std::uint64_t batchesSinceModel = 0;
     std::int64_t lastPreemptionCheck = 0;

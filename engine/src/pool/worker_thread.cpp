@@ -113,7 +113,10 @@ Contention WorkerPool::State::contention() const
     return {cpuPressurePermille.load(std::memory_order_relaxed), preemptedSpinPermille.load(std::memory_order_relaxed)};
 }
 
-bool WorkerPool::State::contended() const { return isContended(contention()); }
+bool WorkerPool::State::contended() const
+{
+    return isContended(contention());
+}
 
 SpinBudget WorkerPool::State::workerSpinBudget(unsigned self, std::int64_t now)
 {

@@ -84,8 +84,7 @@ GpuSampler::GpuSampler(const std::string& libraryName)
 
     const nvml::Return initResult = api->init();
     if (initResult != nvml::kSuccess) {
-        status_ = (initResult == nvml::kErrorDriverNotLoaded ||
-                   initResult == nvml::kErrorLibraryNotFound)
+        status_ = (initResult == nvml::kErrorDriverNotLoaded || initResult == nvml::kErrorLibraryNotFound)
                       ? "no NVIDIA driver (NVML: " + api->describe(initResult) + ")"
                       : "NVML failed to start: " + api->describe(initResult);
         dlclose(library_);
@@ -159,8 +158,7 @@ void GpuSampler::sample(std::vector<GpuSample>& out)
         // A figure a GPU does not support (NOT_SUPPORTED) is left empty; the first other error
         // is kept so a panel can say why.
         auto note = [&](nvml::Return code) {
-            if (code != nvml::kSuccess && code != nvml::kErrorNotSupported &&
-                gpu.error.empty())
+            if (code != nvml::kSuccess && code != nvml::kErrorNotSupported && gpu.error.empty())
                 gpu.error = api_->describe(code);
             return code == nvml::kSuccess;
         };
@@ -181,8 +179,8 @@ void GpuSampler::sample(std::vector<GpuSample>& out)
                 gpu.memoryTotalBytes = memory.total;
             }
         }
-        if (v2 == nvml::kErrorFunctionNotFound || v2 == nvml::kErrorArgumentVersionMismatch ||
-            v2 == nvml::kErrorNotSupported) {
+        if (v2 == nvml::kErrorFunctionNotFound || v2 == nvml::kErrorArgumentVersionMismatch
+            || v2 == nvml::kErrorNotSupported) {
             nvml::Memory memory{};
             if (note(api_->getMemory(device, &memory))) {
                 gpu.memoryUsedBytes = memory.used;

@@ -28,13 +28,14 @@ ProcFile::ProcFile(int directoryFd, const char* relativePath)
         lastErrno_ = errno;
 }
 
-ProcFile::~ProcFile() { close(); }
+ProcFile::~ProcFile()
+{
+    close();
+}
 
 ProcFile::ProcFile(ProcFile&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), lastErrno_(other.lastErrno_),
-      buffer_(std::move(other.buffer_))
-{
-}
+    : fd_(std::exchange(other.fd_, -1)), lastErrno_(other.lastErrno_), buffer_(std::move(other.buffer_))
+{}
 
 ProcFile& ProcFile::operator=(ProcFile&& other) noexcept
 {
@@ -64,8 +65,7 @@ std::string_view ProcFile::read()
     for (;;) {
         if (used == buffer_.size())
             buffer_.resize(buffer_.size() * 2);
-        const ssize_t n = ::pread(fd_, buffer_.data() + used, buffer_.size() - used,
-                                  static_cast<off_t>(used));
+        const ssize_t n = ::pread(fd_, buffer_.data() + used, buffer_.size() - used, static_cast<off_t>(used));
         if (n < 0) {
             if (errno == EINTR)
                 continue;

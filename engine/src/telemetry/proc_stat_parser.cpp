@@ -57,8 +57,8 @@ bool parseProcStat(std::string_view text, ProcStat& out, std::string& error)
         } else {
             std::uint64_t core = 0;
             if (!parseUnsigned(label.substr(3), core) || core >= kMaxCores) {
-                error = "/proc/stat line " + std::to_string(lineNumber) + ": bad cpu label '" +
-                        std::string(label) + "'";
+                error =
+                    "/proc/stat line " + std::to_string(lineNumber) + ": bad cpu label '" + std::string(label) + "'";
                 return false;
             }
             if (core >= out.cores.size())
@@ -71,9 +71,8 @@ bool parseProcStat(std::string_view text, ProcStat& out, std::string& error)
         for (std::string_view token = nextToken(rest); !token.empty(); token = nextToken(rest)) {
             std::uint64_t value = 0;
             if (!parseUnsigned(token, value)) {
-                error = "/proc/stat line " + std::to_string(lineNumber) + " field " +
-                        std::to_string(field + 1) + ": '" + std::string(token) +
-                        "' is not a tick count";
+                error = "/proc/stat line " + std::to_string(lineNumber) + " field " + std::to_string(field + 1) + ": '"
+                        + std::string(token) + "' is not a tick count";
                 return false;
             }
             if (field < CpuTimes::kFields)
@@ -82,8 +81,8 @@ bool parseProcStat(std::string_view text, ProcStat& out, std::string& error)
         }
         // user nice system idle are in every kernel since 2.4; the rest came later.
         if (field < 4) {
-            error = "/proc/stat line " + std::to_string(lineNumber) + ": " +
-                    std::to_string(field) + " tick fields, expected at least 4";
+            error = "/proc/stat line " + std::to_string(lineNumber) + ": " + std::to_string(field)
+                    + " tick fields, expected at least 4";
             return false;
         }
         target->present = true;

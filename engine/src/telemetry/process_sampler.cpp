@@ -12,8 +12,7 @@ namespace {
 
 std::int64_t toNs(const timeval& tv)
 {
-    return static_cast<std::int64_t>(tv.tv_sec) * 1'000'000'000 +
-           static_cast<std::int64_t>(tv.tv_usec) * 1000;
+    return static_cast<std::int64_t>(tv.tv_sec) * 1'000'000'000 + static_cast<std::int64_t>(tv.tv_usec) * 1000;
 }
 
 }  // namespace
@@ -37,8 +36,8 @@ void ProcessSampler::sample(ProcessUsage& out)
     out.userSeconds = static_cast<double>(userNs) / 1e9;
     out.systemSeconds = static_cast<double>(systemNs) / 1e9;
     if (previousCpuNs_ >= 0 && wallNs > previousWallNs_ && cpuNs >= previousCpuNs_)
-        out.cpuPercent = 100.0 * static_cast<double>(cpuNs - previousCpuNs_) /
-                         static_cast<double>(wallNs - previousWallNs_);
+        out.cpuPercent =
+            100.0 * static_cast<double>(cpuNs - previousCpuNs_) / static_cast<double>(wallNs - previousWallNs_);
     else
         out.cpuPercent.reset();
     previousCpuNs_ = cpuNs;

@@ -10,15 +10,13 @@ namespace {
 
 std::int64_t steadyNs()
 {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
 
 }  // namespace
 
-SystemSampler::SystemSampler(SystemSamplerOptions options)
-    : options_(std::move(options)), cpu_(options_.procStatPath)
+SystemSampler::SystemSampler(SystemSamplerOptions options) : options_(std::move(options)), cpu_(options_.procStatPath)
 {
     if (options_.threads)
         threads_.emplace(options_.taskDirectory);

@@ -60,8 +60,7 @@ bool parseTaskStat(std::string_view text, TaskStat& out)
             if (token.size() != 1)
                 return false;
             out.state = token.front();
-        } else if (field == kUtimeAfterState || field == kStimeAfterState ||
-                   field == kProcessorAfterState) {
+        } else if (field == kUtimeAfterState || field == kStimeAfterState || field == kProcessorAfterState) {
             std::uint64_t value = 0;
             const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
             if (ec != std::errc() || ptr != token.data() + token.size())

@@ -118,9 +118,8 @@ bool ThreadSampler::sample(std::vector<ThreadUsage>& out)
         usage.lastCpu = stat.lastCpu;
         usage.cpuSeconds = static_cast<double>(ticks) / ticksPerSecond_;
         if (t.primed && wallNs > t.previousWallNs && ticks >= t.previousTicks)
-            usage.cpuPercent = static_cast<float>(
-                100.0 * static_cast<double>(ticks - t.previousTicks) / ticksPerSecond_ /
-                (static_cast<double>(wallNs - t.previousWallNs) / 1e9));
+            usage.cpuPercent = static_cast<float>(100.0 * static_cast<double>(ticks - t.previousTicks) / ticksPerSecond_
+                                                  / (static_cast<double>(wallNs - t.previousWallNs) / 1e9));
         t.previousTicks = ticks;
         t.previousWallNs = wallNs;
         t.primed = true;

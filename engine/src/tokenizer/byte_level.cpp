@@ -8,12 +8,16 @@ namespace strata::tokenizer {
 namespace {
 
 // Printable Latin-1 bytes stand for themselves; the other 68 take U+0100, U+0101, ... in byte order.
-bool printable(unsigned b) { return (b >= 0x21 && b <= 0x7E) || (b >= 0xA1 && b <= 0xAC) || (b >= 0xAE && b <= 0xFF); }
+bool printable(unsigned b)
+{
+    return (b >= 0x21 && b <= 0x7E) || (b >= 0xA1 && b <= 0xAC) || (b >= 0xAE && b <= 0xFF);
+}
 
 struct Alphabet {
     std::array<char32_t, 256> to_unicode{};
     std::array<std::int16_t, 0x144> to_byte{};  // stand-ins are all below U+0144
-    Alphabet() {
+    Alphabet()
+    {
         to_byte.fill(-1);
         char32_t next = 0x100;
         for (unsigned b = 0; b < 256; ++b) {
@@ -23,33 +27,41 @@ struct Alphabet {
     }
 };
 
-const Alphabet& alphabet() {
+const Alphabet& alphabet()
+{
     static const Alphabet a;
     return a;
 }
 
 }  // namespace
 
-char32_t byteToUnicode(std::uint8_t byte) { return alphabet().to_unicode[byte]; }
+char32_t byteToUnicode(std::uint8_t byte)
+{
+    return alphabet().to_unicode[byte];
+}
 
-std::optional<std::string> byteLevelToBytes(std::string_view token_text) {
+std::optional<std::string> byteLevelToBytes(std::string_view token_text)
+{
     const Alphabet& a = alphabet();
     std::string out;
     out.reserve(token_text.size());
     for (std::size_t pos = 0; pos < token_text.size();) {
         char32_t cp = 0;
         const std::size_t len = decodeUtf8(token_text, pos, &cp);
-        if ((cp == 0xFFFD && len == 1) || cp >= a.to_byte.size() || a.to_byte[cp] < 0) return std::nullopt;
+        if ((cp == 0xFFFD && len == 1) || cp >= a.to_byte.size() || a.to_byte[cp] < 0)
+            return std::nullopt;
         out.push_back(static_cast<char>(a.to_byte[cp]));
         pos += len;
     }
     return out;
 }
 
-std::string bytesToByteLevel(std::string_view bytes) {
+std::string bytesToByteLevel(std::string_view bytes)
+{
     std::string out;
     out.reserve(bytes.size() * 2);
-    for (char c : bytes) appendUtf8(out, byteToUnicode(static_cast<std::uint8_t>(c)));
+    for (char c : bytes)
+        appendUtf8(out, byteToUnicode(static_cast<std::uint8_t>(c)));
     return out;
 }
 

@@ -23,14 +23,14 @@ bool looksSpecial(const std::string& t)
     const auto wrapped = [&](std::string_view open, std::string_view close) {
         return t.size() >= open.size() + close.size() && t.starts_with(open) && t.ends_with(close);
     };
-    return t == "<pad>" || t == "<mask>" || t == "<2mass>" || t == "[@BOS@]" || wrapped("<|", "|>") ||
-           wrapped("<\xEF\xBD\x9C", "\xEF\xBD\x9C>") /* fullwidth bars, DeepSeek */ || wrapped("<unused", ">");
+    return t == "<pad>" || t == "<mask>" || t == "<2mass>" || t == "[@BOS@]" || wrapped("<|", "|>")
+           || wrapped("<\xEF\xBD\x9C", "\xEF\xBD\x9C>") /* fullwidth bars, DeepSeek */ || wrapped("<unused", ">");
 }
 
 bool isByteToken(const std::string& t)
 {
-    return t.size() == 6 && t.starts_with("<0x") && t.back() == '>' && std::isxdigit(static_cast<unsigned char>(t[3])) &&
-           std::isxdigit(static_cast<unsigned char>(t[4]));
+    return t.size() == 6 && t.starts_with("<0x") && t.back() == '>' && std::isxdigit(static_cast<unsigned char>(t[3]))
+           && std::isxdigit(static_cast<unsigned char>(t[4]));
 }
 
 // New tokenizer.json files store merges as ["left", "right"]; convert joins them with a space and
@@ -110,8 +110,9 @@ TokenizerData importHfTokenizer(const std::filesystem::path& tokenizerJson, size
         throw Error(file + ": no \"model\" object");
     const Json* type = member(*model, "type");
     if (!type || !type->is_string() || type->get<std::string>() != "BPE")
-        throw Error(file + ": model.type is " + (type && type->is_string() ? "'" + type->get<std::string>() + "'" : "missing") +
-                    "; only BPE tokenizers (byte-level or with byte fallback) can be converted");
+        throw Error(file + ": model.type is "
+                    + (type && type->is_string() ? "'" + type->get<std::string>() + "'" : "missing")
+                    + "; only BPE tokenizers (byte-level or with byte fallback) can be converted");
     const Json* vocabJson = member(*model, "vocab");
     if (!vocabJson || !vocabJson->is_object())
         throw Error(file + ": model.vocab is not an object");

@@ -17,21 +17,26 @@ public:
         TokenId merged;
     };
 
-    static std::uint64_t key(TokenId a, TokenId b) {
+    static std::uint64_t key(TokenId a, TokenId b)
+    {
         return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(a)) << 32) | static_cast<std::uint32_t>(b);
     }
 
-    void reserve(std::size_t count) {
+    void reserve(std::size_t count)
+    {
         std::size_t capacity = 16;
-        while (capacity < count * 2) capacity *= 2;
+        while (capacity < count * 2)
+            capacity *= 2;
         slots_.assign(capacity, Slot{kEmpty, {0, kNoToken}});
         mask_ = capacity - 1;
     }
 
     // Keeps the first (best-ranked) merge of a pair. reserve() must have made room.
-    void insert(std::uint64_t k, Merge m) {
+    void insert(std::uint64_t k, Merge m)
+    {
         for (std::size_t i = index(k);; i = (i + 1) & mask_) {
-            if (slots_[i].key == k) return;
+            if (slots_[i].key == k)
+                return;
             if (slots_[i].key == kEmpty) {
                 slots_[i] = Slot{k, m};
                 return;
@@ -39,11 +44,15 @@ public:
         }
     }
 
-    const Merge* find(std::uint64_t k) const {
-        if (slots_.empty()) return nullptr;
+    const Merge* find(std::uint64_t k) const
+    {
+        if (slots_.empty())
+            return nullptr;
         for (std::size_t i = index(k);; i = (i + 1) & mask_) {
-            if (slots_[i].key == k) return &slots_[i].merge;
-            if (slots_[i].key == kEmpty) return nullptr;
+            if (slots_[i].key == k)
+                return &slots_[i].merge;
+            if (slots_[i].key == kEmpty)
+                return nullptr;
         }
     }
 
@@ -53,7 +62,8 @@ private:
         std::uint64_t key;
         Merge merge;
     };
-    std::size_t index(std::uint64_t k) const {
+    std::size_t index(std::uint64_t k) const
+    {
         return static_cast<std::size_t>((k * 0x9E3779B97F4A7C15ull) >> 20) & mask_;
     }
     std::vector<Slot> slots_;

@@ -7,9 +7,11 @@
 namespace strata::tokenizer {
 namespace {
 
-bool nameIn(std::string_view name, std::initializer_list<std::string_view> names) {
+bool nameIn(std::string_view name, std::initializer_list<std::string_view> names)
+{
     for (std::string_view n : names) {
-        if (name == n) return true;
+        if (name == n)
+            return true;
     }
     return false;
 }
@@ -17,7 +19,8 @@ bool nameIn(std::string_view name, std::initializer_list<std::string_view> names
 }  // namespace
 
 // Names as llama.cpp's converter writes tokenizer.ggml.pre; models that share a regex share a matcher.
-PreTokenizer::PreTokenizer(std::string_view pre) {
+PreTokenizer::PreTokenizer(std::string_view pre)
+{
     if (nameIn(pre, {"", "default", "gpt2", "gpt-2", "olmo", "jais", "trillion"})) {
         stages_ = {matchGpt2};
     } else if (nameIn(pre, {"llama3", "llama-v3", "llama-bpe", "falcon3", "pixtral"})) {
@@ -27,8 +30,8 @@ PreTokenizer::PreTokenizer(std::string_view pre) {
     } else if (nameIn(pre, {"deepseek-v3"})) {
         stages_ = {matchDigitsUpTo3, matchDeepseekCjk, matchDeepseekV3Words};
     } else if (nameIn(pre, {"deepseek-llm"})) {
-        stages_ = {matchLineBreak, matchDeepseekLlmLetters, matchDeepseekLlmPunct, matchTrailingWhitespace,
-                   matchDeepseekLlmCjk, matchNumbers};
+        stages_ = {matchLineBreak,          matchDeepseekLlmLetters, matchDeepseekLlmPunct,
+                   matchTrailingWhitespace, matchDeepseekLlmCjk,     matchNumbers};
     } else if (nameIn(pre, {"gpt-4o", "llama4"})) {
         stages_ = {matchGpt4o};
     } else if (nameIn(pre, {"smollm", "starcoder", "refact", "command-r", "codeshell", "exaone", "minerva"})) {
@@ -39,9 +42,11 @@ PreTokenizer::PreTokenizer(std::string_view pre) {
 }
 
 void PreTokenizer::split(std::string_view text, CodePoints& cps,
-                         std::vector<std::pair<std::uint32_t, std::uint32_t>>& pieces) const {
+                         std::vector<std::pair<std::uint32_t, std::uint32_t>>& pieces) const
+{
     pieces.clear();
-    if (text.empty()) return;
+    if (text.empty())
+        return;
     cps.assign(text);
     // Work in code-point indices; convert to byte offsets at the end.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> current{{0u, static_cast<std::uint32_t>(cps.size())}};
@@ -57,17 +62,20 @@ void PreTokenizer::split(std::string_view text, CodePoints& cps,
                     ++pos;
                     continue;
                 }
-                if (unmatched < pos) next.emplace_back(unmatched, pos);
+                if (unmatched < pos)
+                    next.emplace_back(unmatched, pos);
                 next.emplace_back(pos, pos + len);
                 pos += len;
                 unmatched = pos;
             }
-            if (unmatched < end) next.emplace_back(unmatched, end);
+            if (unmatched < end)
+                next.emplace_back(unmatched, end);
         }
         current.swap(next);
     }
     pieces.reserve(current.size());
-    for (const auto& [begin, end] : current) pieces.emplace_back(cps.offsets[begin], cps.offsets[end]);
+    for (const auto& [begin, end] : current)
+        pieces.emplace_back(cps.offsets[begin], cps.offsets[end]);
 }
 
 }  // namespace strata::tokenizer

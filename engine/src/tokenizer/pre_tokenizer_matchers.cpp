@@ -16,54 +16,76 @@ struct View {
     bool has(std::size_t i, std::uint16_t mask) const { return i < end && (f[i] & mask) != 0; }
     bool is(std::size_t i, char32_t cp) const { return i < end && c[i] == cp; }
     // Index after the run of characters that have any of `mask`, starting at i.
-    std::size_t runOf(std::size_t i, std::uint16_t mask) const {
-        while (i < end && (f[i] & mask) != 0) ++i;
+    std::size_t runOf(std::size_t i, std::uint16_t mask) const
+    {
+        while (i < end && (f[i] & mask) != 0)
+            ++i;
         return i;
     }
-    std::size_t runWithout(std::size_t i, std::uint16_t mask) const {
-        while (i < end && (f[i] & mask) == 0) ++i;
+    std::size_t runWithout(std::size_t i, std::uint16_t mask) const
+    {
+        while (i < end && (f[i] & mask) == 0)
+            ++i;
         return i;
     }
 };
 
-char32_t asciiLower(char32_t c) { return (c >= U'A' && c <= U'Z') ? c + 32 : c; }
+char32_t asciiLower(char32_t c)
+{
+    return (c >= U'A' && c <= U'Z') ? c + 32 : c;
+}
 
 // 's|'t|'re|'ve|'m|'ll|'d, optionally case-insensitive (?i:...).
-std::size_t contraction(const View& v, std::size_t pos, bool ignore_case) {
-    if (!v.is(pos, U'\'') || pos + 1 >= v.end) return 0;
+std::size_t contraction(const View& v, std::size_t pos, bool ignore_case)
+{
+    if (!v.is(pos, U'\'') || pos + 1 >= v.end)
+        return 0;
     const char32_t a = ignore_case ? asciiLower(v.c[pos + 1]) : v.c[pos + 1];
-    if (a == U's' || a == U't' || a == U'm' || a == U'd') return 2;
-    if (pos + 2 >= v.end) return 0;
+    if (a == U's' || a == U't' || a == U'm' || a == U'd')
+        return 2;
+    if (pos + 2 >= v.end)
+        return 0;
     const char32_t b = ignore_case ? asciiLower(v.c[pos + 2]) : v.c[pos + 2];
-    if ((a == U'r' && b == U'e') || (a == U'v' && b == U'e') || (a == U'l' && b == U'l')) return 3;
+    if ((a == U'r' && b == U'e') || (a == U'v' && b == U'e') || (a == U'l' && b == U'l'))
+        return 3;
     return 0;
 }
 
 // \s*[\r\n]+|\s+(?!\S)|\s+ at a whitespace character (with_newline_rule: the first alternative exists).
-std::size_t whitespace(const View& v, std::size_t pos, bool with_newline_rule) {
+std::size_t whitespace(const View& v, std::size_t pos, bool with_newline_rule)
+{
     std::size_t e = pos;
     std::size_t after_last_newline = 0;
     while (e < v.end && (v.f[e] & kWhitespace) != 0) {
-        if ((v.f[e] & kLineBreak) != 0) after_last_newline = e + 1;
+        if ((v.f[e] & kLineBreak) != 0)
+            after_last_newline = e + 1;
         ++e;
     }
-    if (with_newline_rule && after_last_newline != 0) return after_last_newline - pos;
-    if (e == v.end) return e - pos;           // \s+(?!\S) at the end of the text
-    if (e - pos >= 2) return e - pos - 1;    // \s+(?!\S): leave the last space to the next word
-    return e - pos;                          // \s+
+    if (with_newline_rule && after_last_newline != 0)
+        return after_last_newline - pos;
+    if (e == v.end)
+        return e - pos;  // \s+(?!\S) at the end of the text
+    if (e - pos >= 2)
+        return e - pos - 1;  // \s+(?!\S): leave the last space to the next word
+    return e - pos;          // \s+
 }
 
 // '[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,max}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+' after the
 // case-insensitive contractions: the Llama 3 regex (max 3) and the Qwen2 one (max 1).
-std::size_t matchLlama3Family(const CodePoints& t, std::size_t pos, std::size_t end, std::size_t max_digits) {
+std::size_t matchLlama3Family(const CodePoints& t, std::size_t pos, std::size_t end, std::size_t max_digits)
+{
     const View v(t, end);
-    if (const std::size_t n = contraction(v, pos, true)) return n;
+    if (const std::size_t n = contraction(v, pos, true))
+        return n;
     const std::uint16_t f0 = v.f[pos];
-    if ((f0 & kLetter) != 0) return v.runOf(pos, kLetter) - pos;
-    if ((f0 & (kLineBreak | kLetter | kNumber)) == 0 && v.has(pos + 1, kLetter)) return v.runOf(pos + 1, kLetter) - pos;
+    if ((f0 & kLetter) != 0)
+        return v.runOf(pos, kLetter) - pos;
+    if ((f0 & (kLineBreak | kLetter | kNumber)) == 0 && v.has(pos + 1, kLetter))
+        return v.runOf(pos + 1, kLetter) - pos;
     if ((f0 & kNumber) != 0) {
         std::size_t e = pos;
-        while (e - pos < max_digits && v.has(e, kNumber)) ++e;
+        while (e - pos < max_digits && v.has(e, kNumber))
+            ++e;
         return e - pos;
     }
     std::size_t i = v.is(pos, U' ') ? pos + 1 : pos;
@@ -71,7 +93,8 @@ std::size_t matchLlama3Family(const CodePoints& t, std::size_t pos, std::size_t 
         i = v.runWithout(i, kWhitespace | kLetter | kNumber);
         return v.runOf(i, kLineBreak) - pos;
     }
-    if ((f0 & kWhitespace) != 0) return whitespace(v, pos, true);
+    if ((f0 & kWhitespace) != 0)
+        return whitespace(v, pos, true);
     return 0;
 }
 
@@ -81,11 +104,13 @@ std::size_t matchLlama3Family(const CodePoints& t, std::size_t pos, std::size_t 
 constexpr std::uint16_t kUpperish = kUpper | kTitle | kModifier | kOtherLetter | kMark;
 constexpr std::uint16_t kLowerish = kLower | kModifier | kOtherLetter | kMark;
 
-std::size_t gpt4oWord(const View& v, std::size_t start, bool upper_first) {
+std::size_t gpt4oWord(const View& v, std::size_t start, bool upper_first)
+{
     const std::size_t j = v.runOf(start, kUpperish);
     std::size_t e = kFail;
     if (upper_first) {
-        if (j == start) return kFail;
+        if (j == start)
+            return kFail;
         e = v.runOf(j, kLowerish);
     } else {
         // U* gives back characters until W+ can match at least one.
@@ -94,7 +119,8 @@ std::size_t gpt4oWord(const View& v, std::size_t start, bool upper_first) {
                 e = v.runOf(k, kLowerish);
                 break;
             }
-            if (k == start) return kFail;
+            if (k == start)
+                return kFail;
         }
     }
     return e + contraction(v, e, true);
@@ -102,70 +128,89 @@ std::size_t gpt4oWord(const View& v, std::size_t start, bool upper_first) {
 
 }  // namespace
 
-std::size_t matchLlama3(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
+std::size_t matchLlama3(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
+{
     return matchLlama3Family(t, pos, end, 3);
 }
 
-std::size_t matchQwen2(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
+std::size_t matchQwen2(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
+{
     return matchLlama3Family(t, pos, end, 1);
 }
 
 // 's|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+
-std::size_t matchGpt2(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
+std::size_t matchGpt2(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
+{
     const View v(t, end);
-    if (const std::size_t n = contraction(v, pos, false)) return n;
+    if (const std::size_t n = contraction(v, pos, false))
+        return n;
     const std::size_t i = v.is(pos, U' ') ? pos + 1 : pos;
-    if (v.has(i, kLetter)) return v.runOf(i, kLetter) - pos;
-    if (v.has(i, kNumber)) return v.runOf(i, kNumber) - pos;
-    if (i < end && (v.f[i] & (kWhitespace | kLetter | kNumber)) == 0) return v.runWithout(i, kWhitespace | kLetter | kNumber) - pos;
-    if (v.has(pos, kWhitespace)) return whitespace(v, pos, false);
+    if (v.has(i, kLetter))
+        return v.runOf(i, kLetter) - pos;
+    if (v.has(i, kNumber))
+        return v.runOf(i, kNumber) - pos;
+    if (i < end && (v.f[i] & (kWhitespace | kLetter | kNumber)) == 0)
+        return v.runWithout(i, kWhitespace | kLetter | kNumber) - pos;
+    if (v.has(pos, kWhitespace))
+        return whitespace(v, pos, false);
     return 0;
 }
 
 // [^\r\n\p{L}\p{N}]?(word as above)|... twice, then \p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+
-std::size_t matchGpt4o(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
+std::size_t matchGpt4o(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
+{
     const View v(t, end);
     const bool prefix = (v.f[pos] & (kLineBreak | kLetter | kNumber)) == 0;
     for (bool upper_first : {false, true}) {
         if (prefix) {
-            if (const std::size_t e = gpt4oWord(v, pos + 1, upper_first); e != kFail) return e - pos;
+            if (const std::size_t e = gpt4oWord(v, pos + 1, upper_first); e != kFail)
+                return e - pos;
         }
-        if (const std::size_t e = gpt4oWord(v, pos, upper_first); e != kFail) return e - pos;
+        if (const std::size_t e = gpt4oWord(v, pos, upper_first); e != kFail)
+            return e - pos;
     }
     if (v.has(pos, kNumber)) {
         std::size_t e = pos;
-        while (e - pos < 3 && v.has(e, kNumber)) ++e;
+        while (e - pos < 3 && v.has(e, kNumber))
+            ++e;
         return e - pos;
     }
     std::size_t i = v.is(pos, U' ') ? pos + 1 : pos;
     if (i < end && (v.f[i] & (kWhitespace | kLetter | kNumber)) == 0) {
         i = v.runWithout(i, kWhitespace | kLetter | kNumber);
-        while (i < end && ((v.f[i] & kLineBreak) != 0 || v.c[i] == U'/')) ++i;
+        while (i < end && ((v.f[i] & kLineBreak) != 0 || v.c[i] == U'/'))
+            ++i;
         return i - pos;
     }
-    if (v.has(pos, kWhitespace)) return whitespace(v, pos, true);
+    if (v.has(pos, kWhitespace))
+        return whitespace(v, pos, true);
     return 0;
 }
 
 // \p{N}
-std::size_t matchSingleDigit(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
+std::size_t matchSingleDigit(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
+{
     return View(t, end).has(pos, kNumber) ? 1 : 0;
 }
 
 // \p{N}{1,3}
-std::size_t matchDigitsUpTo3(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
+std::size_t matchDigitsUpTo3(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
+{
     const View v(t, end);
     std::size_t e = pos;
-    while (e - pos < 3 && v.has(e, kNumber)) ++e;
+    while (e - pos < 3 && v.has(e, kNumber))
+        ++e;
     return e - pos;
 }
 
 // [一-龥぀-ゟ゠-ヿ]+ : the literal ranges of DeepSeek-V3's regex (CJK ideographs, hiragana, katakana).
-std::size_t matchDeepseekCjk(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
+std::size_t matchDeepseekCjk(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
+{
     std::size_t e = pos;
     while (e < end) {
         const char32_t c = t.cps[e];
-        if (!((c >= 0x4E00 && c <= 0x9FA5) || (c >= 0x3040 && c <= 0x309F) || (c >= 0x30A0 && c <= 0x30FF))) break;
+        if (!((c >= 0x4E00 && c <= 0x9FA5) || (c >= 0x3040 && c <= 0x309F) || (c >= 0x30A0 && c <= 0x30FF)))
+            break;
         ++e;
     }
     return e - pos;
@@ -173,26 +218,31 @@ std::size_t matchDeepseekCjk(const CodePoints& t, std::size_t /*begin*/, std::si
 
 // [!"#$%&'()*+,\-./:;<=>?@\[\\\]^_`{|}~][A-Za-z]+|[^\r\n\p{L}\p{P}\p{S}]?[\p{L}\p{M}]+|
 // ?[\p{P}\p{S}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+
-std::size_t matchDeepseekV3Words(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end) {
+std::size_t matchDeepseekV3Words(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
+{
     const View v(t, end);
     const auto ascii_alpha = [&](std::size_t i) {
         return i < end && ((v.c[i] >= U'A' && v.c[i] <= U'Z') || (v.c[i] >= U'a' && v.c[i] <= U'z'));
     };
     const char32_t c0 = v.c[pos];
-    const bool ascii_punct = (c0 >= 0x21 && c0 <= 0x2F) || (c0 >= 0x3A && c0 <= 0x40) ||
-                             (c0 >= 0x5B && c0 <= 0x60) || (c0 >= 0x7B && c0 <= 0x7E);
+    const bool ascii_punct = (c0 >= 0x21 && c0 <= 0x2F) || (c0 >= 0x3A && c0 <= 0x40) || (c0 >= 0x5B && c0 <= 0x60)
+                             || (c0 >= 0x7B && c0 <= 0x7E);
     if (ascii_punct && ascii_alpha(pos + 1)) {
         std::size_t e = pos + 1;
-        while (ascii_alpha(e)) ++e;
+        while (ascii_alpha(e))
+            ++e;
         return e - pos;
     }
     const std::uint16_t f0 = v.f[pos];
-    if ((f0 & (kLetter | kMark)) != 0) return v.runOf(pos, kLetter | kMark) - pos;
+    if ((f0 & (kLetter | kMark)) != 0)
+        return v.runOf(pos, kLetter | kMark) - pos;
     if ((f0 & (kLineBreak | kLetter | kPunct | kSymbol)) == 0 && v.has(pos + 1, kLetter | kMark))
         return v.runOf(pos + 1, kLetter | kMark) - pos;
     const std::size_t i = v.is(pos, U' ') ? pos + 1 : pos;
-    if (v.has(i, kPunct | kSymbol)) return v.runOf(v.runOf(i, kPunct | kSymbol), kLineBreak) - pos;
-    if ((f0 & kWhitespace) != 0) return whitespace(v, pos, true);
+    if (v.has(i, kPunct | kSymbol))
+        return v.runOf(v.runOf(i, kPunct | kSymbol), kLineBreak) - pos;
+    if ((f0 & kWhitespace) != 0)
+        return whitespace(v, pos, true);
     return 0;
 }
 

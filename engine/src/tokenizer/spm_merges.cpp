@@ -10,62 +10,75 @@
 namespace strata::tokenizer {
 namespace {
 
-bool candidateAfter(const SpmMerges::Scratch::Candidate& a, const SpmMerges::Scratch::Candidate& b) {
+bool candidateAfter(const SpmMerges::Scratch::Candidate& a, const SpmMerges::Scratch::Candidate& b)
+{
     return a.score != b.score ? a.score < b.score : a.left > b.left;  // max score first, then leftmost
 }
 
 constexpr std::string_view kSpace = "\xE2\x96\x81";  // U+2581
 
 // Whether `piece` has U+2581 after a character that is not U+2581.
-bool spaceAfterText(std::string_view piece) {
+bool spaceAfterText(std::string_view piece)
+{
     std::size_t pos = 0;
-    while (piece.substr(pos, kSpace.size()) == kSpace) pos += kSpace.size();
+    while (piece.substr(pos, kSpace.size()) == kSpace)
+        pos += kSpace.size();
     return pos < piece.size() && piece.find(kSpace, pos) != std::string_view::npos;
 }
 
 }  // namespace
 
 SpmMerges::SpmMerges(const TokenizerData& data, const std::unordered_map<std::string_view, TokenId>& text_to_id)
-    : scores_(data.scores), unk_(data.unk) {
+    : scores_(data.scores), unk_(data.unk)
+{
     if (scores_.size() != data.tokens.size()) {
-        throw Error("tokenizer: tokenizer.ggml.scores has " + std::to_string(scores_.size()) + " entries for " +
-                    std::to_string(data.tokens.size()) + " tokens (SentencePiece needs one score per token)");
+        throw Error("tokenizer: tokenizer.ggml.scores has " + std::to_string(scores_.size()) + " entries for "
+                    + std::to_string(data.tokens.size()) + " tokens (SentencePiece needs one score per token)");
     }
     byte_token_.fill(kNoToken);
     for (const auto& [text, id] : text_to_id) {
-        const auto type = data.token_type.empty() ? TokenType::Normal : static_cast<TokenType>(data.token_type[static_cast<std::size_t>(id)]);
+        const auto type = data.token_type.empty()
+                              ? TokenType::Normal
+                              : static_cast<TokenType>(data.token_type[static_cast<std::size_t>(id)]);
         if (type == TokenType::Normal || type == TokenType::UserDefined) {
             pieces_.emplace(text, id);
-            if (spaceAfterText(text)) words_independent_ = false;
+            if (spaceAfterText(text))
+                words_independent_ = false;
         }
         unsigned value = 0;
         char tail = 0;
         // <0xXX> byte tokens.
-        if (type == TokenType::Byte && text.size() == 6 &&
-            std::sscanf(std::string(text).c_str(), "<0x%2X>%c", &value, &tail) == 1 && value < 256) {
+        if (type == TokenType::Byte && text.size() == 6
+            && std::sscanf(std::string(text).c_str(), "<0x%2X>%c", &value, &tail) == 1 && value < 256) {
             byte_token_[value] = id;
         }
     }
 }
 
-TokenId SpmMerges::lookup(std::string_view piece) const {
+TokenId SpmMerges::lookup(std::string_view piece) const
+{
     const auto it = pieces_.find(piece);
     return it == pieces_.end() ? kNoToken : it->second;
 }
 
-void SpmMerges::pushCandidate(std::string_view text, Scratch& s, std::int32_t left) const {
-    if (left < 0) return;
+void SpmMerges::pushCandidate(std::string_view text, Scratch& s, std::int32_t left) const
+{
+    if (left < 0)
+        return;
     const std::int32_t right = s.symbols[static_cast<std::size_t>(left)].next;
-    if (right < 0) return;
+    if (right < 0)
+        return;
     const auto& l = s.symbols[static_cast<std::size_t>(left)];
     const auto& r = s.symbols[static_cast<std::size_t>(right)];
     const TokenId id = lookup(text.substr(l.begin, l.size + r.size));
-    if (id == kNoToken) return;
+    if (id == kNoToken)
+        return;
     s.heap.push_back({scores_[static_cast<std::size_t>(id)], left, right, l.size + r.size});
     std::push_heap(s.heap.begin(), s.heap.end(), candidateAfter);
 }
 
-void SpmMerges::encode(std::string_view text, Scratch& s, std::vector<TokenId>& out) const {
+void SpmMerges::encode(std::string_view text, Scratch& s, std::vector<TokenId>& out) const
+{
     if (!words_independent_) {
         encodeWord(text, s, out);
         return;
@@ -76,9 +89,11 @@ void SpmMerges::encode(std::string_view text, Scratch& s, std::vector<TokenId>& 
     std::size_t pos = 0;
     while (pos < text.size()) {
         const std::size_t hit = text.find(kSpace, pos);
-        if (hit == std::string_view::npos) break;
+        if (hit == std::string_view::npos)
+            break;
         std::size_t run_end = hit;
-        while (text.substr(run_end, kSpace.size()) == kSpace) run_end += kSpace.size();
+        while (text.substr(run_end, kSpace.size()) == kSpace)
+            run_end += kSpace.size();
         if (hit > begin) {
             const std::string_view word = text.substr(begin, hit - begin);
             const std::uint64_t h = WordCache::hash(word);
@@ -92,10 +107,12 @@ void SpmMerges::encode(std::string_view text, Scratch& s, std::vector<TokenId>& 
         pos = run_end;
     }
     const std::string_view last = text.substr(begin);
-    if (!last.empty() && !cache.append(last, WordCache::hash(last), out)) encodeWord(last, s, out);
+    if (!last.empty() && !cache.append(last, WordCache::hash(last), out))
+        encodeWord(last, s, out);
 }
 
-void SpmMerges::encodeWord(std::string_view text, Scratch& s, std::vector<TokenId>& out) const {
+void SpmMerges::encodeWord(std::string_view text, Scratch& s, std::vector<TokenId>& out) const
+{
     s.symbols.clear();
     s.heap.clear();
     for (std::size_t pos = 0; pos < text.size();) {
@@ -105,10 +122,12 @@ void SpmMerges::encodeWord(std::string_view text, Scratch& s, std::vector<TokenI
         const std::size_t len = decodeUtf8(text, pos, &cp);
         const auto index = static_cast<std::int32_t>(s.symbols.size());
         s.symbols.push_back({static_cast<std::uint32_t>(pos), static_cast<std::uint32_t>(len), index - 1, -1});
-        if (index > 0) s.symbols[static_cast<std::size_t>(index - 1)].next = index;
+        if (index > 0)
+            s.symbols[static_cast<std::size_t>(index - 1)].next = index;
         pos += len;
     }
-    for (std::int32_t i = 0; i + 1 < static_cast<std::int32_t>(s.symbols.size()); ++i) pushCandidate(text, s, i);
+    for (std::int32_t i = 0; i + 1 < static_cast<std::int32_t>(s.symbols.size()); ++i)
+        pushCandidate(text, s, i);
     while (!s.heap.empty()) {
         std::pop_heap(s.heap.begin(), s.heap.end(), candidateAfter);
         const Scratch::Candidate c = s.heap.back();
@@ -116,11 +135,13 @@ void SpmMerges::encodeWord(std::string_view text, Scratch& s, std::vector<TokenI
         auto& left = s.symbols[static_cast<std::size_t>(c.left)];
         auto& right = s.symbols[static_cast<std::size_t>(c.right)];
         // Stale: either side changed since the pair was queued.
-        if (left.size == 0 || right.size == 0 || left.next != c.right || left.size + right.size != c.size) continue;
+        if (left.size == 0 || right.size == 0 || left.next != c.right || left.size + right.size != c.size)
+            continue;
         left.size += right.size;
         right.size = 0;
         left.next = right.next;
-        if (right.next >= 0) s.symbols[static_cast<std::size_t>(right.next)].prev = c.left;
+        if (right.next >= 0)
+            s.symbols[static_cast<std::size_t>(right.next)].prev = c.left;
         pushCandidate(text, s, left.prev);
         pushCandidate(text, s, c.left);
     }

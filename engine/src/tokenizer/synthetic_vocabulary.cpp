@@ -34,9 +34,9 @@ std::string byteToken(unsigned b)
 
 // Frequent English pairs, in merge order ("Ġ" is the space byte).
 constexpr const char* kMerges[] = {
-    "Ġ t", "Ġ a", "h e", "i n", "r e", "o n", "Ġt he", "e r", "Ġ s", "a t", "Ġ w", "Ġ o", "e n", "Ġ c",
-    "i t", "i s", "a n", "o r", "e s", "Ġ b", "e d", "Ġ f", "in g", "Ġ p", "o u", "Ġa n", "a l", "a r",
-    "Ġt o", "Ġ m", "Ġo f", "Ġ in", "Ġ d", "Ġ h", "Ġan d", "l l", "Ġ l", "Ġ n", "Ġ he", "o m",
+    "Ġ t",  "Ġ a", "h e",  "i n",  "r e", "o n", "Ġt he", "e r", "Ġ s",  "a t", "Ġ w",  "Ġ o",  "e n", "Ġ c",
+    "i t",  "i s", "a n",  "o r",  "e s", "Ġ b", "e d",   "Ġ f", "in g", "Ġ p", "o u",  "Ġa n", "a l", "a r",
+    "Ġt o", "Ġ m", "Ġo f", "Ġ in", "Ġ d", "Ġ h", "Ġan d", "l l", "Ġ l",  "Ġ n", "Ġ he", "o m",
 };
 
 constexpr const char* kChatMlTemplate =

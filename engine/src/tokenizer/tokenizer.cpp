@@ -18,14 +18,16 @@ namespace {
 
 constexpr std::string_view kSpmSpace = "\xE2\x96\x81";  // U+2581, SentencePiece's visible space
 
-void checkId(const TokenizerData& d, TokenId id, const char* key) {
+void checkId(const TokenizerData& d, TokenId id, const char* key)
+{
     if (id != kNoToken && (id < 0 || static_cast<std::size_t>(id) >= d.tokens.size())) {
-        throw Error(std::string("tokenizer: tokenizer.ggml.") + key + " = " + std::to_string(id) +
-                    " is outside the vocabulary of " + std::to_string(d.tokens.size()) + " tokens");
+        throw Error(std::string("tokenizer: tokenizer.ggml.") + key + " = " + std::to_string(id)
+                    + " is outside the vocabulary of " + std::to_string(d.tokens.size()) + " tokens");
     }
 }
 
-std::string replaceAll(std::string_view text, std::string_view from, std::string_view to) {
+std::string replaceAll(std::string_view text, std::string_view from, std::string_view to)
+{
     std::string out;
     out.reserve(text.size() + text.size() / 4);
     for (std::size_t pos = 0;;) {
@@ -53,30 +55,34 @@ struct Tokenizer::Impl {
     std::optional<SpmMerges> spm_merges;
     std::optional<SpecialTokens> specials;
 
-    TokenType type(std::size_t id) const {
+    TokenType type(std::size_t id) const
+    {
         return data.token_type.empty() ? TokenType::Normal : static_cast<TokenType>(data.token_type[id]);
     }
     void encodeText(std::string_view text, bool after_special, std::vector<TokenId>& out) const;
 };
 
-Tokenizer::Tokenizer(const TokenizerData& data) : impl_(std::make_unique<Impl>()) {
+Tokenizer::Tokenizer(const TokenizerData& data) : impl_(std::make_unique<Impl>())
+{
     Impl& m = *impl_;
     m.data = data;
     const TokenizerData& d = m.data;
     if (d.model == "llama") {
         m.spm = true;
     } else if (d.model != "gpt2") {
-        throw Error("tokenizer: tokenizer.ggml.model = '" + d.model + "' is not supported (expected 'gpt2' or 'llama')");
+        throw Error("tokenizer: tokenizer.ggml.model = '" + d.model
+                    + "' is not supported (expected 'gpt2' or 'llama')");
     }
-    if (d.tokens.empty()) throw Error("tokenizer: tokenizer.ggml.tokens is empty");
+    if (d.tokens.empty())
+        throw Error("tokenizer: tokenizer.ggml.tokens is empty");
     if (!d.token_type.empty() && d.token_type.size() != d.tokens.size()) {
-        throw Error("tokenizer: tokenizer.ggml.token_type has " + std::to_string(d.token_type.size()) +
-                    " entries for " + std::to_string(d.tokens.size()) + " tokens");
+        throw Error("tokenizer: tokenizer.ggml.token_type has " + std::to_string(d.token_type.size()) + " entries for "
+                    + std::to_string(d.tokens.size()) + " tokens");
     }
     for (std::size_t i = 0; i < d.token_type.size(); ++i) {
         if (d.token_type[i] < 0 || d.token_type[i] > static_cast<std::int32_t>(TokenType::Byte)) {
-            throw Error("tokenizer: tokenizer.ggml.token_type[" + std::to_string(i) + "] = " +
-                        std::to_string(d.token_type[i]) + " is not a token type");
+            throw Error("tokenizer: tokenizer.ggml.token_type[" + std::to_string(i)
+                        + "] = " + std::to_string(d.token_type[i]) + " is not a token type");
         }
     }
     checkId(d, d.bos, "bos_token_id");
@@ -85,8 +91,10 @@ Tokenizer::Tokenizer(const TokenizerData& data) : impl_(std::make_unique<Impl>()
     checkId(d, d.eom, "eom_token_id");
     checkId(d, d.unk, "unknown_token_id");
     checkId(d, d.pad, "padding_token_id");
-    if (d.add_bos && d.bos == kNoToken) throw Error("tokenizer: tokenizer.ggml.add_bos_token is set but there is no bos_token_id");
-    if (d.add_eos && d.eos == kNoToken) throw Error("tokenizer: tokenizer.ggml.add_eos_token is set but there is no eos_token_id");
+    if (d.add_bos && d.bos == kNoToken)
+        throw Error("tokenizer: tokenizer.ggml.add_bos_token is set but there is no bos_token_id");
+    if (d.add_eos && d.eos == kNoToken)
+        throw Error("tokenizer: tokenizer.ggml.add_eos_token is set but there is no eos_token_id");
 
     m.text_to_id.reserve(d.tokens.size());
     m.rendered.resize(d.tokens.size());
@@ -112,18 +120,15 @@ Tokenizer::Tokenizer(const TokenizerData& data) : impl_(std::make_unique<Impl>()
             } else if (!m.spm) {
                 m.rendered[id] = byteLevelToBytes(text).value_or(text);
             } else {
-                throw Error("tokenizer: tokenizer.ggml.tokens[" + std::to_string(id) + "] = '" + text +
-                            "' is a byte token but not of the form <0xXX>");
+                throw Error("tokenizer: tokenizer.ggml.tokens[" + std::to_string(id) + "] = '" + text
+                            + "' is a byte token but not of the form <0xXX>");
             }
             break;
         }
-        case TokenType::Unused:
-            break;
+        case TokenType::Unused: break;
         case TokenType::Control:
         case TokenType::Unknown:
-        case TokenType::UserDefined:
-            m.rendered[id] = text;
-            break;
+        case TokenType::UserDefined: m.rendered[id] = text; break;
         }
     }
     if (m.spm) {
@@ -134,7 +139,8 @@ Tokenizer::Tokenizer(const TokenizerData& data) : impl_(std::make_unique<Impl>()
         std::vector<std::string> normal_bytes(d.tokens.size());
         for (std::size_t id = 0; id < d.tokens.size(); ++id) {
             const TokenType t = m.type(id);
-            if (t != TokenType::Normal && t != TokenType::Undefined && t != TokenType::Byte) continue;
+            if (t != TokenType::Normal && t != TokenType::Undefined && t != TokenType::Byte)
+                continue;
             normal_bytes[id] = m.rendered[id];
             m.bytes_to_id.try_emplace(m.rendered[id], static_cast<TokenId>(id));
         }
@@ -147,12 +153,14 @@ Tokenizer::~Tokenizer() = default;
 Tokenizer::Tokenizer(Tokenizer&&) noexcept = default;
 Tokenizer& Tokenizer::operator=(Tokenizer&&) noexcept = default;
 
-void Tokenizer::Impl::encodeText(std::string_view text, bool after_special, std::vector<TokenId>& out) const {
+void Tokenizer::Impl::encodeText(std::string_view text, bool after_special, std::vector<TokenId>& out) const
+{
     if (spm) {
         // SentencePiece sees spaces as U+2581 and, like llama.cpp and HF's "legacy" Llama tokenizer,
         // a dummy space before the text and before text that follows a special token.
         std::string escaped;
-        if (data.add_space_prefix && after_special) escaped.append(kSpmSpace);
+        if (data.add_space_prefix && after_special)
+            escaped.append(kSpmSpace);
         escaped.append(replaceAll(text, " ", kSpmSpace));
         SpmMerges::Scratch scratch;
         spm_merges->encode(escaped, scratch, out);
@@ -177,18 +185,21 @@ void Tokenizer::Impl::encodeText(std::string_view text, bool after_special, std:
             }
         }
         const std::uint64_t h = WordCache::hash(piece);
-        if (cache.append(piece, h, out)) continue;
+        if (cache.append(piece, h, out))
+            continue;
         const std::size_t from = out.size();
         bpe->encodeWord(piece, scratch, out);
         cache.remember(piece, h, out, from);
     }
 }
 
-std::vector<TokenId> Tokenizer::encode(std::string_view text, const EncodeOptions& options) const {
+std::vector<TokenId> Tokenizer::encode(std::string_view text, const EncodeOptions& options) const
+{
     const Impl& m = *impl_;
     std::vector<TokenId> out;
     out.reserve(text.size() / 3 + 2);
-    if (options.add_special && m.data.add_bos) out.push_back(m.data.bos);
+    if (options.add_special && m.data.add_bos)
+        out.push_back(m.data.bos);
     std::vector<SpecialTokens::Fragment> fragments;
     m.specials->partition(text, options.parse_special, fragments);
     bool after_special = true;  // the start of the text counts as following a special token
@@ -201,63 +212,104 @@ std::vector<TokenId> Tokenizer::encode(std::string_view text, const EncodeOption
             after_special = false;
         }
     }
-    if (options.add_special && m.data.add_eos) out.push_back(m.data.eos);
+    if (options.add_special && m.data.add_eos)
+        out.push_back(m.data.eos);
     return out;
 }
 
-std::string Tokenizer::tokenBytes(TokenId id, bool render_special) const {
+std::string Tokenizer::tokenBytes(TokenId id, bool render_special) const
+{
     const Impl& m = *impl_;
     if (id < 0 || static_cast<std::size_t>(id) >= m.data.tokens.size()) {
-        throw Error("tokenizer: token id " + std::to_string(id) + " is outside the vocabulary of " +
-                    std::to_string(m.data.tokens.size()) + " tokens");
+        throw Error("tokenizer: token id " + std::to_string(id) + " is outside the vocabulary of "
+                    + std::to_string(m.data.tokens.size()) + " tokens");
     }
     const TokenType t = m.type(static_cast<std::size_t>(id));
-    if (!render_special && (t == TokenType::Control || t == TokenType::Unknown)) return {};
+    if (!render_special && (t == TokenType::Control || t == TokenType::Unknown))
+        return {};
     return m.rendered[static_cast<std::size_t>(id)];
 }
 
-std::string Tokenizer::decode(std::span<const TokenId> ids, const DecodeOptions& options) const {
+std::string Tokenizer::decode(std::span<const TokenId> ids, const DecodeOptions& options) const
+{
     const Impl& m = *impl_;
     std::string out;
     for (TokenId id : ids) {
-        if (id < 0 || static_cast<std::size_t>(id) >= m.data.tokens.size()) tokenBytes(id);  // throws the range error
+        if (id < 0 || static_cast<std::size_t>(id) >= m.data.tokens.size())
+            tokenBytes(id);  // throws the range error
         const TokenType t = m.type(static_cast<std::size_t>(id));
-        if (!options.render_special && (t == TokenType::Control || t == TokenType::Unknown)) continue;
+        if (!options.render_special && (t == TokenType::Control || t == TokenType::Unknown))
+            continue;
         out.append(m.rendered[static_cast<std::size_t>(id)]);
     }
-    if (options.strip_space_prefix && addsSpacePrefix() && !out.empty() && out[0] == ' ') out.erase(0, 1);
+    if (options.strip_space_prefix && addsSpacePrefix() && !out.empty() && out[0] == ' ')
+        out.erase(0, 1);
     return out;
 }
 
-const std::string& Tokenizer::tokenText(TokenId id) const {
+const std::string& Tokenizer::tokenText(TokenId id) const
+{
     if (id < 0 || static_cast<std::size_t>(id) >= impl_->data.tokens.size()) {
         throw Error("tokenizer: token id " + std::to_string(id) + " is outside the vocabulary");
     }
     return impl_->data.tokens[static_cast<std::size_t>(id)];
 }
 
-TokenType Tokenizer::tokenType(TokenId id) const {
+TokenType Tokenizer::tokenType(TokenId id) const
+{
     tokenText(id);  // range check
     return impl_->type(static_cast<std::size_t>(id));
 }
 
-TokenId Tokenizer::findToken(std::string_view text) const {
+TokenId Tokenizer::findToken(std::string_view text) const
+{
     const auto it = impl_->text_to_id.find(text);
     return it == impl_->text_to_id.end() ? kNoToken : it->second;
 }
 
-std::size_t Tokenizer::vocabSize() const { return impl_->data.tokens.size(); }
-bool Tokenizer::isSentencePiece() const { return impl_->spm; }
-bool Tokenizer::addsSpacePrefix() const { return impl_->spm && impl_->data.add_space_prefix; }
-TokenId Tokenizer::bos() const { return impl_->data.bos; }
-TokenId Tokenizer::eos() const { return impl_->data.eos; }
-TokenId Tokenizer::eot() const { return impl_->data.eot; }
-TokenId Tokenizer::unk() const { return impl_->data.unk; }
-TokenId Tokenizer::pad() const { return impl_->data.pad; }
-bool Tokenizer::addsBos() const { return impl_->data.add_bos; }
-bool Tokenizer::addsEos() const { return impl_->data.add_eos; }
+std::size_t Tokenizer::vocabSize() const
+{
+    return impl_->data.tokens.size();
+}
+bool Tokenizer::isSentencePiece() const
+{
+    return impl_->spm;
+}
+bool Tokenizer::addsSpacePrefix() const
+{
+    return impl_->spm && impl_->data.add_space_prefix;
+}
+TokenId Tokenizer::bos() const
+{
+    return impl_->data.bos;
+}
+TokenId Tokenizer::eos() const
+{
+    return impl_->data.eos;
+}
+TokenId Tokenizer::eot() const
+{
+    return impl_->data.eot;
+}
+TokenId Tokenizer::unk() const
+{
+    return impl_->data.unk;
+}
+TokenId Tokenizer::pad() const
+{
+    return impl_->data.pad;
+}
+bool Tokenizer::addsBos() const
+{
+    return impl_->data.add_bos;
+}
+bool Tokenizer::addsEos() const
+{
+    return impl_->data.add_eos;
+}
 
-bool Tokenizer::isEndOfGeneration(TokenId id) const {
+bool Tokenizer::isEndOfGeneration(TokenId id) const
+{
     const TokenizerData& d = impl_->data;
     return id != kNoToken && (id == d.eos || id == d.eot || id == d.eom);
 }

@@ -2,7 +2,8 @@
 
 namespace strata::tokenizer {
 
-void applyPreTokenizerDefaults(TokenizerData& data) {
+void applyPreTokenizerDefaults(TokenizerData& data)
+{
     // Llama 3's tokenizer.json sets "ignore_merges": true; llama.cpp ties it to this pre-tokenizer too.
     data.ignore_merges = (data.pre == "llama3" || data.pre == "llama-bpe" || data.pre == "llama-v3");
     // Qwen2/Qwen3 tokenizer.json files carry an NFC normalizer, which GGUF has no key for.

@@ -12,7 +12,8 @@
 namespace strata::tokenizer {
 namespace {
 
-std::uint16_t flagsFromIcu(char32_t cp) {
+std::uint16_t flagsFromIcu(char32_t cp)
+{
     std::uint16_t f = 0;
     switch (u_charType(static_cast<UChar32>(cp))) {
     case U_UPPERCASE_LETTER: f |= kLetter | kUpper; break;
@@ -39,8 +40,10 @@ std::uint16_t flagsFromIcu(char32_t cp) {
     case U_OTHER_SYMBOL: f |= kSymbol; break;
     default: break;
     }
-    if (u_isUWhiteSpace(static_cast<UChar32>(cp))) f |= kWhitespace;
-    if (cp == U'\r' || cp == U'\n') f |= kLineBreak;
+    if (u_isUWhiteSpace(static_cast<UChar32>(cp)))
+        f |= kWhitespace;
+    if (cp == U'\r' || cp == U'\n')
+        f |= kLineBreak;
     return f;
 }
 
@@ -48,25 +51,32 @@ std::uint16_t flagsFromIcu(char32_t cp) {
 // of two ICU calls keeps the pre-tokenizer above 10 MB/s.
 struct BmpFlags {
     std::array<std::uint16_t, 0x10000> table{};
-    BmpFlags() {
-        for (char32_t cp = 0; cp < 0x10000; ++cp) table[cp] = flagsFromIcu(cp);
+    BmpFlags()
+    {
+        for (char32_t cp = 0; cp < 0x10000; ++cp)
+            table[cp] = flagsFromIcu(cp);
     }
 };
 
-const BmpFlags& bmpFlags() {
+const BmpFlags& bmpFlags()
+{
     static const BmpFlags flags;
     return flags;
 }
 
 }  // namespace
 
-std::uint16_t charFlags(char32_t cp) {
-    if (cp < 0x10000) return bmpFlags().table[cp];
-    if (cp > 0x10FFFF) return 0;
+std::uint16_t charFlags(char32_t cp)
+{
+    if (cp < 0x10000)
+        return bmpFlags().table[cp];
+    if (cp > 0x10FFFF)
+        return 0;
     return flagsFromIcu(cp);
 }
 
-std::size_t decodeUtf8(std::string_view text, std::size_t pos, char32_t* cp) {
+std::size_t decodeUtf8(std::string_view text, std::size_t pos, char32_t* cp)
+{
     const auto b0 = static_cast<unsigned char>(text[pos]);
     if (b0 < 0x80) {
         *cp = b0;
@@ -75,14 +85,32 @@ std::size_t decodeUtf8(std::string_view text, std::size_t pos, char32_t* cp) {
     std::size_t len = 0;
     char32_t value = 0;
     char32_t min = 0;
-    if ((b0 & 0xE0) == 0xC0) { len = 2; value = b0 & 0x1F; min = 0x80; }
-    else if ((b0 & 0xF0) == 0xE0) { len = 3; value = b0 & 0x0F; min = 0x800; }
-    else if ((b0 & 0xF8) == 0xF0) { len = 4; value = b0 & 0x07; min = 0x10000; }
-    else { *cp = 0xFFFD; return 1; }
-    if (pos + len > text.size()) { *cp = 0xFFFD; return 1; }
+    if ((b0 & 0xE0) == 0xC0) {
+        len = 2;
+        value = b0 & 0x1F;
+        min = 0x80;
+    } else if ((b0 & 0xF0) == 0xE0) {
+        len = 3;
+        value = b0 & 0x0F;
+        min = 0x800;
+    } else if ((b0 & 0xF8) == 0xF0) {
+        len = 4;
+        value = b0 & 0x07;
+        min = 0x10000;
+    } else {
+        *cp = 0xFFFD;
+        return 1;
+    }
+    if (pos + len > text.size()) {
+        *cp = 0xFFFD;
+        return 1;
+    }
     for (std::size_t i = 1; i < len; ++i) {
         const auto b = static_cast<unsigned char>(text[pos + i]);
-        if ((b & 0xC0) != 0x80) { *cp = 0xFFFD; return 1; }
+        if ((b & 0xC0) != 0x80) {
+            *cp = 0xFFFD;
+            return 1;
+        }
         value = (value << 6) | (b & 0x3F);
     }
     if (value < min || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) {
@@ -93,7 +121,8 @@ std::size_t decodeUtf8(std::string_view text, std::size_t pos, char32_t* cp) {
     return len;
 }
 
-void appendUtf8(std::string& out, char32_t cp) {
+void appendUtf8(std::string& out, char32_t cp)
+{
     if (cp < 0x80) {
         out.push_back(static_cast<char>(cp));
     } else if (cp < 0x800) {
@@ -111,7 +140,8 @@ void appendUtf8(std::string& out, char32_t cp) {
     }
 }
 
-void CodePoints::assign(std::string_view text) {
+void CodePoints::assign(std::string_view text)
+{
     // Sized once and written by index: this runs over every byte of the input.
     cps.resize(text.size());
     flags.resize(text.size());
@@ -140,27 +170,37 @@ void CodePoints::assign(std::string_view text) {
     offsets.resize(n + 1);
 }
 
-std::string normalizeNfc(std::string_view text) {
+std::string normalizeNfc(std::string_view text)
+{
     bool ascii = true;
     for (char c : text) {
-        if (static_cast<unsigned char>(c) >= 0x80) { ascii = false; break; }
+        if (static_cast<unsigned char>(c) >= 0x80) {
+            ascii = false;
+            break;
+        }
     }
-    if (ascii) return std::string(text);
+    if (ascii)
+        return std::string(text);
     // ICU would turn invalid bytes into U+FFFD; such text is left as it is so encoding stays lossless.
     for (std::size_t pos = 0; pos < text.size();) {
         char32_t cp = 0;
         const std::size_t len = decodeUtf8(text, pos, &cp);
-        if (cp == 0xFFFD && len == 1) return std::string(text);
+        if (cp == 0xFFFD && len == 1)
+            return std::string(text);
         pos += len;
     }
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
-    if (U_FAILURE(status)) throw Error(std::string("tokenizer: ICU NFC normaliser unavailable: ") + u_errorName(status));
-    const icu::UnicodeString source = icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
-    if (nfc->isNormalized(source, status) && U_SUCCESS(status)) return std::string(text);
+    if (U_FAILURE(status))
+        throw Error(std::string("tokenizer: ICU NFC normaliser unavailable: ") + u_errorName(status));
+    const icu::UnicodeString source =
+        icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+    if (nfc->isNormalized(source, status) && U_SUCCESS(status))
+        return std::string(text);
     status = U_ZERO_ERROR;
     const icu::UnicodeString normalized = nfc->normalize(source, status);
-    if (U_FAILURE(status)) throw Error(std::string("tokenizer: NFC normalisation failed: ") + u_errorName(status));
+    if (U_FAILURE(status))
+        throw Error(std::string("tokenizer: NFC normalisation failed: ") + u_errorName(status));
     std::string out;
     normalized.toUTF8String(out);
     return out;

@@ -16,18 +16,23 @@ namespace strata::tokenizer {
 
 class WordCache {
 public:
-    static std::uint64_t hash(std::string_view word) {
+    static std::uint64_t hash(std::string_view word)
+    {
         std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a: words are short, this is a few cycles a byte
-        for (char c : word) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+        for (char c : word)
+            h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
         return h;
     }
 
     // Appends the cached ids of `word` (whose hash() is `h`) to `out`; false when it is not cached.
-    bool append(std::string_view word, std::uint64_t h, std::vector<TokenId>& out) const {
-        if (slots_.empty()) return false;
+    bool append(std::string_view word, std::uint64_t h, std::vector<TokenId>& out) const
+    {
+        if (slots_.empty())
+            return false;
         for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
             const Slot& s = slots_[i];
-            if (s.word == nullptr) return false;
+            if (s.word == nullptr)
+                return false;
             if (s.hash == h && s.word_len == word.size() && std::memcmp(s.word, word.data(), word.size()) == 0) {
                 out.insert(out.end(), ids_.begin() + s.ids_from, ids_.begin() + s.ids_from + s.ids_len);
                 return true;
@@ -36,9 +41,12 @@ public:
     }
 
     // Remembers out[from..] as the ids of `word` (the view must outlive the cache).
-    void remember(std::string_view word, std::uint64_t h, const std::vector<TokenId>& out, std::size_t from) {
-        if (word.size() > kMaxWordBytes || word.empty()) return;
-        if ((count_ + 1) * 2 > slots_.size()) grow();
+    void remember(std::string_view word, std::uint64_t h, const std::vector<TokenId>& out, std::size_t from)
+    {
+        if (word.size() > kMaxWordBytes || word.empty())
+            return;
+        if ((count_ + 1) * 2 > slots_.size())
+            grow();
         const auto ids_from = static_cast<std::uint32_t>(ids_.size());
         ids_.insert(ids_.end(), out.begin() + static_cast<std::ptrdiff_t>(from), out.end());
         place(Slot{h, word.data(), static_cast<std::uint32_t>(word.size()), ids_from,
@@ -56,17 +64,21 @@ private:
         std::uint32_t ids_len;
     };
 
-    void place(const Slot& slot) {
+    void place(const Slot& slot)
+    {
         std::size_t i = slot.hash & mask_;
-        while (slots_[i].word != nullptr) i = (i + 1) & mask_;
+        while (slots_[i].word != nullptr)
+            i = (i + 1) & mask_;
         slots_[i] = slot;
     }
-    void grow() {
+    void grow()
+    {
         std::vector<Slot> old = std::move(slots_);
         slots_.assign(old.empty() ? 1024 : old.size() * 2, Slot{0, nullptr, 0, 0, 0});
         mask_ = slots_.size() - 1;
         for (const Slot& s : old) {
-            if (s.word != nullptr) place(s);
+            if (s.word != nullptr)
+                place(s);
         }
     }
 

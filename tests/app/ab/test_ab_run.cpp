@@ -132,7 +132,8 @@ private slots:
         QCOMPARE(runs.size(), 4);
         for (int i = 0; i < 4; ++i) {
             QCOMPARE(runs[i].toObject().value(QStringLiteral("config")).toString(), rows[i].config);
-            QCOMPARE(runs[i].toObject().value(QStringLiteral("decode_tok_s")).toDouble(), rows[i].decodeTokensPerSecond);
+            QCOMPARE(runs[i].toObject().value(QStringLiteral("decode_tok_s")).toDouble(),
+                     rows[i].decodeTokensPerSecond);
         }
         const QJsonObject decode =
             json.value(QStringLiteral("medians")).toObject().value(QStringLiteral("decode_tok_s")).toObject();

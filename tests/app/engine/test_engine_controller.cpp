@@ -11,10 +11,10 @@
 #include "tests/engine/model/model_fixtures.hpp"
 
 #include <QElapsedTimer>
-#include <algorithm>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 using namespace strata;
 using strata::app::ChatTurnRequest;
@@ -49,7 +49,8 @@ struct Events : QObject {
         connect(c, &EngineController::replyFinished, this, [this](quint64, const ReplyMetrics& m) { finished << m; });
         connect(c, &EngineController::prefillProgress, this,
                 [this](quint64, qint64 done, qint64, double) { prefillDone << done; });
-        connect(c, &EngineController::prefillFinished, this, [this](quint64, const ReplyMetrics& m) { prefilled << m; });
+        connect(c, &EngineController::prefillFinished, this,
+                [this](quint64, const ReplyMetrics& m) { prefilled << m; });
         connect(c, &EngineController::error, this, [this](quint64, const QString& m) { errors << m; });
         connect(c, &EngineController::historyShortened, this, [this](quint64, int leftOut) { shortened << leftOut; });
     }
@@ -105,16 +106,18 @@ class TestEngineController : public QObject {
     void load(const QString& path, app::ModelLoadOptions options = {})
     {
         options.threads = options.threads == 0 ? 1 : options.threads;  // the machine is shared
-        QMetaObject::invokeMethod(engine(), [e = engine(), path, options] { e->loadModel(path, options); },
-                                  Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            engine(), [e = engine(), path, options] { e->loadModel(path, options); }, Qt::QueuedConnection);
     }
     void send(const ChatTurnRequest& r)
     {
-        QMetaObject::invokeMethod(engine(), [e = engine(), r] { e->send(r); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            engine(), [e = engine(), r] { e->send(r); }, Qt::QueuedConnection);
     }
     void prefill(const ChatTurnRequest& r)
     {
-        QMetaObject::invokeMethod(engine(), [e = engine(), r] { e->prefill(r); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            engine(), [e = engine(), r] { e->prefill(r); }, Qt::QueuedConnection);
     }
     static QString engineErrorFor(const QString& path, const model::ModelOptions& options = {.threads = 0})
     {
@@ -289,8 +292,8 @@ private slots:
         QCOMPARE(m.finish, model::FinishReason::Cancelled);
         QVERIFY2(stopped.elapsed() < 5000, qPrintable(QString::number(stopped.elapsed())));
         QVERIFY(m.generatedTokens < 1000);
-        qInfo("Stop → replyFinished on the test thread: %lld ms, %d tokens, decode %.0f tok/s", qint64(stopped.elapsed()),
-              m.generatedTokens, m.decodeTokensPerSecond);
+        qInfo("Stop → replyFinished on the test thread: %lld ms, %d tokens, decode %.0f tok/s",
+              qint64(stopped.elapsed()), m.generatedTokens, m.decodeTokensPerSecond);
         m_events->clearReply();
     }
 
@@ -318,7 +321,10 @@ private slots:
         QVERIFY2(m_events->errors.isEmpty(), qPrintable(m_events->errors.join('\n')));
         const ReplyMetrics read = m_events->prefilled[0];
         QCOMPARE(read.finish, model::FinishReason::EndOfGeneration);
-        QVERIFY2(read.prefilledTokens > 512, qPrintable(QStringLiteral("%1 of %2").arg(read.prefilledTokens).arg(read.promptTokens)));  // more than one chunk, so more than one progress report
+        QVERIFY2(read.prefilledTokens > 512,
+                 qPrintable(QStringLiteral("%1 of %2")
+                                .arg(read.prefilledTokens)
+                                .arg(read.promptTokens)));  // more than one chunk, so more than one progress report
         QVERIFY(read.prefillTokensPerSecond > 0);
         QVERIFY(m_events->prefillDone.size() >= 2);
         QCOMPARE(m_events->prefillDone.constLast(), qint64(read.prefilledTokens));

@@ -38,8 +38,8 @@ double processCpuSeconds()
 {
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+           + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
 // Idles in the event loop for `seconds`; returns the process's CPU use in % of one core.
@@ -58,8 +58,10 @@ int main(int argc, char** argv)
     QApplication qapp(argc, argv);
     QCommandLineParser parser;
     parser.addHelpOption();
-    parser.addOption({QStringLiteral("seconds"), QStringLiteral("Seconds per phase."), QStringLiteral("n"), QStringLiteral("60")});
-    parser.addOption({QStringLiteral("count-paints"), QStringLiteral("List the widgets repainted while the panels show.")});
+    parser.addOption(
+        {QStringLiteral("seconds"), QStringLiteral("Seconds per phase."), QStringLiteral("n"), QStringLiteral("60")});
+    parser.addOption(
+        {QStringLiteral("count-paints"), QStringLiteral("List the widgets repainted while the panels show.")});
     parser.addOption({QStringLiteral("model"), QStringLiteral("Load this GGUF first."), QStringLiteral("file")});
     parser.process(qapp);
     const double seconds = parser.value(QStringLiteral("seconds")).toDouble();

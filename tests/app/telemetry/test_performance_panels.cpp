@@ -111,8 +111,8 @@ private slots:
         QFile::remove(screenshot);
         bool saved = false;
         connect(&app.performance().telemetry(), &strata::app::TelemetryHost::frameReady, &app.window(), [&] {
-            if (!saved && frames.all.size() >= 8 && app.coordinator().isReplying() &&
-                frames.all.back().decodeTokensPerSecond > 0)
+            if (!saved && frames.all.size() >= 8 && app.coordinator().isReplying()
+                && frames.all.back().decodeTokensPerSecond > 0)
                 saved = app.window().grab().save(screenshot);
         });
 
@@ -149,8 +149,8 @@ private slots:
         QVERIFY(panels->process()->caption().contains(QStringLiteral("MiB")));
         QVERIFY(panels->cpuCores()->coreCount() > 0);
         if (frames.all.back().system.gpus.empty()) {  // this machine: no NVIDIA driver
-            QVERIFY2(panels->gpu()->statusText().contains(QStringLiteral("No NVIDIA driver")) ||
-                         panels->gpu()->statusText().contains(QStringLiteral("No GPU figures")),
+            QVERIFY2(panels->gpu()->statusText().contains(QStringLiteral("No NVIDIA driver"))
+                         || panels->gpu()->statusText().contains(QStringLiteral("No GPU figures")),
                      qPrintable(panels->gpu()->statusText()));
             QVERIFY(!panels->gpu()->chartShown());
         }

@@ -38,8 +38,8 @@ private slots:
         a.workers.resize(2);
         b.workers.resize(2);
         for (auto& w : b.workers) {
-            w.busyNanos = 300'000'000;   // 0.3 s busy
-            w.spinNanos = 100'000'000;   // 0.1 s spinning, of which 0.05 s wasted
+            w.busyNanos = 300'000'000;  // 0.3 s busy
+            w.spinNanos = 100'000'000;  // 0.1 s spinning, of which 0.05 s wasted
             w.wastedSpinNanos = 50'000'000;
             w.parkedNanos = 100'000'000;
             w.parks = 10;
@@ -48,7 +48,7 @@ private slots:
         b.batches = 40;
         for (int i = 0; i < 20; ++i)
             b.completionWait.counts[std::size_t(pool::LatencyHistogram::bucketOf(10'000))]++;  // 10 µs
-        b.completionWait.counts[std::size_t(pool::LatencyHistogram::bucketOf(1'000'000))]++;  // 1 ms
+        b.completionWait.counts[std::size_t(pool::LatencyHistogram::bucketOf(1'000'000))]++;   // 1 ms
         const domain::PoolRates r = TelemetryFrameBuilder::poolRates(a, b, 0.5);
         QCOMPARE(r.batches, std::uint64_t{40});
         QVERIFY(qFuzzyCompare(r.busyPercent, 60.0));
@@ -66,8 +66,8 @@ private slots:
     void workerThreadsMapToCores()
     {
         const std::vector<telemetry::ThreadUsage> threads = {
-            threadNamed("strata", 0), threadNamed("strata-pool-1", 5), threadNamed("strata-pool-0", 3),
-            threadNamed("strata-pool-9", 2),   // beyond this pool's workers: another pool's
+            threadNamed("strata", 0),        threadNamed("strata-pool-1", 5), threadNamed("strata-pool-0", 3),
+            threadNamed("strata-pool-9", 2),  // beyond this pool's workers: another pool's
             threadNamed("strata-pool-x", 1), threadNamed("strata-engine", 4)};
         QCOMPARE(TelemetryFrameBuilder::workerCores(threads, 3), (std::vector<int>{3, 5, -1}));
     }
@@ -102,8 +102,8 @@ private slots:
         QTemporaryDir dir;
         QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
         QVERIFY(!app::loadWaitPolicy(settings));
-        for (const pool::WaitPolicy& p : {pool::WaitPolicy::park(), pool::WaitPolicy::adaptive(),
-                                          pool::WaitPolicy::fixedSpin(20000)}) {
+        for (const pool::WaitPolicy& p :
+             {pool::WaitPolicy::park(), pool::WaitPolicy::adaptive(), pool::WaitPolicy::fixedSpin(20000)}) {
             app::saveWaitPolicy(settings, p);
             QVERIFY(app::loadWaitPolicy(settings) == p);
         }

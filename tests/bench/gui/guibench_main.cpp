@@ -74,8 +74,8 @@ int main(int argc, char** argv)
     }
 
     bench::BenchSession session;
-    if (!session.isValid() ||
-        !session.addConversation(QStringLiteral("Long conversation"), bench::sampleConversation(messageCount)))
+    if (!session.isValid()
+        || !session.addConversation(QStringLiteral("Long conversation"), bench::sampleConversation(messageCount)))
         return 1;
 
     // The app starts with the conversation open: it builds the newest messages before the first
@@ -171,8 +171,8 @@ int main(int argc, char** argv)
     std::printf("starting with the conversation open (%d messages, %d built up front) until shown: %.1f ms "
                 "(GUI thread CPU %.1f ms)\n",
                 messageCount, builtAtOpen, openMs, openCpuMs);
-    std::printf("all %d messages built (in idle-time batches) after: %.1f ms (GUI thread CPU %.1f ms)\n",
-                messageCount, backfillMs, backfillCpuMs);
+    std::printf("all %d messages built (in idle-time batches) after: %.1f ms (GUI thread CPU %.1f ms)\n", messageCount,
+                backfillMs, backfillCpuMs);
     printStats("building older: lateness", backfillProbe.stats());
     printStats("building older: GUI CPU/int.", backfillProbe.busyStats());
     printStats("idle: lateness (floor)", idle);
@@ -181,9 +181,10 @@ int main(int argc, char** argv)
     printStats("streaming: GUI CPU/interval", probe.busyStats());
     if (busiestCount > 0) {
         const auto print = [&](const bench::ProbeInterval& interval) {
-            std::printf("  ended %.6f s (+%.3f s)   GUI CPU %6.2f ms   lateness %6.2f ms   waiting for a core %6.2f ms\n",
-                        interval.endMonotonicS, interval.endMonotonicS - streamStartS, interval.cpuMs,
-                        interval.latenessMs, interval.waitMs);
+            std::printf(
+                "  ended %.6f s (+%.3f s)   GUI CPU %6.2f ms   lateness %6.2f ms   waiting for a core %6.2f ms\n",
+                interval.endMonotonicS, interval.endMonotonicS - streamStartS, interval.cpuMs, interval.latenessMs,
+                interval.waitMs);
         };
         std::printf("streaming started at CLOCK_MONOTONIC %.6f s; busiest intervals:\n", streamStartS);
         for (const bench::ProbeInterval& interval : probe.busiest(busiestCount))

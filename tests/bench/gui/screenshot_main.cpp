@@ -5,10 +5,10 @@
 // The dark theme is the palette a dark desktop gives Qt (here set by hand, since Xvfb has no
 // desktop); the window only uses palette roles, so this is what a user with a dark theme sees.
 #include "app/application.hpp"
-#include "tests/bench/gui/bench_session.hpp"
-#include "tests/bench/gui/sample_conversation.hpp"
 #include "strata/gguf/synthetic_model.hpp"
 #include "strata/tokenizer/synthetic_vocabulary.hpp"
+#include "tests/bench/gui/bench_session.hpp"
+#include "tests/bench/gui/sample_conversation.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/model_selector.hpp"
@@ -78,15 +78,14 @@ int main(int argc, char** argv)
         return 1;
     }
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-    QApplication::setPalette(theme == QLatin1String("dark") ? darkPalette()
-                                                             : QApplication::style()->standardPalette());
+    QApplication::setPalette(theme == QLatin1String("dark") ? darkPalette() : QApplication::style()->standardPalette());
 
     bench::BenchSession session;
     const QList<domain::ChatMessage> older = bench::sampleConversation(4);
-    if (!session.isValid() ||
-        !session.addConversation(QStringLiteral("Merging sorted lists in Python"), older.mid(0, 2)) ||
-        !session.addConversation(QStringLiteral("SQLite WAL mode"), older.mid(2, 2)) ||
-        !session.addConversation(QStringLiteral("Counting words in a file"), bench::showcaseConversation()))
+    if (!session.isValid()
+        || !session.addConversation(QStringLiteral("Merging sorted lists in Python"), older.mid(0, 2))
+        || !session.addConversation(QStringLiteral("SQLite WAL mode"), older.mid(2, 2))
+        || !session.addConversation(QStringLiteral("Counting words in a file"), bench::showcaseConversation()))
         return 1;
 
     gguf::ModelSpec spec;
@@ -107,9 +106,12 @@ int main(int argc, char** argv)
     window.resize(1100, 860);
     application.show();
     emit window.modelSelector()->loadRequested(model);
-    if (!bench::waitFor([&] { return window.windowHandle() && window.windowHandle()->isExposed() &&
-                                     !window.chatPanel()->welcomeView()->isVisible(); },
-                        30000)) {
+    if (!bench::waitFor(
+            [&] {
+                return window.windowHandle() && window.windowHandle()->isExposed()
+                       && !window.chatPanel()->welcomeView()->isVisible();
+            },
+            30000)) {
         std::fprintf(stderr, "the window did not show the loaded model\n");
         return 1;
     }

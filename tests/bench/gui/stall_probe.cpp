@@ -134,7 +134,8 @@ QList<ProbeInterval> StallProbe::busiest(qsizetype n) const
 
 QList<ProbeInterval> StallProbe::latest(qsizetype n) const
 {
-    return firstBy(intervals(), n, [](const ProbeInterval& a, const ProbeInterval& b) { return a.latenessMs > b.latenessMs; });
+    return firstBy(intervals(), n,
+                   [](const ProbeInterval& a, const ProbeInterval& b) { return a.latenessMs > b.latenessMs; });
 }
 
 StallStats StallProbe::busyStats() const

@@ -56,8 +56,7 @@ private slots:
         QTimer::singleShot(20, this, [] {
             QElapsedTimer busy;
             busy.start();
-            while (busy.elapsed() < 40) {
-            }
+            while (busy.elapsed() < 40) {}
         });
         bench::settle(150);
         probe.stop();
@@ -72,7 +71,8 @@ private slots:
         QVERIFY2(busiest[0].cpuMs >= 10, qPrintable(QString::number(busiest[0].cpuMs)));
         QVERIFY(busiest[0].cpuMs >= busiest[1].cpuMs && busiest[1].cpuMs >= busiest[2].cpuMs);
         QVERIFY(busiest[0].latenessMs >= busiest[0].cpuMs - 2);
-        QVERIFY(busiest[0].endMonotonicS > startedS + 0.02 && busiest[0].endMonotonicS < bench::StallProbe::monotonicS());
+        QVERIFY(busiest[0].endMonotonicS > startedS + 0.02
+                && busiest[0].endMonotonicS < bench::StallProbe::monotonicS());
         // The latest firing is the one after the busy loop; its run-queue wait (Linux) is a part of it.
         const QList<bench::ProbeInterval> latest = probe.latest(2);
         QCOMPARE(latest.size(), 2);

@@ -11,13 +11,13 @@ namespace strata::bench {
 
 TokenPlayer::TokenPlayer(app::EngineController* engine, QStringList pieces, double tokensPerSecond)
     : m_engine(engine), m_pieces(std::move(pieces)), m_tokensPerSecond(tokensPerSecond)
-{
-}
+{}
 
 void TokenPlayer::play(const app::ChatTurnRequest& request)
 {
     using Clock = std::chrono::steady_clock;
-    const auto period = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / m_tokensPerSecond));
+    const auto period =
+        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / m_tokensPerSecond));
     app::TokenCoalescer coalescer;  // the engine's own batching, default interval
     int updates = 0;
     const Clock::time_point start = Clock::now();

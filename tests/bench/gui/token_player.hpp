@@ -14,7 +14,7 @@
 namespace strata::app {
 class ChatCoordinator;
 class EngineController;
-}
+}  // namespace strata::app
 
 namespace strata::bench {
 

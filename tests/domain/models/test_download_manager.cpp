@@ -75,13 +75,14 @@ class TestDownloadManager : public QObject {
     {
         std::pair<DownloadState, QString> end{DownloadState::Queued, {}};
         bool done = false;
-        auto c = QObject::connect(&manager, &DownloadManager::stateChanged, &manager,
-                                  [&](const QString& which, DownloadState s, const QString& message) {
-                                      if (which == id && (s == DownloadState::Completed || s == DownloadState::Failed)) {
-                                          end = {s, message};
-                                          done = true;
-                                      }
-                                  });
+        auto c =
+            QObject::connect(&manager, &DownloadManager::stateChanged, &manager,
+                             [&](const QString& which, DownloadState s, const QString& message) {
+                                 if (which == id && (s == DownloadState::Completed || s == DownloadState::Failed)) {
+                                     end = {s, message};
+                                     done = true;
+                                 }
+                             });
         if (!QTest::qWaitFor([&] { return done; }, ms))
             end = {DownloadState::Queued, QStringLiteral("timed out waiting for the download to end")};
         QObject::disconnect(c);
@@ -113,16 +114,19 @@ private slots:
 
     void urlPolicyAllowsHttpsAndOnlyLoopbackHttpForTests()
     {
-        QVERIFY(checkDownloadUrl(QUrl(QStringLiteral("https://huggingface.co/a/b/resolve/main/x.gguf")), false).isEmpty());
+        QVERIFY(
+            checkDownloadUrl(QUrl(QStringLiteral("https://huggingface.co/a/b/resolve/main/x.gguf")), false).isEmpty());
         QVERIFY(!checkDownloadUrl(QUrl(QStringLiteral("http://huggingface.co/x.gguf")), false).isEmpty());
         QVERIFY(!checkDownloadUrl(QUrl(QStringLiteral("http://huggingface.co/x.gguf")), true).isEmpty());
         QVERIFY(!checkDownloadUrl(QUrl(QStringLiteral("http://127.0.0.1:8080/x")), false).isEmpty());
         QVERIFY(checkDownloadUrl(QUrl(QStringLiteral("http://127.0.0.1:8080/x")), true).isEmpty());
         QVERIFY(!checkDownloadUrl(QUrl(QStringLiteral("ftp://example.org/x")), true).isEmpty());
         QVERIFY(!checkRedirect(QUrl(QStringLiteral("https://huggingface.co/x")),
-                               QUrl(QStringLiteral("http://127.0.0.1/x")), true).isEmpty());
+                               QUrl(QStringLiteral("http://127.0.0.1/x")), true)
+                     .isEmpty());
         QVERIFY(checkRedirect(QUrl(QStringLiteral("https://huggingface.co/x")),
-                              QUrl(QStringLiteral("https://cdn-lfs.hf.co/x?sig=1")), false).isEmpty());
+                              QUrl(QStringLiteral("https://cdn-lfs.hf.co/x?sig=1")), false)
+                    .isEmpty());
     }
 
     void refusesPlainHttpToTheInternet()
@@ -260,16 +264,18 @@ private slots:
         const QByteArray good = randomBytes(120'000, 7);
         QByteArray wrong = good;
         wrong[5] = char(wrong[5] ^ 1);
-        server->setResource("/resolve/good", {.redirectTo = "/cdn/good", .linkedEtag = sha256Hex(good),
-                                              .linkedSize = good.size()});
+        server->setResource("/resolve/good",
+                            {.redirectTo = "/cdn/good", .linkedEtag = sha256Hex(good), .linkedSize = good.size()});
         server->setResource("/cdn/good", {.body = good});
         server->setResource("/resolve/bad", {.redirectTo = "/cdn/bad", .linkedEtag = sha256Hex(good)});
         server->setResource("/cdn/bad", {.body = wrong});
         DownloadManager manager(fastSettings());
-        const auto [state, message] = waitForEnd(manager, manager.start(request("/resolve/good", QStringLiteral("g.gguf"))));
+        const auto [state, message] =
+            waitForEnd(manager, manager.start(request("/resolve/good", QStringLiteral("g.gguf"))));
         QVERIFY2(state == DownloadState::Completed, qPrintable(message));
         QCOMPARE(message, QStringLiteral("SHA-256 verified"));
-        const auto [state2, message2] = waitForEnd(manager, manager.start(request("/resolve/bad", QStringLiteral("b.gguf"))));
+        const auto [state2, message2] =
+            waitForEnd(manager, manager.start(request("/resolve/bad", QStringLiteral("b.gguf"))));
         QCOMPARE(state2, DownloadState::Failed);
         QVERIFY2(message2.contains(QLatin1String("SHA-256 mismatch")), qPrintable(message2));
         QVERIFY(!QFile::exists(dir->filePath(QStringLiteral("b.gguf"))));
@@ -278,7 +284,8 @@ private slots:
     void pauseSurvivesARestartOfTheManager()
     {
         const QByteArray body = randomBytes(1'000'000, 8);
-        server->setResource("/slow", {.body = body, .etag = sha256Hex(body), .chunkBytes = 16'384, .chunkIntervalMs = 5});
+        server->setResource("/slow",
+                            {.body = body, .etag = sha256Hex(body), .chunkBytes = 16'384, .chunkIntervalMs = 5});
         const DownloadRequest r = request("/slow", QStringLiteral("slow.gguf"));
         const QString id = r.finalPath();
         {

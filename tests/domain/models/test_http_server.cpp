@@ -66,7 +66,8 @@ void TestHttpServer::respond(QTcpSocket* socket, const QByteArray& path, const Q
     }
     Resource& r = *it;
     if (r.status != 0) {
-        socket->write("HTTP/1.1 " + QByteArray::number(r.status) + " Test\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        socket->write("HTTP/1.1 " + QByteArray::number(r.status)
+                      + " Test\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
         socket->disconnectFromHost();
         return;
     }

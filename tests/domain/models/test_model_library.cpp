@@ -348,7 +348,8 @@ private slots:
         const QString alpha = folder + QStringLiteral("/alpha.gguf");
         library.setDefaultModel(alpha);
         QCOMPARE(model->index(model->rowOf(alpha), 0).data().toString(), QStringLiteral("Alpha (default)"));
-        QCOMPARE(library.rename(alpha, QStringLiteral("../evil")), QStringLiteral("'../evil' is not a valid file name"));
+        QCOMPARE(library.rename(alpha, QStringLiteral("../evil")),
+                 QStringLiteral("'../evil' is not a valid file name"));
         QVERIFY(library.rename(alpha, QStringLiteral("beta-outside")).contains(QLatin1String("already exists")));
         QCOMPARE(library.rename(alpha, QStringLiteral("gamma")), QString());
         const QString gamma = folder + QStringLiteral("/gamma.gguf");

@@ -40,8 +40,9 @@ private slots:
         options.enableThinking = false;
         options.extraVariables.dictRef().set("extra", Value("!"));
         const std::string out = t.renderChat(messages, parseJson(R"([{"type": "function"}])"), options);
-        QCOMPARE(QString::fromStdString(out),
-                 QString("<s>[user|hi|False][assistant|None|True|f{\"x\": 1}c1][tool|ok|False]1FalseTrueTrueFalse</s>!"));
+        QCOMPARE(
+            QString::fromStdString(out),
+            QString("<s>[user|hi|False][assistant|None|True|f{\"x\": 1}c1][tool|ok|False]1FalseTrueTrueFalse</s>!"));
 
         ChatOptions plain;
         const std::string noTools = t.renderChat({}, Value(), plain);
@@ -64,16 +65,21 @@ private slots:
         messages[1].role = "user";
         messages[1].content = "Hi";
         const std::string out = ChatTemplate::chatMlFallback().renderChat(messages, Value(), ChatOptions{});
-        QCOMPARE(QString::fromStdString(out),
-                 QString("<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"));
+        QCOMPARE(
+            QString::fromStdString(out),
+            QString(
+                "<|im_start|>system\nBe brief.<|im_end|>\n<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"));
     }
 
     void jsonRoundTripsLikePython()
     {
-        const std::string text = "{\"b\": [1, -2, 3.5, 1e-07, 1e+22, true, false, null], \"a\": {\"s\": \"\\u00e9\\n\\\"\\\\\\ud83d\\ude00\"}, \"e\": {}, \"l\": []}";
+        const std::string text =
+            "{\"b\": [1, -2, 3.5, 1e-07, 1e+22, true, false, null], \"a\": {\"s\": \"\\u00e9\\n\\\"\\\\\\ud83d\\ude00\"}, \"e\": {}, \"l\": []}";
         const Value v = parseJson(text);
-        QCOMPARE(QString::fromStdString(dumpJson(v)),
-                 QString::fromUtf8("{\"b\": [1, -2, 3.5, 1e-07, 1e+22, true, false, null], \"a\": {\"s\": \"é\\n\\\"\\\\😀\"}, \"e\": {}, \"l\": []}"));
+        QCOMPARE(
+            QString::fromStdString(dumpJson(v)),
+            QString::fromUtf8(
+                "{\"b\": [1, -2, 3.5, 1e-07, 1e+22, true, false, null], \"a\": {\"s\": \"é\\n\\\"\\\\😀\"}, \"e\": {}, \"l\": []}"));
         JsonDumpOptions ascii;
         ascii.ensureAscii = true;
         QCOMPARE(QString::fromStdString(dumpJson(parseJson(R"("é😀")"), ascii)), QString("\"\\u00e9\\ud83d\\ude00\""));
@@ -116,7 +122,8 @@ private slots:
 
     void mutationStaysInsideOneRender()
     {
-        const ChatTemplate t("{% set _ = messages.append('x') %}{{ messages | length }}{% set l = [1] %}{% set _ = l.append(2) %}{{ l }}");
+        const ChatTemplate t(
+            "{% set _ = messages.append('x') %}{{ messages | length }}{% set l = [1] %}{% set _ = l.append(2) %}{{ l }}");
         const Value ctx = parseJson(R"({"messages": ["a"]})");
         QCOMPARE(QString::fromStdString(t.render(ctx)), QString("2[1, 2]"));
         QCOMPARE(QString::fromStdString(t.render(ctx)), QString("2[1, 2]"));

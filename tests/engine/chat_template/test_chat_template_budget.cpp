@@ -81,10 +81,7 @@ private slots:
         expectStopped("{{ ('ab' * 8000000) * 100 }}", "too large");
     }
 
-    void batchPaddingIsBounded()
-    {
-        expectStopped("{{ [1] | batch(10**12, 0) | length }}", "too large");
-    }
+    void batchPaddingIsBounded() { expectStopped("{{ [1] | batch(10**12, 0) | length }}", "too large"); }
 
     // unique compares each item with every kept one; sum of strings copies the running total.
     void quadraticFiltersChargeTheirWork()
@@ -125,7 +122,8 @@ private slots:
         RenderOptions options;
         options.limits.maxSteps = SIZE_MAX;
         options.limits.deadline = std::chrono::milliseconds(100);
-        const Outcome o = render("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", options);
+        const Outcome o =
+            render("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", options);
         QVERIFY(o.thrown);
         QVERIFY2(o.text.find("longer than") != std::string::npos, o.text.c_str());
         QVERIFY2(o.ms < 1000, std::to_string(o.ms).c_str());
@@ -147,8 +145,7 @@ private slots:
                 (void)endless.render(Value::dict(), options);
             } catch (const RenderCancelled&) {
                 cancelled = true;
-            } catch (const TemplateError&) {
-            }
+            } catch (const TemplateError&) {}
         });
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         timer.start();

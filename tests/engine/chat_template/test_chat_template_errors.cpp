@@ -157,7 +157,8 @@ private slots:
         QVERIFY2(p.thrown && mentions(p, "nested too deeply"), p.what.c_str());
 
         std::string blocks;
-        for (int i = 0; i < 500; ++i) blocks += "{% if true %}";
+        for (int i = 0; i < 500; ++i)
+            blocks += "{% if true %}";
         const Failure b = compileError(blocks);
         QVERIFY2(b.thrown && mentions(b, "nested too deeply"), b.what.c_str());
 
@@ -171,7 +172,8 @@ private slots:
         options.limits.maxSteps = 200000;
         QElapsedTimer timer;
         timer.start();
-        Failure f = renderError("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", options);
+        Failure f =
+            renderError("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", options);
         QVERIFY(f.thrown);
         QVERIFY2(mentions(f, "too long"), f.what.c_str());
         QVERIFY(timer.elapsed() < 20000);
@@ -184,7 +186,9 @@ private slots:
     {
         RenderOptions options;
         options.limits.maxOutputBytes = 1 << 20;
-        Failure f = renderError("{% set ns = namespace(s='xy') %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}", options);
+        Failure f = renderError(
+            "{% set ns = namespace(s='xy') %}{% for i in range(64) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+            options);
         QVERIFY2(f.thrown && mentions(f, "too large"), f.what.c_str());
         f = renderError("{{ 'x' * 100000000 }}", options);
         QVERIFY2(f.thrown && mentions(f, "too large"), f.what.c_str());

@@ -21,7 +21,8 @@ constexpr std::time_t kFixedNow = 1700049600;  // same instant as the reference 
 std::string readFile(const fs::path& path)
 {
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path.string());
+    if (!in)
+        throw std::runtime_error("cannot read " + path.string());
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
@@ -35,10 +36,13 @@ fs::path dataDir()
 
 std::string tokenText(const Value* v)
 {
-    if (!v) return {};
-    if (v->isString()) return v->asString();
+    if (!v)
+        return {};
+    if (v->isString())
+        return v->asString();
     if (v->isDict())
-        if (const Value* c = v->dictRef().find("content"); c && c->isString()) return c->asString();
+        if (const Value* c = v->dictRef().find("content"); c && c->isString())
+            return c->asString();
     return {};
 }
 
@@ -55,9 +59,11 @@ std::map<std::string, TemplateSource> readTemplates()
     std::error_code ec;  // a missing or broken install is reported by npmPackagesArePresent()
     for (const auto& entry : fs::directory_iterator(npm, ec)) {
         const std::string dir = entry.path().filename().string();
-        if (dir.rfind("tokenizer-", 0) != 0) continue;
+        if (dir.rfind("tokenizer-", 0) != 0)
+            continue;
         const fs::path config = entry.path() / "models" / "tokenizer_config.json";
-        if (!fs::exists(config, ec)) continue;
+        if (!fs::exists(config, ec))
+            continue;
         const Value cfg = parseJson(readFile(config));
         const std::string package = dir.substr(std::string("tokenizer-").size());
         const std::string bos = tokenText(cfg.dictRef().find("bos_token"));
@@ -120,8 +126,9 @@ private slots:
                     file = base;
                     file += ".error";
                 }
-                QVERIFY2(fs::exists(file), ("no expected output for " + base.filename().string() +
-                                            ": run tools/dev/chat_template_reference.py").c_str());
+                QVERIFY2(fs::exists(file), ("no expected output for " + base.filename().string()
+                                            + ": run tools/dev/chat_template_reference.py")
+                                               .c_str());
                 QTest::newRow((name + "__" + conv).c_str())
                     << QString::fromStdString(name) << QString::fromStdString(conv)
                     << QString::fromStdString(file.string());
@@ -138,8 +145,10 @@ private slots:
         const TemplateSource& src = templates.at(templateName.toStdString());
         const ChatTemplate tmpl(src.source, templateName.toStdString());
         Value context = parseJson(readFile(dataDir() / "conversations" / (conversation.toStdString() + ".json")));
-        if (!context.dictRef().find("bos_token")) context.dictRef().set("bos_token", Value(src.bos));
-        if (!context.dictRef().find("eos_token")) context.dictRef().set("eos_token", Value(src.eos));
+        if (!context.dictRef().find("bos_token"))
+            context.dictRef().set("bos_token", Value(src.bos));
+        if (!context.dictRef().find("eos_token"))
+            context.dictRef().set("eos_token", Value(src.eos));
         RenderOptions options;
         options.now = kFixedNow;
         const std::string expected = readFile(expectedFile.toStdString());
@@ -152,9 +161,11 @@ private slots:
             }
             if (got != expected) {
                 std::size_t i = 0;
-                while (i < got.size() && i < expected.size() && got[i] == expected[i]) ++i;
-                const std::string msg = "differs at byte " + std::to_string(i) + "\n got: [" + got.substr(i >= 40 ? i - 40 : 0, 120) +
-                                        "]\nwant: [" + expected.substr(i >= 40 ? i - 40 : 0, 120) + "]";
+                while (i < got.size() && i < expected.size() && got[i] == expected[i])
+                    ++i;
+                const std::string msg = "differs at byte " + std::to_string(i) + "\n got: ["
+                                        + got.substr(i >= 40 ? i - 40 : 0, 120) + "]\nwant: ["
+                                        + expected.substr(i >= 40 ? i - 40 : 0, 120) + "]";
                 QFAIL(msg.c_str());
             }
             return;

@@ -15,8 +15,8 @@
 #include <random>
 
 using namespace strata;
-using test::randomFloats;
 using gguf::GgmlType;
+using test::randomFloats;
 
 Q_DECLARE_METATYPE(gguf::GgmlType)
 
@@ -77,14 +77,14 @@ private slots:
         // Decode shares a row between 2 or 4 warps from 64 / 128 sub-blocks on. Batches above 8
         // tokens run on tensor cores (64 x 64 tiles): one full tile, partial tiles in rows and
         // tokens over several tiles of each, a long row.
-        const Shape shapes[] = {{1, 256, 1},    {7, 512, 3},   {67, 768, 9},    {5, 14336, 1},  {1031, 256, 2},
-                                {33, 1024, 17}, {9, 2048, 1},  {130, 4096, 1},  {64, 512, 64}, {130, 1536, 70},
-                                {3, 14336, 33}};
+        const Shape shapes[] = {{1, 256, 1},    {7, 512, 3},     {67, 768, 9},  {5, 14336, 1},
+                                {1031, 256, 2}, {33, 1024, 17},  {9, 2048, 1},  {130, 4096, 1},
+                                {64, 512, 64},  {130, 1536, 70}, {3, 14336, 33}};
         for (GgmlType t : kTypes) {
             const QByteArray name(gguf::ggmlTypeTraits(uint32_t(t))->name.data());
             for (const Shape& s : shapes)
-                QTest::newRow(name + " " + QByteArray::number(s.rows) + "x" + QByteArray::number(s.cols) + " T" +
-                              QByteArray::number(s.tokens))
+                QTest::newRow(name + " " + QByteArray::number(s.rows) + "x" + QByteArray::number(s.cols) + " T"
+                              + QByteArray::number(s.tokens))
                     << t << s.rows << s.cols << s.tokens;
             if (!kQuant(t))  // row lengths that are odd multiples of the 32-value block
                 for (int tokens : {2, 12})
@@ -190,11 +190,16 @@ private slots:
                     qs = reinterpret_cast<const int8_t*>(block + 4) + (b % 8) * 32;
                 }
                 const size_t at = size_t(r) * cols / 32 + size_t(b);
-                QVERIFY2(gs[at] == d, qPrintable(QString("row %1 block %2: scale %3, CPU %4").arg(r).arg(b).arg(gs[at]).arg(d)));
+                QVERIFY2(gs[at] == d,
+                         qPrintable(QString("row %1 block %2: scale %3, CPU %4").arg(r).arg(b).arg(gs[at]).arg(d)));
                 for (int i = 0; i < 32; ++i)
                     QVERIFY2(gq[at * 32 + size_t(i)] == qs[i],
-                             qPrintable(QString("row %1 block %2 value %3: %4, CPU %5").arg(r).arg(b).arg(i)
-                                            .arg(gq[at * 32 + size_t(i)]).arg(qs[i])));
+                             qPrintable(QString("row %1 block %2 value %3: %4, CPU %5")
+                                            .arg(r)
+                                            .arg(b)
+                                            .arg(i)
+                                            .arg(gq[at * 32 + size_t(i)])
+                                            .arg(qs[i])));
             }
         }
     }
@@ -221,7 +226,8 @@ private slots:
             for (int i = 0; i < cols; ++i) {
                 const float want = m.dequantized[size_t(ids[t]) * cols + i];
                 QVERIFY2(std::abs(got[t * cols + i] - want) <= 1e-6f * std::abs(want) + 1e-7f,
-                         qPrintable(QString("token %1 element %2: %3 vs %4").arg(t).arg(i).arg(got[t * cols + i]).arg(want)));
+                         qPrintable(
+                             QString("token %1 element %2: %3 vs %4").arg(t).arg(i).arg(got[t * cols + i]).arg(want)));
             }
     }
 
@@ -238,7 +244,8 @@ private slots:
             for (int r = 0; r < rows; ++r) {
                 kernels::rmsNorm(x.data() + size_t(r) * n, weight.data(), want.data(), n, 1e-6f);
                 for (int i = 0; i < n; ++i)
-                    QVERIFY2(std::abs(got[size_t(r) * n + i] - want[size_t(i)]) <= 1e-5f * (1 + std::abs(want[size_t(i)])),
+                    QVERIFY2(std::abs(got[size_t(r) * n + i] - want[size_t(i)])
+                                 <= 1e-5f * (1 + std::abs(want[size_t(i)])),
                              qPrintable(QString("n %1 row %2 element %3").arg(n).arg(r).arg(i)));
             }
         }
@@ -307,7 +314,8 @@ private slots:
     void groupedProductsEqualSingleOnes()
     {
         const int cols = 4096, batch = 20;  // decode with 4 warps per row
-        const HostMatrix a = quantizeMatrix(GgmlType::Q4_K, 37, cols, 91), b = quantizeMatrix(GgmlType::Q4_K, 5, cols, 92);
+        const HostMatrix a = quantizeMatrix(GgmlType::Q4_K, 37, cols, 91),
+                         b = quantizeMatrix(GgmlType::Q4_K, 5, cols, 92);
         const auto x = randomFloats(size_t(batch) * cols, 93);
         test::DeviceVector<std::byte> wa(a.bytes), wb(b.bytes);
         test::DeviceVector<float> xd(x);
@@ -382,9 +390,11 @@ private slots:
         // Angles up to ~300 rad: float rounding of theta alone differs by ~3e-5 between the
         // CPU's running product and the GPU's powf.
         for (size_t i = 0; i < q.size(); ++i)
-            QVERIFY2(std::abs(gq[i] - q[i]) <= 2e-4f, qPrintable(QString("q[%1]: %2 vs %3").arg(i).arg(gq[i]).arg(q[i])));
+            QVERIFY2(std::abs(gq[i] - q[i]) <= 2e-4f,
+                     qPrintable(QString("q[%1]: %2 vs %3").arg(i).arg(gq[i]).arg(q[i])));
         for (size_t i = 0; i < k.size(); ++i)
-            QVERIFY2(std::abs(gk[i] - k[i]) <= 2e-4f, qPrintable(QString("k[%1]: %2 vs %3").arg(i).arg(gk[i]).arg(k[i])));
+            QVERIFY2(std::abs(gk[i] - k[i]) <= 2e-4f,
+                     qPrintable(QString("k[%1]: %2 vs %3").arg(i).arg(gk[i]).arg(k[i])));
     }
 
     void attentionMatchesCpu_data()
@@ -433,8 +443,8 @@ private slots:
         test::DeviceVector<uint16_t> kd(kh), vd(vh);
         test::DeviceVector<int32_t> startD(std::vector<int32_t>{start});
         test::DeviceVector<float> scratch(cuda::attentionSplitFloats(heads, headDim));
-        const cuda::AttentionSplits split{splits, scratch.get(),
-                                          scratch.get() + 2 * cuda::kMaxSplitTokens * heads * cuda::kMaxAttentionSplits};
+        const cuda::AttentionSplits split{
+            splits, scratch.get(), scratch.get() + 2 * cuda::kMaxSplitTokens * heads * cuda::kMaxAttentionSplits};
         cuda::attention(qd.get(), tokens, heads, kvHeads, headDim, kd.get(), vd.get(), startD.get(), scale, out.get(),
                         split, nullptr);
         const auto got = out.read();
@@ -447,8 +457,8 @@ private slots:
                 for (int j = 0; j < n; ++j) {
                     double dot = 0;
                     for (int d = 0; d < headDim; ++d)
-                        dot += double(kernels::fp16ToFp32(kernels::fp32ToFp16(qr[d]))) *
-                               kernels::fp16ToFp32(kh[size_t(j) * kvDim + kvHead * headDim + d]);
+                        dot += double(kernels::fp16ToFp32(kernels::fp32ToFp16(qr[d])))
+                               * kernels::fp16ToFp32(kh[size_t(j) * kvDim + kvHead * headDim + d]);
                     s[size_t(j)] = dot * scale;
                     mx = std::max(mx, s[size_t(j)]);
                 }
@@ -463,8 +473,9 @@ private slots:
                         want += pj * kernels::fp16ToFp32(vh[size_t(j) * kvDim + kvHead * headDim + d]);
                     }
                     const float g = got[(size_t(t) * heads + h) * headDim + d];
-                    QVERIFY2(std::abs(g - want) <= 1e-4,
-                             qPrintable(QString("token %1 head %2 dim %3: %4 vs %5").arg(t).arg(h).arg(d).arg(g).arg(want)));
+                    QVERIFY2(
+                        std::abs(g - want) <= 1e-4,
+                        qPrintable(QString("token %1 head %2 dim %3: %4 vs %5").arg(t).arg(h).arg(d).arg(g).arg(want)));
                 }
             }
     }

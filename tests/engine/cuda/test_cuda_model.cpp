@@ -4,8 +4,8 @@
 // reference test allows between two valid implementations; greedy continuations of a MoE model,
 // identical but at near-ties. Plus the refusals: a VRAM budget too small for the weights, and a KV
 // cache larger than the device.
-#include "../model/model_fixtures.hpp"
 #include "../model/log_probs.hpp"
+#include "../model/model_fixtures.hpp"
 #include "cuda_test_support.hpp"
 #include "strata/core/error.hpp"
 #include "strata/kernels/ops.hpp"
@@ -114,13 +114,15 @@ private slots:
         c.setPrompt(prompt);
         g.setPrompt(prompt);
         double worst = worstDiff(c.logits(), g.logits());
-        QVERIFY2(worst <= tol, qPrintable(QString("after the prompt: |log p GPU - CPU| = %1 > %2").arg(worst).arg(tol)));
+        QVERIFY2(worst <= tol,
+                 qPrintable(QString("after the prompt: |log p GPU - CPU| = %1 > %2").arg(worst).arg(tol)));
         for (int step = 0; step < 8; ++step) {
             const auto next = int32_t(kernels::argmax(c.logits().data(), int64_t(c.logits().size())));
             c.append(next);
             g.append(next);
             const double d = worstDiff(c.logits(), g.logits());
-            QVERIFY2(d <= tol, qPrintable(QString("decode step %1: |log p GPU - CPU| = %2 > %3").arg(step).arg(d).arg(tol)));
+            QVERIFY2(d <= tol,
+                     qPrintable(QString("decode step %1: |log p GPU - CPU| = %2 > %3").arg(step).arg(d).arg(tol)));
             worst = std::max(worst, d);
         }
         qInfo("%s: worst |log p GPU - CPU| = %.2e (tolerance %.1e)", QTest::currentDataTag(), worst, tol);
@@ -194,8 +196,8 @@ private slots:
             QFAIL("a model larger than its VRAM budget was loaded");
         } catch (const Error& e) {
             const QString message = e.what();
-            QVERIFY2(message.contains("over the VRAM budget") && message.contains("the budget is 1 MiB") &&
-                         message.contains("free"),
+            QVERIFY2(message.contains("over the VRAM budget") && message.contains("the budget is 1 MiB")
+                         && message.contains("free"),
                      e.what());
         }
         // The same file still loads and runs on the CPU.

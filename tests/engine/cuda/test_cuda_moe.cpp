@@ -12,8 +12,8 @@
 #include <random>
 
 using namespace strata;
-using test::randomFloats;
 using gguf::GgmlType;
+using test::randomFloats;
 
 Q_DECLARE_METATYPE(gguf::GgmlType)
 

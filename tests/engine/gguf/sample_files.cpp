@@ -16,10 +16,8 @@ std::vector<std::byte> randomBytes(size_t n, uint32_t seed)
 std::vector<SampleTensor> sampleTensors()
 {
     return {
-        {"blk.0.attn_norm.weight", GgmlType::F32, {64}},
-        {"blk.0.attn_q.weight", GgmlType::F16, {64, 8}},
-        {"blk.0.ffn_up.weight", GgmlType::Q4_K, {256, 3}},
-        {"blk.0.ffn_dn.weight", GgmlType::Q8_0, {32, 2, 3}},
+        {"blk.0.attn_norm.weight", GgmlType::F32, {64}},     {"blk.0.attn_q.weight", GgmlType::F16, {64, 8}},
+        {"blk.0.ffn_up.weight", GgmlType::Q4_K, {256, 3}},   {"blk.0.ffn_dn.weight", GgmlType::Q8_0, {32, 2, 3}},
         {"blk.0.exps.weight", GgmlType::BF16, {8, 2, 2, 2}},
     };
 }
@@ -50,11 +48,9 @@ Writer sampleWriter(uint32_t seed)
     w.set("test.bools", MetaValue::array(ValueType::Bool, {MetaValue::boolean(false), MetaValue::boolean(true)}));
     w.set("test.empty_array", MetaValue::array(ValueType::UInt32, {}));
     w.set("test.nested",
-          MetaValue::array(ValueType::Array,
-                           {MetaValue::i32Array({7, 8}), MetaValue::array(ValueType::Int32, {}),
-                            MetaValue::i32Array({9})}));
-    w.set("test.nested_strings",
-          MetaValue::array(ValueType::Array, {MetaValue::stringArray({"x", "yz"})}));
+          MetaValue::array(ValueType::Array, {MetaValue::i32Array({7, 8}), MetaValue::array(ValueType::Int32, {}),
+                                              MetaValue::i32Array({9})}));
+    w.set("test.nested_strings", MetaValue::array(ValueType::Array, {MetaValue::stringArray({"x", "yz"})}));
     uint32_t k = seed;
     for (const SampleTensor& t : sampleTensors()) {
         const auto traits = *ggmlTypeTraits(static_cast<uint32_t>(t.type));

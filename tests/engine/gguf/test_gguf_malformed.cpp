@@ -174,7 +174,8 @@ private slots:
                     poke<uint32_t>(b, f.value, t);
                     expectRejected(b, key + " element type", "array element type");
                 }
-                for (uint64_t c : std::initializer_list<uint64_t>{~0ull, 1ull << 62, 1ull << 61, uint64_t(valid_.size())}) {
+                for (uint64_t c :
+                     std::initializer_list<uint64_t>{~0ull, 1ull << 62, 1ull << 61, uint64_t(valid_.size())}) {
                     Bytes b = valid_;
                     poke<uint64_t>(b, f.value + 4, c);
                     expectRejected(b, key + " array count " + std::to_string(c), "array count");
@@ -223,15 +224,16 @@ private slots:
                 expectRejected(b, tensor + " type " + std::to_string(t), "unknown tensor type");
             }
             const uint64_t offset = peek<uint64_t>(valid_, f.offset);
-            for (uint64_t o : std::initializer_list<uint64_t>{offset + 1, offset + 16, ~0ull, ~0ull - 31, uint64_t(valid_.size()) & ~31ull,
-                               (1ull << 63)}) {
+            for (uint64_t o : std::initializer_list<uint64_t>{offset + 1, offset + 16, ~0ull, ~0ull - 31,
+                                                              uint64_t(valid_.size()) & ~31ull, (1ull << 63)}) {
                 Bytes b = valid_;
                 poke<uint64_t>(b, f.offset, o);
                 expectRejected(b, tensor + " offset " + std::to_string(o), named + " offset");
             }
             if (i > 0) {
                 Bytes b = valid_;
-                poke<uint64_t>(b, f.offset, peek<uint64_t>(valid_, tensorFields(valid_, layout_.tensorInfoStarts[0]).offset));
+                poke<uint64_t>(b, f.offset,
+                               peek<uint64_t>(valid_, tensorFields(valid_, layout_.tensorInfoStarts[0]).offset));
                 expectRejected(b, tensor + " overlapping data", "overlaps");
             }
         }
@@ -265,8 +267,7 @@ private slots:
             Writer w;
             w.set("general.alignment", value);
             w.addTensor("t", GgmlType::F32, {8}, std::vector<std::byte>(32));
-            expectRejected(w.toBytes(), "alignment " + std::string(valueTypeName(value.type())),
-                           "general.alignment");
+            expectRejected(w.toBytes(), "alignment " + std::string(valueTypeName(value.type())), "general.alignment");
         }
         // A valid larger alignment whose tensor offsets do not honour it.
         Writer w;

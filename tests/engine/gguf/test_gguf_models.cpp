@@ -207,16 +207,21 @@ private slots:
         const Built ref = build(spec);
         const auto refQ = rowsAsFloats(*ref.file.findTensor("blk.0.attn_q.weight"));
         // Relative RMS error bounds well above each type's typical error on uniform data.
-        for (auto [type, bound] : std::initializer_list<std::pair<GgmlType, double>>{
-                 {GgmlType::F16, 1e-3}, {GgmlType::BF16, 8e-3}, {GgmlType::Q8_0, 1e-2}, {GgmlType::Q6_K, 3e-2},
-                 {GgmlType::Q5_K, 6e-2}, {GgmlType::Q4_K, 0.12}, {GgmlType::Q4_0, 0.15}}) {
+        for (auto [type, bound] : std::initializer_list<std::pair<GgmlType, double>>{{GgmlType::F16, 1e-3},
+                                                                                     {GgmlType::BF16, 8e-3},
+                                                                                     {GgmlType::Q8_0, 1e-2},
+                                                                                     {GgmlType::Q6_K, 3e-2},
+                                                                                     {GgmlType::Q5_K, 6e-2},
+                                                                                     {GgmlType::Q4_K, 0.12},
+                                                                                     {GgmlType::Q4_0, 0.15}}) {
             spec.weightType = type;
             const Built q = build(spec);
             const TensorInfo* t = q.file.findTensor("blk.0.attn_q.weight");
             QCOMPARE(t->type, type);
             QCOMPARE(q.file.findTensor("blk.0.attn_norm.weight")->type, GgmlType::F32);
             const double err = rmsDiff(rowsAsFloats(*t), refQ);
-            QVERIFY2(err < bound, (std::string(ggmlTypeTraits(uint32_t(type))->name) + " error " + std::to_string(err)).c_str());
+            QVERIFY2(err < bound,
+                     (std::string(ggmlTypeTraits(uint32_t(type))->name) + " error " + std::to_string(err)).c_str());
         }
     }
 
@@ -239,16 +244,19 @@ private slots:
     {
         ModelSpec spec;
         spec.architecture = "gpt-j";
-        QVERIFY_THROWS_EXCEPTION(strata::Error, strata::tokenizer::syntheticModelFile(spec, strata::tokenizer::syntheticByteVocabulary()));
+        QVERIFY_THROWS_EXCEPTION(
+            strata::Error, strata::tokenizer::syntheticModelFile(spec, strata::tokenizer::syntheticByteVocabulary()));
         spec = {};
         spec.embedding = 96;
         spec.heads = 3;
         spec.kvHeads = 1;
         spec.weightType = GgmlType::Q4_K;  // 96-value rows are not whole 256-blocks
-        QVERIFY_THROWS_EXCEPTION(strata::Error, strata::tokenizer::syntheticModelFile(spec, strata::tokenizer::syntheticByteVocabulary()));
+        QVERIFY_THROWS_EXCEPTION(
+            strata::Error, strata::tokenizer::syntheticModelFile(spec, strata::tokenizer::syntheticByteVocabulary()));
         spec = {};
         spec.kvHeads = 3;
-        QVERIFY_THROWS_EXCEPTION(strata::Error, strata::tokenizer::syntheticModelFile(spec, strata::tokenizer::syntheticByteVocabulary()));
+        QVERIFY_THROWS_EXCEPTION(
+            strata::Error, strata::tokenizer::syntheticModelFile(spec, strata::tokenizer::syntheticByteVocabulary()));
     }
 
     void requantizeKeepsMetadataAndNorms()
@@ -263,8 +271,10 @@ private slots:
         const File q = File::fromBytes(qBytes);
         QCOMPARE(q.metadata().size(), ref.file.metadata().size() + 1);  // + quantization_version
         QCOMPARE(*q.metadata().getU32("general.file_type"), 7u);
-        QCOMPARE(q.metadata().getStringArray("tokenizer.ggml.tokens"), ref.file.metadata().getStringArray("tokenizer.ggml.tokens"));
-        QCOMPARE(*q.metadata().getString("tokenizer.chat_template"), *ref.file.metadata().getString("tokenizer.chat_template"));
+        QCOMPARE(q.metadata().getStringArray("tokenizer.ggml.tokens"),
+                 ref.file.metadata().getStringArray("tokenizer.ggml.tokens"));
+        QCOMPARE(*q.metadata().getString("tokenizer.chat_template"),
+                 *ref.file.metadata().getString("tokenizer.chat_template"));
         QCOMPARE(q.findTensor("blk.0.attn_norm.weight")->type, GgmlType::F32);
         QCOMPARE(q.findTensor("blk.0.ffn_gate_inp.weight")->type, GgmlType::F32);
         QCOMPARE(q.findTensor("blk.0.ffn_up_exps.weight")->type, GgmlType::Q8_0);

@@ -91,9 +91,9 @@ private slots:
         const auto bytes = test::sampleWriter().toBytes();
         const File f = File::fromBytes(bytes);
         const Metadata& m = f.metadata();
-        QVERIFY(!m.getU32("test.i8"));          // negative
-        QVERIFY(!m.getU32("test.u64"));         // does not fit
-        QVERIFY(!m.getI32("test.u32"));         // does not fit
+        QVERIFY(!m.getU32("test.i8"));   // negative
+        QVERIFY(!m.getU32("test.u64"));  // does not fit
+        QVERIFY(!m.getI32("test.u32"));  // does not fit
         QCOMPARE(*m.getI64("test.u32"), int64_t{4000000000});
         QVERIFY(!m.getString("test.u32"));
         QVERIFY(!m.getU32("general.name"));
@@ -150,7 +150,8 @@ private slots:
         Writer w;
         QVERIFY_THROWS_EXCEPTION(strata::Error, w.addTensor("x", GgmlType::Q4_K, {100}, std::vector<std::byte>(100)));
         QVERIFY_THROWS_EXCEPTION(strata::Error, w.addTensor("x", GgmlType::F32, {4}, std::vector<std::byte>(15)));
-        QVERIFY_THROWS_EXCEPTION(strata::Error, w.addTensor("x", GgmlType::F32, {1, 1, 1, 1, 1}, std::vector<std::byte>(4)));
+        QVERIFY_THROWS_EXCEPTION(strata::Error,
+                                 w.addTensor("x", GgmlType::F32, {1, 1, 1, 1, 1}, std::vector<std::byte>(4)));
         w.addTensor("x", GgmlType::F32, {4}, std::vector<std::byte>(16));
         QVERIFY_THROWS_EXCEPTION(strata::Error, w.addTensor("x", GgmlType::F32, {4}, std::vector<std::byte>(16)));
         QVERIFY_THROWS_EXCEPTION(strata::Error, w.setAlignment(48));

@@ -36,8 +36,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath("moe.gguf");
-        Run r = tool({"mkmodel", path, "--arch", "qwen3moe", "--layers", "2", "--embedding", "256", "--experts", "4",
-                      "--experts-used", "2", "--expert-ff", "256", "--type", "Q8_0", "--context", "8192", "--seed", "5"});
+        Run r = tool({"mkmodel",   path,   "--arch",         "qwen3moe", "--layers",    "2",   "--embedding", "256",
+                      "--experts", "4",    "--experts-used", "2",        "--expert-ff", "256", "--type",      "Q8_0",
+                      "--context", "8192", "--seed",         "5"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         r = tool({"info", path, "--json"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
@@ -97,7 +98,8 @@ private slots:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath("fast.gguf");
-        const Run r = tool({"mkmodel", path, "--arch", "llama", "--layers", "1", "--type", "Q4_K", "--distinct-rows", "3"});
+        const Run r =
+            tool({"mkmodel", path, "--arch", "llama", "--layers", "1", "--type", "Q4_K", "--distinct-rows", "3"});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         const auto file = strata::gguf::File::open(path.toStdString());
         const strata::gguf::TensorInfo* t = file.findTensor("blk.0.ffn_up.weight");

@@ -46,9 +46,8 @@ inline std::vector<float> gaussian(int64_t n, uint32_t seed, float sigma = 1.0f)
 inline const std::vector<GgmlType>& weightTypes()
 {
     static const std::vector<GgmlType> types{
-        GgmlType::F32,  GgmlType::F16,  GgmlType::BF16, GgmlType::Q4_0, GgmlType::Q4_1,
-        GgmlType::Q5_0, GgmlType::Q5_1, GgmlType::Q8_0, GgmlType::Q2_K, GgmlType::Q3_K,
-        GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K};
+        GgmlType::F32,  GgmlType::F16,  GgmlType::BF16, GgmlType::Q4_0, GgmlType::Q4_1, GgmlType::Q5_0, GgmlType::Q5_1,
+        GgmlType::Q8_0, GgmlType::Q2_K, GgmlType::Q3_K, GgmlType::Q4_K, GgmlType::Q5_K, GgmlType::Q6_K};
     return types;
 }
 
@@ -63,6 +62,9 @@ inline std::vector<Isa> supportedIsas()
     return out;
 }
 
-inline const char* nameOf(GgmlType t) { return gguf::ggmlTypeTraits(uint32_t(t))->name.data(); }
+inline const char* nameOf(GgmlType t)
+{
+    return gguf::ggmlTypeTraits(uint32_t(t))->name.data();
+}
 
 }  // namespace strata::kernels::test

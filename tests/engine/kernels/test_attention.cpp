@@ -16,7 +16,10 @@ using namespace strata::kernels::test;
 
 namespace {
 
-float roundF16(float x) { return fp16ToFp32(fp32ToFp16(x)); }
+float roundF16(float x)
+{
+    return fp16ToFp32(fp32ToFp16(x));
+}
 
 // out = sum_j round16(softmax(scale * q16 . k_j))_j * v_j over j < keys, in double.
 std::vector<double> reference(const float* q, const uint16_t* k, const uint16_t* v, size_t stride, int64_t D,
@@ -84,11 +87,16 @@ private slots:
                     for (int i = 0; i < count; ++i) {
                         const auto want = reference(group.query[i], kHead, vHead, stride, D, group.keys[i], scale);
                         for (int64_t d = 0; d < D; ++d)
-                            QVERIFY2(std::fabs(double(outs[size_t(i)][size_t(d)]) - want[size_t(d)]) <
-                                         2e-3 * (1.0 + std::fabs(want[size_t(d)])),
+                            QVERIFY2(std::fabs(double(outs[size_t(i)][size_t(d)]) - want[size_t(d)])
+                                         < 2e-3 * (1.0 + std::fabs(want[size_t(d)])),
                                      qPrintable(QString("D %1 count %2 query %3 d %4 isa %5: %6 vs %7")
-                                                    .arg(D).arg(count).arg(i).arg(d).arg(int(isa))
-                                                    .arg(outs[size_t(i)][size_t(d)]).arg(want[size_t(d)])));
+                                                    .arg(D)
+                                                    .arg(count)
+                                                    .arg(i)
+                                                    .arg(d)
+                                                    .arg(int(isa))
+                                                    .arg(outs[size_t(i)][size_t(d)])
+                                                    .arg(want[size_t(d)])));
                     }
                 }
             }

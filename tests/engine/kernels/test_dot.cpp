@@ -38,10 +38,12 @@ void makeScalesExact(GgmlType t, std::vector<uint8_t>& w)
             fn(w.data() + off);
     };
     switch (t) {
-    case GgmlType::Q8_0: case GgmlType::Q4_0:
+    case GgmlType::Q8_0:
+    case GgmlType::Q4_0:
         each(t == GgmlType::Q8_0 ? sizeof(BlockQ8_0) : sizeof(BlockQ4_0), [&](uint8_t* b) { std::memcpy(b, &one, 2); });
         break;
-    case GgmlType::Q4_K: case GgmlType::Q5_K:  // both start with d, dmin
+    case GgmlType::Q4_K:
+    case GgmlType::Q5_K:  // both start with d, dmin
         each(t == GgmlType::Q4_K ? sizeof(BlockQ4_K) : sizeof(BlockQ5_K), [&](uint8_t* b) {
             std::memcpy(b, &one, 2);
             std::memcpy(b + 2, &quarter, 2);
@@ -50,8 +52,7 @@ void makeScalesExact(GgmlType t, std::vector<uint8_t>& w)
     case GgmlType::Q6_K:
         each(sizeof(BlockQ6_K), [&](uint8_t* b) { std::memcpy(b + offsetof(BlockQ6_K, d), &one, 2); });
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -111,8 +112,10 @@ private slots:
                 magnitude += std::fabs(double(wd[size_t(i)]) * double(xa[size_t(i)]));
             for (Isa isa : supportedIsas()) {
                 const float got = kernelsFor(isa).dotFor(t)(w.data(), a.data(), n);
-                QVERIFY2(std::fabs(double(got) - double(want)) <= 1e-5 * magnitude,
-                         qPrintable(QString("%1 %2: %3 vs scalar %4").arg(nameOf(t)).arg(isaName(isa).data()).arg(got).arg(want)));
+                QVERIFY2(
+                    std::fabs(double(got) - double(want)) <= 1e-5 * magnitude,
+                    qPrintable(
+                        QString("%1 %2: %3 vs scalar %4").arg(nameOf(t)).arg(isaName(isa).data()).arg(got).arg(want)));
             }
         }
     }
@@ -127,7 +130,8 @@ private slots:
                 const auto a = activationsFor(t, xa);
                 const float want = kernelsFor(Isa::Scalar).dotFor(t)(w.data(), a.data(), n);
                 for (Isa isa : supportedIsas())
-                    QVERIFY(std::fabs(kernelsFor(isa).dotFor(t)(w.data(), a.data(), n) - want) <= 1e-4f * (1 + std::fabs(want)));
+                    QVERIFY(std::fabs(kernelsFor(isa).dotFor(t)(w.data(), a.data(), n) - want)
+                            <= 1e-4f * (1 + std::fabs(want)));
             }
         }
     }
@@ -196,8 +200,12 @@ private slots:
         // 37 rows and 9 tokens: two whole panels of 16 rows, ragged edges on both sides. 544
         // columns give the 32-blocks types an odd block count (the tiles' tail path).
         const int64_t rows = 2 * kGemmTileRows + 5, tokens = 9;
-        for (auto [t, cols] : {std::pair{GgmlType::Q4_K, int64_t(512)}, {GgmlType::Q8_0, 512}, {GgmlType::Q8_0, 544},
-                               {GgmlType::Q4_0, 544}, {GgmlType::F16, 512}, {GgmlType::Q6_K, 768}}) {
+        for (auto [t, cols] : {std::pair{GgmlType::Q4_K, int64_t(512)},
+                               {GgmlType::Q8_0, 512},
+                               {GgmlType::Q8_0, 544},
+                               {GgmlType::Q4_0, 544},
+                               {GgmlType::F16, 512},
+                               {GgmlType::Q6_K, 768}}) {
             const auto wx = gaussian(rows * cols, 61);
             const size_t stride = bytesFor(t, cols);
             std::vector<uint8_t> w(stride * size_t(rows));
@@ -223,8 +231,12 @@ private slots:
                     for (int64_t r = 0; r < rows; ++r)
                         QVERIFY2(mm[size_t(k * rows + r)] == mv[size_t(r)],
                                  qPrintable(QString("%1 %2 row %3 token %4: %5 vs %6")
-                                                .arg(nameOf(t)).arg(isaName(isa).data()).arg(r).arg(k)
-                                                .arg(double(mm[size_t(k * rows + r)])).arg(double(mv[size_t(r)]))));
+                                                .arg(nameOf(t))
+                                                .arg(isaName(isa).data())
+                                                .arg(r)
+                                                .arg(k)
+                                                .arg(double(mm[size_t(k * rows + r)]))
+                                                .arg(double(mv[size_t(r)]))));
                 }
             }
         }
@@ -258,8 +270,12 @@ private slots:
                     for (int64_t r = 1; r < rows; ++r) {
                         const float want = kt.dotFor(t)(w.data() + size_t(r) * stride, a.data(), cols);
                         QVERIFY2(got[size_t(r)] == want, qPrintable(QString("%1 %2 cols %3 row %4: %5 vs %6")
-                                                                        .arg(nameOf(t)).arg(isaName(isa).data()).arg(cols)
-                                                                        .arg(r).arg(double(got[size_t(r)])).arg(double(want))));
+                                                                        .arg(nameOf(t))
+                                                                        .arg(isaName(isa).data())
+                                                                        .arg(cols)
+                                                                        .arg(r)
+                                                                        .arg(double(got[size_t(r)]))
+                                                                        .arg(double(want))));
                     }
                     QCOMPARE(got[0], -1.0f);  // outside the range: untouched
                     ++checked;

@@ -128,7 +128,8 @@ private slots:
             kernelsFor(isa).swiglu(x.data(), up.data(), g.data(), 1000);
             for (size_t i = 0; i < x.size(); ++i) {
                 const double ref = double(x[i]) / (1.0 + std::exp(-double(x[i])));
-                QVERIFY2(near(s[i], ref, 1e-5, 1e-30), qPrintable(QString("%1: %2 vs %3").arg(x[i]).arg(s[i]).arg(ref)));
+                QVERIFY2(near(s[i], ref, 1e-5, 1e-30),
+                         qPrintable(QString("%1: %2 vs %3").arg(x[i]).arg(s[i]).arg(ref)));
                 QVERIFY(near(g[i], ref * up[i], 1e-5, 1e-30));
             }
         }
@@ -192,8 +193,9 @@ private slots:
                 for (int64_t i = 0; i < headSize; ++i) {
                     const double got1 = got[size_t(h * headSize + i)];
                     // f32 theta at pos 5000 carries ~5000 * 2^-24 rad of error: allow 2e-3 abs.
-                    QVERIFY2(std::fabs(got1 - ref[size_t(i)]) <= 2e-3 * (1 + std::fabs(ref[size_t(i)])),
-                             qPrintable(QString("pos %1 dim %2: %3 vs %4").arg(pos).arg(i).arg(got1).arg(ref[size_t(i)])));
+                    QVERIFY2(
+                        std::fabs(got1 - ref[size_t(i)]) <= 2e-3 * (1 + std::fabs(ref[size_t(i)])),
+                        qPrintable(QString("pos %1 dim %2: %3 vs %4").arg(pos).arg(i).arg(got1).arg(ref[size_t(i)])));
                     if (i >= p.nDims)
                         QCOMPARE(got[size_t(h * headSize + i)], x[size_t(h * headSize + i)]);
                 }

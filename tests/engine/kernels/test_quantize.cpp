@@ -42,22 +42,23 @@ private slots:
                 continue;
             }
             QCOMPARE(fp32ToFp16(f), uint16_t(h));
-            QCOMPARE(fp32ToBf16(bf16ToFp32(uint16_t(h))) , uint16_t(std::isnan(bf16ToFp32(uint16_t(h))) ? (h | 0x40) : h));
+            QCOMPARE(fp32ToBf16(bf16ToFp32(uint16_t(h))),
+                     uint16_t(std::isnan(bf16ToFp32(uint16_t(h))) ? (h | 0x40) : h));
         }
     }
 
     void halfRoundsToNearestEven()
     {
-        QCOMPARE(fp32ToFp16(1.0f + 1.0f / 2048), uint16_t(0x3c00));           // tie: down to even
-        QCOMPARE(fp32ToFp16(1.0f + 3.0f / 2048), uint16_t(0x3c02));           // tie: up to even
-        QCOMPARE(fp32ToFp16(65519.0f), uint16_t(0x7bff));                     // largest finite
-        QCOMPARE(fp32ToFp16(65520.0f), uint16_t(0x7c00));                     // overflows to inf
-        QCOMPARE(fp32ToFp16(std::ldexp(1.0f, -25)), uint16_t(0x0000));        // half of the smallest: even
-        QCOMPARE(fp32ToFp16(std::ldexp(3.0f, -25)), uint16_t(0x0002));        // 1.5 units: up to even
-        QCOMPARE(fp32ToFp16(-std::ldexp(1.0f, -24)), uint16_t(0x8001));       // smallest subnormal
-        QCOMPARE(fp32ToBf16(1.0f + 1.0f / 256), uint16_t(0x3f80));            // bf16 tie to even
+        QCOMPARE(fp32ToFp16(1.0f + 1.0f / 2048), uint16_t(0x3c00));      // tie: down to even
+        QCOMPARE(fp32ToFp16(1.0f + 3.0f / 2048), uint16_t(0x3c02));      // tie: up to even
+        QCOMPARE(fp32ToFp16(65519.0f), uint16_t(0x7bff));                // largest finite
+        QCOMPARE(fp32ToFp16(65520.0f), uint16_t(0x7c00));                // overflows to inf
+        QCOMPARE(fp32ToFp16(std::ldexp(1.0f, -25)), uint16_t(0x0000));   // half of the smallest: even
+        QCOMPARE(fp32ToFp16(std::ldexp(3.0f, -25)), uint16_t(0x0002));   // 1.5 units: up to even
+        QCOMPARE(fp32ToFp16(-std::ldexp(1.0f, -24)), uint16_t(0x8001));  // smallest subnormal
+        QCOMPARE(fp32ToBf16(1.0f + 1.0f / 256), uint16_t(0x3f80));       // bf16 tie to even
         QCOMPARE(fp32ToBf16(1.0f + 3.0f / 256), uint16_t(0x3f82));
-        QCOMPARE(fp32ToBf16(std::ldexp(1.0f, -130)), uint16_t(0x0008));       // subnormal kept
+        QCOMPARE(fp32ToBf16(std::ldexp(1.0f, -130)), uint16_t(0x0008));  // subnormal kept
     }
 
     void q4_0LayoutIsGgmls()
@@ -83,7 +84,7 @@ private slots:
         std::memcpy(b.qh, &qh, 4);
         float y[32];
         dequantizeRow(GgmlType::Q5_0, &b, y, 32);
-        QCOMPARE(y[0], 0.0f);     // 16 - 16
+        QCOMPARE(y[0], 0.0f);  // 16 - 16
         QCOMPARE(y[1], -16.0f);
         QCOMPARE(y[31], 0.0f);
         BlockQ5_1 c{};
@@ -258,7 +259,7 @@ private slots:
         x[300] = -7.5f;  // block 1: -7.5 first, then +7.5
         x[400] = 7.5f;
         std::fill(x.begin() + 512, x.begin() + 768, 0.0f);  // block 2: zeros
-        for (int i = 0; i < 256; ++i)                        // block 3: many exact .5 products
+        for (int i = 0; i < 256; ++i)                       // block 3: many exact .5 products
             x[size_t(768 + i)] = float(i % 255 - 127) * 0.5f;
         x[1000] = 127.f;
         std::vector<uint8_t> want(sizeof(BlockQ8_K) * 5);

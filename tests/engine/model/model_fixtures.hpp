@@ -33,8 +33,7 @@ inline gguf::ModelSpec smallSpec(const std::string& arch, gguf::GgmlType type)
     return s;
 }
 
-inline std::filesystem::path writeModel(const QTemporaryDir& dir, const gguf::ModelSpec& spec,
-                                        const std::string& name)
+inline std::filesystem::path writeModel(const QTemporaryDir& dir, const gguf::ModelSpec& spec, const std::string& name)
 {
     const std::filesystem::path path = std::filesystem::path(dir.path().toStdString()) / (name + ".gguf");
     tokenizer::syntheticModelFile(spec, tokenizer::syntheticByteVocabulary()).write(path);

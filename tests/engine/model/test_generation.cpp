@@ -32,7 +32,7 @@ private slots:
         QCOMPARE(f.push("OP and more"), std::string());
         QVERIFY(f.stopped());
         QCOMPARE(f.push("later"), std::string());
-        model::StopStringFilter g({"\xC3\xA9!"});  // "é!"
+        model::StopStringFilter g({"\xC3\xA9!"});         // "é!"
         QCOMPARE(g.push("a\xC3\xA9"), std::string("a"));  // "é" may start the stop string
         QCOMPARE(g.push("z"), std::string("\xC3\xA9z"));
         QCOMPARE(g.flush(), std::string());
@@ -129,7 +129,8 @@ private slots:
 
         // Greedy is deterministic; the second run reuses the whole prompt but its last token.
         std::string again;
-        const auto m2 = model::generate(*model_, session, prompt, req, {.onText = [&](std::string_view p) { again += p; }});
+        const auto m2 =
+            model::generate(*model_, session, prompt, req, {.onText = [&](std::string_view p) { again += p; }});
         QCOMPARE(again, streamed);
         QCOMPARE(m2.reusedTokens, uint32_t(prompt.size() - 1));
         QCOMPARE(m2.prefilledTokens, 1u);
@@ -138,17 +139,19 @@ private slots:
     void cancelStopsWithinOneToken()
     {
         model::Session session(*model_, {.contextLength = 128});
-        const auto prompt = model::chatPromptTokens(*model_, model::chatTemplateOf(*model_), {{.role = "user", .content = "go"}});
+        const auto prompt =
+            model::chatPromptTokens(*model_, model::chatTemplateOf(*model_), {{.role = "user", .content = "go"}});
         model::GenerationRequest req;
         req.sampling = model::SamplingParams::greedy();
         req.maxTokens = 100;
         std::atomic<bool> cancel{false};
         uint32_t seen = 0;
         const auto m = model::generate(*model_, session, prompt, req,
-                                       {.onText = [&](std::string_view) {
-                                            if (++seen == 3)
-                                                cancel = true;
-                                        },
+                                       {.onText =
+                                            [&](std::string_view) {
+                                                if (++seen == 3)
+                                                    cancel = true;
+                                            },
                                         .cancel = &cancel});
         if (m.finish == model::FinishReason::Cancelled)
             QVERIFY(m.generatedTokens <= 4);  // pieces can lag a token behind ids (UTF-8)

@@ -167,8 +167,11 @@ private slots:
             {{{"attention.key_length", 0}}, "attention.key_length"},
             // 1024 heads of 1024: each within its cap and the q row (2^20) at its limit, so the
             // tensors' shapes are what refuses it.
-            {{{"attention.head_count", 1024}, {"attention.head_count_kv", 1024}, {"attention.key_length", 1024},
-              {"attention.value_length", 1024}, {"rope.dimension_count", 1024}},
+            {{{"attention.head_count", 1024},
+              {"attention.head_count_kv", 1024},
+              {"attention.key_length", 1024},
+              {"attention.value_length", 1024},
+              {"rope.dimension_count", 1024}},
              "has shape"},
         };
         for (const auto& [overrides, mention] : cases)

@@ -120,12 +120,13 @@ private slots:
                 const double expected = pair.toArray().at(1).toDouble();
                 const double diff = std::abs(ours[size_t(token)] - expected);
                 worst = std::max(worst, diff);
-                QVERIFY2(diff <= tol, qPrintable(QString("%1, prompt '%2', token %3: log p %4, llama.cpp %5 (tolerance %6)")
-                                                     .arg(name, result.value("name").toString())
-                                                     .arg(token)
-                                                     .arg(ours[size_t(token)])
-                                                     .arg(expected)
-                                                     .arg(tol)));
+                QVERIFY2(diff <= tol,
+                         qPrintable(QString("%1, prompt '%2', token %3: log p %4, llama.cpp %5 (tolerance %6)")
+                                        .arg(name, result.value("name").toString())
+                                        .arg(token)
+                                        .arg(ours[size_t(token)])
+                                        .arg(expected)
+                                        .arg(tol)));
             }
 
             // Greedy continuation, token by token on our side.
@@ -138,13 +139,15 @@ private slots:
                 const int32_t mine = int32_t(std::max_element(logits.begin(), logits.end()) - logits.begin());
                 const int32_t theirs = int32_t(tokens.at(step).toInt());
                 if (mine != theirs) {
-                    QVERIFY2(margins.at(step).toDouble() <= 2 * tol,
-                             qPrintable(QString("%1, prompt '%2': greedy step %3 chose %4, llama.cpp %5 with a clear margin %6")
-                                            .arg(name, result.value("name").toString())
-                                            .arg(step)
-                                            .arg(mine)
-                                            .arg(theirs)
-                                            .arg(margins.at(step).toDouble())));
+                    QVERIFY2(
+                        margins.at(step).toDouble() <= 2 * tol,
+                        qPrintable(
+                            QString("%1, prompt '%2': greedy step %3 chose %4, llama.cpp %5 with a clear margin %6")
+                                .arg(name, result.value("name").toString())
+                                .arg(step)
+                                .arg(mine)
+                                .arg(theirs)
+                                .arg(margins.at(step).toDouble())));
                     break;  // a legitimate tie-break: the rest is not comparable
                 }
                 ++greedyCompared;

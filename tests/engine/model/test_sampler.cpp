@@ -110,8 +110,8 @@ private slots:
         p.penaltyLastN = 4;
         Sampler s(p);
         const std::vector<float> logits{2.0f, 1.5f};
-        QCOMPARE(s.sample(logits, std::vector<int32_t>{7, 3}), 0);     // token 0 not in history
-        QCOMPARE(s.sample(logits, std::vector<int32_t>{0, 3}), 1);     // 2.0 / 2 = 1.0 < 1.5
+        QCOMPARE(s.sample(logits, std::vector<int32_t>{7, 3}), 0);           // token 0 not in history
+        QCOMPARE(s.sample(logits, std::vector<int32_t>{0, 3}), 1);           // 2.0 / 2 = 1.0 < 1.5
         QCOMPARE(s.sample(logits, std::vector<int32_t>{0, 1, 1, 1, 1}), 0);  // 0 left the window
     }
 
@@ -122,13 +122,13 @@ private slots:
         p.frequencyPenalty = 0.3f;
         Sampler s(p);
         const std::vector<float> logits{2.0f, 1.5f};
-        QCOMPARE(s.sample(logits, std::vector<int32_t>{0}), 0);        // 1.7 > 1.5
-        QCOMPARE(s.sample(logits, std::vector<int32_t>{0, 0}), 1);     // 1.4 < 1.5
+        QCOMPARE(s.sample(logits, std::vector<int32_t>{0}), 0);     // 1.7 > 1.5
+        QCOMPARE(s.sample(logits, std::vector<int32_t>{0, 0}), 1);  // 1.4 < 1.5
         SamplingParams q = SamplingParams::greedy();
         q.penaltyLastN = -1;
         q.presencePenalty = 0.6f;
         Sampler t(q);
-        QCOMPARE(t.sample(logits, std::vector<int32_t>{0}), 1);        // 1.4 < 1.5
+        QCOMPARE(t.sample(logits, std::vector<int32_t>{0}), 1);  // 1.4 < 1.5
     }
 };
 

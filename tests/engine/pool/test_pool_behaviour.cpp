@@ -23,15 +23,16 @@ double processCpuSeconds()
 {
     rusage ru{};
     getrusage(RUSAGE_SELF, &ru);
-    return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-           static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+    return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec)
+           + static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
 void someBatches(WorkerPool& pool, int count)
 {
     std::atomic<std::uint64_t> sink{0};
     for (int i = 0; i < count; ++i)
-        pool.run(16, [&](std::size_t b, std::size_t e, unsigned) { sink.fetch_add(e - b); }, RunOptions{1, ~0u});
+        pool.run(
+            16, [&](std::size_t b, std::size_t e, unsigned) { sink.fetch_add(e - b); }, RunOptions{1, ~0u});
 }
 
 }  // namespace
@@ -127,13 +128,16 @@ private slots:
                 WorkerPool pool(o);
                 std::mutex m;
                 std::vector<int> seen;
-                pool.run(64, [&](std::size_t, std::size_t, unsigned w) {
-                    if (w == 0) {
-                        std::lock_guard lock(m);
-                        seen = currentThreadAffinity();  // sched_getaffinity inside the worker
-                    }
-                    std::this_thread::sleep_for(200us);
-                }, RunOptions{1, ~0u});
+                pool.run(
+                    64,
+                    [&](std::size_t, std::size_t, unsigned w) {
+                        if (w == 0) {
+                            std::lock_guard lock(m);
+                            seen = currentThreadAffinity();  // sched_getaffinity inside the worker
+                        }
+                        std::this_thread::sleep_for(200us);
+                    },
+                    RunOptions{1, ~0u});
                 (pin ? pinned : unpinned) = seen;
                 if (pin)
                     reportedPinned = pool.workerAffinity();
@@ -164,17 +168,20 @@ private slots:
         std::atomic<bool> workerIn{false};
         // The host's chunk waits (bounded) for the worker to hold the other one; the worker then
         // keeps its chunk far past the stall timeout.
-        pool.run(2, [&](std::size_t, std::size_t, unsigned w) {
-            ran.fetch_add(1);
-            if (w == 0) {
-                workerIn.store(true);
-                std::this_thread::sleep_for(400ms);
-                return;
-            }
-            const auto limit = std::chrono::steady_clock::now() + 5s;
-            while (!workerIn.load() && std::chrono::steady_clock::now() < limit)
-                std::this_thread::sleep_for(100us);
-        }, RunOptions{1, ~0u});
+        pool.run(
+            2,
+            [&](std::size_t, std::size_t, unsigned w) {
+                ran.fetch_add(1);
+                if (w == 0) {
+                    workerIn.store(true);
+                    std::this_thread::sleep_for(400ms);
+                    return;
+                }
+                const auto limit = std::chrono::steady_clock::now() + 5s;
+                while (!workerIn.load() && std::chrono::steady_clock::now() < limit)
+                    std::this_thread::sleep_for(100us);
+            },
+            RunOptions{1, ~0u});
         QCOMPARE(ran.load(), 2);
         QVERIFY(workerIn.load());
         QVERIFY(reports.load() >= 1);

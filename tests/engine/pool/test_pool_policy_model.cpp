@@ -14,7 +14,10 @@ using namespace strata::pool::detail;
 namespace {
 
 // The miss cost the pool computes with its default weight, a 50 µs wake and a 2 µs wake call.
-std::int64_t defaultMissCost(double announced = 0) { return missCostNanos({16.0, 50'000, 2'000, announced}); }
+std::int64_t defaultMissCost(double announced = 0)
+{
+    return missCostNanos({16.0, 50'000, 2'000, announced});
+}
 
 }  // namespace
 
@@ -119,9 +122,9 @@ private slots:
         SpanLearner l;
         QCOMPARE(l.window(defaultMissCost(), {}), std::int64_t{0});  // nothing learnt: park
         l.record(20'000);
-        QVERIFY(l.window(defaultMissCost(), {}) >= 20'000);  // one short span already argues for spinning
+        QVERIFY(l.window(defaultMissCost(), {}) >= 20'000);                // one short span already argues for spinning
         QCOMPARE(l.window(defaultMissCost(), {500, 0}), std::int64_t{0});  // contended: never spin
-        QVERIFY(l.window(defaultMissCost(), {}) >= 20'000);  // and back at once when it calms down
+        QVERIFY(l.window(defaultMissCost(), {}) >= 20'000);                // and back at once when it calms down
     }
 };
 

@@ -25,11 +25,14 @@ bool decodeToken(WorkerPool& pool, std::vector<std::atomic<std::uint32_t>>& stam
         for (std::size_t n : widths) {
             const std::uint32_t value = ++batch;
             std::atomic<int> wrong{0};
-            pool.run(n, [&](std::size_t b, std::size_t e, unsigned) {
-                for (std::size_t i = b; i < e; ++i)
-                    if (stamp[i].exchange(value, std::memory_order_relaxed) == value)
-                        wrong.fetch_add(1, std::memory_order_relaxed);
-            }, RunOptions{1, ~0u});
+            pool.run(
+                n,
+                [&](std::size_t b, std::size_t e, unsigned) {
+                    for (std::size_t i = b; i < e; ++i)
+                        if (stamp[i].exchange(value, std::memory_order_relaxed) == value)
+                            wrong.fetch_add(1, std::memory_order_relaxed);
+                },
+                RunOptions{1, ~0u});
             if (wrong.load() != 0)
                 return false;
             for (std::size_t i = 0; i < n; ++i)

@@ -47,8 +47,14 @@ Trace loadTrace(const QString& name)
 
 // The miss cost the pool starts from (default weight, a 50 µs wake, a 2 µs wake call), and the one
 // it measured on the quiet host the traces come from (wakes in ~10 µs): the choices must hold for both.
-std::int64_t defaultMissCost(double announced = 0) { return missCostNanos({16.0, 50'000, 2'000, announced}); }
-std::int64_t quietHostMissCost(double announced = 0) { return missCostNanos({16.0, 10'000, 2'000, announced}); }
+std::int64_t defaultMissCost(double announced = 0)
+{
+    return missCostNanos({16.0, 50'000, 2'000, announced});
+}
+std::int64_t quietHostMissCost(double announced = 0)
+{
+    return missCostNanos({16.0, 10'000, 2'000, announced});
+}
 
 enum class Want { Spin, Park };
 

@@ -46,11 +46,14 @@ std::uint64_t hammer(WorkerPool& pool, std::uint64_t maxBatches, std::chrono::mi
                          std::chrono::microseconds(rng() % 2 ? 0 : rng() % 300));  // some with a lead
         std::atomic<int> wrong{0};
         const auto stampValue = static_cast<std::uint32_t>(batch);
-        pool.run(n, [&](std::size_t b, std::size_t e, unsigned) {
-            for (std::size_t i = b; i < e; ++i)
-                if (stamp[i].exchange(stampValue, std::memory_order_relaxed) == stampValue)
-                    wrong.fetch_add(1, std::memory_order_relaxed);  // ran twice in this batch
-        }, run);
+        pool.run(
+            n,
+            [&](std::size_t b, std::size_t e, unsigned) {
+                for (std::size_t i = b; i < e; ++i)
+                    if (stamp[i].exchange(stampValue, std::memory_order_relaxed) == stampValue)
+                        wrong.fetch_add(1, std::memory_order_relaxed);  // ran twice in this batch
+            },
+            run);
         if (wrong.load() != 0)
             return 0;
         for (std::size_t i = 0; i < n; ++i)
@@ -106,17 +109,20 @@ private slots:
         while (batches < 20000 && Clock::now() < end && lost == 0) {
             ++batches;
             std::atomic<int> byWorker{0};
-            pool.run(2, [&](std::size_t, std::size_t, unsigned w) {
-                if (w < pool.workerCount()) {
-                    byWorker.fetch_add(1);
-                    return;
-                }
-                const auto limit = Clock::now() + std::chrono::seconds(5);
-                while (byWorker.load() == 0 && Clock::now() < limit)
-                    std::this_thread::yield();
-                if (byWorker.load() == 0)
-                    ++lost;
-            }, RunOptions{1, ~0u});
+            pool.run(
+                2,
+                [&](std::size_t, std::size_t, unsigned w) {
+                    if (w < pool.workerCount()) {
+                        byWorker.fetch_add(1);
+                        return;
+                    }
+                    const auto limit = Clock::now() + std::chrono::seconds(5);
+                    while (byWorker.load() == 0 && Clock::now() < limit)
+                        std::this_thread::yield();
+                    if (byWorker.load() == 0)
+                        ++lost;
+                },
+                RunOptions{1, ~0u});
         }
         QCOMPARE(lost, 0);
         QVERIFY(pool.telemetry().workers[0].wakes > 0);

@@ -25,10 +25,13 @@ PoolOptions optionsWith(int workers, WaitPolicy policy, bool pin = false)
 void expectEachOnce(WorkerPool& pool, std::size_t n, RunOptions run = {})
 {
     std::vector<std::atomic<int>> hits(n);
-    pool.run(n, [&](std::size_t b, std::size_t e, unsigned) {
-        for (std::size_t i = b; i < e; ++i)
-            hits[i].fetch_add(1, std::memory_order_relaxed);
-    }, run);
+    pool.run(
+        n,
+        [&](std::size_t b, std::size_t e, unsigned) {
+            for (std::size_t i = b; i < e; ++i)
+                hits[i].fetch_add(1, std::memory_order_relaxed);
+        },
+        run);
     for (std::size_t i = 0; i < n; ++i)
         QCOMPARE(hits[i].load(), 1);
 }
@@ -59,7 +62,9 @@ private slots:
     {
         QFETCH(int, workers);
         QFETCH(int, policy);
-        const WaitPolicy wp = policy == 0 ? WaitPolicy::adaptive() : policy == 1 ? WaitPolicy::park() : WaitPolicy::fixedSpin(50);
+        const WaitPolicy wp = policy == 0   ? WaitPolicy::adaptive()
+                              : policy == 1 ? WaitPolicy::park()
+                                            : WaitPolicy::fixedSpin(50);
         WorkerPool pool(optionsWith(workers, wp));
         QCOMPARE(pool.workerCount(), static_cast<unsigned>(workers));
         for (std::size_t n : {1u, 2u, 7u, 64u, 1000u, 100000u})
@@ -75,14 +80,17 @@ private slots:
         std::vector<std::atomic<int>> byWorker(pool.workerCount() + 1);
         std::atomic<int> outOfRange{0};
         for (int round = 0; round < 50; ++round)
-            pool.run(64, [&](std::size_t, std::size_t, unsigned w) {
-                if (w > pool.workerCount()) {
-                    outOfRange.fetch_add(1);
-                    return;
-                }
-                byWorker[w].fetch_add(1);
-                std::this_thread::sleep_for(std::chrono::microseconds(20));
-            }, RunOptions{1, 1});
+            pool.run(
+                64,
+                [&](std::size_t, std::size_t, unsigned w) {
+                    if (w > pool.workerCount()) {
+                        outOfRange.fetch_add(1);
+                        return;
+                    }
+                    byWorker[w].fetch_add(1);
+                    std::this_thread::sleep_for(std::chrono::microseconds(20));
+                },
+                RunOptions{1, 1});
         QCOMPARE(outOfRange.load(), 0);
         for (unsigned w = 1; w < pool.workerCount(); ++w)
             QCOMPARE(byWorker[w].load(), 0);  // only worker 0 and the host may take part
@@ -94,10 +102,13 @@ private slots:
         WorkerPool pool(optionsWith(2, WaitPolicy::park()));
         bool threw = false;
         try {
-            pool.run(100, [](std::size_t b, std::size_t e, unsigned) {
-                if (b <= 57 && 57 < e)
-                    throw std::runtime_error("item 57");
-            }, RunOptions{1, ~0u});
+            pool.run(
+                100,
+                [](std::size_t b, std::size_t e, unsigned) {
+                    if (b <= 57 && 57 < e)
+                        throw std::runtime_error("item 57");
+                },
+                RunOptions{1, ~0u});
         } catch (const std::runtime_error& e) {
             threw = std::string(e.what()) == "item 57";
         }
@@ -109,13 +120,16 @@ private slots:
     {
         WorkerPool pool(optionsWith(1, WaitPolicy::park()));
         std::atomic<int> refused{0};
-        pool.run(4, [&](std::size_t, std::size_t, unsigned) {
-            try {
-                pool.run(1, [](std::size_t, std::size_t, unsigned) {});
-            } catch (const strata::Error&) {
-                refused.fetch_add(1);
-            }
-        }, RunOptions{1, ~0u});
+        pool.run(
+            4,
+            [&](std::size_t, std::size_t, unsigned) {
+                try {
+                    pool.run(1, [](std::size_t, std::size_t, unsigned) {});
+                } catch (const strata::Error&) {
+                    refused.fetch_add(1);
+                }
+            },
+            RunOptions{1, ~0u});
         QCOMPARE(refused.load(), 4);
     }
 

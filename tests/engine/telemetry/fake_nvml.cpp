@@ -142,5 +142,8 @@ int nvmlDeviceGetComputeRunningProcesses_v3(void* device, unsigned* count, nvmlP
 #endif
 
 // Test hook: how often nvmlShutdown ran.
-int fakeNvmlShutdowns() { return shutdowns; }
+int fakeNvmlShutdowns()
+{
+    return shutdowns;
+}
 }

@@ -47,16 +47,14 @@ private slots:
         GpuSampler sampler(FAKE_NVML_NODRIVER_PATH);
         QVERIFY(!sampler.available());
         QCOMPARE(sampler.deviceCount(), 0u);
-        QVERIFY2(sampler.status().starts_with("no NVIDIA driver (NVML: Driver Not Loaded"),
-                 sampler.status().c_str());
+        QVERIFY2(sampler.status().starts_with("no NVIDIA driver (NVML: Driver Not Loaded"), sampler.status().c_str());
     }
 
     void libraryWithoutNvmlSymbols()
     {
         GpuSampler sampler("libm.so.6");
         QVERIFY(!sampler.available());
-        QVERIFY2(sampler.status().find("lacks nvmlInit_v2") != std::string::npos,
-                 sampler.status().c_str());
+        QVERIFY2(sampler.status().find("lacks nvmlInit_v2") != std::string::npos, sampler.status().c_str());
     }
 
     void readsEveryFigureThroughTheDeclaredAbi()

@@ -13,19 +13,17 @@ using namespace strata::telemetry;
 namespace {
 
 // Two cores; user nice system idle iowait irq softirq steal guest guest_nice.
-constexpr const char* kFirst =
-    "cpu  200 0 100 1700 0 0 0 0 0 0\n"
-    "cpu0 100 0 50 850 0 0 0 0 0 0\n"
-    "cpu1 100 0 50 850 0 0 0 0 0 0\n"
-    "intr 12345 0 0\nctxt 999\nbtime 1700000000\nprocesses 42\nprocs_running 1\n";
+constexpr const char* kFirst = "cpu  200 0 100 1700 0 0 0 0 0 0\n"
+                               "cpu0 100 0 50 850 0 0 0 0 0 0\n"
+                               "cpu1 100 0 50 850 0 0 0 0 0 0\n"
+                               "intr 12345 0 0\nctxt 999\nbtime 1700000000\nprocesses 42\nprocs_running 1\n";
 
 // 100 ticks later on each core: cpu0 busy 30 (user 20, system 5, irq 3, softirq 1, steal 1),
 // idle 70 (idle 60, iowait 10); cpu1 busy 150 of 150.
-constexpr const char* kSecond =
-    "cpu  320 0 155 1760 10 3 1 1 0 0\n"
-    "cpu0 120 0 55 910 10 3 1 1 5 0\n"
-    "cpu1 200 0 100 850 0 0 0 0 0 0\n"
-    "intr 12400 0 0\n";
+constexpr const char* kSecond = "cpu  320 0 155 1760 10 3 1 1 0 0\n"
+                                "cpu0 120 0 55 910 10 3 1 1 5 0\n"
+                                "cpu1 200 0 100 850 0 0 0 0 0 0\n"
+                                "intr 12400 0 0\n";
 
 CpuTimes times(std::initializer_list<std::uint64_t> ticks)
 {
@@ -69,7 +67,7 @@ private slots:
         QCOMPARE(busyPercent(a.cores[0], b.cores[0]).value_or(-1), 30.0f);
         QCOMPARE(busyPercent(a.cores[1], b.cores[1]).value_or(-1), 100.0f);
         const float total = busyPercent(a.total, b.total).value_or(-1);
-        QVERIFY(total > 71.9f && total < 72.1f);  // 180 busy of 250
+        QVERIFY(total > 71.9f && total < 72.1f);                    // 180 busy of 250
         QVERIFY(!busyPercent(a.cores[0], a.cores[0]).has_value());  // no tick elapsed
     }
 
@@ -139,8 +137,7 @@ private slots:
         ProcStat stat;
         std::string error;
         QVERIFY(!parseProcStat("cpu 1 2 3 4\ncpuX 1 2 3 4\n", stat, error));
-        QVERIFY2(error.find("line 2") != std::string::npos && error.find("cpuX") != std::string::npos,
-                 error.c_str());
+        QVERIFY2(error.find("line 2") != std::string::npos && error.find("cpuX") != std::string::npos, error.c_str());
         QVERIFY(!parseProcStat("cpu 1 2 3 4\ncpu0 1 2 x 4\n", stat, error));
         QVERIFY2(error.find("line 2 field 3") != std::string::npos, error.c_str());
         QVERIFY(!parseProcStat("cpu 1 2 3\n", stat, error));

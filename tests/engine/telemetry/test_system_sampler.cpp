@@ -104,16 +104,18 @@ private slots:
         QVERIFY2(t->cpuSeconds >= burnedSeconds * 0.5 && t->cpuSeconds <= burnedSeconds + 0.05,
                  qPrintable(QString("thread cpu %1 s, burned %2 s").arg(t->cpuSeconds).arg(burnedSeconds)));
         const double interval = snapshot.intervalSeconds;
-        qInfo("burned %.3f s in %.3f s; thread %.2f s on core %d; process %.1f %%; core %d %.1f %%",
-              burnedSeconds, interval, t->cpuSeconds, t->lastCpu, snapshot.process.cpuPercent.value_or(-1),
-              core, core >= 0 && static_cast<std::size_t>(core) < snapshot.cores.size()
-                        ? static_cast<double>(snapshot.cores[core].percent.value_or(-1))
-                        : -1.0);
+        qInfo("burned %.3f s in %.3f s; thread %.2f s on core %d; process %.1f %%; core %d %.1f %%", burnedSeconds,
+              interval, t->cpuSeconds, t->lastCpu, snapshot.process.cpuPercent.value_or(-1), core,
+              core >= 0 && static_cast<std::size_t>(core) < snapshot.cores.size()
+                  ? static_cast<double>(snapshot.cores[core].percent.value_or(-1))
+                  : -1.0);
         QVERIFY(snapshot.process.cpuPercent.has_value());
         // The process burned at least `burned` seconds in `interval`.
         QVERIFY2(*snapshot.process.cpuPercent >= 100.0 * burnedSeconds / interval * 0.8,
                  qPrintable(QString("process %1 %% over %2 s, burned %3 s")
-                                .arg(*snapshot.process.cpuPercent).arg(interval).arg(burnedSeconds)));
+                                .arg(*snapshot.process.cpuPercent)
+                                .arg(interval)
+                                .arg(burnedSeconds)));
         if (core >= 0 && t->lastCpu == core) {
             QVERIFY(static_cast<std::size_t>(core) < snapshot.cores.size());
             const float coreLoad = snapshot.cores[core].percent.value_or(-1);
@@ -137,8 +139,7 @@ private slots:
         std::atomic<int> tid{0};
         std::thread spinner([&] {
             tid = static_cast<int>(gettid());
-            while (!stop) {
-            }
+            while (!stop) {}
         });
         while (tid == 0)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -152,8 +153,7 @@ private slots:
         QVERIFY(t != nullptr);
         QVERIFY(t->cpuPercent.has_value());
         // Ticks are 10 ms, so over ~300 ms the figure can read a few percent above 100.
-        QVERIFY2(*t->cpuPercent > 5.0f && *t->cpuPercent < 115.0f,
-                 qPrintable(QString::number(*t->cpuPercent)));
+        QVERIFY2(*t->cpuPercent > 5.0f && *t->cpuPercent < 115.0f, qPrintable(QString::number(*t->cpuPercent)));
         for (const CoreLoad& core : snapshot.cores)
             if (core.percent)
                 QVERIFY(*core.percent >= 0.0f && *core.percent <= 100.0f);

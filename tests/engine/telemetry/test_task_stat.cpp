@@ -48,8 +48,8 @@ private slots:
         QVERIFY(!parseTaskStat("", stat));
         QVERIFY(!parseTaskStat("12 no parentheses R 1 2 3", stat));
         QVERIFY(!parseTaskStat("x (name) R 1 1 1 0 -1 0 0 0 0 0 1 2", stat));
-        QVERIFY(!parseTaskStat("12 (name) R 1 1 1 0 -1 0 0 0 0 0 1", stat));   // no stime
-        QVERIFY(!parseTaskStat("12 (name) R 1 1 1 0 -1 0 0 0 0 0 1 z", stat)); // stime not a number
+        QVERIFY(!parseTaskStat("12 (name) R 1 1 1 0 -1 0 0 0 0 0 1", stat));    // no stime
+        QVERIFY(!parseTaskStat("12 (name) R 1 1 1 0 -1 0 0 0 0 0 1 z", stat));  // stime not a number
         QVERIFY(!parseTaskStat("12 (name) RR 1 1 1 0 -1 0 0 0 0 0 1 2", stat));
         QVERIFY(!parseTaskStat(") 12 (", stat));
     }

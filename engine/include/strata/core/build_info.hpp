@@ -20,10 +20,10 @@ struct CudaDeviceInfo {
 std::string describeCudaDevice(const CudaDeviceInfo& device);
 
 struct CudaRuntimeInfo {
-    bool compiled = false;     // built with the CUDA back-end
-    int deviceCount = 0;       // devices the driver reports (0 without a driver)
-    int runtimeVersion = 0;    // e.g. 13000 for CUDA 13.0; 0 when not compiled
-    std::string status;        // human-readable: "2 devices", "no NVIDIA driver", ...
+    bool compiled = false;                // built with the CUDA back-end
+    int deviceCount = 0;                  // devices the driver reports (0 without a driver)
+    int runtimeVersion = 0;               // e.g. 13000 for CUDA 13.0; 0 when not compiled
+    std::string status;                   // human-readable: "2 devices", "no NVIDIA driver", ...
     std::vector<CudaDeviceInfo> devices;  // one per device, in CUDA's order; empty when none is usable
 };
 

@@ -21,13 +21,13 @@ inline constexpr uint32_t kMaxDims = 4;
 inline constexpr uint32_t kDefaultAlignment = 32;
 
 struct TensorInfo {
-    std::string_view name;          // view into the file
+    std::string_view name;  // view into the file
     GgmlType type = GgmlType::F32;
     uint32_t dimCount = 0;
     std::array<uint64_t, kMaxDims> shape{1, 1, 1, 1};  // shape[0] is the row length (ggml's ne[0])
     uint64_t elements = 0;
-    uint64_t offset = 0;            // from the start of its part's data section, as stored
-    uint32_t part = 0;              // which split part holds the data (0 for single files)
+    uint64_t offset = 0;  // from the start of its part's data section, as stored
+    uint32_t part = 0;    // which split part holds the data (0 for single files)
     std::span<const std::byte> data;
 
     std::span<const uint64_t> dims() const { return {shape.data(), dimCount}; }
@@ -53,8 +53,8 @@ public:
     uint32_t version() const { return version_; }
     uint32_t alignment() const { return alignment_; }
     uint32_t partCount() const { return static_cast<uint32_t>(parts_.size()); }
-    uint64_t fileBytes() const;                         // all parts together
-    uint64_t dataOffset(uint32_t part = 0) const;       // where a part's data section starts
+    uint64_t fileBytes() const;                    // all parts together
+    uint64_t dataOffset(uint32_t part = 0) const;  // where a part's data section starts
 
     const Metadata& metadata() const { return metadata_; }
     std::span<const TensorInfo> tensors() const { return tensors_; }

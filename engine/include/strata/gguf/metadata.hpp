@@ -15,8 +15,19 @@ namespace strata::gguf {
 
 // Value type numbers as GGUF files store them: part of the format, never renumber.
 enum class ValueType : uint32_t {
-    UInt8 = 0, Int8 = 1, UInt16 = 2, Int16 = 3, UInt32 = 4, Int32 = 5, Float32 = 6, Bool = 7,
-    String = 8, Array = 9, UInt64 = 10, Int64 = 11, Float64 = 12,
+    UInt8 = 0,
+    Int8 = 1,
+    UInt16 = 2,
+    Int16 = 3,
+    UInt32 = 4,
+    Int32 = 5,
+    Float32 = 6,
+    Bool = 7,
+    String = 8,
+    Array = 9,
+    UInt64 = 10,
+    Int64 = 11,
+    Float64 = 12,
 };
 
 // "uint32", "string", ... (as gguf-py names them); "type N" for numbers outside the format.
@@ -32,7 +43,8 @@ public:
     Value() = default;
     Value(ValueType type, std::span<const std::byte> payload, ValueType elementType = ValueType::UInt8,
           uint64_t count = 0)
-        : type_(type), elementType_(elementType), count_(count), payload_(payload) {}
+        : type_(type), elementType_(elementType), count_(count), payload_(payload)
+    {}
 
     ValueType type() const { return type_; }
     bool isArray() const { return type_ == ValueType::Array; }

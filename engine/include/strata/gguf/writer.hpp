@@ -39,9 +39,9 @@ public:
 
     ValueType type() const { return type_; }
     ValueType elementType() const { return elementType_; }
-    const std::vector<std::byte>& scalarBytes() const { return bytes_; }   // fixed-size types
-    const std::string& text() const { return text_; }                      // String
-    const std::vector<MetaValue>& elements() const { return elements_; }   // Array
+    const std::vector<std::byte>& scalarBytes() const { return bytes_; }  // fixed-size types
+    const std::string& text() const { return text_; }                     // String
+    const std::vector<MetaValue>& elements() const { return elements_; }  // Array
 
 private:
     template <typename T>
@@ -58,13 +58,13 @@ class Writer {
 public:
     // Byte offsets of each section in the last serialised file (tests cut files at these).
     struct Layout {
-        uint64_t headerEnd = 0;                 // after magic, version and the two counts
-        std::vector<uint64_t> keyValueStarts;   // one per metadata entry
+        uint64_t headerEnd = 0;                // after magic, version and the two counts
+        std::vector<uint64_t> keyValueStarts;  // one per metadata entry
         uint64_t metadataEnd = 0;
-        std::vector<uint64_t> tensorInfoStarts; // one per tensor
+        std::vector<uint64_t> tensorInfoStarts;  // one per tensor
         uint64_t tensorInfosEnd = 0;
         uint64_t dataStart = 0;
-        std::vector<uint64_t> tensorDataStarts; // absolute
+        std::vector<uint64_t> tensorDataStarts;  // absolute
         uint64_t fileSize = 0;
     };
 

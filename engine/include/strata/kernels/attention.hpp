@@ -19,7 +19,7 @@ struct KernelTable;
 inline constexpr int kAttentionGroup = 16;
 
 struct AttentionGroup {
-    int count = 0;                       // 1 ... kAttentionGroup
+    int count = 0;                        // 1 ... kAttentionGroup
     const float* query[kAttentionGroup];  // headDim floats each
     float* out[kAttentionGroup];          // headDim floats each
     int64_t keys[kAttentionGroup];        // how many positions (from 0) each query sees, >= 1

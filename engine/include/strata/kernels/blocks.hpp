@@ -6,7 +6,7 @@
 
 namespace strata::kernels {
 
-inline constexpr int kQK = 32;    // elements per block of the "legacy" types (Q4_0 .. Q8_1)
+inline constexpr int kQK = 32;     // elements per block of the "legacy" types (Q4_0 .. Q8_1)
 inline constexpr int kQK_K = 256;  // elements per K-quant super-block
 
 struct BlockQ4_0 {
@@ -69,10 +69,10 @@ struct BlockQ8_K {
     int16_t bsums[kQK_K / 16];  // sums of qs per 16: the K-quant dots take their min term from these
 };
 
-static_assert(sizeof(BlockQ4_0) == 18 && sizeof(BlockQ4_1) == 20 && sizeof(BlockQ5_0) == 22 &&
-              sizeof(BlockQ5_1) == 24 && sizeof(BlockQ8_0) == 34 && sizeof(BlockQ8_1) == 36);
-static_assert(sizeof(BlockQ2_K) == 84 && sizeof(BlockQ3_K) == 110 && sizeof(BlockQ4_K) == 144 &&
-              sizeof(BlockQ5_K) == 176 && sizeof(BlockQ6_K) == 210 && sizeof(BlockQ8_K) == 292);
+static_assert(sizeof(BlockQ4_0) == 18 && sizeof(BlockQ4_1) == 20 && sizeof(BlockQ5_0) == 22 && sizeof(BlockQ5_1) == 24
+              && sizeof(BlockQ8_0) == 34 && sizeof(BlockQ8_1) == 36);
+static_assert(sizeof(BlockQ2_K) == 84 && sizeof(BlockQ3_K) == 110 && sizeof(BlockQ4_K) == 144
+              && sizeof(BlockQ5_K) == 176 && sizeof(BlockQ6_K) == 210 && sizeof(BlockQ8_K) == 292);
 
 // Scale j (0..7) and min j of a Q4_K/Q5_K block, unpacked from their 6-bit packing: the first four
 // sit in the low 6 bits of bytes 0..3 / 4..7, the last four are split over bytes 8..11 (low 4 bits)

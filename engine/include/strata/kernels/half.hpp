@@ -42,7 +42,10 @@ inline uint16_t fp32ToFp16(float f)
     return uint16_t(sign | (x >> 13));
 }
 
-inline float bf16ToFp32(uint16_t h) { return std::bit_cast<float>(uint32_t(h) << 16); }
+inline float bf16ToFp32(uint16_t h)
+{
+    return std::bit_cast<float>(uint32_t(h) << 16);
+}
 
 inline uint16_t fp32ToBf16(float f)
 {

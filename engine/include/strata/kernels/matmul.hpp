@@ -19,8 +19,7 @@ struct WeightMatrix {
 };
 
 // out[r] = dot(weight row r, act) for r in [rowBegin, rowEnd). `act` is one activation row.
-void matvec(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64_t rowEnd, const void* act,
-            float* out);
+void matvec(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64_t rowEnd, const void* act, float* out);
 
 // out[t * outStride + r] = dot(weight row r, activation row t) for r in [rowBegin, rowEnd) and
 // t in [0, actRows). Activation row t starts at acts + t * actStride bytes. Uses the table's

@@ -14,8 +14,8 @@ void rmsNorm(const float* x, const float* weight, float* out, int64_t n, float e
 // Stable: subtracts the row maximum first. A row that is all -inf becomes all zeros.
 void softmax(float* x, int64_t n, float scale = 1.0f, const float* mask = nullptr);
 
-void silu(const float* x, float* out, int64_t n);                          // x * sigmoid(x)
-void swiglu(const float* gate, const float* up, float* out, int64_t n);    // silu(gate) * up
+void silu(const float* x, float* out, int64_t n);                        // x * sigmoid(x)
+void swiglu(const float* gate, const float* up, float* out, int64_t n);  // silu(gate) * up
 void add(const float* a, const float* b, float* out, int64_t n);
 void mul(const float* a, const float* b, float* out, int64_t n);
 void scale(float* x, int64_t n, float s);
@@ -27,10 +27,10 @@ void topK(const float* x, int64_t n, int64_t k, int64_t* indices);
 
 // Rotary position embedding as llama.cpp computes it (ggml_rope_ext).
 struct RopeParams {
-    int nDims = 0;             // rotated dimensions per head (<= head size; the rest pass through)
-    bool neox = false;         // false: pairs (2i, 2i+1); true: pairs (i, i + nDims/2)
+    int nDims = 0;      // rotated dimensions per head (<= head size; the rest pass through)
+    bool neox = false;  // false: pairs (2i, 2i+1); true: pairs (i, i + nDims/2)
     float freqBase = 10000.0f;
-    float freqScale = 1.0f;    // 1 / linear scaling factor
+    float freqScale = 1.0f;  // 1 / linear scaling factor
     // YaRN: extFactor > 0 blends interpolation and extrapolation per dimension between the
     // correction dims given by betaFast/betaSlow and nCtxOrig; attnFactor scales the magnitude.
     float extFactor = 0.0f;

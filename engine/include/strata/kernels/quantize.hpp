@@ -9,7 +9,7 @@
 
 namespace strata::kernels {
 
-bool canQuantize(strata::gguf::GgmlType type);    // quantizeRow supports it
+bool canQuantize(strata::gguf::GgmlType type);  // quantizeRow supports it
 bool canDequantize(strata::gguf::GgmlType type);
 // n must be a multiple of the type's block size; dst holds rowBytes(type, n) bytes.
 void quantizeRow(strata::gguf::GgmlType type, const float* src, void* dst, int64_t n);

@@ -21,8 +21,8 @@ enum class FfnKind {
 };
 
 struct DecoderPlan {
-    bool qkvBias = false;   // attn_q/k/v carry biases (qwen2)
-    bool qkNorm = false;    // per-head RMSNorm of q and k before RoPE (qwen3)
+    bool qkvBias = false;  // attn_q/k/v carry biases (qwen2)
+    bool qkNorm = false;   // per-head RMSNorm of q and k before RoPE (qwen3)
     FfnKind ffn = FfnKind::Dense;
 };
 

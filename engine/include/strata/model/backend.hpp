@@ -31,10 +31,10 @@ struct ModelDefinition {
 class Sequence {
 public:
     virtual ~Sequence() = default;
-    virtual uint32_t length() const = 0;     // positions already computed
-    virtual uint32_t capacity() const = 0;   // the context length it was made for
+    virtual uint32_t length() const = 0;         // positions already computed
+    virtual uint32_t capacity() const = 0;       // the context length it was made for
     virtual void truncate(uint32_t length) = 0;  // forget positions >= length (prefix reuse)
-    virtual size_t bytes() const = 0;        // memory the KV cache takes
+    virtual size_t bytes() const = 0;            // memory the KV cache takes
 };
 
 class Backend {

@@ -41,7 +41,7 @@ struct GenerationRequest {
 
 struct GenerationMetrics {
     uint32_t promptTokens = 0;
-    uint32_t reusedTokens = 0;       // kept from the session's previous prompt
+    uint32_t reusedTokens = 0;  // kept from the session's previous prompt
     uint32_t prefilledTokens = 0;
     double prefillSeconds = 0;
     double prefillTokensPerSecond = 0;
@@ -50,13 +50,13 @@ struct GenerationMetrics {
     double decodeSeconds = 0;
     double decodeTokensPerSecond = 0;
     FinishReason finish = FinishReason::EndOfGeneration;
-    pool::PoolTelemetry pool;            // snapshot at the end of the request
+    pool::PoolTelemetry pool;  // snapshot at the end of the request
 };
 
 struct GenerationCallbacks {
     std::function<void(std::string_view piece)> onText;  // valid UTF-8, in order
-    PrefillProgress onPrefill;                          // return false to cancel
-    const std::atomic<bool>* cancel = nullptr;          // checked before every token
+    PrefillProgress onPrefill;                           // return false to cancel
+    const std::atomic<bool>* cancel = nullptr;           // checked before every token
     // Each generated token and the logits it was sampled from (the model's, before penalties and
     // temperature), before its text reaches onText; for an API's logprobs. Not called for the
     // end-of-generation token.

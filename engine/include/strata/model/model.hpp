@@ -21,13 +21,13 @@ enum class Device {
 };
 
 struct ModelOptions {
-    int threads = -1;               // worker threads besides the caller; -1: physical cores - 1
+    int threads = -1;  // worker threads besides the caller; -1: physical cores - 1
     bool pinThreads = true;
     std::optional<pool::WaitPolicy> poolPolicy;  // default: STRATA_POOL_SPIN_US or adaptive
-    uint32_t batchSize = 512;       // prefill chunk
+    uint32_t batchSize = 512;                    // prefill chunk
     Device device = Device::Cpu;
     int cudaDevice = 0;
-    size_t vramBudget = 0;          // bytes the model may take on the GPU; 0: all free VRAM
+    size_t vramBudget = 0;  // bytes the model may take on the GPU; 0: all free VRAM
     CudaHostWait cudaHostWait = CudaHostWait::BlockingSync;
     // The pool's PoolOptions::onIdleSpan (trace recording, strata-bench --pool-trace); usually empty.
     std::function<void(unsigned worker, std::int64_t spanNanos)> poolSpanObserver;

@@ -16,9 +16,9 @@ struct SamplingParams {
     float minP = 0.05f;        // <= 0: off
     // Penalties over the last `penaltyLastN` tokens (0: off, -1: the whole history).
     int32_t penaltyLastN = 64;
-    float repeatPenalty = 1.0f;    // 1: off. Divides positive logits, multiplies negative ones
-    float presencePenalty = 0.0f;  // subtracted once per token that occurred
-    float frequencyPenalty = 0.0f; // subtracted per occurrence
+    float repeatPenalty = 1.0f;     // 1: off. Divides positive logits, multiplies negative ones
+    float presencePenalty = 0.0f;   // subtracted once per token that occurred
+    float frequencyPenalty = 0.0f;  // subtracted per occurrence
     uint64_t seed = 0xC0FFEE;
 
     static SamplingParams greedy();

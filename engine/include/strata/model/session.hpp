@@ -28,8 +28,8 @@ struct SessionOptions {
 using PrefillProgress = std::function<bool(uint32_t done, uint32_t total)>;
 
 struct PrefillResult {
-    uint32_t reused = 0;       // tokens kept from the previous prompt (prefix reuse)
-    uint32_t computed = 0;     // tokens prefilled now
+    uint32_t reused = 0;    // tokens kept from the previous prompt (prefix reuse)
+    uint32_t computed = 0;  // tokens prefilled now
     bool cancelled = false;
     std::chrono::duration<double> elapsed{0};
     double tokensPerSecond() const { return elapsed.count() > 0 ? computed / elapsed.count() : 0.0; }

@@ -31,12 +31,12 @@ struct Weight {
 struct LayerWeights {
     Weight attnNorm;
     Weight wq, wk, wv, wo;
-    Weight bq, bk, bv;          // qwen2
-    Weight qNorm, kNorm;        // qwen3: per-head RMSNorm of q and k
+    Weight bq, bk, bv;    // qwen2
+    Weight qNorm, kNorm;  // qwen3: per-head RMSNorm of q and k
     Weight ffnNorm;
-    Weight ffnGate, ffnUp, ffnDown;                // dense
-    Weight router;                                 // MoE: ffn_gate_inp
-    Weight gateExps, upExps, downExps;             // MoE: stacked experts
+    Weight ffnGate, ffnUp, ffnDown;     // dense
+    Weight router;                      // MoE: ffn_gate_inp
+    Weight gateExps, upExps, downExps;  // MoE: stacked experts
 };
 
 struct ModelWeights {

@@ -31,7 +31,8 @@ struct WaitPolicy {
 // "fixed-spin 100us", "park", "adaptive".
 std::string toString(const WaitPolicy& policy);
 
-// Parses "park", "adaptive", "fixed:<n>" (µs; "100us" and "20ms" spell units) or a bare duration. Throws strata::Error on bad text.
+// Parses "park", "adaptive", "fixed:<n>" (µs; "100us" and "20ms" spell units) or a bare duration. Throws strata::Error
+// on bad text.
 WaitPolicy parseWaitPolicy(const std::string& text);
 
 // FixedSpin from STRATA_POOL_SPIN_US when it is set; throws strata::Error when it is set but invalid.

@@ -29,11 +29,11 @@
 namespace strata::pool {
 
 struct StallReport {
-    std::uint64_t batch = 0;          // batch number (1-based)
+    std::uint64_t batch = 0;  // batch number (1-based)
     std::size_t chunksTotal = 0;
     std::size_t chunksDone = 0;
     std::chrono::milliseconds waited{0};
-    std::string detail;               // per-thread states, for logs
+    std::string detail;  // per-thread states, for logs
 };
 
 struct PoolOptions {
@@ -62,8 +62,8 @@ struct PoolOptions {
 };
 
 struct RunOptions {
-    std::size_t grain = 0;       // items per chunk; 0: about 4 chunks per participant
-    unsigned maxWorkers = ~0u;   // pool threads allowed to take part (the host always does)
+    std::size_t grain = 0;      // items per chunk; 0: about 4 chunks per participant
+    unsigned maxWorkers = ~0u;  // pool threads allowed to take part (the host always does)
 };
 
 class WorkerPool {

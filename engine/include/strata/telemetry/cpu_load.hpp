@@ -41,8 +41,8 @@ std::optional<float> busyPercent(const CpuTimes& before, const CpuTimes& after);
 
 struct CoreLoad {
     int cpu = 0;
-    bool online = false;          // listed in the latest reading
-    std::optional<float> percent; // busy share over the last interval
+    bool online = false;           // listed in the latest reading
+    std::optional<float> percent;  // busy share over the last interval
 };
 
 // Reads /proc/stat (kept open, read with pread into a reused buffer) and turns two consecutive

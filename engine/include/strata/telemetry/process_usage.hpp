@@ -12,7 +12,7 @@ struct ProcessUsage {
     std::optional<double> cpuPercent;  // over the last interval; 100 = one core fully busy
     double userSeconds = 0.0;          // since the process started
     double systemSeconds = 0.0;
-    std::uint64_t rssBytes = 0;        // resident set now (0 when statm could not be read)
+    std::uint64_t rssBytes = 0;  // resident set now (0 when statm could not be read)
 };
 
 // Not thread-safe: one sampler thread owns it.

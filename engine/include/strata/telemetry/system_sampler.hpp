@@ -22,8 +22,7 @@ struct SamplingCost {
 
     double meanCpuMicroseconds() const
     {
-        return samples ? static_cast<double>(cpuNanoseconds) / 1e3 / static_cast<double>(samples)
-                       : 0.0;
+        return samples ? static_cast<double>(cpuNanoseconds) / 1e3 / static_cast<double>(samples) : 0.0;
     }
     // Share of one core that sampling at `hz` costs, in percent.
     double percentOfCoreAt(double hz) const { return meanCpuMicroseconds() * hz / 1e4; }
@@ -34,16 +33,16 @@ struct SystemSnapshot {
     std::int64_t steadyNanoseconds = 0;  // when it was taken (std::chrono::steady_clock)
     double intervalSeconds = 0.0;        // since the previous snapshot
 
-    std::vector<CoreLoad> cores;         // index = core number
+    std::vector<CoreLoad> cores;           // index = core number
     std::optional<float> cpuTotalPercent;  // all cores together, 0..100
-    std::string cpuError;                // empty unless /proc/stat could not be read
+    std::string cpuError;                  // empty unless /proc/stat could not be read
 
     ProcessUsage process;
-    std::vector<ThreadUsage> threads;    // empty when thread sampling is off
+    std::vector<ThreadUsage> threads;  // empty when thread sampling is off
     std::string threadError;
 
     std::vector<GpuSample> gpus;
-    std::string gpuStatus;               // "no NVIDIA driver (...)" when there is none
+    std::string gpuStatus;  // "no NVIDIA driver (...)" when there is none
 
     SamplingCost cost;
 };

@@ -20,7 +20,7 @@ struct TaskStat {
     char state = '?';             // R running, S sleeping, D disk wait, ...
     std::uint64_t userTicks = 0;
     std::uint64_t systemTicks = 0;
-    int lastCpu = -1;             // the core it last ran on
+    int lastCpu = -1;  // the core it last ran on
 };
 
 // Parses one /proc/<pid>/task/<tid>/stat line. The name may hold spaces and parentheses, so the

@@ -25,12 +25,12 @@ enum class TokenType : std::int32_t {
 };
 
 struct TokenizerData {
-    std::string model;                    // tokenizer.ggml.model: "gpt2" (byte-level BPE) or "llama" (SentencePiece)
-    std::string pre;                      // tokenizer.ggml.pre: pre-tokenizer name ("llama-bpe", "qwen2", ...)
-    std::vector<std::string> tokens;      // tokenizer.ggml.tokens
-    std::vector<std::int32_t> token_type; // tokenizer.ggml.token_type (empty: all Normal)
-    std::vector<float> scores;            // tokenizer.ggml.scores (SentencePiece merge priority)
-    std::vector<std::string> merges;      // tokenizer.ggml.merges: "left right", best rank first
+    std::string model;                     // tokenizer.ggml.model: "gpt2" (byte-level BPE) or "llama" (SentencePiece)
+    std::string pre;                       // tokenizer.ggml.pre: pre-tokenizer name ("llama-bpe", "qwen2", ...)
+    std::vector<std::string> tokens;       // tokenizer.ggml.tokens
+    std::vector<std::int32_t> token_type;  // tokenizer.ggml.token_type (empty: all Normal)
+    std::vector<float> scores;             // tokenizer.ggml.scores (SentencePiece merge priority)
+    std::vector<std::string> merges;       // tokenizer.ggml.merges: "left right", best rank first
 
     TokenId bos = kNoToken;  // tokenizer.ggml.bos_token_id
     TokenId eos = kNoToken;  // tokenizer.ggml.eos_token_id

@@ -11,12 +11,8 @@
 namespace strata::model::cpu {
 
 Attention::Attention(const Hparams& h, unsigned threads)
-    : h_(h),
-      scale_(h.attentionScale > 0.0f ? h.attentionScale : 1.0f / std::sqrt(float(h.headDim))),
-      scores_(threads),
-      query_(threads),
-      valueRow_(threads),
-      groupScratch_(threads)
+    : h_(h), scale_(h.attentionScale > 0.0f ? h.attentionScale : 1.0f / std::sqrt(float(h.headDim))), scores_(threads),
+      query_(threads), valueRow_(threads), groupScratch_(threads)
 {
     for (unsigned i = 0; i < threads; ++i) {
         query_[i].resize(std::max<size_t>(h.headDim * sizeof(float), 64));
@@ -33,9 +29,8 @@ void Attention::reserve(uint32_t contextLength)
         s.resize(contextLength);
 }
 
-void Attention::run(pool::WorkerPool& pool, const kernels::KernelTable& k, const CpuSequence& seq,
-                    uint32_t layer, uint32_t start, uint32_t tokens, const float* q, size_t qStride, float* out,
-                    size_t outStride)
+void Attention::run(pool::WorkerPool& pool, const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer,
+                    uint32_t start, uint32_t tokens, const float* q, size_t qStride, float* out, size_t outStride)
 {
     reserve(start + tokens);
     if (seq.storageType() == gguf::GgmlType::F16 && kernels::attentionGroupSupported(h_.headDim)) {
@@ -53,8 +48,8 @@ void Attention::run(pool::WorkerPool& pool, const kernels::KernelTable& k, const
 }
 
 void Attention::runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k, const CpuSequence& seq,
-                           uint32_t layer, uint32_t start, uint32_t tokens, const float* q, size_t qStride,
-                           float* out, size_t outStride)
+                           uint32_t layer, uint32_t start, uint32_t tokens, const float* q, size_t qStride, float* out,
+                           size_t outStride)
 {
     // The queries of one KV head, token-major: (token 0, its query heads), (token 1, ...), cut
     // into groups of kAttentionGroup. Decode gives one group of the GQA heads per KV head.
@@ -106,8 +101,7 @@ void Attention::oneHead(const kernels::KernelTable& k, const CpuSequence& seq, u
     std::memset(out, 0, D * sizeof(float));
     float* v = valueRow_[worker].data();
     for (uint32_t j = 0; j < n; ++j) {
-        const float p = kvType == gguf::GgmlType::F16 ? kernels::fp16ToFp32(kernels::fp32ToFp16(scores[j]))
-                                                      : scores[j];
+        const float p = kvType == gguf::GgmlType::F16 ? kernels::fp16ToFp32(kernels::fp32ToFp16(scores[j])) : scores[j];
         kernels::dequantizeRow(kvType, seq.value(layer, j, kvHead), v, D);
         for (uint32_t d = 0; d < D; ++d)
             out[d] += p * v[d];

@@ -28,8 +28,8 @@ private:
     void runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer,
                     uint32_t start, uint32_t tokens, const float* q, size_t qStride, float* out, size_t outStride);
     // Any cache type: one query at a time, a dot product per key.
-    void oneHead(const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer, uint32_t pos,
-                 uint32_t head, const float* q, float* out, unsigned worker);
+    void oneHead(const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer, uint32_t pos, uint32_t head,
+                 const float* q, float* out, unsigned worker);
 
     Hparams h_;
     float scale_;

@@ -39,14 +39,8 @@ kernels::RopeParams ropeParams(const Hparams& h)
 class CpuBackend final : public Backend {
 public:
     CpuBackend(const ModelDefinition& d, pool::WorkerPool& pool, CpuBackendOptions o)
-        : d_(d),
-          h_(d.hparams),
-          pool_(pool),
-          k_(kernels::defaultKernels()),
-          maxBatch_(o.maxBatch),
-          rope_(ropeParams(d.hparams)),
-          attention_(d.hparams, pool.workerCount() + 1),
-          ffn_(d.hparams, o.maxBatch)
+        : d_(d), h_(d.hparams), pool_(pool), k_(kernels::defaultKernels()), maxBatch_(o.maxBatch),
+          rope_(ropeParams(d.hparams)), attention_(d.hparams, pool.workerCount() + 1), ffn_(d.hparams, o.maxBatch)
     {
         const size_t T = maxBatch_;
         x_.resize(T * h_.embedding);
@@ -78,8 +72,8 @@ public:
         if (T > maxBatch_)
             throw Error("internal: batch of " + std::to_string(T) + " tokens exceeds " + std::to_string(maxBatch_));
         if (size_t(start) + T > seq.capacity())
-            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(T) +
-                        " tokens do not fit in " + std::to_string(seq.capacity()));
+            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(T)
+                        + " tokens do not fit in " + std::to_string(seq.capacity()));
         if (!logits.empty() && logits.size() < h_.vocabSize)
             throw Error("internal: logits buffer smaller than the vocabulary");
 
@@ -98,8 +92,8 @@ private:
         for (size_t t = 0; t < tokens.size(); ++t) {
             const int32_t id = tokens[t];
             if (id < 0 || uint32_t(id) >= h_.vocabSize)
-                throw Error("token id " + std::to_string(id) + " is outside the vocabulary (" +
-                            std::to_string(h_.vocabSize) + " tokens)");
+                throw Error("token id " + std::to_string(id) + " is outside the vocabulary ("
+                            + std::to_string(h_.vocabSize) + " tokens)");
             kernels::dequantizeRow(emb.type, emb.data + size_t(id) * emb.rowStride, x_.data() + t * h_.embedding,
                                    h_.embedding);
         }
@@ -191,8 +185,8 @@ uint64_t cpuScratchBytes(const Hparams& h, uint32_t maxBatch)
     const uint64_t T = maxBatch, E = h.embedding, Q = h.qDim(), KV = h.kvDim();
     const uint64_t routed = T * std::max<uint32_t>(h.expertsUsed, 1);
     const uint64_t ff = std::max(h.feedForward, h.expertFeedForward);
-    const uint64_t floats = T * (3 * E + 2 * Q + 2 * KV + std::max({E, Q, ff})) + routed * (2 * ff + 2 * E) +
-                            T * std::max<uint32_t>(h.experts, 1);
+    const uint64_t floats = T * (3 * E + 2 * Q + 2 * KV + std::max({E, Q, ff})) + routed * (2 * ff + 2 * E)
+                            + T * std::max<uint32_t>(h.experts, 1);
     return floats * sizeof(float);
 }
 
@@ -203,9 +197,9 @@ std::unique_ptr<Backend> makeCpuBackend(const ModelDefinition& definition, pool:
         throw Error("the CPU backend needs a batch size of at least 1");
     if (const uint64_t need = cpuScratchBytes(definition.hparams, options.maxBatch);
         options.maxScratchBytes != 0 && need > options.maxScratchBytes)
-        throw Error("the model's sizes need " + std::to_string(need >> 20) + " MiB of scratch for a batch of " +
-                    std::to_string(options.maxBatch) + " tokens, more than the " +
-                    std::to_string(options.maxScratchBytes >> 20) + " MiB its weights make plausible");
+        throw Error("the model's sizes need " + std::to_string(need >> 20) + " MiB of scratch for a batch of "
+                    + std::to_string(options.maxBatch) + " tokens, more than the "
+                    + std::to_string(options.maxScratchBytes >> 20) + " MiB its weights make plausible");
     return std::make_unique<CpuBackend>(definition, pool, options);
 }
 

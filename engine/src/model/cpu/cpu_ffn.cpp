@@ -22,8 +22,8 @@ FeedForward::FeedForward(const Hparams& h, uint32_t maxBatch) : h_(h)
     targets_.reserve(2 * size_t(h.expertsUsed));
 }
 
-void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
-                        const float* x, uint32_t tokens, float* out)
+void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
+                        uint32_t tokens, float* out)
 {
     const int64_t E = h_.embedding, F = h_.feedForward;
     xq_.quantize(pool, x, tokens, E, E, w.ffnGate.type);
@@ -40,8 +40,8 @@ void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, c
     linear(pool, k, hq_, w.ffnDown, out, E);
 }
 
-void FeedForward::route(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
-                        const float* x, uint32_t tokens)
+void FeedForward::route(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
+                        uint32_t tokens)
 {
     const uint32_t X = h_.experts, used = h_.expertsUsed;
     xq_.quantize(pool, x, tokens, h_.embedding, h_.embedding, w.router.type);
@@ -71,8 +71,8 @@ void FeedForward::route(pool::WorkerPool& pool, const kernels::KernelTable& k, c
     std::partial_sum(expertBegin_.begin(), expertBegin_.end(), expertBegin_.begin());
 }
 
-void FeedForward::moe(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
-                      const float* x, uint32_t tokens, float* out)
+void FeedForward::moe(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
+                      uint32_t tokens, float* out)
 {
     route(pool, k, w, x, tokens);
     if (tokens == 1)

@@ -39,9 +39,9 @@ private:
     QuantizedRows xq_, hq_;
     std::vector<float> gate_, up_, down_;
     std::vector<float> routerLogits_;
-    std::vector<Route> routes_;       // grouped by expert
+    std::vector<Route> routes_;          // grouped by expert
     std::vector<uint32_t> expertBegin_;  // routes_[expertBegin_[e] .. expertBegin_[e+1]) use expert e
-    std::vector<float> gathered_;     // the routed tokens' rows of x, grouped by expert
+    std::vector<float> gathered_;        // the routed tokens' rows of x, grouped by expert
     std::vector<MatvecTarget> targets_;  // a decode step's expert products
 };
 

@@ -7,8 +7,8 @@
 
 namespace strata::model::cpu {
 
-void QuantizedRows::quantize(pool::WorkerPool& pool, const float* src, int64_t rows, int64_t cols,
-                             size_t srcStride, gguf::GgmlType weightType)
+void QuantizedRows::quantize(pool::WorkerPool& pool, const float* src, int64_t rows, int64_t cols, size_t srcStride,
+                             gguf::GgmlType weightType)
 {
     actType_ = kernels::activationType(weightType);
     rowBytes_ = kernels::activationRowBytes(weightType, cols);
@@ -54,8 +54,8 @@ kernels::WeightMatrix asMatrix(const Weight& w)
     return kernels::WeightMatrix{w.type, w.data, w.rowStride, w.cols};
 }
 
-void linear(pool::WorkerPool& pool, const kernels::KernelTable& k, const QuantizedRows& x, const Weight& w,
-            float* out, size_t outStride)
+void linear(pool::WorkerPool& pool, const kernels::KernelTable& k, const QuantizedRows& x, const Weight& w, float* out,
+            size_t outStride)
 {
     if (!x.suits(w.type) || x.cols() != w.cols)
         throw Error("internal: activations were not quantized for this weight");
@@ -104,20 +104,23 @@ void matvecBatch(pool::WorkerPool& pool, const kernels::KernelTable& k, std::spa
         rows += size_t(t.rows);
     pool::RunOptions o;
     o.grain = decodeGrain(rows, pool.workerCount() + 1);
-    pool.run(rows, [&](size_t b, size_t e, unsigned) {
-        // A chunk may span several targets; a scan is cheap for the few targets of a decode step.
-        size_t first = 0;
-        for (const MatvecTarget& t : targets) {
-            const size_t last = first + size_t(t.rows);
-            if (b < last && first < e) {
-                const size_t from = std::max(b, first), to = std::min(e, last);
-                kernels::matvec(k, t.matrix, int64_t(from - first), int64_t(to - first), t.activation, t.out);
+    pool.run(
+        rows,
+        [&](size_t b, size_t e, unsigned) {
+            // A chunk may span several targets; a scan is cheap for the few targets of a decode step.
+            size_t first = 0;
+            for (const MatvecTarget& t : targets) {
+                const size_t last = first + size_t(t.rows);
+                if (b < last && first < e) {
+                    const size_t from = std::max(b, first), to = std::min(e, last);
+                    kernels::matvec(k, t.matrix, int64_t(from - first), int64_t(to - first), t.activation, t.out);
+                }
+                if (last >= e)
+                    break;
+                first = last;
             }
-            if (last >= e)
-                break;
-            first = last;
-        }
-    }, o);
+        },
+        o);
 }
 
 void addBias(float* x, int64_t rows, int64_t cols, size_t stride, const float* bias)

@@ -36,8 +36,8 @@ private:
 kernels::WeightMatrix asMatrix(const Weight& w);
 
 // out[t * outStride + r] = W row r . x row t, for every row of W and every row of x.
-void linear(pool::WorkerPool& pool, const kernels::KernelTable& k, const QuantizedRows& x, const Weight& w,
-            float* out, size_t outStride);
+void linear(pool::WorkerPool& pool, const kernels::KernelTable& k, const QuantizedRows& x, const Weight& w, float* out,
+            size_t outStride);
 
 // Several weights against the same activation rows (q, k, v; gate, up). With one token they share
 // one pool batch — fewer batch ends, where one thread waits for the other's last chunk; with more

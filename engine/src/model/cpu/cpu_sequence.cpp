@@ -9,8 +9,8 @@ CpuSequence::CpuSequence(const Hparams& h, uint32_t contextLength, KvType kv)
     : kv_(kv), capacity_(contextLength), kvHeads_(h.kvHeads), kvDim_(uint32_t(h.kvDim()))
 {
     if (kv == KvType::Q8_0 && h.headDim % 32 != 0)
-        throw Error("a Q8_0 KV cache needs a head size that is a multiple of 32 (this model's is " +
-                    std::to_string(h.headDim) + "); use f16");
+        throw Error("a Q8_0 KV cache needs a head size that is a multiple of 32 (this model's is "
+                    + std::to_string(h.headDim) + "); use f16");
     rowBytes_ = gguf::rowBytes(*gguf::ggmlTypeTraits(uint32_t(storageType())), kvDim_);
     const size_t total = rowBytes_ * size_t(capacity_) * h.layers;
     keys_.resize(total);
@@ -33,8 +33,7 @@ size_t CpuSequence::offset(uint32_t layer, uint32_t pos, uint32_t head) const
     return (size_t(layer) * capacity_ + pos) * rowBytes_ + head * headBytes();
 }
 
-void CpuSequence::store(uint32_t layer, uint32_t pos, uint32_t count, const float* k, const float* v,
-                        size_t stride)
+void CpuSequence::store(uint32_t layer, uint32_t pos, uint32_t count, const float* k, const float* v, size_t stride)
 {
     for (uint32_t i = 0; i < count; ++i) {
         const size_t at = offset(layer, pos + i, 0);

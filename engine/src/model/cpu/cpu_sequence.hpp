@@ -21,7 +21,7 @@ public:
 
     KvType kvType() const { return kv_; }
     gguf::GgmlType storageType() const;
-    size_t rowBytes() const { return rowBytes_; }        // one position of one layer (all kv heads)
+    size_t rowBytes() const { return rowBytes_; }  // one position of one layer (all kv heads)
     size_t headBytes() const { return rowBytes_ / kvHeads_; }
 
     // Stores k and v rows (kvDim floats each) of `count` positions starting at `pos`.
