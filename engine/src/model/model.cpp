@@ -74,11 +74,13 @@ Model::Model(gguf::File file, ModelDefinition definition, std::unique_ptr<tokeni
             co.maxBatch = options.batchSize;
             co.vramBudget = options.vramBudget;
             co.hostWait = options.cudaHostWait;
+            co.onRouting = options.onRouting;
             backend_ = makeCudaBackend(definition_, co);
         } else {
             CpuBackendOptions backend;
             backend.maxBatch = options.batchSize;
             backend.maxScratchBytes = std::max(kScratchFloorBytes, file_.fileBytes());
+            backend.onRouting = options.onRouting;
             backend_ = makeCpuBackend(definition_, *pool_, backend);
         }
     } catch (const Error& e) {

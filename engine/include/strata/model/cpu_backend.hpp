@@ -2,6 +2,7 @@
 #pragma once
 
 #include "strata/model/backend.hpp"
+#include "strata/model/expert_routing.hpp"
 #include "strata/pool/worker_pool.hpp"
 
 #include <memory>
@@ -13,6 +14,7 @@ struct CpuBackendOptions {
     // makeCpuBackend refuses a model whose activation scratch (cpuScratchBytes) exceeds this;
     // 0: no limit. Model::open bounds it by the file's size (issue 18).
     uint64_t maxScratchBytes = 0;
+    RoutingObserver onRouting;  // each MoE layer's choice of experts (empty: none)
 };
 
 // The bytes of activation scratch the CPU backend allocates for `maxBatch` tokens (the KV cache

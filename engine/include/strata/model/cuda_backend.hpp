@@ -4,6 +4,7 @@
 #pragma once
 
 #include "strata/model/backend.hpp"
+#include "strata/model/expert_routing.hpp"
 
 #include <cstddef>
 #include <memory>
@@ -25,6 +26,7 @@ struct CudaBackendOptions {
     size_t vramBudget = 0;     // bytes this model may take (weights, scratch, KV caches); 0: all free VRAM
     bool decodeGraphs = true;  // replay one captured CUDA graph per decode token
     CudaHostWait hostWait = CudaHostWait::BlockingSync;
+    RoutingObserver onRouting;  // each MoE layer's choice of experts (empty: none)
 };
 
 // Uploads the weights. Throws strata::Error when the engine was built without CUDA, no device is

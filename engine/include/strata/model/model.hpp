@@ -31,6 +31,7 @@ struct ModelOptions {
     CudaHostWait cudaHostWait = CudaHostWait::BlockingSync;
     // The pool's PoolOptions::onIdleSpan (trace recording, strata-bench --pool-trace); usually empty.
     std::function<void(unsigned worker, std::int64_t spanNanos)> poolSpanObserver;
+    RoutingObserver onRouting;  // each MoE layer's choice of experts, on either backend (usually empty)
 };
 
 class Model {
