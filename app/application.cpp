@@ -5,6 +5,7 @@
 #include "app/engine/engine_controller.hpp"
 #include "app/settings/settings_controller.hpp"
 #include "app/telemetry/performance_wiring.hpp"
+#include "domain/storage/data_folder.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/model_selector.hpp"
@@ -12,13 +13,12 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QStandardPaths>
 
 namespace strata::app {
 
 QString Application::defaultDatabasePath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/chats.sqlite");
+    return domain::dataFolder() + QStringLiteral("/chats.sqlite");
 }
 
 namespace {

@@ -22,7 +22,7 @@ class PerformanceWiring;
 
 class Application {
 public:
-    // The chat database's usual place: chats.sqlite in the XDG data directory of Strata.
+    // The chat database's usual place: chats.sqlite in the data folder (domain::dataFolder()).
     static QString defaultDatabasePath();
 
     explicit Application(const QString& databasePath = defaultDatabasePath());

@@ -4,6 +4,7 @@
 #include "app/quit_after_start.hpp"
 #include "app/translations.hpp"
 #include "domain/settings/preferences_store.hpp"
+#include "domain/storage/data_folder.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -45,6 +46,13 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     describeApplication();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/strata.svg")));
+    {
+        QSettings settings;
+        // Before any part opens a file in it: the chats of older versions move to the new folder.
+        const strata::domain::DataFolderMove move = strata::domain::moveLegacyDataFolder(settings);
+        if (!move.error.isEmpty())
+            qWarning("strata: %s; using the old folder", qPrintable(move.error));
+    }
     {
         // The language is read once, before any widget exists (the settings panel says so).
         QSettings settings;

@@ -1,7 +1,8 @@
 #include "domain/models/model_library_settings.hpp"
 
+#include "domain/storage/data_folder.hpp"
+
 #include <QDir>
-#include <QStandardPaths>
 
 namespace strata::models {
 
@@ -18,7 +19,7 @@ QString normalized(const QString& folder)
 
 QString ModelLibrarySettings::defaultFolder()
 {
-    return normalized(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/models"));
+    return normalized(domain::dataFolder() + QStringLiteral("/models"));
 }
 
 QStringList ModelLibrarySettings::extraFolders() const

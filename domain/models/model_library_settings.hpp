@@ -12,7 +12,7 @@ class ModelLibrarySettings {
 public:
     explicit ModelLibrarySettings(QSettings& settings) : m_settings(settings) {}
 
-    // QStandardPaths::AppDataLocation + "/models" (~/.local/share/Strata/models on Linux).
+    // The data folder's "models" (~/.local/share/strata/models on Linux; domain::dataFolder()).
     static QString defaultFolder();
 
     // The default folder first, then the ones the user added; absolute, without duplicates.
