@@ -45,6 +45,10 @@ Application::Application(const QString& databasePath)
     m_window.setModelServices(&m_modelServices);
     QObject::connect(&m_modelServices, &models::ModelServices::loadInChatRequested, m_window.modelSelector(),
                      &ui::ModelSelector::loadRequested);
+    // A model opened from outside the library's folders is listed there, added by hand, from now on.
+    QObject::connect(
+        m_engine.controller(), &EngineController::modelLoaded, &m_window,
+        [this](const QString& path) { m_modelServices.library().addOpenedFile(path); }, Qt::QueuedConnection);
     m_settingsController = std::make_unique<SettingsController>(m_settings, *m_coordinator, m_engine.controller());
     QObject::connect(&m_window, &ui::MainWindow::settingsRequested, &m_window,
                      [this] { m_settingsController->openDialog(&m_window); });

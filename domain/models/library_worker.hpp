@@ -10,14 +10,15 @@
 
 namespace strata::models {
 
-// Finds the models in `folders` (and their subfolders), grouping split parts, reading headers.
-// Plain function so that tests and tools can call it directly.
-QList<ModelEntry> scanFolders(const QStringList& folders);
+// Finds the models in `folders` (and their subfolders), grouping split parts, reading headers,
+// then the `addedFiles` not found there, marked addedByHand (a missing one is listed with its
+// error). Plain function so that tests and tools can call it directly.
+QList<ModelEntry> scanFolders(const QStringList& folders, const QStringList& addedFiles = {});
 
 class LibraryWorker : public QObject {
     Q_OBJECT
 public slots:
-    void scan(const QStringList& folders, quint64 generation);
+    void scan(const QStringList& folders, const QStringList& addedFiles, quint64 generation);
     // Copy (or move) `source` into `folder` under its own name; the file appears there only whole.
     void importFile(const QString& source, const QString& folder, bool move);
 

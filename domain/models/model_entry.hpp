@@ -38,6 +38,9 @@ struct ModelEntry {
     QString error;  // not empty: the file is malformed or incomplete and cannot be loaded
     // Downloaded with no hash to check it against: it may not be the file its source published.
     bool unverified = false;
+    // Opened from outside the library's folders (ModelLibrarySettings::addedFiles): removing it
+    // from the library forgets it and leaves the file alone.
+    bool addedByHand = false;
     bool loadable() const { return error.isEmpty(); }
 };
 

@@ -10,6 +10,7 @@ namespace {
 const QString kFoldersKey = QStringLiteral("models/folders");
 const QString kDefaultKey = QStringLiteral("models/default");
 const QString kUnverifiedKey = QStringLiteral("models/unverified");
+const QString kAddedKey = QStringLiteral("models/added");
 
 QString normalized(const QString& folder)
 {
@@ -53,6 +54,37 @@ bool ModelLibrarySettings::removeFolder(const QString& folder)
         return false;
     m_settings.setValue(kFoldersKey, extra);
     return true;
+}
+
+QStringList ModelLibrarySettings::addedFiles() const
+{
+    return m_settings.value(kAddedKey).toStringList();
+}
+
+void ModelLibrarySettings::addFile(const QString& file)
+{
+    QStringList files = addedFiles();
+    files.removeAll(normalized(file));
+    files.prepend(normalized(file));
+    m_settings.setValue(kAddedKey, files);
+}
+
+bool ModelLibrarySettings::removeAddedFile(const QString& file)
+{
+    QStringList files = addedFiles();
+    if (files.removeAll(normalized(file)) == 0)
+        return false;
+    m_settings.setValue(kAddedKey, files);
+    return true;
+}
+
+void ModelLibrarySettings::renameAddedFile(const QString& from, const QString& to)
+{
+    QStringList files = addedFiles();
+    for (QString& file : files)
+        if (file == normalized(from))
+            file = normalized(to);
+    m_settings.setValue(kAddedKey, files);
 }
 
 QString ModelLibrarySettings::defaultModel() const

@@ -20,6 +20,13 @@ public:
     bool addFolder(const QString& folder);     // false when it was already there
     bool removeFolder(const QString& folder);  // the default folder cannot be removed
 
+    // Models opened from outside the folders (File > Open GGUF, the command line), most recent
+    // first: the library lists them as added by hand. Absolute paths, without duplicates.
+    QStringList addedFiles() const;
+    void addFile(const QString& file);          // moves it to the front
+    bool removeAddedFile(const QString& file);  // false when it was not listed
+    void renameAddedFile(const QString& from, const QString& to);
+
     QString defaultModel() const;
     void setDefaultModel(const QString& path);
 

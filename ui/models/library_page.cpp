@@ -182,13 +182,19 @@ void LibraryPage::removeSelected()
     const QString path = selectedPath();
     if (path.isEmpty())
         return;
+    const models::ModelListModel* model = m_services.library().model();
+    const models::ModelEntry* entry = model->entryAt(model->rowOf(path));
+    // A model added by hand lies outside the library's folders: it is forgotten, never deleted.
+    const bool byHand = entry != nullptr && entry->addedByHand;
+    const QString question = byHand ? tr("Remove %1 from the library? The file stays on the disk.").arg(path)
+                                    : tr("Delete %1 from the disk? This cannot be undone.").arg(path);
     const auto answer =
-        QMessageBox::question(this, tr("Remove model"), tr("Delete %1 from the disk? This cannot be undone.").arg(path),
-                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        QMessageBox::question(this, tr("Remove model"), question, QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
     if (answer != QMessageBox::Yes)
         return;
     const QString error = m_services.library().remove(path);
-    m_status->setText(error.isEmpty() ? tr("Deleted %1").arg(path) : error);
+    const QString done = byHand ? tr("Removed %1 from the library").arg(path) : tr("Deleted %1").arg(path);
+    m_status->setText(error.isEmpty() ? done : error);
 }
 
 void LibraryPage::revealSelected()
