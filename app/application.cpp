@@ -64,9 +64,11 @@ Application::Application(const QString& databasePath)
 
 Application::~Application() = default;
 
-void Application::show()
+void Application::show(const QString& modelPath)
 {
     m_window.show();
+    if (!modelPath.isEmpty())
+        m_coordinator->loadModel(modelPath);
 }
 
 }  // namespace strata::app

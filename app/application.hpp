@@ -34,7 +34,10 @@ public:
     SettingsController& settings() { return *m_settingsController; }
     EngineHost& engine() { return m_engine; }
     PerformanceWiring& performance() { return *m_performance; }
-    void show();
+    models::ModelServices& modelServices() { return m_modelServices; }
+    // Shows the window and, when `modelPath` is not empty, loads that model (`strata model.gguf`);
+    // a file that cannot be opened is reported in the chat like any other load.
+    void show(const QString& modelPath = {});
 
 private:
     QSettings m_settings;

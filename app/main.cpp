@@ -63,8 +63,14 @@ int main(int argc, char** argv)
     strata::app::configureCommandLine(parser);
     parser.process(app);
 
+    const strata::app::ModelArgument model = strata::app::modelArgument(parser);
+    if (!model.error.isEmpty()) {
+        std::fprintf(stderr, "strata: %s\n", qPrintable(model.error));
+        return 2;
+    }
+
     strata::app::Application application;  // store, engine thread, window and their wiring
-    application.show();
+    application.show(model.path);
     if (parser.isSet(QString::fromLatin1(strata::app::kQuitAfterStart)))
         strata::app::quitOnceShown(application.window(), std::chrono::seconds(60));
     return app.exec();
