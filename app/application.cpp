@@ -43,7 +43,7 @@ Application::Application(const QString& databasePath)
             true);
     // "Load in chat" from the model manager goes through the model selector like any other load.
     m_window.setModelServices(&m_modelServices);
-    QObject::connect(&m_modelServices, &models::ModelServices::loadInChatRequested, m_window.modelSelector(),
+    QObject::connect(&m_modelServices, &domain::models::ModelServices::loadInChatRequested, m_window.modelSelector(),
                      &ui::ModelSelector::loadRequested);
     // A model opened from outside the library's folders is listed there, added by hand, from now on.
     QObject::connect(

@@ -76,7 +76,7 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::setModelServices(models::ModelServices* services)
+void MainWindow::setModelServices(domain::models::ModelServices* services)
 {
     m_modelServices = services;
     m_modelsAction->setEnabled(services != nullptr);

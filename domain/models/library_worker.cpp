@@ -10,7 +10,7 @@
 #include <QMap>
 #include <algorithm>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 namespace {
 
@@ -169,4 +169,4 @@ void LibraryWorker::importFile(const QString& source, const QString& folder, boo
     emit imported(destination, {});
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -8,7 +8,7 @@
 #include <QObject>
 #include <QStringList>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 // Finds the models in `folders` (and their subfolders), grouping split parts, reading headers,
 // then the `addedFiles` not found there, marked addedByHand (a missing one is listed with its
@@ -23,8 +23,8 @@ public slots:
     void importFile(const QString& source, const QString& folder, bool move);
 
 signals:
-    void scanned(quint64 generation, const QList<strata::models::ModelEntry>& entries);
+    void scanned(quint64 generation, const QList<strata::domain::models::ModelEntry>& entries);
     void imported(const QString& destination, const QString& error);
 };
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -11,7 +11,7 @@
 #include <QStringList>
 #include <optional>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 struct ModelEntry {
     QString path;          // the file to open (the first part of a split model)
@@ -47,6 +47,6 @@ struct ModelEntry {
 // llama.cpp's names for general.file_type values ("Q4_K_M" for 15); empty for unknown numbers.
 QString fileTypeName(quint32 fileType);
 
-}  // namespace strata::models
+}  // namespace strata::domain::models
 
-Q_DECLARE_METATYPE(strata::models::ModelEntry)
+Q_DECLARE_METATYPE(strata::domain::models::ModelEntry)

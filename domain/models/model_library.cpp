@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <memory>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 ModelLibrary::ModelLibrary(QSettings& settings, QObject* parent)
     : QObject(parent), m_settings(settings),
@@ -169,4 +169,4 @@ void ModelLibrary::setDefaultModel(const QString& path)
     m_model.setDefaultModel(path);
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

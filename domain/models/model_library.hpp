@@ -9,7 +9,7 @@
 
 #include <QObject>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 class ModelLibrary : public QObject {
     Q_OBJECT
@@ -58,4 +58,4 @@ private:
     quint64 m_generation = 0;  // the newest scan asked for; older results are dropped
 };
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -4,7 +4,7 @@
 
 #include <QDir>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 namespace {
 const QString kFoldersKey = QStringLiteral("models/folders");
@@ -114,4 +114,4 @@ void ModelLibrarySettings::setUnverified(const QString& file, bool unverified)
         m_settings.setValue(kUnverifiedKey, files);
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

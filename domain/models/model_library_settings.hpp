@@ -6,7 +6,7 @@
 #include <QString>
 #include <QStringList>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 class ModelLibrarySettings {
 public:
@@ -39,4 +39,4 @@ private:
     QSettings& m_settings;
 };
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

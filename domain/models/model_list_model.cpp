@@ -6,7 +6,7 @@
 #include <QFont>
 #include <algorithm>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 QString formatParameterCount(qint64 count)
 {
@@ -150,4 +150,4 @@ int ModelListModel::rowOf(const QString& path) const
     return -1;
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

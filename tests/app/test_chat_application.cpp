@@ -165,7 +165,7 @@ private slots:
             QTRY_VERIFY(!app.window().chatPanel()->welcomeView()->isVisible());
         }
         Application app(db);  // started again, without a model named
-        const strata::models::ModelListModel* library = app.modelServices().library().model();
+        const strata::domain::models::ModelListModel* library = app.modelServices().library().model();
         const QString listed = QFileInfo(model).canonicalFilePath();
         QTRY_VERIFY_WITH_TIMEOUT(library->rowOf(listed) >= 0, 10000);
         QVERIFY(library->entryAt(library->rowOf(listed))->addedByHand);

@@ -16,7 +16,7 @@
 #include <limits>
 #include <memory>
 
-using namespace strata::models;
+using namespace strata::domain::models;
 using strata::gguf::MetaValue;
 
 class TestModelLibrary : public QObject {
