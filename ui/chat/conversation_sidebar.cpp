@@ -9,6 +9,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace strata::ui {
 
@@ -39,6 +40,11 @@ ConversationSidebar::ConversationSidebar(QWidget* parent)
     deleteAction->setShortcutContext(Qt::WidgetShortcut);
     connect(deleteAction, &QAction::triggered, this, &ConversationSidebar::confirmDeleteCurrent);
     m_list->addAction(deleteAction);
+
+    // Wide enough for the search field's hint (with room for its clear button) and a title's first
+    // words: without a minimum the splitter gave the sidebar ~75 px and cut "Search chats".
+    setMinimumWidth(std::max(m_search->fontMetrics().horizontalAdvance(m_search->placeholderText()) + 48,
+                             fontMetrics().averageCharWidth() * 20));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
