@@ -32,6 +32,9 @@ ConversationSidebar::ConversationSidebar(QWidget* parent)
     m_list->setAccessibleName(tr("Chats"));
     m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
     m_list->setContextMenuPolicy(Qt::CustomContextMenu);
+    // A long title ends in "…" at the sidebar's width instead of growing a horizontal scroll bar.
+    m_list->setTextElideMode(Qt::ElideRight);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     connect(m_list, &QListView::customContextMenuRequested, this, &ConversationSidebar::showContextMenu);
 
     // Delete key on the list asks to delete the selected chat.
