@@ -45,6 +45,8 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     describeApplication();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/strata.svg")));
+    // Ties the windows to the installed launcher (Wayland's app id), so the dock shows its icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.strata.Strata"));
     {
         // The language is read once, before any widget exists (the settings panel says so).
         QSettings settings;
