@@ -60,7 +60,7 @@ for file in /usr/share/applications/io.strata.Strata.desktop /usr/share/metainfo
     /usr/share/man/man1/strata.1.gz /usr/share/man/man1/strata-cli.1.gz /usr/share/doc/strata/copyright; do
     [ -s "$file" ] || fail "$file is missing"
 done
-zcat /usr/share/man/man1/strata-cli.1.gz | grep -q -- '-m MODEL' || fail "strata-cli's man page lacks its usage"
+zcat /usr/share/man/man1/strata-cli.1.gz | grep -q 'completion of TEXT' || fail "strata-cli's man page lacks its usage"
 
 say "apt-get purge strata leaves nothing behind"
 apt-get purge -y -qq strata >/dev/null
