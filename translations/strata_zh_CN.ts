@@ -231,29 +231,6 @@
     </message>
 </context>
 <context>
-    <name>strata::app</name>
-    <message>
-        <location filename="../app/model_description.cpp" line="30"/>
-        <source>unnamed model</source>
-        <translation>未命名模型</translation>
-    </message>
-    <message>
-        <location filename="../app/model_description.cpp" line="34"/>
-        <source>%1 parameters</source>
-        <translation>%1 参数</translation>
-    </message>
-    <message>
-        <location filename="../app/model_description.cpp" line="38"/>
-        <source>context %1 tokens</source>
-        <translation>上下文 %1 个 token</translation>
-    </message>
-    <message>
-        <location filename="../app/model_description.cpp" line="40"/>
-        <source>KV cache %1</source>
-        <translation>KV 缓存 %1</translation>
-    </message>
-</context>
-<context>
     <name>strata::app::AbController</name>
     <message>
         <location filename="../app/ab/ab_controller.cpp" line="26"/>
@@ -417,6 +394,29 @@
         <location filename="../app/engine/engine_values.cpp" line="93"/>
         <source>CPU, %1 threads</source>
         <translation>CPU，%1 个线程</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::ModelDescription</name>
+    <message>
+        <location filename="../app/model_description.cpp" line="23"/>
+        <source>unnamed model</source>
+        <translation>未命名模型</translation>
+    </message>
+    <message>
+        <location filename="../app/model_description.cpp" line="28"/>
+        <source>%1 parameters</source>
+        <translation>%1 参数</translation>
+    </message>
+    <message>
+        <location filename="../app/model_description.cpp" line="33"/>
+        <source>context %1 tokens</source>
+        <translation>上下文 %1 个 token</translation>
+    </message>
+    <message>
+        <location filename="../app/model_description.cpp" line="36"/>
+        <source>KV cache %1</source>
+        <translation>KV 缓存 %1</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // The app's translations as a user gets them: the catalogue compiled into the app for the chosen
 // language, menu texts and plural forms translated, English left as written, and an unknown
 // setting falling back to the system's language.
+#include "app/model_description.hpp"
 #include "app/translations.hpp"
 
 #include <QCoreApplication>
@@ -40,6 +41,9 @@ private slots:
         QCOMPARE(fileMenu(), QStringLiteral("&Datei"));
         QCOMPARE(modelsIn(1), QStringLiteral("1 Modell in ~/Models"));
         QCOMPARE(modelsIn(3), QStringLiteral("3 Modelle in ~/Models"));
+        // Text built outside a QObject, through QCoreApplication::translate with a context of its own.
+        QCOMPARE(app::describeModelFacts({QString(), QStringLiteral("llama"), -1, QString(), 4096}),
+                 QStringLiteral("unbenanntes Modell · llama · Kontext 4096 Tokens"));
     }
 
     // Installed after German, so it is asked first.
