@@ -1,0 +1,263 @@
+#include "cuda_hybrid_experts.hpp"
+
+#include "cuda_check.hpp"
+#include "cuda_host_wait.hpp"
+#include "strata/core/error.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <string>
+#include <type_traits>
+
+namespace strata::cuda {
+namespace {
+
+constexpr size_t kAlign = 256;
+
+size_t alignUp(size_t n)
+{
+    return (n + kAlign - 1) / kAlign * kAlign;
+}
+
+size_t expertBytes(const model::LayerWeights& l)
+{
+    return l.gateExps.matrixStride + l.upExps.matrixStride + l.downExps.matrixStride;
+}
+
+template <class T>
+T* pinned(size_t count)
+{
+    void* p = nullptr;
+    check(cudaMallocHost(&p, std::max<size_t>(count, 1) * sizeof(T)), "allocating pinned host memory");
+    return static_cast<T*>(p);
+}
+
+}  // namespace
+
+HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaBackendOptions& o)
+    : d_(d), h_(d.hparams), o_(o), pool_(*o.pool), k_(kernels::defaultKernels()), experts_(d.hparams.experts),
+      used_(d.hparams.expertsUsed), misses_(d.hparams, o.maxBatch)
+{
+    if (!o.pool)
+        throw Error("internal: a hybrid expert placement needs the CPU worker pool");
+    const auto& layers = d.weights.layers;
+    layers_.resize(layers.size());
+    lastMisses_.assign(layers.size(), 0);
+    size_t perExpert = 0;
+    uint32_t moeLayers = 0;
+    for (const model::LayerWeights& l : layers)
+        if (l.gateExps.present()) {
+            perExpert = std::max(perExpert, expertBytes(l));
+            ++moeLayers;
+        }
+    // Cache: the budget split evenly over the MoE layers (the routing decides which experts fill them).
+    const uint32_t even =
+        perExpert && moeLayers ? uint32_t(std::min<size_t>(experts_, o.experts.budget / perExpert / moeLayers)) : 0;
+    for (size_t i = 0; i < layers.size(); ++i) {
+        Layer& L = layers_[i];
+        if (!layers[i].gateExps.present()) {
+            L.slots = experts_;  // a dense layer: nothing to place
+            continue;
+        }
+        if (o.experts.placement == model::ExpertPlacement::CpuLayers)
+            L.slots = i < o.experts.cpuLayers ? 0 : experts_;
+        else
+            L.slots = even;
+        L.slotOf.assign(experts_, -1);
+        for (uint32_t s = 0; s < L.slots && L.slots < experts_; ++s)
+            L.slotOf[s] = int32_t(s);  // first residents: the lowest ids, until the routing says better
+    }
+    const size_t rows = size_t(o.maxBatch);
+    chosenHost_ = pinned<int32_t>(rows * used_);
+    weightsHost_ = pinned<float>(rows * used_);
+    xnHost_ = pinned<float>(rows * h_.embedding);
+    shareHost_ = pinned<float>(rows * h_.embedding);
+    check(cudaEventCreateWithFlags(&routed_, eventFlagsFor(o.hostWait)), "creating an event");
+    check(cudaEventCreate(&sampleStart_), "creating an event");
+    check(cudaEventCreate(&sampleEnd_), "creating an event");
+    telemetry_.layers.resize(layers.size());
+    if (any()) {  // the first hybrid layer is sampled first
+        sampleLayer_ = uint32_t(layers_.size() - 1);
+        nextSampleLayer();
+    }
+    routes_.reserve(rows * used_);
+}
+
+HybridExperts::~HybridExperts()
+{
+    for (cudaEvent_t e : {routed_, sampleStart_, sampleEnd_})
+        if (e)
+            cudaEventDestroy(e);
+    for (void* p : {static_cast<void*>(chosenHost_), static_cast<void*>(weightsHost_), static_cast<void*>(xnHost_),
+                    static_cast<void*>(shareHost_)})
+        if (p)
+            cudaFreeHost(p);
+}
+
+bool HybridExperts::any() const
+{
+    for (uint32_t l = 0; l < layers_.size(); ++l)
+        if (hybrid(l))
+            return true;
+    return false;
+}
+
+// Every VRAM piece, in one order for sizing and carving: take(pointer, bytes).
+template <class Fn>
+void HybridExperts::pieces(Fn&& take)
+{
+    for (uint32_t l = 0; l < layers_.size(); ++l) {
+        if (!hybrid(l))
+            continue;
+        Layer& L = layers_[l];
+        const model::LayerWeights& w = d_.weights.layers[l];
+        take(L.slotOfDevice, experts_ * sizeof(int));
+        const auto stack = [&](DeviceExperts& s, const model::Weight& file) {
+            s.first = DeviceMatrix{file.type, nullptr, file.rows, file.cols, file.rowStride};
+            s.matrixStride = file.matrixStride;
+            s.count = int(L.slots);
+            take(s.first.data, file.matrixStride * L.slots);
+        };
+        stack(L.gate, w.gateExps);
+        stack(L.up, w.upExps);
+        stack(L.down, w.downExps);
+    }
+    take(cpuShare_, size_t(o_.maxBatch) * h_.embedding * sizeof(float));
+}
+
+size_t HybridExperts::vramBytes()
+{
+    size_t bytes = 0;
+    pieces([&](auto*&, size_t n) { bytes += alignUp(n); });  // names the pointers, sets none
+    return bytes;
+}
+
+void HybridExperts::carve(std::byte* base)
+{
+    size_t at = 0;
+    pieces([&](auto*& p, size_t n) {
+        p = reinterpret_cast<std::remove_reference_t<decltype(p)>>(base + at);
+        at += alignUp(n);
+    });
+    for (uint32_t l = 0; l < layers_.size(); ++l) {
+        if (!hybrid(l))
+            continue;
+        Layer& L = layers_[l];
+        for (uint32_t e = 0; e < experts_; ++e)
+            if (L.slotOf[e] >= 0)
+                copyExpert(l, e, uint32_t(L.slotOf[e]));
+        check(cudaMemcpy(L.slotOfDevice, L.slotOf.data(), experts_ * sizeof(int), cudaMemcpyHostToDevice),
+              "uploading an expert slot table");
+    }
+}
+
+void HybridExperts::copyExpert(uint32_t layer, uint32_t expert, uint32_t slot)
+{
+    const model::LayerWeights& w = d_.weights.layers[layer];
+    const Layer& L = layers_[layer];
+    for (const auto& [dst, src] :
+         {std::pair{&L.gate, &w.gateExps}, std::pair{&L.up, &w.upExps}, std::pair{&L.down, &w.downExps}}) {
+        auto* to = const_cast<std::byte*>(dst->first.data) + size_t(slot) * dst->matrixStride;
+        check(cudaMemcpy(to, src->data + size_t(expert) * src->matrixStride, src->matrixStride, cudaMemcpyHostToDevice),
+              "uploading an expert");
+    }
+}
+
+MoeLayerWeights HybridExperts::stacks(uint32_t layer, const DeviceMatrix& router) const
+{
+    const Layer& L = layers_[layer];
+    return MoeLayerWeights{router, L.gate, L.up, L.down};
+}
+
+void HybridExperts::resetTelemetry()
+{
+    const size_t layers = telemetry_.layers.size();
+    telemetry_ = {};
+    telemetry_.layers.resize(layers);
+}
+
+// Reads the sampled stall once both events have passed (never waits for them).
+void HybridExperts::collectSample()
+{
+    if (!samplePending_ || cudaEventQuery(sampleEnd_) != cudaSuccess) {
+        cudaGetLastError();  // a not-ready query leaves no error behind
+        return;
+    }
+    float ms = 0;
+    if (cudaEventElapsedTime(&ms, sampleStart_, sampleEnd_) == cudaSuccess)
+        telemetry_.completionWaitsMicros.push_back(ms * 1000.0f);
+    cudaGetLastError();
+    samplePending_ = false;
+    nextSampleLayer();
+}
+
+void HybridExperts::nextSampleLayer()
+{
+    do  // the next hybrid layer, in turn
+        sampleLayer_ = (sampleLayer_ + 1) % uint32_t(layers_.size());
+    while (!hybrid(sampleLayer_));
+}
+
+void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix& router, const float* xn,
+                        const Q8Activations& xq, float* x, int tokens, cudaStream_t stream)
+{
+    using Clock = std::chrono::steady_clock;
+    collectSample();
+    Layer& L = layers_[layer];
+    const size_t routesN = size_t(tokens) * used_, rowFloats = size_t(tokens) * h_.embedding;
+    const MoeLayerWeights w = stacks(layer, router);
+    moe.route(w, xn, tokens, stream);
+    check(cudaMemcpyAsync(chosenHost_, moe.chosenExperts(), routesN * sizeof(int32_t), cudaMemcpyDeviceToHost, stream),
+          "copying the routing");
+    check(cudaMemcpyAsync(weightsHost_, moe.chosenWeights(), routesN * sizeof(float), cudaMemcpyDeviceToHost, stream),
+          "copying the routing");
+    check(cudaMemcpyAsync(xnHost_, xn, rowFloats * sizeof(float), cudaMemcpyDeviceToHost, stream),
+          "copying the layer input");
+    check(cudaEventRecord(routed_, stream), "recording the routing event");
+    moe.addExperts(w, xn, xq, x, tokens, L.slotOfDevice, stream);
+    const bool sample = !samplePending_ && layer == sampleLayer_;
+    if (sample)
+        check(cudaEventRecord(sampleStart_, stream), "recording a timing event");
+    // The GPU routes in microseconds: workers woken now are up when the misses arrive, instead of
+    // paying their wake latency after the host has seen the routing.
+    if (o_.experts.wakeAhead && lastMisses_[layer] > 0)
+        pool_.prepare(pool_.workerCount());
+    const auto waitFrom = Clock::now();
+    waitForEvent(routed_, o_.hostWait, "routing a MoE layer");
+    const auto routedAt = Clock::now();
+    telemetry_.routingWaitSeconds += std::chrono::duration<double>(routedAt - waitFrom).count();
+    ++telemetry_.passes;
+    telemetry_.bytesToHost += routesN * (sizeof(int32_t) + sizeof(float)) + rowFloats * sizeof(float);
+    if (o_.onRouting)
+        o_.onRouting(layer, std::span<const int32_t>(chosenHost_, routesN), uint32_t(tokens));
+    routes_.clear();
+    for (size_t i = 0; i < routesN; ++i) {
+        const int32_t e = chosenHost_[i];
+        if (e < 0 || uint32_t(e) >= experts_)
+            throw Error("internal: the GPU routed to expert " + std::to_string(e));
+        if (L.slotOf[size_t(e)] < 0)
+            routes_.push_back({uint32_t(i / used_), uint32_t(e), weightsHost_[i]});
+    }
+    lastMisses_[layer] = uint32_t(routes_.size());
+    telemetry_.layers[layer].routes += routesN;
+    telemetry_.layers[layer].misses += routes_.size();
+    if (routes_.empty()) {
+        if (sample) {  // every expert was resident: the GPU did not wait for the CPU
+            telemetry_.completionWaitsMicros.push_back(0.0f);
+            nextSampleLayer();
+        }
+        return;
+    }
+    misses_.run(pool_, k_, d_.weights.layers[layer], xnHost_, uint32_t(tokens), routes_, shareHost_);
+    telemetry_.cpuExpertSeconds += std::chrono::duration<double>(Clock::now() - routedAt).count();
+    check(cudaMemcpyAsync(cpuShare_, shareHost_, rowFloats * sizeof(float), cudaMemcpyHostToDevice, stream),
+          "copying the CPU experts' share");
+    telemetry_.bytesToDevice += rowFloats * sizeof(float);
+    addTo(x, cpuShare_, int64_t(rowFloats), stream);
+    if (sample) {
+        check(cudaEventRecord(sampleEnd_, stream), "recording a timing event");
+        samplePending_ = true;
+    }
+}
+
+}  // namespace strata::cuda
