@@ -529,6 +529,8 @@ private:
                 cuda::swiglu(gate_, up_, gate_, int64_t(t) * F, stream_);
             cuda::matmul(w.down, gate_, act_, t, x_, E, true, stream_);  // x += down . swiglu
         }
+        if (hybrid_)
+            hybrid_->endPass(T, stream_);
         if (wantLogits) {
             normalize(x_ + (t - 1) * E, outputNorm_, xn_, 1, {&output_});
             cuda::matmul(output_, xn_, act_, 1, logitsDev_, h_.vocabSize, false, stream_);

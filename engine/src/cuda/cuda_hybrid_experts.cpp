@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -22,6 +24,25 @@ size_t alignUp(size_t n)
 size_t expertBytes(const model::LayerWeights& l)
 {
     return l.gateExps.matrixStride + l.upExps.matrixStride + l.downExps.matrixStride;
+}
+
+// Names the model a saved cache state belongs to: its shape and a sample of every router's weights.
+std::string modelIdentity(const model::ModelDefinition& d)
+{
+    uint64_t h = 1469598103934665603ull;  // FNV-1a
+    const auto mix = [&](const void* p, size_t n) {
+        for (size_t i = 0; i < n; ++i)
+            h = (h ^ static_cast<const unsigned char*>(p)[i]) * 1099511628211ull;
+    };
+    for (uint32_t v :
+         {d.hparams.layers, d.hparams.embedding, d.hparams.experts, d.hparams.expertsUsed, d.hparams.expertFeedForward})
+        mix(&v, sizeof v);
+    for (const model::LayerWeights& l : d.weights.layers)
+        if (l.router.present())
+            mix(l.router.data, std::min<size_t>(4096, l.router.rowStride * size_t(l.router.rows)));
+    char text[40];
+    std::snprintf(text, sizeof text, "%s-%016llx", d.hparams.architecture.c_str(), (unsigned long long)h);
+    return text;
 }
 
 template <class T>
@@ -63,9 +84,33 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
             L.slots = i < o.experts.cpuLayers ? 0 : experts_;
         else
             L.slots = even;
-        L.slotOf.assign(experts_, -1);
-        for (uint32_t s = 0; s < L.slots && L.slots < experts_; ++s)
-            L.slotOf[s] = int32_t(s);  // first residents: the lowest ids, until the routing says better
+    }
+    tablesHost_ = pinned<int32_t>(layers.size() * experts_);
+    std::fill_n(tablesHost_, layers.size() * experts_, -1);
+    std::vector<uint32_t> cacheSlots(layers.size(), 0);
+    size_t largestMatrix = 0;
+    for (size_t i = 0; i < layers.size(); ++i) {
+        layers_[i].slotOf = tablesHost_ + i * experts_;
+        if (hybrid(uint32_t(i))) {
+            cacheSlots[i] = layers_[i].slots;
+            for (const model::Weight* w : {&layers[i].gateExps, &layers[i].upExps, &layers[i].downExps})
+                largestMatrix = std::max(largestMatrix, w->matrixStride);
+        }
+    }
+    if (o.experts.placement == model::ExpertPlacement::Cache && any()) {
+        policy_ = std::make_unique<model::ExpertCachePolicy>(uint32_t(layers.size()), experts_, cacheSlots);
+        identity_ = modelIdentity(d);
+        // A saved state starts the cache where the last run left it; without one the empty slots fill
+        // with the lowest ids until the routing says better.
+        if (o.experts.stateFile.empty() || !policy_->load(o.experts.stateFile, identity_))
+            policy_->proposeSwaps(std::numeric_limits<size_t>::max());
+        for (size_t i = 0; i < layers.size(); ++i)
+            if (hybrid(uint32_t(i))) {
+                const auto slotOf = policy_->slotOf(uint32_t(i));
+                std::copy(slotOf.begin(), slotOf.end(), layers_[i].slotOf);
+            }
+        stager_ = std::make_unique<ExpertStager>(o.device, largestMatrix);
+        check(cudaEventCreateWithFlags(&tablesUpdated_, cudaEventDisableTiming), "creating an event");
     }
     const size_t rows = size_t(o.maxBatch);
     chosenHost_ = pinned<int32_t>(rows * used_);
@@ -76,6 +121,8 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
     check(cudaEventCreate(&sampleStart_), "creating an event");
     check(cudaEventCreate(&sampleEnd_), "creating an event");
     telemetry_.layers.resize(layers.size());
+    telemetry_.experts = experts_;
+    telemetry_.lastPass.assign(layers.size() * experts_, model::ExpertTelemetry::Use::Unused);
     if (any()) {  // the first hybrid layer is sampled first
         sampleLayer_ = uint32_t(layers_.size() - 1);
         nextSampleLayer();
@@ -85,6 +132,18 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
 
 HybridExperts::~HybridExperts()
 {
+    stager_.reset();  // finishes its batch first
+    if (policy_ && !o_.experts.stateFile.empty()) {
+        try {
+            policy_->save(o_.experts.stateFile, identity_);
+        } catch (const Error& e) {  // the cache only starts colder next time
+            std::fprintf(stderr, "strata: the expert cache state was not saved: %s\n", e.what());
+        }
+    }
+    if (tablesUpdated_)
+        cudaEventDestroy(tablesUpdated_);
+    if (tablesHost_)
+        cudaFreeHost(tablesHost_);
     for (cudaEvent_t e : {routed_, sampleStart_, sampleEnd_})
         if (e)
             cudaEventDestroy(e);
@@ -146,9 +205,10 @@ void HybridExperts::carve(std::byte* base)
         for (uint32_t e = 0; e < experts_; ++e)
             if (L.slotOf[e] >= 0)
                 copyExpert(l, e, uint32_t(L.slotOf[e]));
-        check(cudaMemcpy(L.slotOfDevice, L.slotOf.data(), experts_ * sizeof(int), cudaMemcpyHostToDevice),
+        check(cudaMemcpy(L.slotOfDevice, L.slotOf, experts_ * sizeof(int), cudaMemcpyHostToDevice),
               "uploading an expert slot table");
     }
+    publish();
 }
 
 void HybridExperts::copyExpert(uint32_t layer, uint32_t expert, uint32_t slot)
@@ -169,11 +229,91 @@ MoeLayerWeights HybridExperts::stacks(uint32_t layer, const DeviceMatrix& router
     return MoeLayerWeights{router, L.gate, L.up, L.down};
 }
 
+void HybridExperts::endPass(uint32_t tokens, cudaStream_t stream)
+{
+    updateCache(tokens, stream);
+    publish();
+}
+
+void HybridExperts::updateCache(uint32_t tokens, cudaStream_t stream)
+{
+    if (!policy_)
+        return;
+    for (uint32_t t = 0; t < tokens; ++t)
+        policy_->endToken();
+    std::vector<bool> changed(layers_.size(), false);
+    // Idle first, finished copies second: a batch that ends in between is applied now, not after
+    // new swaps have reused its slots.
+    const bool idle = !stager_->busy();
+    for (const ExpertCopy& c : stager_->takeFinished()) {
+        layers_[c.layer].slotOf[c.expert] = int32_t(c.slot);
+        changed[c.layer] = true;
+        for (const ExpertCopy::Piece& piece : c.pieces)
+            telemetry_.bytesToDevice += piece.bytes;
+    }
+    std::vector<ExpertCopy> batch;
+    if (idle) {
+        // Bounded batches keep the copies a side job: at 2.5 MiB an expert (30B-A3B, Q4_K) 32 take
+        // about 4 ms of PCIe, and a pass never waits for them.
+        constexpr size_t kSwapsPerBatch = 32;
+        for (const model::ExpertSwap& s : policy_->proposeSwaps(kSwapsPerBatch)) {
+            Layer& L = layers_[s.layer];
+            const model::LayerWeights& w = d_.weights.layers[s.layer];
+            if (s.evicted >= 0)
+                L.slotOf[s.evicted] = -1;  // on the CPU from the next pass; its slot is free after this one
+            ExpertCopy c{s.layer, s.slot, s.admitted, {}};
+            for (const auto& [stack, file] :
+                 {std::pair{&L.gate, &w.gateExps}, std::pair{&L.up, &w.upExps}, std::pair{&L.down, &w.downExps}})
+                c.pieces.push_back({const_cast<std::byte*>(stack->first.data) + size_t(s.slot) * stack->matrixStride,
+                                    file->data + size_t(s.admitted) * file->matrixStride, file->matrixStride});
+            batch.push_back(std::move(c));
+            changed[s.layer] = true;
+        }
+    }
+    for (uint32_t l = 0; l < layers_.size(); ++l)
+        if (changed[l])
+            check(cudaMemcpyAsync(layers_[l].slotOfDevice, layers_[l].slotOf, experts_ * sizeof(int32_t),
+                                  cudaMemcpyHostToDevice, stream),
+                  "updating an expert slot table");
+    if (!batch.empty()) {
+        check(cudaEventRecord(tablesUpdated_, stream), "recording the slot table event");
+        stager_->submit(std::move(batch), tablesUpdated_);
+    }
+}
+
 void HybridExperts::resetTelemetry()
 {
-    const size_t layers = telemetry_.layers.size();
-    telemetry_ = {};
-    telemetry_.layers.resize(layers);
+    for (model::ExpertLayerTelemetry& l : telemetry_.layers)
+        l = {};
+    telemetry_.passes = 0;
+    telemetry_.routingWaitSeconds = telemetry_.cpuExpertSeconds = 0;
+    telemetry_.completionWaitsMicros.clear();
+    telemetry_.bytesToHost = telemetry_.bytesToDevice = 0;
+    publish();
+}
+
+model::ExpertTelemetry HybridExperts::telemetry() const
+{
+    std::lock_guard lock(publishedMutex_);
+    return published_;
+}
+
+// The map's residency and heat join the counters here, once a pass (a few KiB copied).
+void HybridExperts::publish()
+{
+    const size_t n = layers_.size() * experts_;
+    telemetry_.resident.assign(n, 1);
+    for (uint32_t l = 0; l < layers_.size(); ++l)
+        if (hybrid(l))
+            for (uint32_t e = 0; e < experts_; ++e)
+                telemetry_.resident[size_t(l) * experts_ + e] = layers_[l].slotOf[e] >= 0 ? 1 : 0;
+    telemetry_.heat.clear();
+    if (policy_)
+        for (uint32_t l = 0; l < layers_.size(); ++l)
+            for (uint32_t e = 0; e < experts_; ++e)
+                telemetry_.heat.push_back(policy_->heat(l, e));
+    std::lock_guard lock(publishedMutex_);
+    published_ = telemetry_;
 }
 
 // Reads the sampled stall once both events have passed (never waits for them).
@@ -230,12 +370,19 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
     telemetry_.bytesToHost += routesN * (sizeof(int32_t) + sizeof(float)) + rowFloats * sizeof(float);
     if (o_.onRouting)
         o_.onRouting(layer, std::span<const int32_t>(chosenHost_, routesN), uint32_t(tokens));
+    if (policy_)
+        policy_->record(layer, std::span<const int32_t>(chosenHost_, routesN));
     routes_.clear();
+    using Use = model::ExpertTelemetry::Use;
+    Use* use = telemetry_.lastPass.data() + size_t(layer) * experts_;
+    std::fill_n(use, experts_, Use::Unused);
     for (size_t i = 0; i < routesN; ++i) {
         const int32_t e = chosenHost_[i];
         if (e < 0 || uint32_t(e) >= experts_)
             throw Error("internal: the GPU routed to expert " + std::to_string(e));
-        if (L.slotOf[size_t(e)] < 0)
+        const bool resident = L.slotOf[size_t(e)] >= 0;
+        use[e] = resident ? Use::Hit : Use::Missed;
+        if (!resident)
             routes_.push_back({uint32_t(i / used_), uint32_t(e), weightsHost_[i]});
     }
     lastMisses_[layer] = uint32_t(routes_.size());

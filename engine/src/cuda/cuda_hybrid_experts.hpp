@@ -6,14 +6,17 @@
 #pragma once
 
 #include "../model/cpu/cpu_expert_misses.hpp"
+#include "cuda_expert_stager.hpp"
 #include "cuda_moe_ffn.hpp"
 #include "strata/kernels/dot.hpp"
 #include "strata/model/backend.hpp"
 #include "strata/model/cuda_backend.hpp"
+#include "strata/model/expert_cache_policy.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace strata::cuda {
@@ -45,19 +48,26 @@ public:
     void run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix& router, const float* xn, const Q8Activations& xq,
              float* x, int tokens, cudaStream_t stream);
 
-    const model::ExpertTelemetry& telemetry() const { return telemetry_; }
+    // After a forward pass of `tokens` tokens (Cache): the routing heat decays, experts whose copies
+    // finished become resident, and the next swaps the heat asks for are handed to the stager. The
+    // slot tables change on `stream`, between passes, never under a running kernel.
+    void endPass(uint32_t tokens, cudaStream_t stream);
+
+    // A copy of the counters as of the last finished pass; any thread may ask.
+    model::ExpertTelemetry telemetry() const;
     void resetTelemetry();
 
 private:
     struct Layer {
         uint32_t slots = 0;
-        std::vector<int32_t> slotOf;   // [experts]: the slot holding expert e, -1 when not resident
+        int32_t* slotOf = nullptr;     // [experts], pinned: the slot holding expert e, -1 when not resident
         int* slotOfDevice = nullptr;   // the same in VRAM, read by the kernels
         DeviceExperts gate, up, down;  // `slots` matrices each
     };
     template <class Fn>
     void pieces(Fn&& take);
     void copyExpert(uint32_t layer, uint32_t expert, uint32_t slot);
+    void updateCache(uint32_t tokens, cudaStream_t stream);
     void collectSample();
     void nextSampleLayer();
 
@@ -76,7 +86,15 @@ private:
     model::cpu::ExpertMisses misses_;
     std::vector<model::cpu::ExpertRoute> routes_;
     std::vector<uint32_t> lastMisses_;  // per layer: the previous step's CPU routes (wake-ahead)
-    model::ExpertTelemetry telemetry_;
+    int32_t* tablesHost_ = nullptr;     // pinned: every layer's slotOf, so table uploads are asynchronous
+    std::unique_ptr<model::ExpertCachePolicy> policy_;  // Cache only
+    std::string identity_;                              // the model, for the cache's saved state
+    std::unique_ptr<ExpertStager> stager_;
+    cudaEvent_t tablesUpdated_ = nullptr;
+    model::ExpertTelemetry telemetry_;   // the engine thread's, updated as passes run
+    mutable std::mutex publishedMutex_;  // guards published_, the copy other threads read
+    model::ExpertTelemetry published_;
+    void publish();
     // The completion-wait sample in flight: timing events around one layer's stall, read once done.
     cudaEvent_t sampleStart_ = nullptr, sampleEnd_ = nullptr;
     bool samplePending_ = false;

@@ -12,6 +12,8 @@
 
 #include <atomic>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <thread>
 
@@ -186,6 +188,51 @@ private slots:
         const auto metrics = model::generate(*m, s, prompt, request, {.cancel = &cancel});
         QCOMPARE(metrics.finish, model::FinishReason::Cancelled);
         QVERIFY2(metrics.generatedTokens <= 7, qPrintable(QString::number(metrics.generatedTokens)));
+    }
+
+    // The cache starts empty (no routing heat yet), fills from the routing as prompts run, copies
+    // on its own thread and stream, and keeps its state for the next start of the same model: that
+    // start hits at once; a damaged state file only starts it cold.
+    void cacheWarmsUpAndIsKeptForTheNextStart()
+    {
+        const gguf::ModelSpec spec = moeSpec(GgmlType::Q4_K);
+        const auto path = test::writeModel(dir_, spec, "cache state");
+        const auto gpu = open(path, {});
+        model::CudaExperts experts;
+        experts.placement = model::ExpertPlacement::Cache;
+        experts.budget = bytesPerExpert(*gpu) * spec.layers * spec.experts / 4;  // 8 of 32 per layer
+        experts.stateFile = (std::filesystem::path(dir_.path().toStdString()) / "experts.json").string();
+        std::mt19937 rng(3);
+        std::vector<int32_t> prompt(40);
+        for (auto& id : prompt)
+            id = int32_t(rng() % gpu->hparams().vocabSize);
+        model::Session g(*gpu, {.contextLength = 128});
+        g.setPrompt(prompt);
+        const auto hitsOfOnePass = [&](model::Model& m) {
+            m.backend().resetExpertTelemetry();
+            model::Session s(m, {.contextLength = 128});
+            s.setPrompt(prompt);
+            const double d = worstDiff(g.logits(), s.logits());
+            [&] { QVERIFY2(d <= 2 * 2 * 2.6e-2 * spec.outputScale, qPrintable(QString::number(d))); }();
+            uint64_t hits = 0;
+            for (const auto& l : m.backend().expertTelemetry()->layers)
+                hits += l.routes - l.misses;
+            return hits;
+        };
+        {
+            const auto first = open(path, experts);
+            QCOMPARE(hitsOfOnePass(*first), uint64_t(0));  // empty: nothing was routed yet
+            uint64_t later = 0;
+            for (int pass = 0; pass < 6 && later == 0; ++pass) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the copies run on their own
+                later = hitsOfOnePass(*first);
+            }
+            QVERIFY2(later > 0, "the cache never admitted the experts the prompt uses");
+        }  // closing the model saves the cache's state
+        QVERIFY(std::filesystem::file_size(experts.stateFile) > 0);
+        QVERIFY(hitsOfOnePass(*open(path, experts)) > 0);  // warm from the first pass
+        std::ofstream(experts.stateFile, std::ios::trunc) << "{\"not\": [\"a cache";
+        QCOMPARE(hitsOfOnePass(*open(path, experts)), uint64_t(0));  // damaged: cold, not broken
     }
 
 private:

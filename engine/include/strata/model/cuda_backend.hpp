@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 
 namespace strata::model {
 
@@ -38,6 +39,9 @@ struct CudaExperts {
     // Hybrid: wake the pool's workers (WorkerPool::prepare) for the CPU experts as soon as the GPU
     // work of a layer is queued, instead of when its routing reaches the host.
     bool wakeAhead = true;
+    // Cache: where the cache's routing heat and residency are kept between runs, so the next start
+    // begins with the experts this model's chats used most (empty: not kept).
+    std::string stateFile;
 };
 
 struct CudaBackendOptions {

@@ -22,6 +22,13 @@ struct ExpertTelemetry {
     // being on the GPU (its copy included). One layer per pass is sampled, in turn.
     std::vector<float> completionWaitsMicros;
     uint64_t bytesToHost = 0, bytesToDevice = 0;  // PCIe traffic of the hybrid layers (rows, routing, experts)
+
+    // The expert map, [layers][experts] row by row (experts per layer in `experts`):
+    enum class Use : uint8_t { Unused, Hit, Missed };  // in the most recent pass
+    uint32_t experts = 0;
+    std::vector<uint8_t> resident;  // 1: in VRAM now (every expert of an all-VRAM layer), 0: on the CPU
+    std::vector<Use> lastPass;      // hybrid layers; others stay Unused
+    std::vector<float> heat;        // Cache: the routing heat the cache decides by; empty otherwise
 };
 
 }  // namespace strata::model
