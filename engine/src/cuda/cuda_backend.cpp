@@ -156,8 +156,11 @@ public:
                                   cuda::attentionSplitFloats(int(h_.heads), int(h_.headDim))};
         if (h_.isMoe())
             moe_ = std::make_unique<cuda::MoeFeedForward>(h_, o.maxBatch);
-        if (h_.isMoe() && o.experts.placement != ExpertPlacement::Gpu)
+        if (h_.isMoe() && o.experts.placement != ExpertPlacement::Gpu) {
             hybrid_ = std::make_unique<cuda::HybridExperts>(d, o);
+            if (!hybrid_->any())  // every layer fits whole: the full-GPU path
+                hybrid_.reset();
+        }
         const size_t weightBytes = planWeights();
         const size_t moeBytes = moe_ ? moe_->scratchBytes() : 0;
         const size_t hybridBytes = hybrid_ ? hybrid_->vramBytes() : 0;
@@ -182,6 +185,7 @@ public:
 
     ~CudaBackend() override
     {
+        hybrid_.reset();  // its stager may still copy into the arena
         if (done_)
             cudaEventDestroy(done_);
         if (stream_)
@@ -192,7 +196,7 @@ public:
     std::string name() const override { return "cuda:" + deviceName_; }
     std::optional<ExpertTelemetry> expertTelemetry() const override
     {
-        if (!hybrid_ || !hybrid_->any())
+        if (!hybrid_)
             return std::nullopt;
         return hybrid_->telemetry();
     }
@@ -239,7 +243,7 @@ public:
         *startHost_->get() = int32_t(start);
         const bool wantLogits = !logits.empty();
         // A hybrid layer needs the host in the middle of the pass: no graph then.
-        if (T == 1 && wantLogits && o_.decodeGraphs && !(hybrid_ && hybrid_->any())) {
+        if (T == 1 && wantLogits && o_.decodeGraphs && !hybrid_) {
             if (!seq.decodeGraph)
                 seq.decodeGraph = captureDecode(seq);
             check(cudaGraphLaunch(seq.decodeGraph, stream_), "launching the decode graph");

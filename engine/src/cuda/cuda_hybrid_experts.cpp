@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -45,6 +44,13 @@ std::string modelIdentity(const model::ModelDefinition& d)
     return text;
 }
 
+pool::WorkerPool& requirePool(const model::CudaBackendOptions& o)
+{
+    if (!o.pool)
+        throw Error("internal: a hybrid expert placement needs the CPU worker pool");
+    return *o.pool;
+}
+
 template <class T>
 T* pinned(size_t count)
 {
@@ -56,11 +62,9 @@ T* pinned(size_t count)
 }  // namespace
 
 HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaBackendOptions& o)
-    : d_(d), h_(d.hparams), o_(o), pool_(*o.pool), k_(kernels::defaultKernels()), experts_(d.hparams.experts),
+    : d_(d), h_(d.hparams), o_(o), pool_(requirePool(o)), k_(kernels::defaultKernels()), experts_(d.hparams.experts),
       used_(d.hparams.expertsUsed), misses_(d.hparams, o.maxBatch)
 {
-    if (!o.pool)
-        throw Error("internal: a hybrid expert placement needs the CPU worker pool");
     const auto& layers = d.weights.layers;
     layers_.resize(layers.size());
     lastMisses_.assign(layers.size(), 0);
@@ -100,10 +104,10 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
     if (o.experts.placement == model::ExpertPlacement::Cache && any()) {
         policy_ = std::make_unique<model::ExpertCachePolicy>(uint32_t(layers.size()), experts_, cacheSlots);
         identity_ = modelIdentity(d);
-        // A saved state starts the cache where the last run left it; without one the empty slots fill
-        // with the lowest ids until the routing says better.
-        if (o.experts.stateFile.empty() || !policy_->load(o.experts.stateFile, identity_))
-            policy_->proposeSwaps(std::numeric_limits<size_t>::max());
+        // A saved state starts the cache where the last run left it; without one it starts empty and
+        // fills as the routing heats experts up (the policy admits none of heat 0).
+        if (!o.experts.stateFile.empty())
+            policy_->load(o.experts.stateFile, identity_);
         for (size_t i = 0; i < layers.size(); ++i)
             if (hybrid(uint32_t(i))) {
                 const auto slotOf = policy_->slotOf(uint32_t(i));
