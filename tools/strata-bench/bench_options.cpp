@@ -17,6 +17,7 @@ namespace {
     std::fputs("usage: strata-bench -m MODEL [-p N] [-n N] [-d DEPTH] [-t THREADS] [-r REPS] [-b BATCH]\n"
                "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
                "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield]\n"
+               "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--no-wake-ahead]\n"
                "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
                "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
                "  against the best fixed policy, with the pool's account of every token (text only).\n"
@@ -31,7 +32,12 @@ namespace {
                "  --device cuda runs the model on GPU N (default 0); the roofline's bandwidth is then the GPU's\n"
                "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n"
                "  --gpu-wait: how the host waits for the GPU (default blocking: it sleeps in the driver); spin and\n"
-               "  yield poll, to compare their CPU% and tok/s with it.\n",
+               "  yield poll, to compare their CPU% and tok/s with it.\n"
+               "  --experts (MoE on the GPU): gpu keeps every expert in VRAM (default); cache:MIB keeps the experts\n"
+               "  the routing uses most in MIB of VRAM and runs the rest on the CPU pool at the same time (hybrid);\n"
+               "  cpu:LAYERS runs every expert of the first LAYERS layers on the CPU (llama.cpp's --n-cpu-moe).\n"
+               "  Hybrid runs print the routing's VRAM hit rate, host time and the GPU's completion wait.\n"
+               "  --no-wake-ahead: hybrid, the pool is woken only when a layer's routing reaches the host.\n",
                status == 0 ? stdout : stderr);
     std::exit(status);
 }
@@ -113,7 +119,24 @@ BenchOptions parseBenchOptions(int argc, char** argv)
                              int(w.size()), w.data());
                 usage(2);
             }
-        } else if (a == "--pool-trace")
+        } else if (a == "--experts") {
+            const std::string_view e = value();
+            if (e == "gpu") {
+                o.experts.placement = model::ExpertPlacement::Gpu;
+            } else if (e.starts_with("cache:")) {
+                o.experts.placement = model::ExpertPlacement::Cache;
+                o.experts.budget = size_t(toInt(a, e.data() + 6)) << 20;
+            } else if (e.starts_with("cpu:")) {
+                o.experts.placement = model::ExpertPlacement::CpuLayers;
+                o.experts.cpuLayers = uint32_t(toInt(a, e.data() + 4));
+            } else {
+                std::fprintf(stderr, "strata-bench: --experts takes gpu, cache:MIB or cpu:LAYERS, not '%.*s'\n",
+                             int(e.size()), e.data());
+                usage(2);
+            }
+        } else if (a == "--no-wake-ahead")
+            o.experts.wakeAhead = false;
+        else if (a == "--pool-trace")
             o.traceFile = value();
         else if (a == "--json")
             o.json = true;

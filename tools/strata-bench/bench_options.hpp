@@ -24,6 +24,7 @@ struct BenchOptions {
     bool cuda = false;     // --device cuda[:N]: run on an NVIDIA GPU (default: the CPU pool)
     int cudaDevice = 0;
     model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // --gpu-wait
+    model::CudaExperts experts;                                       // --experts, --no-wake-ahead
     std::optional<pool::WaitPolicy> policy;
     std::string traceFile;     // --pool-trace FILE: one decode run's Adaptive idle spans, per token
     bool allPolicies = false;  // --pool-policy all: compare the policies in one run (policy_comparison.hpp)
