@@ -22,7 +22,11 @@ void usage(std::FILE* to)
                "      small synthetic byte-level vocabulary; --distinct-rows N draws N rows per tensor and\n"
                "      repeats them (fast, for speed benchmarks of large shapes)\n"
                "  quantize IN OUT TYPE\n"
-               "      requantize every 2-D weight to TYPE (norms, biases and the MoE router stay F32)\n",
+               "      requantize every 2-D weight to TYPE (norms, biases and the MoE router stay F32)\n"
+               "  routing -m FILE [-n TOKENS] [--threads T] [--seed N] [--json]\n"
+               "      runs TOKENS (default 1000) seeded random tokens through a mixture-of-experts model on the\n"
+               "      CPU and prints per layer the share of selections the most popular 10% of experts took\n"
+               "      (uniform routing: 10%) and the most chosen expert's share\n",
                to);
     std::fprintf(to, "ARCH: %s\n", strata::model::architectureNames().c_str());
 }
@@ -56,6 +60,10 @@ int main(int argc, char** argv)
         if (command == "quantize") {
             strata::tools::Arguments args(argc, argv, 2, {});
             return strata::tools::runQuantize(args);
+        }
+        if (command == "routing") {
+            strata::tools::Arguments args(argc, argv, 2, {"json"});
+            return strata::tools::runRouting(args);
         }
         std::fprintf(stderr, "strata-gguf: unknown command '%s'\n", command.c_str());
         usage(stderr);
