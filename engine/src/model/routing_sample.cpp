@@ -24,10 +24,8 @@ void runRandomTokens(const ModelDefinition& model, pool::WorkerPool& pool, const
     hooks.maxBatch = std::min(run.chunk, window);
     auto backend = makeCpuBackend(model, pool, std::move(hooks));
     // Shuffled passes over the vocabulary (every id once per pass), not independent draws: with a
-    // small vocabulary each id routes nearly the same way wherever it stands, so independent draws
-    // over- and under-represent ids and the counts, and a router fitted to them, carry that noise
-    // (the synthetic files' ~280 ids: routing fitted on 256 independent draws measured 22-37 %
-    // instead of the fitted 51 % on other tokens).
+    // small vocabulary (the synthetic files' ~280 ids) each id routes much the same way wherever it
+    // stands, and independent draws would add the noise of over- and under-drawn ids to the counts.
     std::mt19937_64 rng(run.seed);
     std::vector<int32_t> pass(vocab);
     size_t nextInPass = vocab;
