@@ -69,15 +69,15 @@ public:
     void shape(uint32_t layer, std::span<const float> x, uint32_t tokens, uint32_t windows, float* router,
                RouterSkewResult& result)
     {
-        const uint32_t E = h_.embedding, X = h_.experts, K = h_.expertsUsed;
+        const uint32_t width = h_.embedding, experts = h_.experts, used = h_.expertsUsed;
         const uint32_t perWindow = tokens / windows;
         // Each sequence's mean input, and their mean.
-        std::vector<std::vector<double>> means(windows, std::vector<double>(E, 0.0));
-        std::vector<double> mean(E, 0.0);
+        std::vector<std::vector<double>> means(windows, std::vector<double>(width, 0.0));
+        std::vector<double> mean(width, 0.0);
         double meanSquare = 0;
         for (uint32_t t = 0; t < tokens; ++t)
-            for (uint32_t c = 0; c < E; ++c) {
-                const double v = x[size_t(t) * E + c];
+            for (uint32_t c = 0; c < width; ++c) {
+                const double v = x[size_t(t) * width + c];
                 means[t / perWindow][c] += v / perWindow;
                 mean[c] += v / tokens;
                 meanSquare += v * v;
@@ -96,9 +96,9 @@ public:
         const auto addDirection = [&](std::vector<double> v) {
             for (const auto& b : basis) {
                 double dot = 0;
-                for (uint32_t c = 0; c < E; ++c)
+                for (uint32_t c = 0; c < width; ++c)
                     dot += v[c] * b[c];
-                for (uint32_t c = 0; c < E; ++c)
+                for (uint32_t c = 0; c < width; ++c)
                     v[c] -= dot * b[c];
             }
             double len = 0;
@@ -113,8 +113,8 @@ public:
         };
         addDirection(mean);
         for (uint32_t w = 0; w < windows; ++w) {
-            std::vector<double> d(E);
-            for (uint32_t c = 0; c < E; ++c)
+            std::vector<double> d(width);
+            for (uint32_t c = 0; c < width; ++c)
                 d[c] = means[w][c] - mean[c];
             addDirection(std::move(d));
         }
@@ -122,51 +122,51 @@ public:
 
         // Rows orthogonal to those directions; `along` is each token's component on the mean
         // direction over the mean's length (1 on average).
-        for (uint32_t e = 0; e < X; ++e) {
-            float* w = router + size_t(e) * E;
+        for (uint32_t e = 0; e < experts; ++e) {
+            float* w = router + size_t(e) * width;
             for (const auto& b : basis) {
                 double dot = 0;
-                for (uint32_t c = 0; c < E; ++c)
+                for (uint32_t c = 0; c < width; ++c)
                     dot += w[c] * b[c];
-                for (uint32_t c = 0; c < E; ++c)
+                for (uint32_t c = 0; c < width; ++c)
                     w[c] = float(w[c] - dot * b[c]);
             }
         }
-        std::vector<float> along(tokens), base(size_t(tokens) * X);
+        std::vector<float> along(tokens), base(size_t(tokens) * experts);
         double sum = 0, sumSquares = 0;
         for (uint32_t t = 0; t < tokens; ++t) {
-            const float* xt = x.data() + size_t(t) * E;
+            const float* xt = x.data() + size_t(t) * width;
             double a = 0;
-            for (uint32_t c = 0; c < E; ++c)
+            for (uint32_t c = 0; c < width; ++c)
                 a += xt[c] * unit[c];
             along[t] = float(a / norm);
-            for (uint32_t e = 0; e < X; ++e) {
-                const float* w = router + size_t(e) * E;
+            for (uint32_t e = 0; e < experts; ++e) {
+                const float* w = router + size_t(e) * width;
                 double z = 0;
-                for (uint32_t c = 0; c < E; ++c)
+                for (uint32_t c = 0; c < width; ++c)
                     z += double(w[c]) * xt[c];
-                base[size_t(t) * X + e] = float(z);
+                base[size_t(t) * experts + e] = float(z);
                 sum += z;
                 sumSquares += z * z;
             }
         }
-        const double n = double(tokens) * X;
+        const double n = double(tokens) * experts;
         const double sigma = std::sqrt(std::max(1e-12, sumSquares / n - (sum / n) * (sum / n)));
 
         // Target shares by expert id.
-        const std::vector<uint32_t> order = popularityOrder(X, o_.seed, layer);
-        std::vector<double> want(X);
-        for (uint32_t r = 0; r < X; ++r)
+        const std::vector<uint32_t> order = popularityOrder(experts, o_.seed, layer);
+        std::vector<double> want(experts);
+        for (uint32_t r = 0; r < experts; ++r)
             want[order[r]] = target_[r];
 
-        const double routes = double(tokens) * K;
-        std::vector<double> offset(X, 0.0), best = offset;
+        const double routes = double(tokens) * used;
+        std::vector<double> offset(experts, 0.0), best = offset;
         double bestError = 1e300;
         std::vector<uint64_t> bestCounts;
         for (int round = 0; round <= kFitRounds; ++round) {
-            const std::vector<uint64_t> counts = selections(base, along, offset, tokens, X, K);
+            const std::vector<uint64_t> counts = selections(base, along, offset, tokens, experts, used);
             double error = 0;
-            for (uint32_t e = 0; e < X; ++e)
+            for (uint32_t e = 0; e < experts; ++e)
                 error += std::abs(double(counts[e]) / routes - want[e]);
             if (error < bestError) {
                 bestError = error;
@@ -176,20 +176,20 @@ public:
             if (round == kFitRounds)
                 break;
             const double step = kFirstStep * sigma * (1.0 - double(round) / kFitRounds);
-            for (uint32_t e = 0; e < X; ++e)
+            for (uint32_t e = 0; e < experts; ++e)
                 offset[e] += step * (std::log(want[e] * routes + 0.5) - std::log(double(counts[e]) + 0.5));
-            const double centre = std::accumulate(offset.begin(), offset.end(), 0.0) / X;
+            const double centre = std::accumulate(offset.begin(), offset.end(), 0.0) / experts;
             for (double& v : offset)
                 v -= centre;
         }
         // Row e gains best[e] / norm along the unit mean: on token t that adds best[e] * along[t].
-        for (uint32_t e = 0; e < X; ++e) {
-            float* w = router + size_t(e) * E;
-            for (uint32_t c = 0; c < E; ++c)
+        for (uint32_t e = 0; e < experts; ++e) {
+            float* w = router + size_t(e) * width;
+            for (uint32_t c = 0; c < width; ++c)
                 w[c] = float(w[c] + best[e] / norm * unit[c]);
         }
-        std::vector<uint64_t> wantCounts(X);
-        for (uint32_t e = 0; e < X; ++e)
+        std::vector<uint64_t> wantCounts(experts);
+        for (uint32_t e = 0; e < experts; ++e)
             wantCounts[e] = uint64_t(std::llround(want[e] * 1e9));
         result.targetTopTenth.push_back(layerSkew(wantCounts).topTenthShare);
         result.fittedTopTenth.push_back(layerSkew(bestCounts).topTenthShare);

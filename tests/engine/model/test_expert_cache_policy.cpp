@@ -43,32 +43,32 @@ std::set<int32_t> residents(const ExpertCachePolicy& p, uint32_t layer)
 // (Gumbel top-k: sampling without replacement in proportion to the weights).
 class SkewedStream {
 public:
-    SkewedStream(uint32_t experts, uint32_t used, double exponent, uint64_t seed) : used_(used), rng_(seed)
+    SkewedStream(uint32_t experts, uint32_t used, double exponent, uint64_t seed) : m_used(used), m_rng(seed)
     {
         std::vector<uint32_t> order(experts);
         std::iota(order.begin(), order.end(), 0u);
-        std::shuffle(order.begin(), order.end(), rng_);
-        logWeight_.resize(experts);
+        std::shuffle(order.begin(), order.end(), m_rng);
+        m_logWeight.resize(experts);
         for (uint32_t r = 0; r < experts; ++r)
-            logWeight_[order[r]] = -exponent * std::log(double(r + 1));
+            m_logWeight[order[r]] = -exponent * std::log(double(r + 1));
     }
     std::vector<int32_t> next()
     {
-        std::vector<std::pair<double, int32_t>> keys(logWeight_.size());
+        std::vector<std::pair<double, int32_t>> keys(m_logWeight.size());
         std::uniform_real_distribution<double> u(1e-12, 1.0);
         for (size_t e = 0; e < keys.size(); ++e)
-            keys[e] = {logWeight_[e] - std::log(-std::log(u(rng_))), int32_t(e)};
-        std::partial_sort(keys.begin(), keys.begin() + used_, keys.end(), std::greater<>());
-        std::vector<int32_t> ids(used_);
-        for (uint32_t i = 0; i < used_; ++i)
+            keys[e] = {m_logWeight[e] - std::log(-std::log(u(m_rng))), int32_t(e)};
+        std::partial_sort(keys.begin(), keys.begin() + m_used, keys.end(), std::greater<>());
+        std::vector<int32_t> ids(m_used);
+        for (uint32_t i = 0; i < m_used; ++i)
             ids[i] = keys[i].second;
         return ids;
     }
 
 private:
-    uint32_t used_;
-    std::mt19937_64 rng_;
-    std::vector<double> logWeight_;
+    uint32_t m_used;
+    std::mt19937_64 m_rng;
+    std::vector<double> m_logWeight;
 };
 
 }  // namespace
@@ -76,7 +76,7 @@ private:
 class TestExpertCachePolicy : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QVERIFY(dir_.isValid()); }
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     void hotExpertsFillEmptySlotsHottestFirst()
     {
@@ -193,10 +193,10 @@ private slots:
     void aSkewedStreamReachesItsSteadyHitRateWithin200Tokens()
     {
         // 64 experts, 8 per token, 16 cached, Zipf exponent 1.2, four swaps per token at most.
-        const uint32_t X = 64, K = 8, cached = 16;
-        ExpertCachePolicy p(1, X, {cached});
-        SkewedStream stream(X, K, 1.2, 42);
-        std::vector<uint64_t> chosen(X);
+        const uint32_t experts = 64, used = 8, cached = 16;
+        ExpertCachePolicy p(1, experts, {cached});
+        SkewedStream stream(experts, used, 1.2, 42);
+        std::vector<uint64_t> chosen(experts);
         uint64_t hits = 0, routes = 0;
         std::vector<std::vector<int32_t>> late;
         for (int t = 0; t < 1200; ++t) {
@@ -317,7 +317,7 @@ private slots:
     {
         ExpertCachePolicy p(1, 4, {1});
         QVERIFY(!p.load(path("never-written.json"), "model-a"));
-        QVERIFY(!p.load(std::filesystem::path(dir_.path().toStdString()), "model-a"));  // a folder
+        QVERIFY(!p.load(std::filesystem::path(m_dir.path().toStdString()), "model-a"));  // a folder
     }
 
     void saveIntoAMissingFolderThrows()
@@ -343,7 +343,7 @@ private slots:
 private:
     std::filesystem::path path(const char* name) const
     {
-        return std::filesystem::path(dir_.path().toStdString()) / name;
+        return std::filesystem::path(m_dir.path().toStdString()) / name;
     }
 
     // A valid state of a (2 layers, 4 experts, slots {2, 1}) policy, as save() writes it.
@@ -370,7 +370,7 @@ private:
         return s;
     }
 
-    QTemporaryDir dir_;
+    QTemporaryDir m_dir;
 };
 
 QTEST_APPLESS_MAIN(TestExpertCachePolicy)

@@ -48,12 +48,12 @@ std::vector<int32_t> promptTokens(size_t n, uint32_t vocab)
 class TestExpertRouting : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QVERIFY(dir_.isValid()); }
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     void everyMoeLayerReportsItsTopKOncePerForward()
     {
         const gguf::ModelSpec spec = routedSpec();
-        const auto path = test::writeModel(dir_, spec, "routing");
+        const auto path = test::writeModel(m_dir, spec, "routing");
         std::vector<Call> calls;
         model::ModelOptions o;
         o.threads = 1;
@@ -90,7 +90,7 @@ private slots:
     void reportedIdsAreTheRoutersTopKInRankOrder()
     {
         const gguf::ModelSpec spec = routedSpec();
-        const auto path = test::writeModel(dir_, spec, "topk");
+        const auto path = test::writeModel(m_dir, spec, "topk");
         model::ModelOptions mo;
         mo.threads = 1;
         auto m = model::Model::open(path, mo);
@@ -111,35 +111,35 @@ private slots:
         QCOMPARE(calls.size(), size_t(spec.layers));
         QCOMPARE(inputs.size(), size_t(spec.layers));
 
-        const uint32_t E = spec.embedding, X = spec.experts, K = spec.expertsUsed;
+        const uint32_t width = spec.embedding, experts = spec.experts, used = spec.expertsUsed;
         size_t compared = 0;
         for (uint32_t l = 0; l < spec.layers; ++l) {
             QCOMPARE(inputs[l].layer, l);
             const float* router = reinterpret_cast<const float*>(m->definition().weights.layers[l].router.data);
             for (uint32_t t = 0; t < calls[l].tokens; ++t) {
-                std::vector<double> logit(X);
-                for (uint32_t e = 0; e < X; ++e)
-                    for (uint32_t c = 0; c < E; ++c)
-                        logit[e] += double(router[size_t(e) * E + c]) * inputs[l].rows[size_t(t) * E + c];
-                std::vector<int32_t> order(X);
+                std::vector<double> logit(experts);
+                for (uint32_t e = 0; e < experts; ++e)
+                    for (uint32_t c = 0; c < width; ++c)
+                        logit[e] += double(router[size_t(e) * width + c]) * inputs[l].rows[size_t(t) * width + c];
+                std::vector<int32_t> order(experts);
                 std::iota(order.begin(), order.end(), 0);
                 std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) { return logit[a] > logit[b]; });
                 // A near tie may fall either way in float32: skip tokens with one at a rank that matters.
                 bool clear = true;
-                for (uint32_t r = 0; r < K; ++r)
+                for (uint32_t r = 0; r < used; ++r)
                     clear = clear && logit[order[r]] - logit[order[r + 1]] > 1e-4;
                 if (!clear)
                     continue;
                 ++compared;
-                for (uint32_t r = 0; r < K; ++r)
-                    QCOMPARE(calls[l].experts[size_t(t) * K + r], order[r]);
+                for (uint32_t r = 0; r < used; ++r)
+                    QCOMPARE(calls[l].experts[size_t(t) * used + r], order[r]);
             }
         }
         QVERIFY2(compared >= 80, qPrintable(QString::number(compared) + " of 96 tokens compared"));
     }
 
 private:
-    QTemporaryDir dir_;
+    QTemporaryDir m_dir;
 };
 
 QTEST_APPLESS_MAIN(TestExpertRouting)

@@ -72,7 +72,7 @@ QString describe(const std::vector<model::LayerSkew>& skew)
 class TestRouterSkew : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QVERIFY(dir_.isValid()); }
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     void targetSharesFollowZipfUnderTheCap()
     {
@@ -94,7 +94,7 @@ private slots:
     {
         gguf::ModelSpec spec = skewSpec();
         spec.distinctRows = 4;
-        const auto file = test::writeModel(dir_, spec, "distinct");
+        const auto file = test::writeModel(m_dir, spec, "distinct");
         const auto m = model::Model::open(file);
         const model::Weight& router = m->definition().weights.layers[0].router;
         const size_t rowBytes = router.rowStride;
@@ -107,9 +107,9 @@ private slots:
 
     void uniformTargetRoutesNearlyUniformly()
     {
-        const auto plain = test::writeModel(dir_, skewSpec(), "plain");
+        const auto plain = test::writeModel(m_dir, skewSpec(), "plain");
         const auto before = measured(plain);
-        const auto shaped = test::writeModel(dir_, skewSpec(), "uniform");
+        const auto shaped = test::writeModel(m_dir, skewSpec(), "uniform");
         model::RouterSkewOptions o;
         o.skew = 0.0f;
         o.threads = 1;
@@ -130,7 +130,7 @@ private slots:
 
     void zipfTargetSkewsEveryLayerWithItsOwnHotExperts()
     {
-        const auto shaped = test::writeModel(dir_, skewSpec(), "skewed");
+        const auto shaped = test::writeModel(m_dir, skewSpec(), "skewed");
         model::RouterSkewOptions o;
         o.skew = 1.2f;
         o.threads = 1;
@@ -149,12 +149,12 @@ private slots:
 
     void aDenseModelIsRefused()
     {
-        const auto dense = test::writeModel(dir_, test::smallSpec("llama", gguf::GgmlType::Q8_0), "dense");
+        const auto dense = test::writeModel(m_dir, test::smallSpec("llama", gguf::GgmlType::Q8_0), "dense");
         QVERIFY_THROWS_EXCEPTION(Error, model::shapeRouterSkew(dense, {}));
     }
 
 private:
-    QTemporaryDir dir_;
+    QTemporaryDir m_dir;
 };
 
 QTEST_APPLESS_MAIN(TestRouterSkew)
