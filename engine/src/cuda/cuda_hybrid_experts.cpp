@@ -3,6 +3,7 @@
 #include "cuda_check.hpp"
 #include "cuda_host_wait.hpp"
 #include "strata/core/error.hpp"
+#include "strata/model/expert_placement.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -69,15 +70,13 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
     layers_.resize(layers.size());
     lastMisses_.assign(layers.size(), 0);
     size_t perExpert = 0;
-    uint32_t moeLayers = 0;
     for (const model::LayerWeights& l : layers)
-        if (l.gateExps.present()) {
+        if (l.gateExps.present())
             perExpert = std::max(perExpert, expertBytes(l));
-            ++moeLayers;
-        }
     // Cache: the budget split evenly over the MoE layers (the routing decides which experts fill them).
-    const uint32_t even =
-        perExpert && moeLayers ? uint32_t(std::min<size_t>(experts_, o.experts.budget / perExpert / moeLayers)) : 0;
+    const std::vector<uint32_t> cacheSlots = o.experts.placement == model::ExpertPlacement::Cache && perExpert
+                                                 ? model::expertSlotsForBudget(h_, perExpert, o.experts.budget, 0)
+                                                 : std::vector<uint32_t>(layers.size(), 0);
     for (size_t i = 0; i < layers.size(); ++i) {
         Layer& L = layers_[i];
         if (!layers[i].gateExps.present()) {
@@ -87,22 +86,22 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
         if (o.experts.placement == model::ExpertPlacement::CpuLayers)
             L.slots = i < o.experts.cpuLayers ? 0 : experts_;
         else
-            L.slots = even;
+            L.slots = cacheSlots[i];
     }
     tablesHost_ = pinned<int32_t>(layers.size() * experts_);
     std::fill_n(tablesHost_, layers.size() * experts_, -1);
-    std::vector<uint32_t> cacheSlots(layers.size(), 0);
+    std::vector<uint32_t> policySlots(layers.size(), 0);
     size_t largestMatrix = 0;
     for (size_t i = 0; i < layers.size(); ++i) {
         layers_[i].slotOf = tablesHost_ + i * experts_;
         if (hybrid(uint32_t(i))) {
-            cacheSlots[i] = layers_[i].slots;
+            policySlots[i] = layers_[i].slots;
             for (const model::Weight* w : {&layers[i].gateExps, &layers[i].upExps, &layers[i].downExps})
                 largestMatrix = std::max(largestMatrix, w->matrixStride);
         }
     }
     if (o.experts.placement == model::ExpertPlacement::Cache && any()) {
-        policy_ = std::make_unique<model::ExpertCachePolicy>(uint32_t(layers.size()), experts_, cacheSlots);
+        policy_ = std::make_unique<model::ExpertCachePolicy>(uint32_t(layers.size()), experts_, policySlots);
         identity_ = modelIdentity(d);
         // A saved state starts the cache where the last run left it; without one it starts empty and
         // fills as the routing heats experts up (the policy admits none of heat 0).

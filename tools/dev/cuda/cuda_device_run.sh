@@ -129,7 +129,7 @@ for step in $steps; do
         for skew in ${SKEWS:-1.0 0}; do
             f="$M/moe-s$skew-Q4_K.gguf"
             [[ -f "$f" ]] || (timeout 400 "$B/strata-gguf" mkmodel "$f.tmp" $moe --type Q4_K --distinct-rows 64 --seed 3 \
-                --router-skew "$skew" >"$O/mkmodel-s$skew.txt" 2>&1 && mv "$f.tmp" "$f") || tail -5 "$O/mkmodel-s$skew.txt"
+                --router-skew "$skew" --threads 16 >"$O/mkmodel-s$skew.txt" 2>&1 && mv "$f.tmp" "$f") || tail -5 "$O/mkmodel-s$skew.txt"
             timeout 200 "$B/strata-gguf" routing -m "$f" -n 1000 --threads 16 2>&1 | tee -a "$O/routing.txt"
             for budget in ${BUDGETS:-8192 14336}; do
                 ncmoe=$((48 - budget * 100 / 253 / 128))  # the peer's CPU layers at the same expert VRAM
