@@ -1,5 +1,6 @@
 #include "bench_options.hpp"
 
+#include "gpu_options.hpp"
 #include "standard_options.hpp"
 
 #include "strata/core/error.hpp"
@@ -17,7 +18,8 @@ namespace {
     std::fputs("usage: strata-bench -m MODEL [-p N] [-n N] [-d DEPTH] [-t THREADS] [-r REPS] [-b BATCH]\n"
                "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
                "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield]\n"
-               "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--no-wake-ahead]\n"
+               "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--no-wake-ahead] [--vram-budget MIB]\n"
+               "                    [--expert-state FILE]\n"
                "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
                "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
                "  against the best fixed policy, with the pool's account of every token (text only).\n"
@@ -74,6 +76,15 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             }
             return argv[++i];
         };
+        bool gpuOption = false;
+        try {
+            gpuOption = tools::parseGpuOption(argc, argv, i, o.gpu);
+        } catch (const Error& e) {
+            std::fprintf(stderr, "strata-bench: %s\n", e.what());
+            usage(2);
+        }
+        if (gpuOption)
+            continue;
         if (a == "-m" || a == "--model")
             o.model = value();
         else if (a == "-p")
@@ -92,50 +103,6 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             o.pin = false;
         else if (a == "--no-roofline")
             o.roofline = false;
-        else if (a == "--device") {
-            const std::string_view d = value();
-            if (d == "cpu")
-                o.cuda = false;
-            else if (d == "cuda")
-                o.cuda = true;
-            else if (d.starts_with("cuda:")) {
-                o.cuda = true;
-                o.cudaDevice = toInt(a, d.data() + 5);
-            } else {
-                std::fprintf(stderr, "strata-bench: --device takes cpu, cuda or cuda:N, not '%.*s'\n", int(d.size()),
-                             d.data());
-                usage(2);
-            }
-        } else if (a == "--gpu-wait") {
-            const std::string_view w = value();
-            if (w == "blocking")
-                o.gpuWait = model::CudaHostWait::BlockingSync;
-            else if (w == "spin")
-                o.gpuWait = model::CudaHostWait::Spin;
-            else if (w == "yield")
-                o.gpuWait = model::CudaHostWait::Yield;
-            else {
-                std::fprintf(stderr, "strata-bench: --gpu-wait takes blocking, spin or yield, not '%.*s'\n",
-                             int(w.size()), w.data());
-                usage(2);
-            }
-        } else if (a == "--experts") {
-            const std::string_view e = value();
-            if (e == "gpu") {
-                o.experts.placement = model::ExpertPlacement::Gpu;
-            } else if (e.starts_with("cache:")) {
-                o.experts.placement = model::ExpertPlacement::Cache;
-                o.experts.budget = size_t(toInt(a, e.data() + 6)) << 20;
-            } else if (e.starts_with("cpu:")) {
-                o.experts.placement = model::ExpertPlacement::CpuLayers;
-                o.experts.cpuLayers = uint32_t(toInt(a, e.data() + 4));
-            } else {
-                std::fprintf(stderr, "strata-bench: --experts takes gpu, cache:MIB or cpu:LAYERS, not '%.*s'\n",
-                             int(e.size()), e.data());
-                usage(2);
-            }
-        } else if (a == "--no-wake-ahead")
-            o.experts.wakeAhead = false;
         else if (a == "--pool-trace")
             o.traceFile = value();
         else if (a == "--json")

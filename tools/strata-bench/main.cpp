@@ -152,12 +152,13 @@ int main(int argc, char** argv)
         model::ModelOptions mo;
         // The caller is a thread too. On the GPU the pool has nothing to do (no workers unless asked),
         // but for a hybrid expert placement.
-        const bool gpuOnly = o.cuda && o.experts.placement == model::ExpertPlacement::Gpu;
+        const bool gpuOnly = o.cuda() && o.gpu.cudaExperts.placement == model::ExpertPlacement::Gpu;
         mo.threads = o.threads < 0 ? (gpuOnly ? 0 : -1) : std::max(0, o.threads - 1);
-        mo.device = o.cuda ? model::Device::Cuda : model::Device::Cpu;
-        mo.cudaDevice = o.cudaDevice;
-        mo.cudaHostWait = o.gpuWait;
-        mo.cudaExperts = o.experts;
+        mo.device = o.gpu.device;
+        mo.cudaDevice = o.gpu.cudaDevice;
+        mo.vramBudget = o.gpu.vramBudget;
+        mo.cudaHostWait = o.gpu.cudaHostWait;
+        mo.cudaExperts = o.gpu.cudaExperts;
         mo.pinThreads = o.pin;
         mo.poolPolicy = o.policy;
         mo.batchSize = uint32_t(o.batch);
@@ -232,10 +233,10 @@ int main(int argc, char** argv)
         const unsigned threads = m->pool().workerCount() + 1;
         std::optional<Roofline> roof;
         // A hybrid placement's reads split between VRAM and host memory: no one roofline.
-        const bool roofline = o.roofline && o.genTokens > 0 && (!o.cuda || gpuOnly);
-        if (roofline && o.cuda)
+        const bool roofline = o.roofline && o.genTokens > 0 && (!o.cuda() || gpuOnly);
+        if (roofline && o.cuda())
             roof.emplace(
-                *m, [&] { return model::cudaReadBandwidthGBs(o.cudaDevice, size_t(4) << 30, 3); },
+                *m, [&] { return model::cudaReadBandwidthGBs(o.gpu.cudaDevice, size_t(4) << 30, 3); },
                 "a read kernel on " + m->backend().name());
         else if (roofline && kernels::detectCpuFeatures().avx2)
             roof.emplace(*m, Roofline::cpuRead(int(threads)), std::to_string(threads) + " threads");

@@ -25,15 +25,6 @@ Q_DECLARE_METATYPE(model::ExpertPlacement)
 
 namespace {
 
-double worstDiff(std::span<const float> a, std::span<const float> b)
-{
-    const auto la = test::logProbs(a), lb = test::logProbs(b);
-    double worst = 0;
-    for (size_t i = 0; i < la.size(); ++i)
-        worst = std::max(worst, std::abs(la[i] - lb[i]));
-    return worst;
-}
-
 gguf::ModelSpec moeSpec(GgmlType type)
 {
     gguf::ModelSpec spec = test::smallSpec("qwen3moe", type);
@@ -113,14 +104,14 @@ private slots:
         model::Session g(*gpu, {.contextLength = 128}), h(*hybrid, {.contextLength = 128});
         g.setPrompt(prompt);
         h.setPrompt(prompt);
-        double worst = worstDiff(g.logits(), h.logits());
+        double worst = test::worstLogProbDiff(g.logits(), h.logits());
         QVERIFY2(worst <= tol,
                  qPrintable(QString("after the prompt: |log p hybrid - GPU| = %1 > %2").arg(worst).arg(tol)));
         for (int step = 0; step < 8; ++step) {
             const auto next = int32_t(kernels::argmax(g.logits().data(), int64_t(g.logits().size())));
             g.append(next);
             h.append(next);
-            const double d = worstDiff(g.logits(), h.logits());
+            const double d = test::worstLogProbDiff(g.logits(), h.logits());
             QVERIFY2(d <= tol,
                      qPrintable(QString("decode step %1: |log p hybrid - GPU| = %2 > %3").arg(step).arg(d).arg(tol)));
             worst = std::max(worst, d);
@@ -212,7 +203,7 @@ private slots:
             m.backend().resetExpertTelemetry();
             model::Session s(m, {.contextLength = 128});
             s.setPrompt(prompt);
-            const double d = worstDiff(g.logits(), s.logits());
+            const double d = test::worstLogProbDiff(g.logits(), s.logits());
             [&] { QVERIFY2(d <= 2 * 2 * 2.6e-2 * spec.outputScale, qPrintable(QString::number(d))); }();
             uint64_t hits = 0;
             for (const auto& l : m.backend().expertTelemetry()->layers)
