@@ -5,6 +5,7 @@
 #include "app/engine/engine_controller.hpp"
 #include "app/settings/settings_controller.hpp"
 #include "app/telemetry/performance_wiring.hpp"
+#include "domain/storage/data_folder.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/model_selector.hpp"
@@ -12,13 +13,12 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
-#include <QStandardPaths>
 
 namespace strata::app {
 
 QString Application::defaultDatabasePath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/chats.sqlite");
+    return domain::dataFolder() + QStringLiteral("/chats.sqlite");
 }
 
 namespace {
@@ -43,8 +43,12 @@ Application::Application(const QString& databasePath)
             true);
     // "Load in chat" from the model manager goes through the model selector like any other load.
     m_window.setModelServices(&m_modelServices);
-    QObject::connect(&m_modelServices, &models::ModelServices::loadInChatRequested, m_window.modelSelector(),
+    QObject::connect(&m_modelServices, &domain::models::ModelServices::loadInChatRequested, m_window.modelSelector(),
                      &ui::ModelSelector::loadRequested);
+    // A model opened from outside the library's folders is listed there, added by hand, from now on.
+    QObject::connect(
+        m_engine.controller(), &EngineController::modelLoaded, &m_window,
+        [this](const QString& path) { m_modelServices.library().addOpenedFile(path); }, Qt::QueuedConnection);
     m_settingsController = std::make_unique<SettingsController>(m_settings, *m_coordinator, m_engine.controller());
     QObject::connect(&m_window, &ui::MainWindow::settingsRequested, &m_window,
                      [this] { m_settingsController->openDialog(&m_window); });
@@ -60,9 +64,11 @@ Application::Application(const QString& databasePath)
 
 Application::~Application() = default;
 
-void Application::show()
+void Application::show(const QString& modelPath)
 {
     m_window.show();
+    if (!modelPath.isEmpty())
+        m_coordinator->loadModel(modelPath);
 }
 
 }  // namespace strata::app

@@ -22,7 +22,7 @@ class PerformanceWiring;
 
 class Application {
 public:
-    // The chat database's usual place: chats.sqlite in the XDG data directory of Strata.
+    // The chat database's usual place: chats.sqlite in the data folder (domain::dataFolder()).
     static QString defaultDatabasePath();
 
     explicit Application(const QString& databasePath = defaultDatabasePath());
@@ -34,7 +34,10 @@ public:
     SettingsController& settings() { return *m_settingsController; }
     EngineHost& engine() { return m_engine; }
     PerformanceWiring& performance() { return *m_performance; }
-    void show();
+    domain::models::ModelServices& modelServices() { return m_modelServices; }
+    // Shows the window and, when `modelPath` is not empty, loads that model (`strata model.gguf`);
+    // a file that cannot be opened is reported in the chat like any other load.
+    void show(const QString& modelPath = {});
 
 private:
     QSettings m_settings;
@@ -42,7 +45,7 @@ private:
     domain::ConversationListModel m_conversations;
     RecentModels m_recentModels;
     EngineHost m_engine;
-    models::ModelServices m_modelServices;  // before the window: its model manager dialogs use them
+    domain::models::ModelServices m_modelServices;  // before the window: its model manager dialogs use them
     ui::MainWindow m_window;
     std::unique_ptr<ChatCoordinator> m_coordinator;
     std::unique_ptr<SettingsController> m_settingsController;  // Tools > Settings

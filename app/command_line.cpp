@@ -3,6 +3,7 @@
 #include "ui/build_features.hpp"
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <cstring>
 
 namespace strata::app {
@@ -20,6 +21,23 @@ void configureCommandLine(QCommandLineParser& parser)
         QString::fromLatin1(kQuitAfterStart),
         QCoreApplication::translate("CommandLine", "Exit by itself (status 0) once the main window is shown: "
                                                    "checks that the app starts.")));
+    parser.addPositionalArgument(QStringLiteral("model"),
+                                 QCoreApplication::translate("CommandLine", "A GGUF model file to open in the chat."),
+                                 QStringLiteral("[model.gguf]"));
+}
+
+ModelArgument modelArgument(const QCommandLineParser& parser)
+{
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1)
+        return {{},
+                QCoreApplication::translate("CommandLine", "one model file at a time, not %1: %2")
+                    .arg(files.size())
+                    .arg(files.join(QStringLiteral(", ")))};
+    if (files.isEmpty())
+        return {};
+    // Absolute, so that the recent models and the library name the file wherever the app started.
+    return {QFileInfo(files.first()).absoluteFilePath(), {}};
 }
 
 bool wantsTextOnly(int argc, char** argv)

@@ -11,6 +11,14 @@ inline constexpr char kQuitAfterStart[] = "quit-after-start";
 // Adds Strata's options (and --help/--version) to an empty parser.
 void configureCommandLine(QCommandLineParser& parser);
 
+// The GGUF file named on the command line (`strata path/to/model.gguf`, as llama.cpp's tools and
+// LM Studio's CLI take it), made absolute; empty when none. More than one: `error` says so.
+struct ModelArgument {
+    QString path;
+    QString error;
+};
+ModelArgument modelArgument(const QCommandLineParser& parser);
+
 // True when the arguments only ask for --help or --version, which need no window system.
 bool wantsTextOnly(int argc, char** argv);
 

@@ -4,6 +4,7 @@
 #include "app/quit_after_start.hpp"
 #include "app/translations.hpp"
 #include "domain/settings/preferences_store.hpp"
+#include "domain/storage/data_folder.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -48,6 +49,13 @@ int main(int argc, char** argv)
     // Ties the windows to the installed launcher (Wayland's app id), so the dock shows its icon.
     QGuiApplication::setDesktopFileName(QStringLiteral("io.strata.Strata"));
     {
+        QSettings settings;
+        // Before any part opens a file in it: the chats of older versions move to the new folder.
+        const strata::domain::DataFolderMove move = strata::domain::moveLegacyDataFolder(settings);
+        if (!move.error.isEmpty())
+            qWarning("strata: %s; using the old folder", qPrintable(move.error));
+    }
+    {
         // The language is read once, before any widget exists (the settings panel says so).
         QSettings settings;
         strata::app::installTranslations(app, strata::domain::PreferencesStore(settings).load().language);
@@ -57,8 +65,14 @@ int main(int argc, char** argv)
     strata::app::configureCommandLine(parser);
     parser.process(app);
 
+    const strata::app::ModelArgument model = strata::app::modelArgument(parser);
+    if (!model.error.isEmpty()) {
+        std::fprintf(stderr, "strata: %s\n", qPrintable(model.error));
+        return 2;
+    }
+
     strata::app::Application application;  // store, engine thread, window and their wiring
-    application.show();
+    application.show(model.path);
     if (parser.isSet(QString::fromLatin1(strata::app::kQuitAfterStart)))
         strata::app::quitOnceShown(application.window(), std::chrono::seconds(60));
     return app.exec();

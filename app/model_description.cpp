@@ -38,7 +38,7 @@ QString describeModelFacts(const ModelFacts& facts)
     return parts.join(QStringLiteral(" · "));
 }
 
-QString describeModelEntry(const models::ModelEntry& entry)
+QString describeModelEntry(const domain::models::ModelEntry& entry)
 {
     if (!entry.loadable())
         return entry.error;

@@ -8,7 +8,7 @@
 #include <QString>
 #include <optional>
 
-namespace strata::models {
+namespace strata::domain::models {
 struct ModelEntry;
 }
 
@@ -27,9 +27,9 @@ struct ModelFacts {
 // facts are left out.
 QString describeModelFacts(const ModelFacts& facts);
 
-// The facts of a header read by models::readModelHeader (the file's trained context length);
+// The facts of a header read by domain::models::readModelHeader (the file's trained context length);
 // an unreadable file gives its reader's error instead.
-QString describeModelEntry(const models::ModelEntry& entry);
+QString describeModelEntry(const domain::models::ModelEntry& entry);
 
 // "950.0M", "1.5B": parameters as people say them.
 QString parameterCountText(qint64 parameters);

@@ -40,10 +40,10 @@ void RecentModelDescriptions::request(const QStringList& paths)
             emit described(path, description);
         });
         watcher->setFuture(QtConcurrent::run([path] {
-            models::ModelEntry entry;
+            domain::models::ModelEntry entry;
             entry.path = path;
             entry.files = {path};
-            models::readModelHeader(entry);
+            domain::models::readModelHeader(entry);
             return describeModelEntry(entry);
         }));
     }

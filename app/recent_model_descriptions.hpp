@@ -1,5 +1,5 @@
 // Describes the recent models for the model selector without blocking the GUI: each file's
-// header is read (models::readModelHeader) on Qt's thread pool, since a large vocabulary in the
+// header is read (domain::models::readModelHeader) on Qt's thread pool, since a large vocabulary in the
 // header takes tens of milliseconds to parse. Results are kept per path and file date, so a file
 // is read again only when it changed.
 #pragma once

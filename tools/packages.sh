@@ -42,6 +42,9 @@ strata_packages() {
         qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools   # LinguistTools (lrelease) for translations/
         libqt6sql6-sqlite        # the chat store's SQLite driver (run time)
         libqt6svg6               # the SVG icon engine: the window and tray icons are SVG (run time)
+        # fonts for replies in Chinese, Japanese, Korean and with emoji: without them Qt draws boxes
+        # (run time; the same names on Debian 12/13 and Ubuntu 24.04; ~100 MB installed)
+        fonts-noto-cjk fonts-noto-color-emoji
         # the engine: hwloc (pool topology), ICU (tokenizer normalisation), nlohmann-json (templates, vocabularies)
         libhwloc-dev libicu-dev nlohmann-json3-dev
         # server/ (strata-server's OpenAI/Anthropic HTTP API): cpp-httplib, the same name on Debian 12

@@ -10,6 +10,7 @@
 #include "ui/models/model_manager_dialog.hpp"
 #include "ui/panels/performance_panels.hpp"
 #include "ui/panels/pool_panel.hpp"
+#include "ui/window_size.hpp"
 
 #include <QApplication>
 #include <QClipboard>
@@ -22,6 +23,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -68,7 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     buildMenus();
     statusBar()->showMessage(tr("No model loaded"));
-    resize(1100, 720);
+    resize(defaultWindowSize(screen() ? screen()->availableSize() : QSize()));
     setTabOrder(m_sidebar, m_modelSelector);
     setTabOrder(m_modelSelector, settingsButton);
     setTabOrder(settingsButton, m_chatPanel->input());
@@ -76,7 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::setModelServices(models::ModelServices* services)
+void MainWindow::setModelServices(domain::models::ModelServices* services)
 {
     m_modelServices = services;
     m_modelsAction->setEnabled(services != nullptr);

@@ -10,7 +10,7 @@
 class QAction;
 class QSettings;
 
-namespace strata::models {
+namespace strata::domain::models {
 class ModelServices;
 }
 
@@ -37,7 +37,7 @@ public:
 
     // The model manager (File → Models…) works on these; without them the action is disabled.
     // The app owns them; they must outlive the window's dialogs.
-    void setModelServices(models::ModelServices* services);
+    void setModelServices(domain::models::ModelServices* services);
 
     void restoreWindowState(const QSettings& settings);
     void saveWindowState(QSettings& settings) const;
@@ -77,7 +77,7 @@ private:
     QAction* m_regenerateAction = nullptr;
     PerformancePanels* m_panels = nullptr;  // docks with live telemetry (View → Panels)
     QAction* m_modelsAction = nullptr;
-    models::ModelServices* m_modelServices = nullptr;
+    domain::models::ModelServices* m_modelServices = nullptr;
 };
 
 }  // namespace strata::ui

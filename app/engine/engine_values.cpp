@@ -76,7 +76,7 @@ QString describeModel(const model::Model& model, uint32_t contextLength, model::
     for (const gguf::TensorInfo& t : model.file().tensors())
         parameters += qint64(t.elements);
     return describeModelFacts({QString::fromStdString(h.name), QString::fromStdString(h.architecture), parameters,
-                               models::quantizationName(model.file()), qint64(contextLength), kvCacheType});
+                               domain::models::quantizationName(model.file()), qint64(contextLength), kvCacheType});
 }
 
 QString describePlacement(model::Model& model, const int gpu)

@@ -8,7 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 Catalogue Catalogue::parse(const QByteArray& json, const QString& source)
 {
@@ -66,4 +66,4 @@ Catalogue Catalogue::builtIn()
     return parse(file.readAll(), path);
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -6,7 +6,7 @@
 #include <QString>
 #include <QUrl>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 struct CatalogueEntry {
     QString name;          // "Qwen3 4B"
@@ -29,4 +29,4 @@ struct Catalogue {
     static Catalogue builtIn();  // the resource :/catalogue/catalogue.json
 };
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

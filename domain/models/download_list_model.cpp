@@ -3,7 +3,7 @@
 #include <QLocale>
 #include <cmath>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 QString displayName(DownloadState state)
 {
@@ -161,4 +161,4 @@ DownloadState DownloadListModel::stateAt(int row) const
     return row >= 0 && row < int(m_rows.size()) ? m_rows[size_t(row)].state : DownloadState::Failed;
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -7,7 +7,7 @@
 #include <QAbstractTableModel>
 #include <vector>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 class DownloadListModel : public QAbstractTableModel {
     Q_OBJECT
@@ -51,4 +51,4 @@ private:
 QString formatBytes(qint64 bytes);
 QString formatDuration(qint64 seconds);
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -7,7 +7,7 @@
 #include <QFileInfo>
 #include <memory>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 DownloadManager::DownloadManager(DownloadSettings settings, QObject* parent)
     : QObject(parent), m_settings(settings),
@@ -109,4 +109,4 @@ void DownloadManager::onStateChanged(const QString& id, DownloadState state, con
         emit failed(id, message);
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -9,7 +9,7 @@
 #include <QHash>
 #include <QObject>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 class DownloadWorker;
 
@@ -33,7 +33,7 @@ public:
     const DownloadSettings& settings() const { return m_settings; }
 
 signals:
-    void stateChanged(const QString& id, strata::models::DownloadState state, const QString& message);
+    void stateChanged(const QString& id, strata::domain::models::DownloadState state, const QString& message);
     void progress(const QString& id, qint64 received, qint64 total, double bytesPerSecond);
     // The file is in its folder, whole; `verified`: its SHA-256 matched the catalogue's or the
     // server's. Without either there is nothing to check against.
@@ -49,4 +49,4 @@ private:
     QHash<QString, DownloadRequest> m_requests;
 };
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

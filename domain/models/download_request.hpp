@@ -5,7 +5,7 @@
 #include <QString>
 #include <QUrl>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 struct DownloadRequest {
     QUrl url;
@@ -46,7 +46,7 @@ enum class DownloadState {
 
 QString displayName(DownloadState state);
 
-}  // namespace strata::models
+}  // namespace strata::domain::models
 
-Q_DECLARE_METATYPE(strata::models::DownloadRequest)
-Q_DECLARE_METATYPE(strata::models::DownloadState)
+Q_DECLARE_METATYPE(strata::domain::models::DownloadRequest)
+Q_DECLARE_METATYPE(strata::domain::models::DownloadState)

@@ -15,7 +15,7 @@
 #include <QStorageInfo>
 #include <QtConcurrent/QtConcurrentRun>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 namespace {
 
@@ -540,4 +540,4 @@ void DownloadWorker::dropReply(Transfer& t)
     r->deleteLater();
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -18,7 +18,7 @@
 class QNetworkAccessManager;
 class QNetworkReply;
 
-namespace strata::models {
+namespace strata::domain::models {
 
 class DownloadWorker : public QObject {
     Q_OBJECT
@@ -27,14 +27,14 @@ public:
     ~DownloadWorker() override;
 
 public slots:
-    void start(const strata::models::DownloadRequest& request);
+    void start(const strata::domain::models::DownloadRequest& request);
     void pause(const QString& id);
     void cancel(const QString& id);
     // Stop every transfer, keeping the .part files to resume later; frees the network objects.
     void shutdown();
 
 signals:
-    void stateChanged(const QString& id, strata::models::DownloadState state, const QString& message);
+    void stateChanged(const QString& id, strata::domain::models::DownloadState state, const QString& message);
     void progress(const QString& id, qint64 received, qint64 total, double bytesPerSecond);
     void finished(const QString& id, const QString& finalPath, bool verified);
 
@@ -65,4 +65,4 @@ private:
     std::map<QString, std::unique_ptr<Transfer>> m_transfers;
 };
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -3,7 +3,7 @@
 #include <QCryptographicHash>
 #include <QFile>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 FileHash sha256OfFile(const QString& path)
 {
@@ -16,4 +16,4 @@ FileHash sha256OfFile(const QString& path)
     return {QString::fromLatin1(hash.result().toHex()), {}};
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

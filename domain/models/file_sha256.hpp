@@ -4,7 +4,7 @@
 
 #include <QString>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 struct FileHash {
     QString hex;    // lowercase, empty on error
@@ -13,4 +13,4 @@ struct FileHash {
 
 FileHash sha256OfFile(const QString& path);
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -9,7 +9,7 @@
 #include <map>
 #include <string>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 namespace {
 
@@ -152,4 +152,4 @@ void readModelHeader(ModelEntry& entry)
     }
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

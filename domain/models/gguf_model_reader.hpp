@@ -9,7 +9,7 @@ namespace strata::gguf {
 class File;
 }
 
-namespace strata::models {
+namespace strata::domain::models {
 
 // general.file_type as llama.cpp names it ("Q4_K_M"), else the type holding most of the weights.
 QString quantizationName(const gguf::File& file);
@@ -17,4 +17,4 @@ QString quantizationName(const gguf::File& file);
 // `entry.path` and `entry.files` must be set (the first part of a split model opens the others).
 void readModelHeader(ModelEntry& entry);
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -10,9 +10,87 @@
 #include <QMap>
 #include <algorithm>
 
-namespace strata::models {
+namespace strata::domain::models {
 
-QList<ModelEntry> scanFolders(const QStringList& folders)
+namespace {
+
+// The entry of a split model: every part when all are there, else an error naming the missing ones.
+ModelEntry splitEntry(const QString& base, int count, const QMap<int, QString>& present)
+{
+    ModelEntry e;
+    for (int i = 1; i <= count; ++i)
+        e.files << splitFileName(base, i, count);
+    e.path = e.files.first();
+    QStringList missing;
+    for (int i = 1; i <= count; ++i)
+        if (!present.contains(i))
+            missing << QString::number(i);
+    if (missing.isEmpty()) {
+        readModelHeader(e);
+        return e;
+    }
+    e.files = present.values();
+    e.displayName = QFileInfo(base).fileName();
+    for (const QString& f : std::as_const(e.files))
+        e.sizeBytes += QFileInfo(f).size();
+    e.error = QObject::tr("%1: split model is incomplete, part(s) %2 of %3 missing")
+                  .arg(e.path, missing.join(QStringLiteral(", ")))
+                  .arg(count);
+    return e;
+}
+
+ModelEntry singleEntry(const QString& path)
+{
+    ModelEntry e;
+    e.path = path;
+    e.files = {path};
+    readModelHeader(e);
+    return e;
+}
+
+// A file added by hand: alone, or with the other parts of its split model found next to it.
+ModelEntry addedEntry(const QString& path)
+{
+    const QFileInfo info(path);
+    SplitFileName split;
+    if (!parseSplitFileName(info.fileName(), split))
+        return singleEntry(path);
+    const QString base = info.absolutePath() + QLatin1Char('/') + split.base;
+    QMap<int, QString> present;
+    for (int i = 1; i <= split.count; ++i)
+        if (QFileInfo::exists(splitFileName(base, i, split.count)))
+            present[i] = splitFileName(base, i, split.count);
+    return splitEntry(base, split.count, present);
+}
+
+QList<ModelEntry> scanFolder(const QString& root)
+{
+    QList<ModelEntry> entries;
+    // Split parts are grouped per folder and base name: key -> (index -> path).
+    QMap<QString, QMap<int, QString>> splits;
+    QMap<QString, int> splitCounts;
+    QDirIterator it(root, {QStringLiteral("*.gguf"), QStringLiteral("*.GGUF")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QFileInfo info(path);
+        SplitFileName split;
+        if (parseSplitFileName(info.fileName(), split)) {
+            const QString key = info.absolutePath() + QLatin1Char('/') + split.base;
+            splits[key][split.index] = path;
+            splitCounts[key] = std::max(splitCounts.value(key), split.count);
+            continue;
+        }
+        entries << singleEntry(path);
+    }
+    for (auto s = splits.cbegin(); s != splits.cend(); ++s)
+        entries << splitEntry(s.key(), splitCounts.value(s.key()), s.value());
+    return entries;
+}
+
+}  // namespace
+
+QList<ModelEntry> scanFolders(const QStringList& folders, const QStringList& addedFiles)
 {
     QList<ModelEntry> entries;
     QStringList seenFolders;
@@ -21,52 +99,18 @@ QList<ModelEntry> scanFolders(const QStringList& folders)
         if (root.isEmpty() || seenFolders.contains(root))
             continue;
         seenFolders << root;
-        // Split parts are grouped per folder and base name: key -> (index -> path).
-        QMap<QString, QMap<int, QString>> splits;
-        QMap<QString, int> splitCounts;
-        QDirIterator it(root, {QStringLiteral("*.gguf"), QStringLiteral("*.GGUF")}, QDir::Files,
-                        QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString path = it.next();
-            const QFileInfo info(path);
-            SplitFileName split;
-            if (parseSplitFileName(info.fileName(), split)) {
-                const QString key = info.absolutePath() + QLatin1Char('/') + split.base;
-                splits[key][split.index] = path;
-                splitCounts[key] = std::max(splitCounts.value(key), split.count);
-                continue;
-            }
-            ModelEntry e;
-            e.path = path;
-            e.files = {path};
-            readModelHeader(e);
-            entries << e;
-        }
-        for (auto s = splits.cbegin(); s != splits.cend(); ++s) {
-            const int count = splitCounts.value(s.key());
-            ModelEntry e;
-            const QString base = s.key();
-            for (int i = 1; i <= count; ++i)
-                e.files << splitFileName(base, i, count);
-            e.path = e.files.first();
-            QStringList missing;
-            for (int i = 1; i <= count; ++i)
-                if (!s.value().contains(i))
-                    missing << QString::number(i);
-            if (missing.isEmpty()) {
-                readModelHeader(e);
-            } else {
-                QStringList present = s.value().values();
-                e.files = present;
-                e.displayName = QFileInfo(base).fileName();
-                for (const QString& f : present)
-                    e.sizeBytes += QFileInfo(f).size();
-                e.error = QObject::tr("%1: split model is incomplete, part(s) %2 of %3 missing")
-                              .arg(e.path, missing.join(QStringLiteral(", ")))
-                              .arg(count);
-            }
-            entries << e;
-        }
+        entries << scanFolder(root);
+    }
+    QStringList listed;
+    for (const ModelEntry& e : std::as_const(entries))
+        listed << e.files;
+    for (const QString& file : addedFiles) {
+        if (listed.contains(file))
+            continue;  // it lies in a folder (or is a part of a listed model): listed once
+        ModelEntry e = addedEntry(file);
+        e.addedByHand = true;
+        listed << e.files;
+        entries << e;
     }
     std::sort(entries.begin(), entries.end(), [](const ModelEntry& a, const ModelEntry& b) {
         const int c = a.displayName.compare(b.displayName, Qt::CaseInsensitive);
@@ -75,9 +119,9 @@ QList<ModelEntry> scanFolders(const QStringList& folders)
     return entries;
 }
 
-void LibraryWorker::scan(const QStringList& folders, quint64 generation)
+void LibraryWorker::scan(const QStringList& folders, const QStringList& addedFiles, quint64 generation)
 {
-    emit scanned(generation, scanFolders(folders));
+    emit scanned(generation, scanFolders(folders, addedFiles));
 }
 
 void LibraryWorker::importFile(const QString& source, const QString& folder, bool move)
@@ -125,4 +169,4 @@ void LibraryWorker::importFile(const QString& source, const QString& folder, boo
     emit imported(destination, {});
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

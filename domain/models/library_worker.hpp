@@ -8,22 +8,23 @@
 #include <QObject>
 #include <QStringList>
 
-namespace strata::models {
+namespace strata::domain::models {
 
-// Finds the models in `folders` (and their subfolders), grouping split parts, reading headers.
-// Plain function so that tests and tools can call it directly.
-QList<ModelEntry> scanFolders(const QStringList& folders);
+// Finds the models in `folders` (and their subfolders), grouping split parts, reading headers,
+// then the `addedFiles` not found there, marked addedByHand (a missing one is listed with its
+// error). Plain function so that tests and tools can call it directly.
+QList<ModelEntry> scanFolders(const QStringList& folders, const QStringList& addedFiles = {});
 
 class LibraryWorker : public QObject {
     Q_OBJECT
 public slots:
-    void scan(const QStringList& folders, quint64 generation);
+    void scan(const QStringList& folders, const QStringList& addedFiles, quint64 generation);
     // Copy (or move) `source` into `folder` under its own name; the file appears there only whole.
     void importFile(const QString& source, const QString& folder, bool move);
 
 signals:
-    void scanned(quint64 generation, const QList<strata::models::ModelEntry>& entries);
+    void scanned(quint64 generation, const QList<strata::domain::models::ModelEntry>& entries);
     void imported(const QString& destination, const QString& error);
 };
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

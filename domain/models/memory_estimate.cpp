@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <limits>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 namespace {
 
@@ -67,4 +67,4 @@ MemoryEstimate estimateMemory(const ModelEntry& model, qint64 contextLength, mod
     return e;
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

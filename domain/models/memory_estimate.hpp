@@ -6,7 +6,7 @@
 #include "domain/models/model_entry.hpp"
 #include "strata/model/backend.hpp"
 
-namespace strata::models {
+namespace strata::domain::models {
 
 // The allowance for compute buffers, logits and the runtime itself on top of weights and KV cache.
 // A stated round figure, not a measurement: the engine will replace it with its own accounting.
@@ -34,4 +34,4 @@ struct MemoryEstimate {
 // `batchSize`: the prefill chunk (EnginePreferences::batchSize), which sizes the GPU's scratch.
 MemoryEstimate estimateMemory(const ModelEntry& model, qint64 contextLength, model::KvType kvType, int batchSize = 512);
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -1,6 +1,6 @@
 #include "domain/models/model_entry.hpp"
 
-namespace strata::models {
+namespace strata::domain::models {
 
 QString fileTypeName(quint32 fileType)
 {
@@ -16,4 +16,4 @@ QString fileTypeName(quint32 fileType)
     return QString::fromLatin1(names[fileType]);
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -11,7 +11,7 @@
 #include <QStringList>
 #include <optional>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 struct ModelEntry {
     QString path;          // the file to open (the first part of a split model)
@@ -38,12 +38,15 @@ struct ModelEntry {
     QString error;  // not empty: the file is malformed or incomplete and cannot be loaded
     // Downloaded with no hash to check it against: it may not be the file its source published.
     bool unverified = false;
+    // Opened from outside the library's folders (ModelLibrarySettings::addedFiles): removing it
+    // from the library forgets it and leaves the file alone.
+    bool addedByHand = false;
     bool loadable() const { return error.isEmpty(); }
 };
 
 // llama.cpp's names for general.file_type values ("Q4_K_M" for 15); empty for unknown numbers.
 QString fileTypeName(quint32 fileType);
 
-}  // namespace strata::models
+}  // namespace strata::domain::models
 
-Q_DECLARE_METATYPE(strata::models::ModelEntry)
+Q_DECLARE_METATYPE(strata::domain::models::ModelEntry)

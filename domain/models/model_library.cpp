@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <memory>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 ModelLibrary::ModelLibrary(QSettings& settings, QObject* parent)
     : QObject(parent), m_settings(settings),
@@ -52,8 +52,9 @@ void ModelLibrary::rescan()
 {
     const quint64 generation = ++m_generation;
     const QStringList folders = m_settings.folders();
+    const QStringList added = m_settings.addedFiles();
     QMetaObject::invokeMethod(
-        m_thread.worker(), [w = m_thread.worker(), folders, generation] { w->scan(folders, generation); },
+        m_thread.worker(), [w = m_thread.worker(), folders, added, generation] { w->scan(folders, added, generation); },
         Qt::QueuedConnection);
 }
 
@@ -76,11 +77,33 @@ void ModelLibrary::importFile(const QString& source, const QString& folder, bool
         Qt::QueuedConnection);
 }
 
+bool ModelLibrary::addOpenedFile(const QString& path)
+{
+    const QString file = QFileInfo(path).canonicalFilePath();
+    if (file.isEmpty())
+        return false;
+    for (const QString& folder : m_settings.folders()) {
+        const QString root = QDir(folder).canonicalPath();
+        if (!root.isEmpty() && file.startsWith(root + QLatin1Char('/')))
+            return false;
+    }
+    m_settings.addFile(file);
+    rescan();
+    return true;
+}
+
 QString ModelLibrary::remove(const QString& path)
 {
     const int row = m_model.rowOf(path);
     if (row < 0)
         return tr("%1 is not in the library").arg(path);
+    if (m_model.entryAt(row)->addedByHand) {
+        m_settings.removeAddedFile(path);
+        if (m_settings.defaultModel() == path)
+            setDefaultModel({});
+        rescan();
+        return {};
+    }
     QStringList failed;
     for (const QString& file : m_model.entryAt(row)->files) {
         if (QFileInfo::exists(file) && !QFile::remove(file))
@@ -129,6 +152,8 @@ QString ModelLibrary::rename(const QString& path, const QString& newName)
     }
     if (m_settings.defaultModel() == path)
         setDefaultModel(targets.first());
+    if (m_model.entryAt(row)->addedByHand)
+        m_settings.renameAddedFile(path, targets.first());
     rescan();
     return {};
 }
@@ -144,4 +169,4 @@ void ModelLibrary::setDefaultModel(const QString& path)
     m_model.setDefaultModel(path);
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

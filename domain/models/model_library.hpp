@@ -9,7 +9,7 @@
 
 #include <QObject>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 class ModelLibrary : public QObject {
     Q_OBJECT
@@ -26,7 +26,12 @@ public:
     // Copy or move a GGUF file into `folder`; importFinished() reports; a rescan follows.
     void importFile(const QString& source, const QString& folder, bool move);
 
-    // Deletes the model's files (every part). Returns an error message, empty on success.
+    // A model opened from elsewhere (File > Open GGUF, the command line): listed as added by hand
+    // unless it lies in one of the folders. False when it was in a folder already.
+    bool addOpenedFile(const QString& path);
+
+    // Deletes the model's files (every part); a model added by hand is only forgotten, since its
+    // file is outside the library's folders. Returns an error message, empty on success.
     QString remove(const QString& path);
     // Renames the model's files to `newName` (".gguf" added when missing; split parts keep their
     // numbering). Returns an error message, empty on success.
@@ -53,4 +58,4 @@ private:
     quint64 m_generation = 0;  // the newest scan asked for; older results are dropped
 };
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -1,14 +1,16 @@
 #include "domain/models/model_library_settings.hpp"
 
-#include <QDir>
-#include <QStandardPaths>
+#include "domain/storage/data_folder.hpp"
 
-namespace strata::models {
+#include <QDir>
+
+namespace strata::domain::models {
 
 namespace {
 const QString kFoldersKey = QStringLiteral("models/folders");
 const QString kDefaultKey = QStringLiteral("models/default");
 const QString kUnverifiedKey = QStringLiteral("models/unverified");
+const QString kAddedKey = QStringLiteral("models/added");
 
 QString normalized(const QString& folder)
 {
@@ -18,7 +20,7 @@ QString normalized(const QString& folder)
 
 QString ModelLibrarySettings::defaultFolder()
 {
-    return normalized(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/models"));
+    return normalized(domain::dataFolder() + QStringLiteral("/models"));
 }
 
 QStringList ModelLibrarySettings::extraFolders() const
@@ -54,6 +56,37 @@ bool ModelLibrarySettings::removeFolder(const QString& folder)
     return true;
 }
 
+QStringList ModelLibrarySettings::addedFiles() const
+{
+    return m_settings.value(kAddedKey).toStringList();
+}
+
+void ModelLibrarySettings::addFile(const QString& file)
+{
+    QStringList files = addedFiles();
+    files.removeAll(normalized(file));
+    files.prepend(normalized(file));
+    m_settings.setValue(kAddedKey, files);
+}
+
+bool ModelLibrarySettings::removeAddedFile(const QString& file)
+{
+    QStringList files = addedFiles();
+    if (files.removeAll(normalized(file)) == 0)
+        return false;
+    m_settings.setValue(kAddedKey, files);
+    return true;
+}
+
+void ModelLibrarySettings::renameAddedFile(const QString& from, const QString& to)
+{
+    QStringList files = addedFiles();
+    for (QString& file : files)
+        if (file == normalized(from))
+            file = normalized(to);
+    m_settings.setValue(kAddedKey, files);
+}
+
 QString ModelLibrarySettings::defaultModel() const
 {
     return m_settings.value(kDefaultKey).toString();
@@ -81,4 +114,4 @@ void ModelLibrarySettings::setUnverified(const QString& file, bool unverified)
         m_settings.setValue(kUnverifiedKey, files);
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -6,19 +6,26 @@
 #include <QString>
 #include <QStringList>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 class ModelLibrarySettings {
 public:
     explicit ModelLibrarySettings(QSettings& settings) : m_settings(settings) {}
 
-    // QStandardPaths::AppDataLocation + "/models" (~/.local/share/Strata/models on Linux).
+    // The data folder's "models" (~/.local/share/strata/models on Linux; domain::dataFolder()).
     static QString defaultFolder();
 
     // The default folder first, then the ones the user added; absolute, without duplicates.
     QStringList folders() const;
     bool addFolder(const QString& folder);     // false when it was already there
     bool removeFolder(const QString& folder);  // the default folder cannot be removed
+
+    // Models opened from outside the folders (File > Open GGUF, the command line), most recent
+    // first: the library lists them as added by hand. Absolute paths, without duplicates.
+    QStringList addedFiles() const;
+    void addFile(const QString& file);          // moves it to the front
+    bool removeAddedFile(const QString& file);  // false when it was not listed
+    void renameAddedFile(const QString& from, const QString& to);
 
     QString defaultModel() const;
     void setDefaultModel(const QString& path);
@@ -32,4 +39,4 @@ private:
     QSettings& m_settings;
 };
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

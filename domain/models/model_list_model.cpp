@@ -6,7 +6,7 @@
 #include <QFont>
 #include <algorithm>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 QString formatParameterCount(qint64 count)
 {
@@ -20,6 +20,19 @@ QString formatParameterCount(qint64 count)
         return QStringLiteral("%1 K").arg(double(count) / 1e3, 0, 'f', 0);
     return QString::number(count);
 }
+
+namespace {
+QString nameText(const ModelEntry& e, bool isDefault)
+{
+    if (isDefault && e.addedByHand)
+        return ModelListModel::tr("%1 (default, added by hand)").arg(e.displayName);
+    if (isDefault)
+        return ModelListModel::tr("%1 (default)").arg(e.displayName);
+    if (e.addedByHand)
+        return ModelListModel::tr("%1 (added by hand)").arg(e.displayName);
+    return e.displayName;
+}
+}  // namespace
 
 int ModelListModel::rowCount(const QModelIndex& parent) const
 {
@@ -56,7 +69,7 @@ QVariant ModelListModel::data(const QModelIndex& index, int role) const
     default: return {};
     }
     switch (index.column()) {
-    case NameColumn: return e->path == m_defaultModel ? tr("%1 (default)").arg(e->displayName) : e->displayName;
+    case NameColumn: return nameText(*e, e->path == m_defaultModel);
     case ArchitectureColumn: return e->architecture;
     case ParametersColumn: return formatParameterCount(e->parameterCount);
     case QuantizationColumn: return e->quantization;
@@ -137,4 +150,4 @@ int ModelListModel::rowOf(const QString& path) const
     return -1;
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -6,7 +6,7 @@
 
 #include <QAbstractTableModel>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 class ModelListModel : public QAbstractTableModel {
     Q_OBJECT
@@ -51,4 +51,4 @@ qint64 listedContextLength(const ModelEntry& entry);
 // "596 M", "4.02 B", "30.5 B" parameters.
 QString formatParameterCount(qint64 count);
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -1,6 +1,6 @@
 #include "domain/models/model_services.hpp"
 
-namespace strata::models {
+namespace strata::domain::models {
 
 ModelServices::ModelServices(QSettings& settings, DownloadSettings downloads, QObject* parent)
     : QObject(parent), m_library(settings), m_downloads(downloads), m_catalogue(Catalogue::builtIn())
@@ -15,4 +15,4 @@ ModelServices::ModelServices(QSettings& settings, DownloadSettings downloads, QO
     m_library.rescan();
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

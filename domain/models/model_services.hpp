@@ -9,7 +9,7 @@
 #include <QObject>
 #include <QSettings>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 class ModelServices : public QObject {
     Q_OBJECT
@@ -33,4 +33,4 @@ private:
     Catalogue m_catalogue;
 };
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -5,7 +5,7 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 QString PartialDownload::save() const
 {
@@ -86,4 +86,4 @@ bool isSha256Hex(const QString& text)
     return true;
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -6,7 +6,7 @@
 
 #include <QString>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 struct PartialDownload {
     DownloadRequest request;  // url, folder, final name, sizes, expected hash
@@ -27,4 +27,4 @@ struct PartialDownload {
 QString normalizedEtag(const QByteArray& headerValue);
 bool isSha256Hex(const QString& text);
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -2,7 +2,7 @@
 
 #include <QRegularExpression>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 bool parseSplitFileName(const QString& fileName, SplitFileName& out)
 {
@@ -27,4 +27,4 @@ QString splitFileName(const QString& base, int index, int count)
         .arg(count, 5, 10, QLatin1Char('0'));
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -3,7 +3,7 @@
 
 #include <QString>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 struct SplitFileName {
     QString base;   // "Qwen3-30B-A3B-Q4_K_M"
@@ -16,4 +16,4 @@ bool parseSplitFileName(const QString& fileName, SplitFileName& out);
 
 QString splitFileName(const QString& base, int index, int count);
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -6,7 +6,7 @@
 #include <deque>
 #include <utility>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 class TransferRate {
 public:
@@ -39,4 +39,4 @@ private:
     std::deque<std::pair<qint64, qint64>> m_samples;  // (ms since start, bytes received then)
 };
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

@@ -2,7 +2,7 @@
 
 #include <QHostAddress>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 bool isLoopbackHost(const QString& host)
 {
@@ -36,4 +36,4 @@ QString checkRedirect(const QUrl& from, const QUrl& to, bool allowHttpToLoopback
     return reason.isEmpty() ? QString() : QStringLiteral("refused a redirect: %1").arg(reason);
 }
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

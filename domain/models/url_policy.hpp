@@ -5,7 +5,7 @@
 #include <QString>
 #include <QUrl>
 
-namespace strata::models {
+namespace strata::domain::models {
 
 bool isLoopbackHost(const QString& host);
 
@@ -15,4 +15,4 @@ QString checkDownloadUrl(const QUrl& url, bool allowHttpToLoopback);
 // Empty when a redirect from `from` to `to` may be followed. Never from https down to http.
 QString checkRedirect(const QUrl& from, const QUrl& to, bool allowHttpToLoopback);
 
-}  // namespace strata::models
+}  // namespace strata::domain::models

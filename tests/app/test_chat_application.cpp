@@ -2,9 +2,11 @@
 // the welcome view; load errors and "no model" arrive as readable notices; a sent message is
 // stored and is there again after a restart; with a small generated model, a reply streams into
 // the view and is stored with its metrics; Stop ends a reply mid-stream and Regenerate replaces it;
-// the coordinator's in-memory history stays what the store holds.
+// the coordinator's in-memory history stays what the store holds; `strata model.gguf` opens that
+// model, and the library lists it, added by hand, after a restart.
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
+#include "app/command_line.hpp"
 #include "domain/storage/chat_store.hpp"
 #include "strata/core/error.hpp"
 #include "strata/model/generation.hpp"
@@ -21,6 +23,8 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QClipboard>
+#include <QCommandLineParser>
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QLabel>
@@ -29,6 +33,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -131,6 +136,39 @@ private slots:
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("config")));
         QCoreApplication::setOrganizationName(QStringLiteral("StrataTest"));
         QCoreApplication::setApplicationName(QStringLiteral("StrataTest"));
+        QStandardPaths::setTestModeEnabled(true);  // and the user's models folder out of the library
+    }
+
+    void aModelNamedOnTheCommandLineOpensAndIsListed()
+    {
+        const strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
+        const QString model = QString::fromStdString(strata::test::writeModel(m_dir, spec, "cli").string());
+        auto parse = [](const QStringList& arguments) {
+            QCommandLineParser parser;
+            strata::app::configureCommandLine(parser);
+            return parser.parse(QStringList{QStringLiteral("strata")} + arguments)
+                       ? strata::app::modelArgument(parser)
+                       : strata::app::ModelArgument{{}, parser.errorText()};
+        };
+        QVERIFY(!parse({model, model}).error.isEmpty());
+        QCOMPARE(parse({}).path, QString());
+        const strata::app::ModelArgument argument = parse({QDir::current().relativeFilePath(model)});
+        QCOMPARE(argument.error, QString());
+        QCOMPARE(argument.path, model);
+
+        const QString db = m_dir.filePath(QStringLiteral("command-line.sqlite"));
+        {
+            Application app(db);
+            app.show(argument.path);
+            QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
+            QTRY_COMPARE_WITH_TIMEOUT(app.coordinator().modelPath(), model, 30000);
+            QTRY_VERIFY(!app.window().chatPanel()->welcomeView()->isVisible());
+        }
+        Application app(db);  // started again, without a model named
+        const strata::domain::models::ModelListModel* library = app.modelServices().library().model();
+        const QString listed = QFileInfo(model).canonicalFilePath();
+        QTRY_VERIFY_WITH_TIMEOUT(library->rowOf(listed) >= 0, 10000);
+        QVERIFY(library->entryAt(library->rowOf(listed))->addedByHand);
     }
 
     void welcomeViewShowsWithoutModel()

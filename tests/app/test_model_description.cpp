@@ -33,10 +33,10 @@ private slots:
         gguf::ModelSpec spec = test::smallSpec("qwen3", gguf::GgmlType::Q8_0);
         spec.name = "Tiny Qwen";
         const QString path = QString::fromStdString(test::writeModel(m_dir, spec, "tiny").string());
-        models::ModelEntry entry;
+        domain::models::ModelEntry entry;
         entry.path = path;
         entry.files = {path};
-        models::readModelHeader(entry);
+        domain::models::readModelHeader(entry);
         const QString text = app::describeModelEntry(entry);
         QVERIFY2(text.startsWith(QStringLiteral("Tiny Qwen · qwen3 · ")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Q8_0")) && text.contains(QStringLiteral("context 256 tokens")),

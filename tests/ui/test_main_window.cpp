@@ -1,13 +1,20 @@
-// The main window opens (offscreen), has its menus, and the About dialog lists the build's features.
+// The main window opens (offscreen), has its menus, and the About dialog lists the build's features;
+// at its first-start size on 1280x800 and 1920x1080 screens no text is cut, panels open and busy.
 #include "app/command_line.hpp"
+#include "domain/telemetry/telemetry_frame.hpp"
 #include "ui/about_dialog.hpp"
 #include "ui/build_features.hpp"
+#include "ui/chat/model_selector.hpp"
 #include "ui/main_window.hpp"
+#include "ui/panels/performance_panels.hpp"
 #include "ui/panels/pool_panel.hpp"
+#include "ui/window_size.hpp"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -16,6 +23,66 @@
 
 using strata::ui::AboutDialog;
 using strata::ui::MainWindow;
+
+namespace {
+
+// A frame with every figure at a large value: the widest texts the panels show.
+strata::domain::TelemetryFrame busyFrame()
+{
+    strata::domain::TelemetryFrame frame;
+    frame.system.cpuTotalPercent = 100;
+    frame.system.process.cpuPercent = 3199;
+    frame.system.process.rssBytes = std::uint64_t(99) << 30;
+    frame.system.cores.resize(32);
+    frame.system.gpuStatus = "no NVIDIA driver (libnvidia-ml.so.1: cannot open shared object file)";
+    strata::pool::PoolTelemetry pool;
+    pool.policy = strata::pool::WaitPolicy::adaptive();
+    pool.workers.resize(31);
+    pool.adaptiveSpinMicros = 2000;
+    pool.adaptiveHostSpinMicros = 2000;
+    pool.wakeLatencyMicros = 250;
+    frame.pool = pool;
+    frame.poolRates = {99.9, 99.9, 12345, 100.0, 999.9, 12345.6, 12345};
+    frame.workerCores.assign(31, 31);
+    frame.prefillTokensPerSecond = 12345.6;
+    frame.decodeTokensPerSecond = 1234.5;
+    return frame;
+}
+
+// Every text of `window` shown narrower (or lower) than it needs: "name 'text' w < needed".
+QStringList cutTexts(const QWidget& window)
+{
+    QStringList cut;
+    auto check = [&](const QWidget* w, const QString& text, QSize needed) {
+        if (w->width() < needed.width() || w->height() < needed.height())
+            cut << QStringLiteral("%1 '%2' %3x%4 < %5x%6")
+                       .arg(w->objectName(), text.left(40))
+                       .arg(w->width())
+                       .arg(w->height())
+                       .arg(needed.width())
+                       .arg(needed.height());
+    };
+    for (const QLabel* label : window.findChildren<QLabel*>()) {
+        if (!label->isVisibleTo(&window) || label->text().isEmpty() || label->visibleRegion().isEmpty())
+            continue;
+        if (label->wordWrap())
+            check(label, label->text(), {0, label->heightForWidth(label->width())});
+        else
+            check(label, label->text(), {label->sizeHint().width(), 0});
+    }
+    for (const QAbstractButton* button : window.findChildren<QAbstractButton*>())
+        if (button->isVisibleTo(&window) && !button->text().isEmpty() && !button->visibleRegion().isEmpty())
+            check(button, button->text(), {button->sizeHint().width(), 0});
+    for (const QLineEdit* edit : window.findChildren<QLineEdit*>()) {
+        if (!edit->isVisibleTo(&window) || edit->placeholderText().isEmpty() || !edit->text().isEmpty())
+            continue;
+        // The hint, the frame and the text margins (QLineEdit's own 2 px a side, the frame 2 more).
+        check(edit, edit->placeholderText(), {edit->fontMetrics().horizontalAdvance(edit->placeholderText()) + 8, 0});
+    }
+    return cut;
+}
+
+}  // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT
@@ -86,6 +153,45 @@ private slots:
 #endif
         auto* qtLabel = dialog->findChild<QLabel*>(QStringLiteral("qtVersionLabel"));
         QVERIFY(qtLabel && qtLabel->text().contains(QString::fromLatin1(qVersion())));
+    }
+
+    void textFitsAtCommonScreenSizes_data()
+    {
+        QTest::addColumn<QSize>("screen");
+        // Free areas under a 30 px task bar; the window's own size is chosen from them.
+        QTest::newRow("1280x800") << QSize(1280, 770);
+        QTest::newRow("1920x1080") << QSize(1920, 1050);
+    }
+
+    void textFitsAtCommonScreenSizes()
+    {
+        QFETCH(QSize, screen);
+        MainWindow window;
+        window.resize(strata::ui::defaultWindowSize(screen));
+        window.panels()->setAllOpen(true);
+        window.setModelLoaded(true, QStringLiteral("CPU, 32 threads"), strata::model::CudaHostWait::BlockingSync);
+        // The longest line a loaded model puts above the chat (app/model_description.cpp's shape).
+        window.modelSelector()->setRecentModels({QStringLiteral("/models/demo-qwen3-Q8_0.gguf")});
+        window.modelSelector()->setLoaded(QStringLiteral("/models/demo-qwen3-Q8_0.gguf"),
+                                          QStringLiteral("Strata demo (random weights) · qwen3 · 1.3M parameters · "
+                                                         "Q8_0 · context 40960 tokens · KV cache q8_0"));
+        window.panels()->showFrame(busyFrame());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCoreApplication::processEvents();
+        // Wider or higher than the screen: the minimum sizes of the parts add up to more than it has.
+        QVERIFY2(window.width() <= screen.width() && window.height() <= screen.height(),
+                 qPrintable(QStringLiteral("window %1x%2").arg(window.width()).arg(window.height())));
+        const QStringList cut = cutTexts(window);
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+    }
+
+    void defaultWindowSizeFollowsTheScreen()
+    {
+        QCOMPARE(strata::ui::defaultWindowSize(QSize(1280, 770)), QSize(1280, 738));  // a laptop: all of it
+        QCOMPARE(strata::ui::defaultWindowSize(QSize(1920, 1050)), QSize(1536, 840));
+        QCOMPARE(strata::ui::defaultWindowSize(QSize(5120, 2880)), QSize(1800, 1100));
+        QCOMPARE(strata::ui::defaultWindowSize(QSize()), QSize(1100, 720));  // no screen known
     }
 
     void versionTextNamesVersionAndFeatures()

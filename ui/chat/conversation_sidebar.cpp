@@ -9,6 +9,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace strata::ui {
 
@@ -31,6 +32,9 @@ ConversationSidebar::ConversationSidebar(QWidget* parent)
     m_list->setAccessibleName(tr("Chats"));
     m_list->setEditTriggers(QAbstractItemView::EditKeyPressed | QAbstractItemView::DoubleClicked);
     m_list->setContextMenuPolicy(Qt::CustomContextMenu);
+    // A long title ends in "…" at the sidebar's width instead of growing a horizontal scroll bar.
+    m_list->setTextElideMode(Qt::ElideRight);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     connect(m_list, &QListView::customContextMenuRequested, this, &ConversationSidebar::showContextMenu);
 
     // Delete key on the list asks to delete the selected chat.
@@ -39,6 +43,11 @@ ConversationSidebar::ConversationSidebar(QWidget* parent)
     deleteAction->setShortcutContext(Qt::WidgetShortcut);
     connect(deleteAction, &QAction::triggered, this, &ConversationSidebar::confirmDeleteCurrent);
     m_list->addAction(deleteAction);
+
+    // Wide enough for the search field's hint (with room for its clear button) and a title's first
+    // words: without a minimum the splitter gave the sidebar ~75 px and cut "Search chats".
+    setMinimumWidth(std::max(m_search->fontMetrics().horizontalAdvance(m_search->placeholderText()) + 48,
+                             fontMetrics().averageCharWidth() * 20));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -31,6 +31,10 @@ ModelSelector::ModelSelector(QWidget* parent)
     m_description->setObjectName(QStringLiteral("modelDescription"));
     m_description->setForegroundRole(QPalette::PlaceholderText);
     m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Both wrap rather than set the window's minimum width: a long description ("… · context 2048
+    // tokens · KV cache f16") made the window wider than a 1280-pixel screen with the panels open.
+    m_description->setWordWrap(true);
+    m_status->setWordWrap(true);
     m_description->hide();
 
     connect(m_open, &QPushButton::clicked, this, &ModelSelector::openFileDialog);

@@ -16,21 +16,22 @@
 
 namespace strata::ui {
 
-CataloguePage::CataloguePage(models::ModelServices& services, QWidget* parent) : QWidget(parent), m_services(services)
+CataloguePage::CataloguePage(domain::models::ModelServices& services, QWidget* parent)
+    : QWidget(parent), m_services(services)
 {
     m_list = new QTreeWidget(this);
     m_list->setObjectName(QStringLiteral("catalogueList"));
     m_list->setRootIsDecorated(false);
     m_list->setHeaderLabels(
         {tr("Model"), tr("Parameters"), tr("Quantization"), tr("Size (approx.)"), tr("File"), tr("License")});
-    const models::Catalogue& catalogue = m_services.catalogue();
+    const domain::models::Catalogue& catalogue = m_services.catalogue();
     for (int i = 0; i < catalogue.entries.size(); ++i) {
-        const models::CatalogueEntry& e = catalogue.entries[i];
+        const domain::models::CatalogueEntry& e = catalogue.entries[i];
         auto* item = new QTreeWidgetItem(
-            m_list,
-            {e.name, e.parameters, e.quantization,
-             e.approxSizeBytes > 0 ? QStringLiteral("~%1").arg(models::formatBytes(e.approxSizeBytes)) : QString(),
-             e.fileName, e.license});
+            m_list, {e.name, e.parameters, e.quantization,
+                     e.approxSizeBytes > 0 ? QStringLiteral("~%1").arg(domain::models::formatBytes(e.approxSizeBytes))
+                                           : QString(),
+                     e.fileName, e.license});
         item->setData(0, Qt::UserRole, i);
         item->setToolTip(0, e.url.toString());
     }
@@ -93,8 +94,8 @@ void CataloguePage::downloadSelected()
     const QTreeWidgetItem* item = m_list->currentItem();
     if (!item)
         return;
-    const models::CatalogueEntry& e = m_services.catalogue().entries[item->data(0, Qt::UserRole).toInt()];
-    models::DownloadRequest request;
+    const domain::models::CatalogueEntry& e = m_services.catalogue().entries[item->data(0, Qt::UserRole).toInt()];
+    domain::models::DownloadRequest request;
     request.url = e.url;
     request.directory = targetFolder();
     request.fileName = e.fileName;
@@ -108,13 +109,13 @@ void CataloguePage::downloadSelected()
 void CataloguePage::downloadUrl()
 {
     const QUrl url = QUrl::fromUserInput(m_url->text().trimmed());
-    const QString why = models::checkDownloadUrl(url, m_services.downloads().settings().allowHttpToLoopback);
+    const QString why = domain::models::checkDownloadUrl(url, m_services.downloads().settings().allowHttpToLoopback);
     const QString fileName = QFileInfo(url.path()).fileName();
     if (!why.isEmpty() || fileName.isEmpty()) {
         m_status->setText(why.isEmpty() ? tr("The URL does not name a file") : why);
         return;
     }
-    models::DownloadRequest request;
+    domain::models::DownloadRequest request;
     request.url = url;
     request.directory = targetFolder();
     request.fileName = fileName;

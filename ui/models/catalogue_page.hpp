@@ -8,7 +8,7 @@ class QLabel;
 class QLineEdit;
 class QTreeWidget;
 
-namespace strata::models {
+namespace strata::domain::models {
 class ModelServices;
 }
 
@@ -17,7 +17,7 @@ namespace strata::ui {
 class CataloguePage : public QWidget {
     Q_OBJECT
 public:
-    explicit CataloguePage(models::ModelServices& services, QWidget* parent = nullptr);
+    explicit CataloguePage(domain::models::ModelServices& services, QWidget* parent = nullptr);
 
 public slots:
     void downloadSelected();
@@ -29,7 +29,7 @@ signals:
 private:
     QString targetFolder() const;
 
-    models::ModelServices& m_services;
+    domain::models::ModelServices& m_services;
     QTreeWidget* m_list;
     QLineEdit* m_url;
     QComboBox* m_folder;

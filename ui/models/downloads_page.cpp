@@ -14,8 +14,8 @@
 
 namespace strata::ui {
 
-using models::DownloadListModel;
-using models::DownloadState;
+using domain::models::DownloadListModel;
+using domain::models::DownloadState;
 
 namespace {
 
@@ -40,7 +40,7 @@ public:
 
 }  // namespace
 
-DownloadsPage::DownloadsPage(models::DownloadManager& downloads, QWidget* parent)
+DownloadsPage::DownloadsPage(domain::models::DownloadManager& downloads, QWidget* parent)
     : QWidget(parent), m_downloads(downloads)
 {
     m_view = new QTableView(this);

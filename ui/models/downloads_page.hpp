@@ -6,7 +6,7 @@
 class QPushButton;
 class QTableView;
 
-namespace strata::models {
+namespace strata::domain::models {
 class DownloadManager;
 }
 
@@ -15,7 +15,7 @@ namespace strata::ui {
 class DownloadsPage : public QWidget {
     Q_OBJECT
 public:
-    explicit DownloadsPage(models::DownloadManager& downloads, QWidget* parent = nullptr);
+    explicit DownloadsPage(domain::models::DownloadManager& downloads, QWidget* parent = nullptr);
 
     void select(const QString& id);
 
@@ -27,7 +27,7 @@ private:
     void updateActions();
     QString selectedId() const;
 
-    models::DownloadManager& m_downloads;
+    domain::models::DownloadManager& m_downloads;
     QTableView* m_view;
     QPushButton* m_pauseResume;
     QPushButton* m_cancel;

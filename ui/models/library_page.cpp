@@ -22,11 +22,12 @@
 
 namespace strata::ui {
 
-using models::ModelListModel;
+using domain::models::ModelListModel;
 
-LibraryPage::LibraryPage(models::ModelServices& services, QWidget* parent) : QWidget(parent), m_services(services)
+LibraryPage::LibraryPage(domain::models::ModelServices& services, QWidget* parent)
+    : QWidget(parent), m_services(services)
 {
-    models::ModelLibrary& library = m_services.library();
+    domain::models::ModelLibrary& library = m_services.library();
     auto* filter = new QLineEdit(this);
     filter->setObjectName(QStringLiteral("libraryFilter"));
     filter->setPlaceholderText(tr("Filter models"));
@@ -106,18 +107,19 @@ LibraryPage::LibraryPage(models::ModelServices& services, QWidget* parent) : QWi
     connect(m_remove, &QPushButton::clicked, this, &LibraryPage::removeSelected);
     connect(import, &QPushButton::clicked, this, &LibraryPage::importFile);
     connect(addFolderButton, &QPushButton::clicked, this, &LibraryPage::addFolder);
-    connect(rescan, &QPushButton::clicked, &library, &models::ModelLibrary::rescan);
+    connect(rescan, &QPushButton::clicked, &library, &domain::models::ModelLibrary::rescan);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &LibraryPage::updateActions);
     connect(library.model(), &QAbstractItemModel::modelReset, this, &LibraryPage::updateActions);
-    connect(&library, &models::ModelLibrary::scanFinished, this, [this, &library] {
+    connect(&library, &domain::models::ModelLibrary::scanFinished, this, [this, &library] {
         m_status->setText(tr("%n model(s) in %1", nullptr, library.model()->rowCount())
                               .arg(library.folders().join(QStringLiteral(", "))));
         if (!m_view->currentIndex().isValid() && m_proxy->rowCount() > 0)
             m_view->setCurrentIndex(m_proxy->index(0, 0));
     });
-    connect(&library, &models::ModelLibrary::importFinished, this, [this](const QString& path, const QString& error) {
-        m_status->setText(error.isEmpty() ? tr("Imported %1").arg(path) : tr("Import failed: %1").arg(error));
-    });
+    connect(&library, &domain::models::ModelLibrary::importFinished, this,
+            [this](const QString& path, const QString& error) {
+                m_status->setText(error.isEmpty() ? tr("Imported %1").arg(path) : tr("Import failed: %1").arg(error));
+            });
     setFocusProxy(m_view);
     updateActions();
 }
@@ -137,8 +139,9 @@ void LibraryPage::selectPath(const QString& path)
 void LibraryPage::updateActions()
 {
     const QModelIndex current = m_view->currentIndex();
-    const models::ModelListModel* model = m_services.library().model();
-    const models::ModelEntry* entry = current.isValid() ? model->entryAt(m_proxy->mapToSource(current).row()) : nullptr;
+    const domain::models::ModelListModel* model = m_services.library().model();
+    const domain::models::ModelEntry* entry =
+        current.isValid() ? model->entryAt(m_proxy->mapToSource(current).row()) : nullptr;
     m_details->showModel(entry);
     const bool any = entry != nullptr;
     const bool loadable = any && entry->loadable();
@@ -182,13 +185,19 @@ void LibraryPage::removeSelected()
     const QString path = selectedPath();
     if (path.isEmpty())
         return;
+    const domain::models::ModelListModel* model = m_services.library().model();
+    const domain::models::ModelEntry* entry = model->entryAt(model->rowOf(path));
+    // A model added by hand lies outside the library's folders: it is forgotten, never deleted.
+    const bool byHand = entry != nullptr && entry->addedByHand;
+    const QString question = byHand ? tr("Remove %1 from the library? The file stays on the disk.").arg(path)
+                                    : tr("Delete %1 from the disk? This cannot be undone.").arg(path);
     const auto answer =
-        QMessageBox::question(this, tr("Remove model"), tr("Delete %1 from the disk? This cannot be undone.").arg(path),
-                              QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+        QMessageBox::question(this, tr("Remove model"), question, QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
     if (answer != QMessageBox::Yes)
         return;
     const QString error = m_services.library().remove(path);
-    m_status->setText(error.isEmpty() ? tr("Deleted %1").arg(path) : error);
+    const QString done = byHand ? tr("Removed %1 from the library").arg(path) : tr("Deleted %1").arg(path);
+    m_status->setText(error.isEmpty() ? done : error);
 }
 
 void LibraryPage::revealSelected()

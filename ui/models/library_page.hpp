@@ -8,7 +8,7 @@ class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 
-namespace strata::models {
+namespace strata::domain::models {
 class ModelServices;
 }
 
@@ -19,7 +19,7 @@ class ModelDetailsWidget;
 class LibraryPage : public QWidget {
     Q_OBJECT
 public:
-    explicit LibraryPage(models::ModelServices& services, QWidget* parent = nullptr);
+    explicit LibraryPage(domain::models::ModelServices& services, QWidget* parent = nullptr);
 
     QString selectedPath() const;
     void selectPath(const QString& path);
@@ -36,7 +36,7 @@ public slots:
 private:
     void updateActions();
 
-    models::ModelServices& m_services;
+    domain::models::ModelServices& m_services;
     QSortFilterProxyModel* m_proxy;
     QTableView* m_view;
     ModelDetailsWidget* m_details;

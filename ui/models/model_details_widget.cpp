@@ -16,7 +16,7 @@
 
 namespace strata::ui {
 
-using models::formatBytes;
+using domain::models::formatBytes;
 
 ModelDetailsWidget::ModelDetailsWidget(QWidget* parent) : QWidget(parent)
 {
@@ -81,10 +81,10 @@ ModelDetailsWidget::ModelDetailsWidget(QWidget* parent) : QWidget(parent)
     showModel(nullptr);
 }
 
-void ModelDetailsWidget::showModel(const models::ModelEntry* entry)
+void ModelDetailsWidget::showModel(const domain::models::ModelEntry* entry)
 {
     m_hasEntry = entry != nullptr;
-    m_entry = entry ? *entry : models::ModelEntry{};
+    m_entry = entry ? *entry : domain::models::ModelEntry{};
     m_metadata->setRowCount(0);
     m_chatTemplate->clear();
     if (!entry) {
@@ -98,7 +98,7 @@ void ModelDetailsWidget::showModel(const models::ModelEntry* entry)
     } else {
         m_summary->setText(tr("<b>%1</b><br>%2, %3 parameters, %4, %5")
                                .arg(entry->displayName.toHtmlEscaped(), entry->architecture.toHtmlEscaped(),
-                                    models::formatParameterCount(entry->parameterCount),
+                                    domain::models::formatParameterCount(entry->parameterCount),
                                     entry->quantization.toHtmlEscaped(), formatBytes(entry->sizeBytes)));
         if (entry->contextLength > 0)
             m_context->setValue(int(std::min<qint64>(entry->contextLength, 8192)));
@@ -126,7 +126,7 @@ void ModelDetailsWidget::updateEstimate()
         return;
     }
     const auto kv = model::KvType(m_kvType->currentData().toInt());
-    const models::MemoryEstimate e = models::estimateMemory(m_entry, m_context->value(), kv);
+    const domain::models::MemoryEstimate e = domain::models::estimateMemory(m_entry, m_context->value(), kv);
     const QString kvText = e.kvCacheBytes >= 0 ? formatBytes(e.kvCacheBytes) : tr("unknown (missing attention fields)");
     m_estimate->setText(
         tr("About %1 of RAM: weights %2 + KV cache %3 + %4 for compute buffers and the runtime "

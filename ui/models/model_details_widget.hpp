@@ -19,12 +19,12 @@ class ModelDetailsWidget : public QWidget {
 public:
     explicit ModelDetailsWidget(QWidget* parent = nullptr);
 
-    void showModel(const models::ModelEntry* entry);  // nullptr: nothing selected
+    void showModel(const domain::models::ModelEntry* entry);  // nullptr: nothing selected
 
 private:
     void updateEstimate();
 
-    models::ModelEntry m_entry;
+    domain::models::ModelEntry m_entry;
     bool m_hasEntry = false;
     QLabel* m_summary;
     QTableWidget* m_metadata;

@@ -13,7 +13,7 @@
 
 namespace strata::ui {
 
-ModelManagerDialog::ModelManagerDialog(models::ModelServices& services, QWidget* parent) : QDialog(parent)
+ModelManagerDialog::ModelManagerDialog(domain::models::ModelServices& services, QWidget* parent) : QDialog(parent)
 {
     setObjectName(QStringLiteral("modelManagerDialog"));
     setWindowTitle(tr("Models"));
@@ -48,11 +48,11 @@ ModelManagerDialog::ModelManagerDialog(models::ModelServices& services, QWidget*
         m_tabs->setCurrentWidget(m_downloads);
         m_downloads->select(id);
     });
-    connect(&services, &models::ModelServices::loadInChatRequested, this, &QDialog::accept);
+    connect(&services, &domain::models::ModelServices::loadInChatRequested, this, &QDialog::accept);
     resize(980, 640);
 }
 
-ModelManagerDialog* openModelManager(QWidget* window, models::ModelServices& services)
+ModelManagerDialog* openModelManager(QWidget* window, domain::models::ModelServices& services)
 {
     if (auto* open = window->findChild<ModelManagerDialog*>(QString(), Qt::FindDirectChildrenOnly)) {
         open->show();

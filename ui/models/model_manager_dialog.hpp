@@ -7,7 +7,7 @@
 
 class QTabWidget;
 
-namespace strata::models {
+namespace strata::domain::models {
 class ModelServices;
 }
 
@@ -20,7 +20,7 @@ class LibraryPage;
 class ModelManagerDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit ModelManagerDialog(models::ModelServices& services, QWidget* parent = nullptr);
+    explicit ModelManagerDialog(domain::models::ModelServices& services, QWidget* parent = nullptr);
 
     LibraryPage* libraryPage() const { return m_library; }
     CataloguePage* cataloguePage() const { return m_catalogue; }
@@ -35,6 +35,6 @@ private:
 };
 
 // Opens the model manager over `services` as a child of `window`, or raises the one already open.
-ModelManagerDialog* openModelManager(QWidget* window, models::ModelServices& services);
+ModelManagerDialog* openModelManager(QWidget* window, domain::models::ModelServices& services);
 
 }  // namespace strata::ui

@@ -4,6 +4,8 @@
 
 #include <QFormLayout>
 #include <QLabel>
+#include <QStringList>
+#include <algorithm>
 
 namespace strata::ui {
 
@@ -15,6 +17,48 @@ QString micros(const std::optional<double>& value)
     return *value >= 1000 ? PoolPanel::tr("%1 ms").arg(*value / 1000, 0, 'f', 2)
                           : PoolPanel::tr("%1 µs").arg(*value, 0, 'f', 1);
 }
+
+QString workersText(std::size_t workers, std::uint64_t batches)
+{
+    return PoolPanel::tr("%1 + host, %2 batches").arg(workers).arg(batches);
+}
+
+QString shareText(double busy, double spin)
+{
+    return PoolPanel::tr("%1% / %2%").arg(busy, 0, 'f', 1).arg(spin, 0, 'f', 1);
+}
+
+QString parksText(double perSecond)
+{
+    return PoolPanel::tr("%1 /s").arg(perSecond, 0, 'f', 0);
+}
+
+QString wastedText(double corePercent)
+{
+    return PoolPanel::tr("%1% of a core").arg(corePercent, 0, 'f', 1);
+}
+
+QString waitText(const std::optional<double>& p50, const std::optional<double>& p99)
+{
+    return QStringLiteral("%1 / %2").arg(micros(p50), micros(p99));
+}
+
+QString adaptiveText(std::uint32_t spin, std::uint32_t hostSpin, std::uint32_t wake)
+{
+    return PoolPanel::tr("spin %1 µs, host %2 µs, wake %3 µs").arg(spin).arg(hostSpin).arg(wake);
+}
+
+// Values do not size the dock (a figure growing by a digit must not relayout the main window), yet
+// none may be cut: each label is as wide as the widest of its texts, with every figure at its
+// largest usual width (192 workers, 5 digits of batches, 4 of microseconds).
+void reserveWidth(QLabel* label, const QStringList& widest)
+{
+    int width = 0;
+    for (const QString& text : widest)
+        width = std::max(width, label->fontMetrics().horizontalAdvance(text));
+    label->setMinimumWidth(width + 2 * label->margin() + 2);
+    label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+}
 }  // namespace
 
 PoolPanel::PoolPanel(QWidget* parent)
@@ -24,11 +68,16 @@ PoolPanel::PoolPanel(QWidget* parent)
     setObjectName(QStringLiteral("poolPanel"));
     m_policy->setObjectName(QStringLiteral("poolPolicy"));
     m_policy->setText(tr("no model loaded"));
-    // Values do not size the dock: a figure growing by a digit must not relayout the main window.
     m_gpuWait->setObjectName(QStringLiteral("poolGpuWait"));
     setGpuWait(std::nullopt);
-    for (QLabel* label : {m_policy, m_workers, m_spin, m_parks, m_wasted, m_wait, m_adaptive, m_gpuWait})
-        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    reserveWidth(m_policy, {tr("no model loaded"), QStringLiteral("fixed-spin 99999us")});
+    reserveWidth(m_workers, {workersText(192, 99999)});
+    reserveWidth(m_spin, {shareText(100, 100)});
+    reserveWidth(m_parks, {parksText(999999)});
+    reserveWidth(m_wasted, {wastedText(1000)});
+    reserveWidth(m_wait, {waitText(999.9, 99999.0)});
+    reserveWidth(m_adaptive, {adaptiveText(9999, 9999, 9999), tr("contended: no spin")});
+    reserveWidth(m_gpuWait, {tr("no model on a GPU"), tr("blocking sync")});
     auto* form = new QFormLayout(this);
     form->setContentsMargins(4, 4, 4, 4);
     form->addRow(tr("Policy in force:"), m_policy);
@@ -69,17 +118,14 @@ void PoolPanel::showFrame(const domain::TelemetryFrame& frame)
     const auto& pool = *frame.pool;
     const domain::PoolRates& r = frame.poolRates;
     m_policy->setText(QString::fromStdString(pool::toString(pool.policy)));
-    m_workers->setText(tr("%1 + host, %2 batches").arg(pool.workers.size()).arg(r.batches));
-    m_spin->setText(tr("%1% / %2%").arg(r.busyPercent, 0, 'f', 1).arg(r.spinPercent, 0, 'f', 1));
-    m_parks->setText(tr("%1 /s").arg(r.parksPerSecond, 0, 'f', 0));
-    m_wasted->setText(tr("%1% of a core").arg(r.wastedSpinCorePercent, 0, 'f', 1));
-    m_wait->setText(
-        QStringLiteral("%1 / %2").arg(micros(r.completionWaitP50Micros), micros(r.completionWaitP99Micros)));
-    m_adaptive->setText(pool.contended ? tr("contended: no spin")
-                                       : tr("spin %1 µs, host %2 µs, wake %3 µs")
-                                             .arg(pool.adaptiveSpinMicros)
-                                             .arg(pool.adaptiveHostSpinMicros)
-                                             .arg(pool.wakeLatencyMicros));
+    m_workers->setText(workersText(pool.workers.size(), r.batches));
+    m_spin->setText(shareText(r.busyPercent, r.spinPercent));
+    m_parks->setText(parksText(r.parksPerSecond));
+    m_wasted->setText(wastedText(r.wastedSpinCorePercent));
+    m_wait->setText(waitText(r.completionWaitP50Micros, r.completionWaitP99Micros));
+    m_adaptive->setText(
+        pool.contended ? tr("contended: no spin")
+                       : adaptiveText(pool.adaptiveSpinMicros, pool.adaptiveHostSpinMicros, pool.wakeLatencyMicros));
 }
 
 QString PoolPanel::policyText() const

@@ -1,6 +1,9 @@
 // strata-chat-screenshot: saves a picture of the main window with a conversation that shows what
 // the chat view renders (Markdown, a code block, a table, collapsed reasoning) and a small
-// generated model really loaded. tools/dev/chat_screenshots.sh runs it under Xvfb in both themes.
+// generated model really loaded, and with --panels every performance panel open. The window takes
+// the size it takes on first start from the screen, so the picture shows what a new user sees at that
+// screen size. tools/dev/chat_screenshots.sh runs it under Xvfb in both themes and at 1280x800 and
+// 1920x1080.
 //
 // The dark theme is the palette a dark desktop gives Qt (here set by hand, since Xvfb has no
 // desktop); the window only uses palette roles, so this is what a user with a dark theme sees.
@@ -13,6 +16,7 @@
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/welcome_view.hpp"
+#include "ui/panels/performance_panels.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -68,13 +72,15 @@ int main(int argc, char** argv)
                                          QStringLiteral("theme"), QStringLiteral("light"));
     const QCommandLineOption outputOption(QStringLiteral("output"), QStringLiteral("PNG file to write."),
                                           QStringLiteral("file"));
+    const QCommandLineOption panelsOption(QStringLiteral("panels"), QStringLiteral("Open every performance panel."));
     parser.addOption(themeOption);
     parser.addOption(outputOption);
+    parser.addOption(panelsOption);
     parser.process(qapp);
     const QString theme = parser.value(themeOption);
     const QString output = parser.value(outputOption);
     if (output.isEmpty() || (theme != QLatin1String("light") && theme != QLatin1String("dark"))) {
-        std::fprintf(stderr, "usage: strata-chat-screenshot --theme light|dark --output FILE.png\n");
+        std::fprintf(stderr, "usage: strata-chat-screenshot --theme light|dark [--panels] --output FILE.png\n");
         return 1;
     }
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
@@ -103,7 +109,7 @@ int main(int argc, char** argv)
 
     app::Application application(session.databasePath());
     ui::MainWindow& window = application.window();
-    window.resize(1100, 860);
+    window.panels()->setAllOpen(parser.isSet(panelsOption));
     application.show();
     emit window.modelSelector()->loadRequested(model);
     if (!bench::waitFor(
@@ -115,7 +121,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "the window did not show the loaded model\n");
         return 1;
     }
-    bench::settle(500);  // layout, heights of the message views
+    bench::settle(parser.isSet(panelsOption) ? 1500 : 500);  // layout, message heights; the panels' first frames
     // Start at the question: the view follows the bottom, which would cut it off.
     window.chatPanel()->chatView()->verticalScrollBar()->setValue(0);
     bench::settle(100);

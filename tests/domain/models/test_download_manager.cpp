@@ -18,7 +18,7 @@
 #include <QTest>
 #include <memory>
 
-using namespace strata::models;
+using namespace strata::domain::models;
 
 namespace {
 

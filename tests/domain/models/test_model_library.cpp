@@ -1,5 +1,5 @@
 // The library: scanning generated and broken GGUF files, split models, settings, catalogue,
-// the RAM estimate, and the file operations (import, rename, remove, default).
+// the RAM estimate, the file operations (import, rename, remove, default) and models added by hand.
 #include "domain/models/catalogue.hpp"
 #include "domain/models/library_worker.hpp"
 #include "domain/models/memory_estimate.hpp"
@@ -16,7 +16,7 @@
 #include <limits>
 #include <memory>
 
-using namespace strata::models;
+using namespace strata::domain::models;
 using strata::gguf::MetaValue;
 
 class TestModelLibrary : public QObject {
@@ -360,6 +360,60 @@ private slots:
         QVERIFY(!QFile::exists(gamma));
         QCOMPARE(library.defaultModel(), QString());
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 10000);
+    }
+    // A model opened from elsewhere (File > Open GGUF) is listed, added by hand, across restarts;
+    // removing it forgets it and leaves the file; one inside a folder is not added twice.
+    void aModelOpenedByHandIsListedAcrossRestarts()
+    {
+        const QString folder = path(QStringLiteral("lib"));
+        QVERIFY(QDir().mkpath(folder));
+        fixtures::tinyModel("Alpha").write(fixtures::fsPath(folder + QStringLiteral("/alpha.gguf")));
+        const QString outside = path(QStringLiteral("elsewhere/beta.gguf"));
+        QVERIFY(QDir().mkpath(QFileInfo(outside).absolutePath()));
+        fixtures::tinyModel("Beta").write(fixtures::fsPath(outside));
+        const QString beta = QFileInfo(outside).canonicalFilePath();
+        {
+            ModelLibrary library(*settings);
+            QVERIFY(library.addFolder(folder));
+            QVERIFY(!library.addOpenedFile(folder + QStringLiteral("/alpha.gguf")));  // in a folder already
+            QVERIFY(!library.addOpenedFile(path(QStringLiteral("missing.gguf"))));
+            QVERIFY(library.addOpenedFile(outside));
+            QTRY_COMPARE_WITH_TIMEOUT(library.model()->rowCount(), 2, 10000);
+        }
+        settings->sync();
+        settings = std::make_unique<QSettings>(path(QStringLiteral("settings.ini")), QSettings::IniFormat);
+        ModelLibrary library(*settings);  // the app started again
+        QSignalSpy scanned(&library, &ModelLibrary::scanFinished);
+        library.rescan();
+        QVERIFY(scanned.wait(10000));
+        ModelListModel* model = library.model();
+        QCOMPARE(model->rowCount(), 2);
+        const int row = model->rowOf(beta);
+        QVERIFY(row >= 0);
+        QVERIFY(model->entryAt(row)->addedByHand);
+        QVERIFY(model->entryAt(row)->loadable());
+        QCOMPARE(model->index(row, ModelListModel::NameColumn).data().toString(),
+                 QStringLiteral("Beta (added by hand)"));
+        QVERIFY(!model->entryAt(model->rowOf(QFileInfo(folder + QStringLiteral("/alpha.gguf")).canonicalFilePath()))
+                     ->addedByHand);
+
+        QCOMPARE(library.remove(beta), QString());
+        QVERIFY(QFile::exists(outside));  // forgotten, not deleted
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 10000);
+        QCOMPARE(ModelLibrarySettings(*settings).addedFiles(), QStringList());
+    }
+
+    // A file added by hand that has since gone is listed with its error, so it can be removed.
+    void aVanishedFileAddedByHandShowsItsError()
+    {
+        const QString file = path(QStringLiteral("gone.gguf"));
+        fixtures::tinyModel("Gone").write(fixtures::fsPath(file));
+        const QString canonical = QFileInfo(file).canonicalFilePath();
+        QFile::remove(file);
+        const QList<ModelEntry> entries = scanFolders({}, {canonical});
+        QCOMPARE(entries.size(), 1);
+        QVERIFY(entries.first().addedByHand);
+        QVERIFY(!entries.first().loadable());
     }
 };
 

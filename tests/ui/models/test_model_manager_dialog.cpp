@@ -29,7 +29,7 @@
 #include <QTreeWidget>
 
 using namespace strata;
-using models::ModelListModel;
+using domain::models::ModelListModel;
 
 class TestModelManagerDialog : public QObject {
     Q_OBJECT
@@ -38,9 +38,9 @@ class TestModelManagerDialog : public QObject {
     std::unique_ptr<QSettings> settings;
     QString folder;
 
-    models::DownloadSettings testDownloads()
+    domain::models::DownloadSettings testDownloads()
     {
-        models::DownloadSettings s;
+        domain::models::DownloadSettings s;
         s.allowHttpToLoopback = true;  // the test server is plain http on 127.0.0.1
         s.stallTimeoutMs = 1000;
         s.retryBaseDelayMs = 50;
@@ -60,13 +60,13 @@ private slots:
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
-        QDir(models::ModelLibrarySettings::defaultFolder()).removeRecursively();
+        QDir(domain::models::ModelLibrarySettings::defaultFolder()).removeRecursively();
     }
-    void cleanupTestCase() { QDir(models::ModelLibrarySettings::defaultFolder()).removeRecursively(); }
+    void cleanupTestCase() { QDir(domain::models::ModelLibrarySettings::defaultFolder()).removeRecursively(); }
 
     void init()
     {
-        QDir(models::ModelLibrarySettings::defaultFolder()).removeRecursively();
+        QDir(domain::models::ModelLibrarySettings::defaultFolder()).removeRecursively();
         dir = std::make_unique<QTemporaryDir>();
         QVERIFY(dir->isValid());
         settings = std::make_unique<QSettings>(dir->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
@@ -84,8 +84,8 @@ private slots:
 
     void libraryListsModelsWithDetailsAndErrors()
     {
-        models::ModelServices services(*settings, testDownloads());
-        QSignalSpy scanned(&services.library(), &models::ModelLibrary::scanFinished);
+        domain::models::ModelServices services(*settings, testDownloads());
+        QSignalSpy scanned(&services.library(), &domain::models::ModelLibrary::scanFinished);
         ui::ModelManagerDialog dialog(services);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -106,7 +106,7 @@ private slots:
         QVERIFY2(error.contains(QLatin1String("broken.gguf")), qPrintable(error));
 
         // The broken model cannot be loaded: its button is off and Enter does nothing.
-        QSignalSpy load(&services, &models::ModelServices::loadInChatRequested);
+        QSignalSpy load(&services, &domain::models::ModelServices::loadInChatRequested);
         auto* loadButton = dialog.findChild<QPushButton*>(QStringLiteral("loadButton"));
         view->setFocus();
         view->setCurrentIndex(shown->index(broken, 0));
@@ -145,7 +145,7 @@ private slots:
 
     void keyboardSwitchesTabsAndCatalogueIsListed()
     {
-        models::ModelServices services(*settings, testDownloads());
+        domain::models::ModelServices services(*settings, testDownloads());
         ui::ModelManagerDialog dialog(services);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -164,7 +164,7 @@ private slots:
     // A label with a mnemonic ("&HTTPS") and no buddy shows the "&" itself and focuses nothing.
     void everyMnemonicLabelHasABuddy()
     {
-        models::ModelServices services(*settings, testDownloads());
+        domain::models::ModelServices services(*settings, testDownloads());
         ui::ModelManagerDialog dialog(services);
         int withMnemonic = 0;
         for (const QLabel* label : dialog.findChildren<QLabel*>()) {
@@ -192,7 +192,7 @@ private slots:
         server.setResource("/repo/resolve/main/fetched.gguf",
                            {.body = body, .etag = QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex()});
 
-        models::ModelServices services(*settings, testDownloads());
+        domain::models::ModelServices services(*settings, testDownloads());
         ui::ModelManagerDialog dialog(services);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -200,14 +200,15 @@ private slots:
         dialog.tabs()->setCurrentWidget(dialog.cataloguePage());
         auto* url = dialog.findChild<QLineEdit*>(QStringLiteral("downloadUrl"));
         auto* target = dialog.findChild<QComboBox*>(QStringLiteral("downloadFolder"));
-        QCOMPARE(target->itemText(0), models::ModelLibrarySettings::defaultFolder());
+        QCOMPARE(target->itemText(0), domain::models::ModelLibrarySettings::defaultFolder());
         target->setCurrentIndex(target->findText(folder));
         url->setFocus();
         url->setText(server.url("/repo/resolve/main/fetched.gguf").toString());
         QTest::keyClick(url, Qt::Key_Return);
         QCOMPARE(dialog.tabs()->currentWidget(), dialog.downloadsPage());
         QCOMPARE(services.downloads().model()->rowCount(), 1);
-        QTRY_COMPARE_WITH_TIMEOUT(services.downloads().model()->stateAt(0), models::DownloadState::Completed, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(services.downloads().model()->stateAt(0), domain::models::DownloadState::Completed,
+                                  10000);
         QTRY_COMPARE_WITH_TIMEOUT(services.library().model()->rowCount(), 3, 10000);
         const int row = services.library().model()->rowOf(folder + QStringLiteral("/fetched.gguf"));
         QVERIFY(row >= 0);
@@ -223,7 +224,7 @@ private slots:
 
     void mainWindowOpensTheDialogWithCtrlM()
     {
-        models::ModelServices services(*settings, testDownloads());  // outlives the window's dialogs
+        domain::models::ModelServices services(*settings, testDownloads());  // outlives the window's dialogs
         ui::MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
