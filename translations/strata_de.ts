@@ -458,7 +458,7 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
-    <name>strata::models::DownloadListModel</name>
+    <name>strata::domain::models::DownloadListModel</name>
     <message>
         <location filename="../domain/models/download_list_model.cpp" line="88"/>
         <source>File</source>
@@ -491,7 +491,7 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
-    <name>strata::models::DownloadManager</name>
+    <name>strata::domain::models::DownloadManager</name>
     <message>
         <location filename="../domain/models/download_manager.cpp" line="95"/>
         <source>unfinished from an earlier session</source>
@@ -499,7 +499,7 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
-    <name>strata::models::DownloadWorker</name>
+    <name>strata::domain::models::DownloadWorker</name>
     <message>
         <location filename="../domain/models/download_worker.cpp" line="103"/>
         <source>no data for %1 s</source>
@@ -638,7 +638,7 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
-    <name>strata::models::LibraryWorker</name>
+    <name>strata::domain::models::LibraryWorker</name>
     <message>
         <location filename="../domain/models/library_worker.cpp" line="88"/>
         <source>%1 is not a file</source>
@@ -681,7 +681,7 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
-    <name>strata::models::ModelLibrary</name>
+    <name>strata::domain::models::ModelLibrary</name>
     <message>
         <location filename="../domain/models/model_library.cpp" line="83"/>
         <location filename="../domain/models/model_library.cpp" line="101"/>
@@ -710,7 +710,7 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
-    <name>strata::models::ModelListModel</name>
+    <name>strata::domain::models::ModelListModel</name>
     <message>
         <location filename="../domain/models/model_list_model.cpp" line="106"/>
         <source>RAM</source>

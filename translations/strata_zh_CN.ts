@@ -456,7 +456,7 @@ Last change: %2</source>
     </message>
 </context>
 <context>
-    <name>strata::models::DownloadListModel</name>
+    <name>strata::domain::models::DownloadListModel</name>
     <message>
         <location filename="../domain/models/download_list_model.cpp" line="88"/>
         <source>File</source>
@@ -489,7 +489,7 @@ Last change: %2</source>
     </message>
 </context>
 <context>
-    <name>strata::models::DownloadManager</name>
+    <name>strata::domain::models::DownloadManager</name>
     <message>
         <location filename="../domain/models/download_manager.cpp" line="95"/>
         <source>unfinished from an earlier session</source>
@@ -497,7 +497,7 @@ Last change: %2</source>
     </message>
 </context>
 <context>
-    <name>strata::models::DownloadWorker</name>
+    <name>strata::domain::models::DownloadWorker</name>
     <message>
         <location filename="../domain/models/download_worker.cpp" line="103"/>
         <source>no data for %1 s</source>
@@ -636,7 +636,7 @@ Last change: %2</source>
     </message>
 </context>
 <context>
-    <name>strata::models::LibraryWorker</name>
+    <name>strata::domain::models::LibraryWorker</name>
     <message>
         <location filename="../domain/models/library_worker.cpp" line="88"/>
         <source>%1 is not a file</source>
@@ -679,7 +679,7 @@ Last change: %2</source>
     </message>
 </context>
 <context>
-    <name>strata::models::ModelLibrary</name>
+    <name>strata::domain::models::ModelLibrary</name>
     <message>
         <location filename="../domain/models/model_library.cpp" line="83"/>
         <location filename="../domain/models/model_library.cpp" line="101"/>
@@ -708,7 +708,7 @@ Last change: %2</source>
     </message>
 </context>
 <context>
-    <name>strata::models::ModelListModel</name>
+    <name>strata::domain::models::ModelListModel</name>
     <message>
         <location filename="../domain/models/model_list_model.cpp" line="46"/>
         <source>%1
