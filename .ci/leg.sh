@@ -20,16 +20,33 @@ app_check() {
     return "$status"
 }
 
+# The Debian package, made from the release build the app check left (no second compile), checked
+# by lintian and appstreamcli (packaging/build_deb.sh), and handed to the `package` leg through the
+# checkout's git-ignored build/ci-package/: that leg installs it in a root of its own, since this
+# one has every build dependency installed and would resolve nothing.
+package_build() {
+    rm -rf build/ci-package
+    bash tools/quickstart.sh deb "$STRATA_BUILD_ROOT/release" || return 1
+    mkdir -p build/ci-package && cp "$STRATA_BUILD_ROOT"/release/strata_*.deb build/ci-package/
+}
+
 case "${1:-}" in
     debian12)
         phase "app check (all)" app_check; app=$?
+        package=1
+        [ "$app" = 0 ] && { phase "package (all)" package_build; package=$?; }
         STRATA_CUDA_ARCHITECTURES=90 bash tools/quickstart.sh test; tests=$?
-        [ "$app" = 0 ] && [ "$tests" = 0 ] ;;
+        [ "$app" = 0 ] && [ "$package" = 0 ] && [ "$tests" = 0 ] ;;
+    package)
+        # The .deb from the debian12 leg, installed and used as a user would (packaging/check_install.sh).
+        debs=(build/ci-package/strata_*.deb)
+        [ -f "${debs[0]}" ] || { echo "package leg: no build/ci-package/strata_*.deb (the debian12 leg makes it)"; exit 1; }
+        phase "package install check" bash packaging/check_install.sh "${debs[0]}" ;;
     trixie)
         # The test suite on Qt 6.8 and g++ 14, without sanitizers (the `check` preset): ASan/UBSan and
         # TSan run in the Debian 12 leg, and this leg's ASan build and run cost about 6 of CI's 60
         # minutes. g++ 14 warns where g++ 12 does not: warnings stay warnings here.
         STRATA_TEST_SUITES=check STRATA_WERROR=OFF STRATA_CTEST_ARGS="-E test_model_reference" \
             bash tools/quickstart.sh test ;;
-    *) echo "usage: bash .ci/leg.sh debian12|trixie" >&2; exit 2 ;;
+    *) echo "usage: bash .ci/leg.sh debian12|package|trixie" >&2; exit 2 ;;
 esac

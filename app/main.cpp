@@ -46,6 +46,8 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     describeApplication();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/strata.svg")));
+    // Ties the windows to the installed launcher (Wayland's app id), so the dock shows its icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.strata.Strata"));
     {
         QSettings settings;
         // Before any part opens a file in it: the chats of older versions move to the new folder.

@@ -8,13 +8,6 @@
 
 namespace strata::app {
 
-namespace {
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("strata::app::ModelDescription", text);
-}
-}  // namespace
-
 QString parameterCountText(qint64 n)
 {
     if (n >= 1'000'000'000)
@@ -27,17 +20,21 @@ QString parameterCountText(qint64 n)
 QString describeModelFacts(const ModelFacts& facts)
 {
     QStringList parts;
-    parts << (facts.name.isEmpty() ? tr("unnamed model") : facts.name);
+    parts << (facts.name.isEmpty() ? QCoreApplication::translate("strata::app::ModelDescription", "unnamed model")
+                                   : facts.name);
     if (!facts.architecture.isEmpty())
         parts << facts.architecture;
     if (facts.parameters > 0)
-        parts << tr("%1 parameters").arg(parameterCountText(facts.parameters));
+        parts << QCoreApplication::translate("strata::app::ModelDescription", "%1 parameters")
+                     .arg(parameterCountText(facts.parameters));
     if (!facts.quantization.isEmpty())
         parts << facts.quantization;
     if (facts.contextLength > 0)
-        parts << tr("context %1 tokens").arg(facts.contextLength);
+        parts << QCoreApplication::translate("strata::app::ModelDescription", "context %1 tokens")
+                     .arg(facts.contextLength);
     if (facts.kvCacheType)
-        parts << tr("KV cache %1").arg(domain::kvTypeText(*facts.kvCacheType));
+        parts << QCoreApplication::translate("strata::app::ModelDescription", "KV cache %1")
+                     .arg(domain::kvTypeText(*facts.kvCacheType));
     return parts.join(QStringLiteral(" · "));
 }
 

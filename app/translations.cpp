@@ -1,22 +1,45 @@
 #include "app/translations.hpp"
 
 #include <QCoreApplication>
+#include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
 
 namespace strata::app {
+namespace {
 
-void installTranslations(QCoreApplication& app, const QString& language)
+// Installs one catalogue, parented to the application so it lives exactly as long as the app does.
+bool installCatalogue(QCoreApplication& app, const QLocale& locale, const QString& name, const QString& folder)
+{
+    auto* translator = new QTranslator(&app);
+    if (translator->load(locale, name, QStringLiteral("_"), folder))
+        return QCoreApplication::installTranslator(translator);
+    delete translator;
+    return false;
+}
+
+}  // namespace
+
+QLocale translationLocale(const QString& language)
+{
+    if (language == QLatin1String("de") || language == QLatin1String("zh_CN"))
+        return QLocale(language);
+    return QLocale();  // "system" or anything unknown: the system's language
+}
+
+bool installTranslations(QCoreApplication& app, const QString& language)
 {
     if (language == QLatin1String("en"))
-        return;
-    const QLocale locale = language == QLatin1String("de") ? QLocale(QLocale::German) : QLocale();
-    // Parented to the application, so it lives exactly as long as the app does.
-    auto* translator = new QTranslator(&app);
-    if (translator->load(locale, QStringLiteral("strata"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(translator);
-    else
-        delete translator;
+        return false;
+    const QLocale locale = translationLocale(language);
+    // Strata's own catalogues are compiled in (ui/CMakeLists.txt, qt_add_translations), so the build
+    // folder and the installed package load them the same way.
+    if (!installCatalogue(app, locale, QStringLiteral("strata"), QStringLiteral(":/i18n")))
+        return false;
+    // Qt's own strings (standard buttons, file dialogs) come from the system's Qt translations
+    // (Debian: qt6-translations-l10n, which the package recommends); without them they stay English.
+    installCatalogue(app, locale, QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath));
+    return true;
 }
 
 }  // namespace strata::app

@@ -6,6 +6,7 @@
 #   strata_packages app    what building and running the app needs
 #   strata_packages test   that, plus what the whole test suite needs (tests, tsan, fuzz)
 #   strata_packages dev    that, plus what tools/dev scripts need (reference regeneration, screenshots)
+#   strata_packages package  app, plus what building and checking the .deb needs (packaging/build_deb.sh)
 
 # Debian and Ubuntu name a few packages differently across releases: print the first that exists.
 first_available() {
@@ -64,6 +65,12 @@ strata_packages() {
         command -v npm >/dev/null 2>&1 || pkgs+=(nodejs npm)
         # tests/server drive strata-server with curl as one of its real clients
         pkgs+=(curl)
+    fi
+    if [ "$purpose" = package ] || [ "$purpose" = dev ]; then
+        # packaging/build_deb.sh: man pages from --help (help2man), PNG icons from the SVG
+        # (rsvg-convert), dpkg-shlibdeps for Depends (dpkg-dev) and `file`, which CPack's DEB
+        # generator runs to find the ELF files; then Debian's own checks of the result
+        pkgs+=(help2man librsvg2-bin dpkg-dev file lintian appstream desktop-file-utils)
     fi
     if [ "$purpose" = dev ]; then
         # tools/dev/chat_template_reference.py renders templates with Jinja2 as the reference;

@@ -3,6 +3,8 @@
 #
 #   tools/quickstart.sh app    install dependencies, build (release) and launch the app
 #   tools/quickstart.sh test   install dependencies, build and run the whole test suite
+#   tools/quickstart.sh deb [BUILD_DIR]   install dependencies, build and check the Debian package
+#                              (packaging/build_deb.sh; BUILD_DIR: an existing release build to reuse)
 #
 # Works as root or as a user with sudo. Environment:
 #   STRATA_BUILD_ROOT    where build folders go (default: <repo>/build)
@@ -148,8 +150,14 @@ run_tests() {
     return $status
 }
 
+build_package() {
+    phase "apt (package)" install_dependencies package
+    phase "build package" bash "$repo/packaging/build_deb.sh" "$@"
+}
+
 case "${1:-}" in
     app)  shift; run_app "$@" ;;
     test) run_tests ;;
-    *) sed -n '2,13p' "$0"; exit 2 ;;
+    deb)  shift; build_package "$@" ;;
+    *) sed -n '2,15p' "$0"; exit 2 ;;
 esac

@@ -17,11 +17,12 @@
         <translation>Architekturen %1; %2</translation>
     </message>
     <message>
-        <location filename="../ui/build_features.cpp" line="23"/>
+        <location filename="../ui/build_features.cpp" line="22"/>
         <source>SDK found; the Vulkan back-end is not written yet</source>
         <translation>SDK gefunden; das Vulkan-Backend gibt es noch nicht</translation>
     </message>
     <message>
+        <location filename="../ui/build_features.cpp" line="36"/>
         <source>GPUs: none (%1)</source>
         <translation>GPUs: keine (%1)</translation>
     </message>
@@ -29,84 +30,106 @@
 <context>
     <name>ChatStore</name>
     <message>
-        <location filename="../domain/storage/chat_schema.cpp" line="51"/>
+        <location filename="../domain/storage/chat_schema.cpp" line="53"/>
         <source>the chat database has schema version %1, but this Strata knows only up to %2; it was written by a newer Strata</source>
         <translation>die Chat-Datenbank hat die Schemaversion %1, dieses Strata kennt nur bis %2; sie wurde von einem neueren Strata geschrieben</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_schema.cpp" line="67"/>
+        <location filename="../domain/storage/chat_schema.cpp" line="68"/>
         <source>migration to schema version %1 failed: %2</source>
         <translation>die Migration auf Schemaversion %1 ist fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="75"/>
+        <location filename="../domain/storage/chat_store.cpp" line="106"/>
         <source>%1: %2: %3</source>
         <translation>%1: %2: %3</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="84"/>
-        <location filename="../domain/storage/chat_store.cpp" line="92"/>
+        <location filename="../domain/storage/chat_store.cpp" line="115"/>
+        <location filename="../domain/storage/chat_store.cpp" line="123"/>
         <source>cannot open the chat database</source>
         <translation>die Chat-Datenbank kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="84"/>
+        <location filename="../domain/storage/chat_store.cpp" line="115"/>
         <source>Qt&apos;s SQLite driver (QSQLITE) is not installed</source>
         <translation>Der SQLite-Treiber von Qt (QSQLITE) ist nicht installiert</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="101"/>
-        <location filename="../domain/storage/chat_store.cpp" line="107"/>
+        <location filename="../domain/storage/chat_store.cpp" line="130"/>
+        <location filename="../domain/storage/chat_store.cpp" line="143"/>
+        <location filename="../domain/storage/chat_store.cpp" line="156"/>
         <source>not a usable chat database</source>
         <translation>keine verwendbare Chat-Datenbank</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="137"/>
+        <location filename="../domain/storage/chat_store.cpp" line="149"/>
+        <source>the chat database is damaged</source>
+        <translation>die Chat-Datenbank ist beschädigt</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="150"/>
+        <source>%1. Making a copy of it failed too.</source>
+        <translation>%1. Auch eine Kopie davon anzulegen ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="151"/>
+        <source>%1. A copy of it was kept as %2.</source>
+        <translation>%1. Eine Kopie davon wurde als %2 aufbewahrt.</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="166"/>
+        <location filename="../domain/storage/chat_store.cpp" line="175"/>
+        <source>cannot write the chat database</source>
+        <translation>die Chat-Datenbank kann nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="205"/>
         <source>cannot create a conversation</source>
         <translation>ein Chat kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="154"/>
+        <location filename="../domain/storage/chat_store.cpp" line="222"/>
         <source>cannot rename conversation %1</source>
         <translation>Chat %1 kann nicht umbenannt werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="173"/>
+        <location filename="../domain/storage/chat_store.cpp" line="241"/>
         <source>cannot delete conversation %1</source>
         <translation>Chat %1 kann nicht gelöscht werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="188"/>
+        <location filename="../domain/storage/chat_store.cpp" line="256"/>
         <source>cannot save the settings of conversation %1</source>
         <translation>die Einstellungen von Chat %1 können nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="203"/>
+        <location filename="../domain/storage/chat_store.cpp" line="271"/>
         <source>cannot save the model of conversation %1</source>
         <translation>das Modell von Chat %1 kann nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="238"/>
+        <location filename="../domain/storage/chat_store.cpp" line="306"/>
         <source>cannot list conversations</source>
         <translation>die Chats können nicht aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="291"/>
+        <location filename="../domain/storage/chat_store.cpp" line="360"/>
         <source>cannot save a message in conversation %1</source>
         <translation>eine Nachricht in Chat %1 kann nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="311"/>
+        <location filename="../domain/storage/chat_store.cpp" line="380"/>
         <source>cannot save message %1</source>
         <translation>Nachricht %1 kann nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="326"/>
+        <location filename="../domain/storage/chat_store.cpp" line="395"/>
         <source>cannot read conversation %1</source>
         <translation>Chat %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="352"/>
+        <location filename="../domain/storage/chat_store.cpp" line="422"/>
         <source>cannot delete messages of conversation %1</source>
         <translation>Nachrichten von Chat %1 können nicht gelöscht werden</translation>
     </message>
@@ -119,63 +142,149 @@
         <translation>Strata: große Sprachmodelle lokal ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/command_line.cpp" line="17"/>
+        <location filename="../app/command_line.cpp" line="18"/>
         <source>Print the version and build features, then exit.</source>
         <translation>Version und Build-Funktionen ausgeben, dann beenden.</translation>
+    </message>
+    <message>
+        <location filename="../app/command_line.cpp" line="21"/>
+        <source>Exit by itself (status 0) once the main window is shown: checks that the app starts.</source>
+        <translation>Von selbst beenden (Status 0), sobald das Hauptfenster angezeigt wird: prüft, dass die Anwendung startet.</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="11"/>
+        <source>Queued</source>
+        <translation>In der Warteschlange</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="12"/>
+        <source>Connecting</source>
+        <translation>Verbindung wird aufgebaut</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="13"/>
+        <source>Downloading</source>
+        <translation>Wird heruntergeladen</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="14"/>
+        <source>Retrying</source>
+        <translation>Neuer Versuch</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="15"/>
+        <source>Paused</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="16"/>
+        <source>Verifying</source>
+        <translation>Wird geprüft</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="17"/>
+        <source>Completed</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="18"/>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="26"/>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="33"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="35"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="36"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="70"/>
+        <source>%1 of %2 (%3%)</source>
+        <translation>%1 von %2 (%3 %)</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="73"/>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="64"/>
+        <source>%1: split model is incomplete, part(s) %2 of %3 missing</source>
+        <translation>%1: geteiltes Modell ist unvollständig, Teil(e) %2 von %3 fehlen</translation>
     </message>
 </context>
 <context>
     <name>strata::app::AbController</name>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="23"/>
+        <location filename="../app/ab/ab_controller.cpp" line="26"/>
         <source>Done: %1 measured runs.</source>
         <translation>Fertig: %1 gemessene Läufe.</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="25"/>
+        <location filename="../app/ab/ab_controller.cpp" line="29"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="26"/>
+        <location filename="../app/ab/ab_controller.cpp" line="31"/>
         <source>The A/B run failed: %1</source>
         <translation>Der A/B-Vergleich ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="87"/>
+        <location filename="../app/ab/ab_controller.cpp" line="93"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="88"/>
+        <location filename="../app/ab/ab_controller.cpp" line="94"/>
         <source>Could not save %1: %2</source>
         <translation>%1 konnte nicht gespeichert werden: %2</translation>
     </message>
 </context>
 <context>
     <name>strata::app::AbRunner</name>
-    <message>
-        <location filename="../app/ab/ab_runner.cpp" line="66"/>
+    <message numerus="yes">
+        <location filename="../app/ab/ab_runner.cpp" line="73"/>
         <source>opening the model for %n configuration(s)</source>
-        <translation>das Modell für %n Konfiguration(en) wird geöffnet</translation>
+        <translation>
+            <numerusform>Modell wird für %n Konfiguration geöffnet</numerusform>
+            <numerusform>Modell wird für %n Konfigurationen geöffnet</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="92"/>
+        <location filename="../app/ab/ab_runner.cpp" line="105"/>
         <source>warm-up %1</source>
         <translation>Aufwärmen %1</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="103"/>
+        <location filename="../app/ab/ab_runner.cpp" line="116"/>
         <source>run %1 of %2 (%3)</source>
         <translation>Lauf %1 von %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="113"/>
+        <location filename="../app/ab/ab_runner.cpp" line="126"/>
         <source>done</source>
         <translation>fertig</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="116"/>
+        <location filename="../app/ab/ab_runner.cpp" line="131"/>
         <source>Not enough memory to open the model for each configuration of an A/B run.</source>
         <translation>Nicht genug Speicher, um das Modell für jede Konfiguration eines A/B-Vergleichs zu öffnen.</translation>
     </message>
@@ -183,32 +292,165 @@
 <context>
     <name>strata::app::ChatCoordinator</name>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="314"/>
+        <location filename="../app/chat_coordinator.cpp" line="363"/>
         <source>Document read: %1 tokens at %2 tok/s. Ask about it.</source>
         <translation>Dokument gelesen: %1 Tokens mit %2 Tok/s. Stellen Sie Fragen dazu.</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/chat_coordinator.cpp" line="386"/>
+        <source>This chat is longer than the model&apos;s context: its %n oldest message(s) are left out of what the model reads.</source>
+        <translation>
+            <numerusform>Dieser Chat ist länger als der Kontext des Modells: Seine älteste Nachricht wird beim Lesen ausgelassen.</numerusform>
+            <numerusform>Dieser Chat ist länger als der Kontext des Modells: Seine %n ältesten Nachrichten werden beim Lesen ausgelassen.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="363"/>
+        <location filename="../app/chat_coordinator.cpp" line="429"/>
         <source>Could not load the model %1.
 %2</source>
         <translation>Das Modell %1 konnte nicht geladen werden.
 %2</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="394"/>
+        <location filename="../app/chat_coordinator.cpp" line="459"/>
         <source>Chats could not be saved: %1</source>
         <translation>Chats konnten nicht gespeichert werden: %1</translation>
     </message>
 </context>
 <context>
+    <name>strata::app::EngineController</name>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="82"/>
+        <source>The file %1 does not exist.</source>
+        <translation>Die Datei %1 existiert nicht.</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="86"/>
+        <source>The file %1 cannot be read.</source>
+        <translation>Die Datei %1 kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="118"/>
+        <source>Not enough memory to load %1.</source>
+        <translation>Nicht genug Speicher, um %1 zu laden.</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="146"/>
+        <source>No model is loaded. Open a GGUF model to chat.</source>
+        <translation>Es ist kein Modell geladen. Öffnen Sie ein GGUF-Modell, um zu chatten.</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="150"/>
+        <source>The model&apos;s chat template cannot be used: %1</source>
+        <translation>Die Chat-Vorlage des Modells ist nicht verwendbar: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="154"/>
+        <source>There is nothing to send.</source>
+        <translation>Es gibt nichts zu senden.</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="180"/>
+        <source>The model&apos;s chat template failed: %1</source>
+        <translation>Die Chat-Vorlage des Modells ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="182"/>
+        <source>The prompt could not be built: %1</source>
+        <translation>Der Prompt konnte nicht erstellt werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="240"/>
+        <source>Not enough memory to generate the reply.</source>
+        <translation>Nicht genug Speicher, um die Antwort zu erzeugen.</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="245"/>
+        <source>The reply failed: %1</source>
+        <translation>Die Antwort ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="282"/>
+        <source>Not enough memory to read the document.</source>
+        <translation>Nicht genug Speicher, um das Dokument zu lesen.</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="284"/>
+        <source>The document could not be read: %1</source>
+        <translation>Das Dokument konnte nicht gelesen werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::EngineValues</name>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="88"/>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="92"/>
+        <source>CPU, 1 thread</source>
+        <translation>CPU, 1 Thread</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="93"/>
+        <source>CPU, %1 threads</source>
+        <translation>CPU, %1 Threads</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::ModelDescription</name>
+    <message>
+        <location filename="../app/model_description.cpp" line="23"/>
+        <source>unnamed model</source>
+        <translation>unbenanntes Modell</translation>
+    </message>
+    <message>
+        <location filename="../app/model_description.cpp" line="28"/>
+        <source>%1 parameters</source>
+        <translation>%1 Parameter</translation>
+    </message>
+    <message>
+        <location filename="../app/model_description.cpp" line="33"/>
+        <source>context %1 tokens</source>
+        <translation>Kontext %1 Tokens</translation>
+    </message>
+    <message>
+        <location filename="../app/model_description.cpp" line="36"/>
+        <source>KV cache %1</source>
+        <translation>KV-Cache %1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::RecentModelDescriptions</name>
+    <message>
+        <location filename="../app/recent_model_descriptions.cpp" line="23"/>
+        <source>The file is missing.</source>
+        <translation>Die Datei fehlt.</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::AbConfig</name>
+    <message>
+        <location filename="../domain/ab/ab_types.cpp" line="12"/>
+        <source>threads: %1</source>
+        <translation>Threads: %1</translation>
+    </message>
+    <message>
+        <location filename="../domain/ab/ab_types.cpp" line="13"/>
+        <source>threads: physical cores</source>
+        <translation>Threads: physische Kerne</translation>
+    </message>
+</context>
+<context>
     <name>strata::domain::ConversationListModel</name>
     <message>
-        <location filename="../domain/storage/conversation_list_model.cpp" line="27"/>
+        <location filename="../domain/storage/conversation_list_model.cpp" line="25"/>
         <source>New chat</source>
         <translation>Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../domain/storage/conversation_list_model.cpp" line="32"/>
+        <location filename="../domain/storage/conversation_list_model.cpp" line="30"/>
         <source>%1
 Last change: %2</source>
         <translation>%1
@@ -216,105 +458,416 @@ Zuletzt geändert: %2</translation>
     </message>
 </context>
 <context>
-    <name>strata::app::EngineController</name>
+    <name>strata::domain::models::DownloadListModel</name>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="74"/>
-        <source>The file %1 does not exist.</source>
-        <translation>Die Datei %1 existiert nicht.</translation>
+        <location filename="../domain/models/download_list_model.cpp" line="88"/>
+        <source>File</source>
+        <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="78"/>
-        <source>The file %1 cannot be read.</source>
-        <translation>Die Datei %1 kann nicht gelesen werden.</translation>
+        <location filename="../domain/models/download_list_model.cpp" line="89"/>
+        <source>State</source>
+        <translation>Zustand</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="125"/>
-        <source>No model is loaded. Open a GGUF model to chat.</source>
-        <translation>Es ist kein Modell geladen. Öffnen Sie ein GGUF-Modell, um zu chatten.</translation>
+        <location filename="../domain/models/download_list_model.cpp" line="90"/>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="101"/>
-        <source>%1 · %2 · %3 parameters · %4 layers · context %5 tokens · KV cache %6</source>
-        <translation>%1 · %2 · %3 Parameter · %4 Schichten · Kontext %5 Tokens · KV-Cache %6</translation>
+        <location filename="../domain/models/download_list_model.cpp" line="91"/>
+        <source>Speed</source>
+        <translation>Geschwindigkeit</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="92"/>
+        <source>Time left</source>
+        <translation>Restzeit</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="93"/>
+        <source>Details</source>
+        <translation>Details</translation>
     </message>
 </context>
 <context>
-    <name>strata::domain::AbConfig</name>
+    <name>strata::domain::models::DownloadManager</name>
     <message>
-        <location filename="../domain/ab/ab_types.cpp" line="10"/>
-        <source>threads: %1</source>
-        <translation>Threads: %1</translation>
+        <location filename="../domain/models/download_manager.cpp" line="95"/>
+        <source>unfinished from an earlier session</source>
+        <translation>unvollständig aus einer früheren Sitzung</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::models::DownloadWorker</name>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="103"/>
+        <source>no data for %1 s</source>
+        <translation>seit %1 s keine Daten</translation>
     </message>
     <message>
-        <location filename="../domain/ab/ab_types.cpp" line="11"/>
-        <source>threads: physical cores</source>
-        <translation>Threads: physische Kerne</translation>
+        <location filename="../domain/models/download_worker.cpp" line="109"/>
+        <location filename="../domain/models/download_worker.cpp" line="417"/>
+        <source>%1 already exists</source>
+        <translation>%1 existiert bereits</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="111"/>
+        <source>cannot create the folder %1</source>
+        <translation>der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="146"/>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="170"/>
+        <source>resuming at %1</source>
+        <translation>wird bei %1 fortgesetzt</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="213"/>
+        <source>the server cannot resume at %1</source>
+        <translation>der Server kann nicht bei %1 fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="219"/>
+        <source>HTTP %1 %2 from %3</source>
+        <translation>HTTP %1 %2 von %3</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="238"/>
+        <source>the file on the server changed since the download began</source>
+        <translation>die Datei auf dem Server hat sich seit Beginn des Downloads geändert</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="246"/>
+        <source>the server resumed at another offset (%1)</source>
+        <translation>der Server hat an einem anderen Offset fortgesetzt (%1)</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="267"/>
+        <source>the server offers %1 bytes, expected %2</source>
+        <translation>der Server bietet %1 Bytes an, erwartet waren %2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="299"/>
+        <source>the server sent more than the %1 bytes this file can have; the partial file was deleted</source>
+        <translation>der Server hat mehr als die %1 Bytes gesendet, die diese Datei haben kann; die unvollständige Datei wurde gelöscht</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="330"/>
+        <source>the connection closed at %1 of %2</source>
+        <translation>die Verbindung wurde bei %1 von %2 geschlossen</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="336"/>
+        <source>TLS verification failed: %1</source>
+        <translation>TLS-Prüfung fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="349"/>
+        <source>%1; starting over</source>
+        <translation>%1; es wird von vorn begonnen</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="360"/>
+        <source>gave up after %1 attempts without progress: %2</source>
+        <translation>nach %1 Versuchen ohne Fortschritt aufgegeben: %2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="364"/>
+        <source>%1; retrying in %2 s (attempt %3 of %4)</source>
+        <translation>%1; neuer Versuch in %2 s (Versuch %3 von %4)</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="381"/>
+        <source>received %1 bytes but the file has %2; the partial file was deleted</source>
+        <translation>%1 Bytes empfangen, aber die Datei hat %2; die unvollständige Datei wurde gelöscht</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="385"/>
+        <source>%1 has %2 bytes on disk but %3 were received; the partial file was deleted</source>
+        <translation>%1 hat %2 Bytes auf der Platte, empfangen wurden aber %3; die unvollständige Datei wurde gelöscht</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="392"/>
+        <source>checking SHA-256</source>
+        <translation>SHA-256 wird geprüft</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="411"/>
+        <source>SHA-256 mismatch for %1: expected %2, got %3; the downloaded file was deleted</source>
+        <translation>SHA-256 von %1 stimmt nicht: erwartet %2, erhalten %3; die heruntergeladene Datei wurde gelöscht</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="419"/>
+        <source>cannot rename %1 to %2</source>
+        <translation>%1 kann nicht in %2 umbenannt werden</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="423"/>
+        <source>no hash to check</source>
+        <translation>kein Hash zum Prüfen</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="423"/>
+        <source>SHA-256 verified</source>
+        <translation>SHA-256 geprüft</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="450"/>
+        <source>%1 of free space left in %2</source>
+        <translation>%1 freier Speicherplatz in %2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="451"/>
+        <source>free space in %1 unknown</source>
+        <translation>freier Speicherplatz in %1 unbekannt</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="452"/>
+        <source>cannot write %1: %2 (%3); the partial file was deleted</source>
+        <translation>%1 kann nicht geschrieben werden: %2 (%3); die unvollständige Datei wurde gelöscht</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="519"/>
+        <source>not enough disk space in %1: %2 needed, %3 free (%4 kept in reserve)</source>
+        <translation>nicht genug Speicherplatz in %1: %2 nötig, %3 frei (%4 bleiben als Reserve)</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::models::LibraryWorker</name>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="88"/>
+        <source>%1 is not a file</source>
+        <translation>%1 ist keine Datei</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="90"/>
+        <source>%1 already exists</source>
+        <translation>%1 existiert bereits</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="92"/>
+        <source>cannot create the folder %1</source>
+        <translation>der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="103"/>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="105"/>
+        <source>cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="113"/>
+        <source>copying %1 failed: %2</source>
+        <translation>Kopieren von %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="121"/>
+        <source>cannot rename %1 to %2</source>
+        <translation>%1 kann nicht in %2 umbenannt werden</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="124"/>
+        <source>copied, but cannot remove %1</source>
+        <translation>kopiert, aber %1 kann nicht entfernt werden</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::models::ModelLibrary</name>
+    <message>
+        <location filename="../domain/models/model_library.cpp" line="83"/>
+        <location filename="../domain/models/model_library.cpp" line="101"/>
+        <source>%1 is not in the library</source>
+        <translation>%1 ist nicht in der Bibliothek</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_library.cpp" line="94"/>
+        <source>could not delete %1</source>
+        <translation>%1 konnte nicht gelöscht werden</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_library.cpp" line="107"/>
+        <source>&apos;%1&apos; is not a valid file name</source>
+        <translation>„%1“ ist kein gültiger Dateiname</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_library.cpp" line="116"/>
+        <source>%1 already exists</source>
+        <translation>%1 existiert bereits</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_library.cpp" line="121"/>
+        <source>cannot rename %1 to %2</source>
+        <translation>%1 kann nicht in %2 umbenannt werden</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::models::ModelListModel</name>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="106"/>
+        <source>RAM</source>
+        <translation>RAM</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="107"/>
+        <source>VRAM</source>
+        <translation>VRAM</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="93"/>
+        <source>RAM it needs on the CPU at the default context (up to 4096 tokens)</source>
+        <translation>RAM-Bedarf auf der CPU beim Standardkontext (bis 4096 Tokens)</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="46"/>
+        <source>%1
+Unverified: it was downloaded without a published hash to check it against.</source>
+        <translation>%1
+Ungeprüft: Die Datei wurde ohne veröffentlichten Hash heruntergeladen, gegen den sie sich prüfen ließe.</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="59"/>
+        <source>%1 (default)</source>
+        <translation>%1 (Standard)</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="64"/>
+        <source>%1 (%2 parts)</source>
+        <translation>%1 (%2 Teile)</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="68"/>
+        <source>%1 (%2 active)</source>
+        <translation>%1 (%2 aktiv)</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="80"/>
+        <source>OK (unverified)</source>
+        <translation>OK (ungeprüft)</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="80"/>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="94"/>
+        <source>VRAM it needs on a GPU at the default context (up to 4096 tokens); the Memory tab shows other contexts</source>
+        <translation>VRAM-Bedarf auf einer GPU beim Standardkontext (bis 4096 Tokens); der Reiter Speicher zeigt andere Kontexte</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="99"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="100"/>
+        <source>Architecture</source>
+        <translation>Architektur</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="101"/>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="102"/>
+        <source>Quantization</source>
+        <translation>Quantisierung</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="103"/>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="104"/>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="105"/>
+        <source>Experts</source>
+        <translation>Experten</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="108"/>
+        <source>Status</source>
+        <translation>Status</translation>
     </message>
 </context>
 <context>
     <name>strata::ui::AbConfigEditor</name>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="13"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="15"/>
         <source>Adaptive</source>
         <translation>Adaptiv</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="14"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="16"/>
         <source>Fixed spin</source>
         <translation>Fester Spin</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="15"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="17"/>
         <source>Park at once</source>
         <translation>Sofort schlafen legen</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="16"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="18"/>
         <source>%1: waiting policy</source>
         <translation>%1: Wartestrategie</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="19"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="21"/>
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="20"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="22"/>
         <source>%1: spin time in microseconds</source>
         <translation>%1: Spin-Zeit in Mikrosekunden</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="22"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="24"/>
         <source>physical cores</source>
         <translation>physische Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="23"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="25"/>
         <source>%1: threads</source>
         <translation>%1: Threads</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="26"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="28"/>
         <source>%1: KV cache type</source>
         <translation>%1: KV-Cache-Typ</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="29"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="31"/>
         <source>&amp;Waiting:</source>
         <translation>&amp;Warten:</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="30"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="32"/>
         <source>S&amp;pin time:</source>
         <translation>S&amp;pin-Zeit:</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="31"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="33"/>
         <source>&amp;Threads:</source>
         <translation>&amp;Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="32"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="34"/>
         <source>&amp;KV cache:</source>
         <translation>&amp;KV-Cache:</translation>
     </message>
@@ -322,201 +875,206 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>strata::ui::AbDialog</name>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="56"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="57"/>
         <source>Configuration A</source>
         <translation>Konfiguration A</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="57"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="58"/>
         <source>Configuration B</source>
         <translation>Konfiguration B</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="58"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="59"/>
         <source>&amp;Start</source>
         <translation>&amp;Starten</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="59"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
         <source>&amp;Cancel run</source>
         <translation>Lauf a&amp;bbrechen</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="61"/>
         <source>Run</source>
         <translation>Lauf</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="61"/>
         <source>Config</source>
         <translation>Konfig.</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
-        <location filename="../ui/ab/ab_dialog.cpp" line="87"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="61"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="65"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="91"/>
         <source>Prefill tok/s</source>
         <translation>Prefill Tok/s</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
-        <location filename="../ui/ab/ab_dialog.cpp" line="87"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="61"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="65"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="91"/>
         <source>Decode tok/s</source>
         <translation>Decode Tok/s</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
-        <location filename="../ui/ab/ab_dialog.cpp" line="87"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="62"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="66"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="91"/>
         <source>Process CPU %</source>
         <translation>Prozess-CPU %</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="61"/>
-        <location filename="../ui/ab/ab_dialog.cpp" line="88"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="62"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="66"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="92"/>
         <source>Completion wait p50 (µs)</source>
         <translation>Abschlusswarten p50 (µs)</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="63"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
         <source>Median</source>
         <translation>Median</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="63"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
         <source>A</source>
         <translation>A</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="63"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
         <source>B</source>
         <translation>B</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="63"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
         <source>B/A</source>
         <translation>B/A</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="68"/>
         <source>Export &amp;CSV…</source>
         <translation>&amp;CSV exportieren…</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="68"/>
         <source>Export &amp;JSON…</source>
         <translation>&amp;JSON exportieren…</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="67"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="71"/>
         <source>A/B run</source>
         <translation>A/B-Vergleich</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="70"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="74"/>
         <source>Explain in a few sentences why the sky is blue.</source>
         <translation>Erkläre in wenigen Sätzen, warum der Himmel blau ist.</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="72"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="76"/>
         <source>Prompt</source>
         <translation>Prompt</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="76"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="80"/>
         <source>Repetitions per configuration</source>
         <translation>Wiederholungen pro Konfiguration</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="79"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="83"/>
         <source>Tokens per reply</source>
         <translation>Tokens pro Antwort</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="93"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="105"/>
         <source>Model:</source>
         <translation>Modell:</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="94"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="107"/>
         <source>&amp;Prompt:</source>
         <translation>&amp;Prompt:</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="95"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="108"/>
         <source>&amp;Repetitions (each):</source>
         <translation>&amp;Wiederholungen (je):</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="96"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="109"/>
         <source>&amp;Tokens per reply:</source>
         <translation>&amp;Tokens pro Antwort:</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="100"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="113"/>
         <source>Runs alternate A B A B (the waiting policies: each in turn on A&apos;s model) after one warm-up each. A chat reply generated at the same time shares the CPU and skews the figures.</source>
         <translation>Die Läufe wechseln A B A B (die Warterichtlinien: eine nach der anderen auf dem Modell von A) nach je einem Aufwärmlauf. Eine gleichzeitig erzeugte Chat-Antwort teilt sich die CPU und verfälscht die Zahlen.</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="112"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="126"/>
         <source>Cl&amp;ose</source>
         <translation>S&amp;chließen</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="150"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="167"/>
         <source>No model loaded: load one in the chat window first.</source>
         <translation>Kein Modell geladen: Laden Sie zuerst eines im Chatfenster.</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="213"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="262"/>
         <source>Export A/B run as JSON</source>
         <translation>A/B-Vergleich als JSON exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="213"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="262"/>
         <source>Export A/B run as CSV</source>
         <translation>A/B-Vergleich als CSV exportieren</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="215"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="264"/>
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="215"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="264"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="97"/>
         <source>Configuration A against B</source>
         <translation>Konfiguration A gegen B</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="98"/>
         <source>Waiting policies: adaptive, park, fixed 100 µs, fixed 20 ms (A&apos;s threads and KV cache)</source>
         <translation>Warterichtlinien: adaptiv, parken, fest 100 µs, fest 20 ms (Threads und KV-Cache von A)</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="100"/>
         <source>What to compare</source>
         <translation>Was verglichen wird</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="101"/>
         <source>Ratios are to the best fixed policy of this run (park, fixed 100 µs or fixed 20 ms): the fastest prefill, the fastest decode, and that fastest decode&apos;s CPU.</source>
         <translation>Verhältnisse zur besten festen Richtlinie dieses Laufs (parken, fest 100 µs oder fest 20 ms): zum schnellsten Prefill, zum schnellsten Decode und zur CPU dieses schnellsten Decodes.</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="106"/>
         <source>Co&amp;mpare:</source>
         <translation>&amp;Vergleichen:</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="65"/>
         <source>Policy</source>
         <translation>Richtlinie</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_dialog.cpp" line="0"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="65"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="66"/>
         <source>vs best fixed</source>
         <translation>gegen beste feste</translation>
     </message>
@@ -529,37 +1087,37 @@ Zuletzt geändert: %2</translation>
         <translation>Über Strata</translation>
     </message>
     <message>
-        <location filename="../ui/about_dialog.cpp" line="19"/>
+        <location filename="../ui/about_dialog.cpp" line="20"/>
         <source>&lt;h2&gt;Strata %1&lt;/h2&gt;&lt;p&gt;Run large language models locally.&lt;/p&gt;</source>
         <translation>&lt;h2&gt;Strata %1&lt;/h2&gt;&lt;p&gt;Große Sprachmodelle lokal ausführen.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../ui/about_dialog.cpp" line="22"/>
+        <location filename="../ui/about_dialog.cpp" line="23"/>
         <source>Qt %1 (built with %2)</source>
         <translation>Qt %1 (gebaut mit %2)</translation>
     </message>
     <message>
-        <location filename="../ui/about_dialog.cpp" line="30"/>
+        <location filename="../ui/about_dialog.cpp" line="29"/>
         <source>Feature</source>
         <translation>Funktion</translation>
     </message>
     <message>
-        <location filename="../ui/about_dialog.cpp" line="30"/>
+        <location filename="../ui/about_dialog.cpp" line="29"/>
         <source>Built in</source>
         <translation>Enthalten</translation>
     </message>
     <message>
-        <location filename="../ui/about_dialog.cpp" line="30"/>
+        <location filename="../ui/about_dialog.cpp" line="29"/>
         <source>Details</source>
         <translation>Details</translation>
     </message>
     <message>
-        <location filename="../ui/about_dialog.cpp" line="32"/>
+        <location filename="../ui/about_dialog.cpp" line="31"/>
         <source>yes</source>
         <translation>ja</translation>
     </message>
     <message>
-        <location filename="../ui/about_dialog.cpp" line="32"/>
+        <location filename="../ui/about_dialog.cpp" line="31"/>
         <source>no</source>
         <translation>nein</translation>
     </message>
@@ -593,19 +1151,88 @@ Zuletzt geändert: %2</translation>
         <translation>Sprache</translation>
     </message>
     <message>
-        <location filename="../ui/settings/appearance_page.cpp" line="24"/>
+        <location filename="../ui/settings/appearance_page.cpp" line="25"/>
         <source>A new language takes effect when Strata starts next.</source>
         <translation>Eine neue Sprache gilt ab dem nächsten Start von Strata.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/appearance_page.cpp" line="28"/>
+        <location filename="../ui/settings/appearance_page.cpp" line="29"/>
         <source>T&amp;heme:</source>
         <translation>&amp;Design:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/appearance_page.cpp" line="29"/>
+        <location filename="../ui/settings/appearance_page.cpp" line="30"/>
         <source>&amp;Language:</source>
         <translation>&amp;Sprache:</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::CataloguePage</name>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>Parameters</source>
+        <translation>Parameter</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>Quantization</source>
+        <translation>Quantisierung</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>Size (approx.)</source>
+        <translation>Größe (ca.)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>License</source>
+        <translation>Lizenz</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="41"/>
+        <source>&amp;Download selected</source>
+        <translation>Auswahl &amp;herunterladen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="48"/>
+        <source>Download &amp;URL</source>
+        <translation>&amp;URL herunterladen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="64"/>
+        <source>Any &amp;HTTPS URL:</source>
+        <translation>Beliebige &amp;HTTPS-URL:</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="68"/>
+        <source>Save &amp;to:</source>
+        <translation>Speichern &amp;unter:</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="71"/>
+        <source>Popular models (sizes are approximate; downloads are checked against the server&apos;s size and SHA-256):</source>
+        <translation>Beliebte Modelle (Größen sind ungefähr; Downloads werden gegen die Größe und SHA-256 des Servers geprüft):</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="104"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="122"/>
+        <source>Downloading %1 to %2</source>
+        <translation>%1 wird nach %2 heruntergeladen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="114"/>
+        <source>The URL does not name a file</source>
+        <translation>Die URL nennt keine Datei</translation>
     </message>
 </context>
 <context>
@@ -672,17 +1299,17 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>strata::ui::ChatView</name>
     <message>
-        <location filename="../ui/chat/chat_view.cpp" line="16"/>
+        <location filename="../ui/chat/chat_view.cpp" line="48"/>
         <source>Conversation</source>
         <translation>Chatverlauf</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_view.cpp" line="97"/>
+        <location filename="../ui/chat/chat_view.cpp" line="296"/>
         <source>Error</source>
         <translation>Fehler</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_view.cpp" line="97"/>
+        <location filename="../ui/chat/chat_view.cpp" line="296"/>
         <source>Note</source>
         <translation>Hinweis</translation>
     </message>
@@ -690,27 +1317,27 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>strata::ui::CodeBlockView</name>
     <message>
-        <location filename="../ui/chat/code_block_view.cpp" line="24"/>
+        <location filename="../ui/chat/code_block_view.cpp" line="26"/>
         <source>code</source>
         <translation>Code</translation>
     </message>
     <message>
-        <location filename="../ui/chat/code_block_view.cpp" line="27"/>
+        <location filename="../ui/chat/code_block_view.cpp" line="29"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/chat/code_block_view.cpp" line="28"/>
+        <location filename="../ui/chat/code_block_view.cpp" line="30"/>
         <source>Copy this code</source>
         <translation>Diesen Code kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/chat/code_block_view.cpp" line="29"/>
+        <location filename="../ui/chat/code_block_view.cpp" line="31"/>
         <source>Copy code</source>
         <translation>Code kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/chat/code_block_view.cpp" line="42"/>
+        <location filename="../ui/chat/code_block_view.cpp" line="44"/>
         <source>Code</source>
         <translation>Code</translation>
     </message>
@@ -808,180 +1435,19 @@ Zuletzt geändert: %2</translation>
         <translation>„%1“ und alle seine Nachrichten löschen? Das kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="106"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="105"/>
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="122"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="121"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="123"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="122"/>
         <source>&amp;Delete...</source>
         <translation>&amp;Löschen...</translation>
-    </message>
-</context>
-<context>
-    <name>strata::ui::EngineSettingsPage</name>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="12"/>
-        <source>&amp;Pin worker threads to cores</source>
-        <translation>Worker-Threads an Kerne &amp;binden</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="18"/>
-        <source>automatic (physical cores: %1)</source>
-        <translation>automatisch (physische Kerne: %1)</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="19"/>
-        <source>Threads</source>
-        <translation>Threads</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="21"/>
-        <source>Physical cores on this machine: %1. One thread per physical core is usually fastest: the matrix work is limited by memory bandwidth and each core&apos;s vector units, and a second hardware thread on the same core (SMT) shares both, so it adds waiting, not speed.</source>
-        <translation>Physische Kerne auf diesem Rechner: %1. Ein Thread pro physischem Kern ist meist am schnellsten: Die Matrixarbeit ist durch die Speicherbandbreite und die Vektoreinheiten jedes Kerns begrenzt, und ein zweiter Hardware-Thread auf demselben Kern (SMT) teilt sich beides – er bringt Warten, keine Geschwindigkeit.</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="30"/>
-        <source>Pinned workers never migrate between cores. This helps on an otherwise idle machine and hurts when other programs need the same cores.</source>
-        <translation>Gebundene Worker wechseln nie den Kern. Das hilft auf einem sonst unbeschäftigten Rechner und schadet, wenn andere Programme dieselben Kerne brauchen.</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="36"/>
-        <source>the model&apos;s (up to 4096)</source>
-        <translation>die des Modells (bis 4096)</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="37"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="48"/>
-        <source> tokens</source>
-        <translation> Tokens</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="38"/>
-        <source>Context length</source>
-        <translation>Kontextlänge</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
-        <source>f16 (exact)</source>
-        <translation>f16 (exakt)</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="42"/>
-        <source>q8_0 (half the memory)</source>
-        <translation>q8_0 (halber Speicher)</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="43"/>
-        <source>KV cache type</source>
-        <translation>KV-Cache-Typ</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="49"/>
-        <source>Prefill batch size</source>
-        <translation>Prefill-Batchgröße</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="52"/>
-        <source>&amp;Threads:</source>
-        <translation>&amp;Threads:</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
-        <source>Affinity:</source>
-        <translation>Affinität:</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="55"/>
-        <source>&amp;Context length:</source>
-        <translation>&amp;Kontextlänge:</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
-        <source>&amp;KV cache type:</source>
-        <translation>KV-Cache-&amp;Typ:</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="57"/>
-        <source>Prefill &amp;batch size:</source>
-        <translation>Prefill-&amp;Batchgröße:</translation>
-    </message>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>GPU %1: %2</source>
-        <translation>GPU %1: %2</translation>
-    </message>
-    <message>
-        <source>Device</source>
-        <translation>Gerät</translation>
-    </message>
-    <message>
-        <source>No GPU the engine can use was found, so models run on the CPU.</source>
-        <translation>Es wurde keine GPU gefunden, die die Engine nutzen kann; Modelle laufen auf der CPU.</translation>
-    </message>
-    <message>
-        <source>A model that does not fit on the GPU is not loaded, and the one loaded before stays; Strata does not move it to the CPU by itself. The error says how much VRAM it needs; choose the CPU here to run it there.</source>
-        <translation>Ein Modell, das nicht auf die GPU passt, wird nicht geladen, und das zuvor geladene bleibt; Strata weicht nicht selbst auf die CPU aus. Die Fehlermeldung nennt den VRAM-Bedarf; wählen Sie hier die CPU, um es dort auszuführen.</translation>
-    </message>
-    <message>
-        <source>all free VRAM</source>
-        <translation>gesamter freier VRAM</translation>
-    </message>
-    <message>
-        <source> MiB</source>
-        <translation> MiB</translation>
-    </message>
-    <message>
-        <source>VRAM budget</source>
-        <translation>VRAM-Budget</translation>
-    </message>
-    <message>
-        <source>The most the model may take on the GPU: weights, KV cache and scratch.</source>
-        <translation>Höchstens so viel darf das Modell auf der GPU belegen: Gewichte, KV-Cache und Puffer.</translation>
-    </message>
-    <message>
-        <source>&amp;Device:</source>
-        <translation>&amp;Gerät:</translation>
-    </message>
-    <message>
-        <source>&amp;VRAM budget:</source>
-        <translation>&amp;VRAM-Budget:</translation>
-    </message>
-    <message>
-        <source>GPU %1: not found</source>
-        <translation>GPU %1: nicht gefunden</translation>
-    </message>
-    <message>
-        <source>GPU wait</source>
-        <translation>GPU-Warten</translation>
-    </message>
-    <message>
-        <source>blocking sync (the host sleeps)</source>
-        <translation>blockierend (der Host schläft)</translation>
-    </message>
-    <message>
-        <source>spin (takes a whole core)</source>
-        <translation>aktiv warten (belegt einen ganzen Kern)</translation>
-    </message>
-    <message>
-        <source>yield (polls, yielding the core)</source>
-        <translation>abgeben (fragt ab und gibt den Kern frei)</translation>
-    </message>
-    <message>
-        <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy.</source>
-        <translation>Wie der Engine-Thread auf jeden Schritt der GPU wartet. Blockierend überlässt den Kern anderer Arbeit; aktives Warten reagiert etwas früher, hält aber einen Kern beschäftigt.</translation>
-    </message>
-    <message>
-        <source>GPU &amp;wait:</source>
-        <translation>GPU-&amp;Warten:</translation>
     </message>
 </context>
 <context>
@@ -1017,34 +1483,34 @@ Zuletzt geändert: %2</translation>
         <translation>CPU-Last je Kern</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="168"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="170"/>
         <source>cell: load · H: engine thread</source>
         <translation>Zelle: Last · H: Engine-Thread</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="181"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="184"/>
         <source>CPU %1: %2% busy</source>
         <translation>CPU %1: %2% ausgelastet</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="182"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="184"/>
         <source>CPU %1</source>
         <translation>CPU %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="183"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="185"/>
         <source>CPU %1: offline</source>
         <translation>CPU %1: offline</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="185"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="187"/>
         <source>
 pool worker %1: %2</source>
         <translation>
 Pool-Worker %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="187"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="189"/>
         <source>
 engine thread (pool host): %1</source>
         <translation>
@@ -1052,209 +1518,563 @@ Engine-Thread (Pool-Host): %1</translation>
     </message>
 </context>
 <context>
+    <name>strata::ui::DownloadsPage</name>
+    <message>
+        <location filename="../ui/models/downloads_page.cpp" line="57"/>
+        <location filename="../ui/models/downloads_page.cpp" line="99"/>
+        <source>&amp;Pause</source>
+        <translation>&amp;Anhalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/downloads_page.cpp" line="60"/>
+        <source>&amp;Cancel download</source>
+        <translation>Download a&amp;bbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/downloads_page.cpp" line="99"/>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/downloads_page.cpp" line="121"/>
+        <source>Cancel download</source>
+        <translation>Download abbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/downloads_page.cpp" line="121"/>
+        <source>Stop downloading and delete the partial file?</source>
+        <translation>Download beenden und die unvollständige Datei löschen?</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::EngineSettingsPage</name>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="14"/>
+        <source>&amp;Pin worker threads to cores</source>
+        <translation>Worker-Threads an Kerne &amp;binden</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="21"/>
+        <source>automatic (physical cores: %1)</source>
+        <translation>automatisch (physische Kerne: %1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="22"/>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="24"/>
+        <source>Physical cores on this machine: %1. One thread per physical core is usually fastest: the matrix work is limited by memory bandwidth and each core&apos;s vector units, and a second hardware thread on the same core (SMT) shares both, so it adds waiting, not speed.</source>
+        <translation>Physische Kerne auf diesem Rechner: %1. Ein Thread pro physischem Kern ist meist am schnellsten: Die Matrixarbeit ist durch die Speicherbandbreite und die Vektoreinheiten jedes Kerns begrenzt, und ein zweiter Hardware-Thread auf demselben Kern (SMT) teilt sich beides – er bringt Warten, keine Geschwindigkeit.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="33"/>
+        <source>Pinned workers never migrate between cores. This helps on an otherwise idle machine and hurts when other programs need the same cores.</source>
+        <translation>Gebundene Worker wechseln nie den Kern. Das hilft auf einem sonst unbeschäftigten Rechner und schadet, wenn andere Programme dieselben Kerne brauchen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="39"/>
+        <source>the model&apos;s (up to 4096)</source>
+        <translation>die des Modells (bis 4096)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="40"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="51"/>
+        <source> tokens</source>
+        <translation> Tokens</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
+        <source>Context length</source>
+        <translation>Kontextlänge</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="44"/>
+        <source>f16 (exact)</source>
+        <translation>f16 (exakt)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="45"/>
+        <source>q8_0 (half the memory)</source>
+        <translation>q8_0 (halber Speicher)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="46"/>
+        <source>KV cache type</source>
+        <translation>KV-Cache-Typ</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="52"/>
+        <source>Prefill batch size</source>
+        <translation>Prefill-Batchgröße</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="92"/>
+        <source>&amp;Threads:</source>
+        <translation>&amp;Threads:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
+        <source>Affinity:</source>
+        <translation>Affinität:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
+        <source>&amp;Context length:</source>
+        <translation>&amp;Kontextlänge:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="96"/>
+        <source>&amp;KV cache type:</source>
+        <translation>KV-Cache-&amp;Typ:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="97"/>
+        <source>Prefill &amp;batch size:</source>
+        <translation>Prefill-&amp;Batchgröße:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="57"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="59"/>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
+        <source>No GPU the engine can use was found, so models run on the CPU.</source>
+        <translation>Es wurde keine GPU gefunden, die die Engine nutzen kann; Modelle laufen auf der CPU.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="62"/>
+        <source>A model that does not fit on the GPU is not loaded, and the one loaded before stays; Strata does not move it to the CPU by itself. The error says how much VRAM it needs; choose the CPU here to run it there.</source>
+        <translation>Ein Modell, das nicht auf die GPU passt, wird nicht geladen, und das zuvor geladene bleibt; Strata weicht nicht selbst auf die CPU aus. Die Fehlermeldung nennt den VRAM-Bedarf; wählen Sie hier die CPU, um es dort auszuführen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="72"/>
+        <source>all free VRAM</source>
+        <translation>gesamter freier VRAM</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="73"/>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="74"/>
+        <source>VRAM budget</source>
+        <translation>VRAM-Budget</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
+        <source>The most the model may take on the GPU: weights, KV cache and scratch.</source>
+        <translation>Höchstens so viel darf das Modell auf der GPU belegen: Gewichte, KV-Cache und Puffer.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
+        <source>&amp;Device:</source>
+        <translation>&amp;Gerät:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="100"/>
+        <source>&amp;VRAM budget:</source>
+        <translation>&amp;VRAM-Budget:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="124"/>
+        <source>GPU %1: not found</source>
+        <translation>GPU %1: nicht gefunden</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="78"/>
+        <source>GPU wait</source>
+        <translation>GPU-Warten</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="79"/>
+        <source>blocking sync (the host sleeps)</source>
+        <translation>blockierend (der Host schläft)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
+        <source>spin (takes a whole core)</source>
+        <translation>aktiv warten (belegt einen ganzen Kern)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="81"/>
+        <source>yield (polls, yielding the core)</source>
+        <translation>abgeben (fragt ab und gibt den Kern frei)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="82"/>
+        <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy.</source>
+        <translation>Wie der Engine-Thread auf jeden Schritt der GPU wartet. Blockierend überlässt den Kern anderer Arbeit; aktives Warten reagiert etwas früher, hält aber einen Kern beschäftigt.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
+        <source>GPU &amp;wait:</source>
+        <translation>GPU-&amp;Warten:</translation>
+    </message>
+</context>
+<context>
     <name>strata::ui::GpuPanel</name>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="17"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="15"/>
         <source>utilisation %</source>
         <translation>Auslastung %</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="18"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="16"/>
         <source>VRAM %</source>
         <translation>VRAM %</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="19"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="11"/>
         <source>GPU utilisation and VRAM, last minute</source>
         <translation>GPU-Auslastung und VRAM, letzte Minute</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="35"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="28"/>
         <source>No NVIDIA driver: GPU figures are not available.</source>
         <translation>Kein NVIDIA-Treiber: keine GPU-Werte verfügbar.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="38"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="31"/>
         <source>No GPU figures: %1</source>
         <translation>Keine GPU-Werte: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="46"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="39"/>
         <source>GPU %1 %2: %3% · VRAM %4 / %5 GiB</source>
         <translation>GPU %1 %2: %3% · VRAM %4 / %5 GiB</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="53"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="49"/>
         <source> · %1 W</source>
         <translation> · %1 W</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="55"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="51"/>
         <source> · %1 °C</source>
         <translation> · %1 °C</translation>
     </message>
     <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="47"/>
         <source>, Strata %1 GiB</source>
         <translation>, Strata %1 GiB</translation>
     </message>
 </context>
 <context>
+    <name>strata::ui::LibraryPage</name>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="32"/>
+        <source>Filter models</source>
+        <translation>Modelle filtern</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="65"/>
+        <source>&amp;Load in chat</source>
+        <translation>Im Chat &amp;laden</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="66"/>
+        <source>Set as &amp;default</source>
+        <translation>Als &amp;Standard festlegen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="67"/>
+        <source>Re&amp;name…</source>
+        <translation>&amp;Umbenennen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="68"/>
+        <source>Show in &amp;folder</source>
+        <translation>Im &amp;Ordner zeigen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="69"/>
+        <source>&amp;Remove…</source>
+        <translation>&amp;Entfernen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="70"/>
+        <source>&amp;Import file…</source>
+        <translation>Datei &amp;importieren…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="71"/>
+        <source>Add f&amp;older…</source>
+        <translation>Ord&amp;ner hinzufügen…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="72"/>
+        <source>Re&amp;scan</source>
+        <translation>Neu &amp;durchsuchen</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/models/library_page.cpp" line="113"/>
+        <source>%n model(s) in %1</source>
+        <translation>
+            <numerusform>%n Modell in %1</numerusform>
+            <numerusform>%n Modelle in %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="119"/>
+        <source>Imported %1</source>
+        <translation>%1 importiert</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="119"/>
+        <source>Import failed: %1</source>
+        <translation>Import fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="172"/>
+        <source>Rename model</source>
+        <translation>Modell umbenennen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="172"/>
+        <source>New file name:</source>
+        <translation>Neuer Dateiname:</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="177"/>
+        <source>Renamed to %1</source>
+        <translation>In %1 umbenannt</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="186"/>
+        <source>Remove model</source>
+        <translation>Modell entfernen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="186"/>
+        <source>Delete %1 from the disk? This cannot be undone.</source>
+        <translation>%1 von der Festplatte löschen? Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="191"/>
+        <source>Deleted %1</source>
+        <translation>%1 gelöscht</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="203"/>
+        <source>Import a GGUF model</source>
+        <translation>GGUF-Modell importieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="204"/>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF-Modelle (*.gguf);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="208"/>
+        <source>Import model</source>
+        <translation>Modell importieren</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="208"/>
+        <source>Move %1 into the library folder instead of copying it?</source>
+        <translation>%1 in den Bibliotheksordner verschieben statt kopieren?</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="212"/>
+        <source>Importing %1…</source>
+        <translation>%1 wird importiert…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="218"/>
+        <source>Add a folder of models</source>
+        <translation>Ordner mit Modellen hinzufügen</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="220"/>
+        <source>%1 is already in the library</source>
+        <translation>%1 ist bereits in der Bibliothek</translation>
+    </message>
+</context>
+<context>
     <name>strata::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="40"/>
+        <location filename="../ui/main_window.cpp" line="42"/>
         <source>Strata</source>
         <translation>Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="43"/>
-        <location filename="../ui/main_window.cpp" line="118"/>
+        <location filename="../ui/main_window.cpp" line="45"/>
+        <location filename="../ui/main_window.cpp" line="133"/>
         <source>Chat se&amp;ttings...</source>
         <translation>Chat-Einstellun&amp;gen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="68"/>
-        <location filename="../ui/main_window.cpp" line="190"/>
+        <location filename="../ui/main_window.cpp" line="70"/>
+        <location filename="../ui/main_window.cpp" line="212"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="79"/>
+        <location filename="../ui/main_window.cpp" line="93"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="81"/>
+        <location filename="../ui/main_window.cpp" line="95"/>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="84"/>
+        <location filename="../ui/main_window.cpp" line="98"/>
         <source>&amp;Open GGUF model...</source>
         <translation>GGUF-Modell ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="86"/>
+        <location filename="../ui/main_window.cpp" line="100"/>
         <source>&amp;Load document...</source>
         <translation>Dokument &amp;laden...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="89"/>
+        <location filename="../ui/main_window.cpp" line="103"/>
         <source>&amp;Paste as document</source>
         <translation>Als Dokument ei&amp;nfügen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="95"/>
+        <location filename="../ui/main_window.cpp" line="105"/>
+        <source>&amp;Models…</source>
+        <translation>&amp;Modelle…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="110"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="98"/>
+        <location filename="../ui/main_window.cpp" line="113"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="100"/>
+        <location filename="../ui/main_window.cpp" line="115"/>
         <source>&amp;Write a message</source>
         <translation>Nachricht &amp;schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="103"/>
+        <location filename="../ui/main_window.cpp" line="118"/>
         <source>&amp;Stop</source>
         <translation>Ant&amp;wort anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="107"/>
+        <location filename="../ui/main_window.cpp" line="122"/>
         <source>&amp;Regenerate</source>
         <translation>&amp;Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="110"/>
+        <location filename="../ui/main_window.cpp" line="125"/>
         <source>Re&amp;name chat</source>
         <translation>Chat &amp;umbenennen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="112"/>
+        <location filename="../ui/main_window.cpp" line="127"/>
         <source>&amp;Delete chat...</source>
         <translation>Chat &amp;löschen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="113"/>
+        <location filename="../ui/main_window.cpp" line="128"/>
         <source>Searc&amp;h chats</source>
         <translation>Chats durch&amp;suchen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="122"/>
+        <location filename="../ui/main_window.cpp" line="141"/>
         <source>&amp;Tools</source>
         <translation>&amp;Werkzeuge</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="124"/>
+        <location filename="../ui/main_window.cpp" line="143"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="127"/>
+        <location filename="../ui/main_window.cpp" line="146"/>
         <source>&amp;A/B run…</source>
         <translation>&amp;A/B-Vergleich…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="131"/>
+        <location filename="../ui/main_window.cpp" line="150"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="133"/>
+        <location filename="../ui/main_window.cpp" line="152"/>
         <source>&amp;About Strata</source>
         <translation>&amp;Über Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="135"/>
+        <location filename="../ui/main_window.cpp" line="154"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="160"/>
+        <location filename="../ui/main_window.cpp" line="180"/>
         <source>Load a document</source>
         <translation>Ein Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="161"/>
+        <location filename="../ui/main_window.cpp" line="181"/>
         <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
         <translation>Textdokumente (*.txt *.md *.markdown *.rst *.csv *.json *.log);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="168"/>
+        <location filename="../ui/main_window.cpp" line="188"/>
         <source>it is larger than %1 MiB</source>
         <translation>es ist größer als %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="172"/>
+        <location filename="../ui/main_window.cpp" line="192"/>
         <source>Load document</source>
         <translation>Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="172"/>
+        <location filename="../ui/main_window.cpp" line="192"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="184"/>
+        <location filename="../ui/main_window.cpp" line="204"/>
         <source>Pasted text</source>
         <translation>Eingefügter Text</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="190"/>
+        <location filename="../ui/main_window.cpp" line="214"/>
         <source>Model loaded</source>
         <translation>Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="122"/>
+        <location filename="../ui/main_window.cpp" line="136"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
+        <location filename="../ui/main_window.cpp" line="216"/>
         <source>Model loaded, running on %1</source>
         <translation>Modell geladen, läuft auf %1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::MessageBody</name>
+    <message>
+        <location filename="../ui/chat/message_body.cpp" line="34"/>
+        <source>Message text</source>
+        <translation>Nachrichtentext</translation>
     </message>
 </context>
 <context>
@@ -1275,32 +2095,32 @@ Engine-Thread (Pool-Host): %1</translation>
         <translation>Assistent</translation>
     </message>
     <message>
-        <location filename="../ui/chat/message_widget.cpp" line="47"/>
+        <location filename="../ui/chat/message_widget.cpp" line="56"/>
         <source>Copy</source>
         <translation>Kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/chat/message_widget.cpp" line="48"/>
+        <location filename="../ui/chat/message_widget.cpp" line="57"/>
         <source>Copy the whole message</source>
         <translation>Die ganze Nachricht kopieren</translation>
     </message>
     <message>
-        <location filename="../ui/chat/message_widget.cpp" line="55"/>
+        <location filename="../ui/chat/message_widget.cpp" line="64"/>
         <source>Edit</source>
         <translation>Bearbeiten</translation>
     </message>
     <message>
-        <location filename="../ui/chat/message_widget.cpp" line="56"/>
+        <location filename="../ui/chat/message_widget.cpp" line="65"/>
         <source>Edit this message and send it again</source>
         <translation>Diese Nachricht bearbeiten und erneut senden</translation>
     </message>
     <message>
-        <location filename="../ui/chat/message_widget.cpp" line="61"/>
+        <location filename="../ui/chat/message_widget.cpp" line="70"/>
         <source>Regenerate</source>
         <translation>Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/message_widget.cpp" line="62"/>
+        <location filename="../ui/chat/message_widget.cpp" line="71"/>
         <source>Write this reply again</source>
         <translation>Diese Antwort neu schreiben</translation>
     </message>
@@ -1308,120 +2128,231 @@ Engine-Thread (Pool-Host): %1</translation>
 <context>
     <name>strata::ui::ModelDetailsWidget</name>
     <message>
-        <location filename="../ui/models/model_details_widget.cpp" line="57"/>
+        <location filename="../ui/models/model_details_widget.cpp" line="64"/>
         <source>&amp;Context length:</source>
         <translation>&amp;Kontextlänge:</translation>
     </message>
     <message>
-        <location filename="../ui/models/model_details_widget.cpp" line="58"/>
+        <location filename="../ui/models/model_details_widget.cpp" line="65"/>
         <source>&amp;KV cache type:</source>
         <translation>KV-Cache-&amp;Typ:</translation>
     </message>
     <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="72"/>
         <source>Memory</source>
         <translation>Speicher</translation>
     </message>
     <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="58"/>
         <source>RAM (CPU)</source>
         <translation>RAM (CPU)</translation>
     </message>
     <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="30"/>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="30"/>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="50"/>
+        <source>f16 (2 bytes per value)</source>
+        <translation>f16 (2 Bytes pro Wert)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="51"/>
+        <source>q8_0 (34 bytes per 32 values)</source>
+        <translation>q8_0 (34 Bytes pro 32 Werte)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="58"/>
         <source>VRAM (GPU)</source>
         <translation>VRAM (GPU)</translation>
     </message>
     <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="59"/>
         <source>Weights</source>
         <translation>Gewichte</translation>
     </message>
     <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="59"/>
         <source>KV cache</source>
         <translation>KV-Cache</translation>
     </message>
     <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="59"/>
         <source>Buffers</source>
         <translation>Puffer</translation>
     </message>
     <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="59"/>
         <source>Total</source>
         <translation>Gesamt</translation>
     </message>
     <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="70"/>
+        <source>Metadata</source>
+        <translation>Metadaten</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="71"/>
+        <source>Chat template</source>
+        <translation>Chat-Vorlage</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="91"/>
+        <source>Select a model to see its details.</source>
+        <translation>Wählen Sie ein Modell, um seine Details zu sehen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="96"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;This file cannot be loaded:&lt;br&gt;%2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Diese Datei kann nicht geladen werden:&lt;br&gt;%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="99"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, %3 parameters, %4, %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, %3 Parameter, %4, %5</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="111"/>
+        <source>(this model has no chat template)</source>
+        <translation>(dieses Modell hat keine Chat-Vorlage)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="130"/>
+        <source>unknown (missing attention fields)</source>
+        <translation>unbekannt (Attention-Felder fehlen)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="132"/>
+        <source>About %1 of RAM: weights %2 + KV cache %3 + %4 for compute buffers and the runtime (a fixed allowance).</source>
+        <translation>Etwa %1 RAM: Gewichte %2 + KV-Cache %3 + %4 für Rechenpuffer und Laufzeit (ein fester Zuschlag).</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="140"/>
         <source>unknown</source>
         <translation>unbekannt</translation>
     </message>
     <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="144"/>
         <source>The VRAM it needs is unknown: the engine cannot read the model&apos;s sizes.</source>
         <translation>Der VRAM-Bedarf ist unbekannt: Die Engine kann die Größen des Modells nicht lesen.</translation>
     </message>
     <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="152"/>
         <source>On a GPU about %1 of VRAM: weights %2 + an f16 KV cache %3 (the GPU keeps f16 only) + %4 of buffers for a prefill batch of 512 tokens; the driver&apos;s own context comes on top.</source>
         <translation>Auf einer GPU etwa %1 VRAM: Gewichte %2 + ein f16-KV-Cache %3 (die GPU hält nur f16) + %4 Puffer für einen Prefill-Batch von 512 Tokens; der eigene Kontext des Treibers kommt hinzu.</translation>
     </message>
 </context>
 <context>
+    <name>strata::ui::ModelManagerDialog</name>
+    <message>
+        <location filename="../ui/models/model_manager_dialog.cpp" line="19"/>
+        <source>Models</source>
+        <translation>Modelle</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_manager_dialog.cpp" line="25"/>
+        <source>&amp;Library</source>
+        <translation>&amp;Bibliothek</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_manager_dialog.cpp" line="26"/>
+        <source>C&amp;atalogue</source>
+        <translation>&amp;Katalog</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_manager_dialog.cpp" line="27"/>
+        <source>Do&amp;wnloads</source>
+        <translation>&amp;Downloads</translation>
+    </message>
+</context>
+<context>
     <name>strata::ui::ModelSelector</name>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="14"/>
+        <location filename="../ui/chat/model_selector.cpp" line="15"/>
         <source>&amp;Open GGUF...</source>
         <translation>GGUF ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="15"/>
+        <location filename="../ui/chat/model_selector.cpp" line="16"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="19"/>
+        <location filename="../ui/chat/model_selector.cpp" line="21"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="24"/>
+        <location filename="../ui/chat/model_selector.cpp" line="26"/>
         <source>Model loading progress</source>
         <translation>Fortschritt beim Laden des Modells</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="37"/>
+        <location filename="../ui/chat/model_selector.cpp" line="46"/>
         <source>&amp;Model:</source>
         <translation>&amp;Modell:</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="54"/>
+        <location filename="../ui/chat/model_selector.cpp" line="67"/>
         <source>No recent models</source>
         <translation>Keine zuletzt verwendeten Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="54"/>
+        <location filename="../ui/chat/model_selector.cpp" line="67"/>
         <source>Choose a recent model</source>
         <translation>Zuletzt verwendetes Modell wählen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="71"/>
+        <location filename="../ui/chat/model_selector.cpp" line="104"/>
+        <source>Loaded: %1</source>
+        <translation>Geladen: %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="120"/>
         <source>Open a GGUF model</source>
         <translation>Ein GGUF-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="71"/>
+        <location filename="../ui/chat/model_selector.cpp" line="120"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="83"/>
+        <location filename="../ui/chat/model_selector.cpp" line="133"/>
         <source>Loading %1...</source>
         <translation>%1 wird geladen...</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="97"/>
+        <location filename="../ui/chat/model_selector.cpp" line="139"/>
+        <source>Loading %1... (%2 stays in memory until then)</source>
+        <translation>%1 wird geladen… (%2 bleibt bis dahin im Speicher)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="141"/>
+        <source>%1
+The loaded model is freed only when the new one is ready, so for a moment both are in memory.</source>
+        <translation>%1
+Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Moment lang sind also beide im Speicher.</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="162"/>
+        <location filename="../ui/chat/model_selector.cpp" line="174"/>
         <source>Loaded</source>
         <translation>Geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="104"/>
+        <location filename="../ui/chat/model_selector.cpp" line="174"/>
         <source>Not loaded</source>
         <translation>Nicht geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="105"/>
+        <location filename="../ui/chat/model_selector.cpp" line="175"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -1439,7 +2370,7 @@ Engine-Thread (Pool-Host): %1</translation>
         <translation>Tokens pro Sekunde</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="28"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="29"/>
         <source>Process</source>
         <translation>Prozess</translation>
     </message>
@@ -1449,7 +2380,7 @@ Engine-Thread (Pool-Host): %1</translation>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="31"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="32"/>
         <source>CPU cores</source>
         <translation>CPU-Kerne</translation>
     </message>
@@ -1488,92 +2419,97 @@ Engine-Thread (Pool-Host): %1</translation>
     </message>
     <message>
         <location filename="../ui/panels/pool_panel.cpp" line="26"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="43"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="64"/>
         <source>no model loaded</source>
         <translation>kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="31"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="34"/>
         <source>Policy in force:</source>
         <translation>Aktives Verfahren:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="32"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="35"/>
         <source>Workers:</source>
         <translation>Worker:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="33"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="36"/>
         <source>Busy / spinning:</source>
         <translation>Beschäftigt / aktiv wartend:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="34"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="37"/>
         <source>Parks:</source>
         <translation>Schlafphasen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="35"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="38"/>
         <source>Wasted spin:</source>
         <translation>Vergeudetes aktives Warten:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="36"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="39"/>
         <source>Completion wait p50 / p99:</source>
         <translation>Wartezeit auf Abschluss p50 / p99:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="37"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="40"/>
         <source>Adaptive:</source>
         <translation>Adaptiv:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="51"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="72"/>
         <source>%1 + host, %2 batches</source>
         <translation>%1 + Host, %2 Batches</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="52"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="73"/>
         <source>%1% / %2%</source>
         <translation>%1% / %2%</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="53"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="74"/>
         <source>%1 /s</source>
         <translation>%1 /s</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="54"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="75"/>
         <source>%1% of a core</source>
         <translation>%1% eines Kerns</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="56"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="78"/>
         <source>contended: no spin</source>
         <translation>ausgelastet: kein aktives Warten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="57"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="79"/>
         <source>spin %1 µs, host %2 µs, wake %3 µs</source>
         <translation>aktiv %1 µs, Host %2 µs, Aufwachen %3 µs</translation>
     </message>
     <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="41"/>
         <source>GPU wait:</source>
         <translation>GPU-Warten:</translation>
     </message>
     <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="47"/>
         <source>no model on a GPU</source>
         <translation>kein Modell auf einer GPU</translation>
     </message>
     <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="49"/>
         <source>spin</source>
         <translation>aktiv warten (Spin)</translation>
     </message>
     <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="51"/>
         <source>yield</source>
         <translation>abgeben (Yield)</translation>
     </message>
     <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="53"/>
         <source>blocking sync</source>
         <translation>blockierend (Sync)</translation>
     </message>
@@ -1581,17 +2517,17 @@ Engine-Thread (Pool-Host): %1</translation>
 <context>
     <name>strata::ui::ProcessPanel</name>
     <message>
-        <location filename="../ui/panels/process_panel.cpp" line="15"/>
+        <location filename="../ui/panels/process_panel.cpp" line="11"/>
         <source>CPU %</source>
         <translation>CPU %</translation>
     </message>
     <message>
-        <location filename="../ui/panels/process_panel.cpp" line="16"/>
+        <location filename="../ui/panels/process_panel.cpp" line="9"/>
         <source>Process CPU use, last minute</source>
         <translation>CPU-Nutzung des Prozesses, letzte Minute</translation>
     </message>
     <message>
-        <location filename="../ui/panels/process_panel.cpp" line="28"/>
+        <location filename="../ui/panels/process_panel.cpp" line="19"/>
         <source>CPU %1% (100% = one core) · RAM %2 MiB</source>
         <translation>CPU %1% (100% = ein Kern) · RAM %2 MiB</translation>
     </message>
@@ -1613,49 +2549,64 @@ Engine-Thread (Pool-Host): %1</translation>
 <context>
     <name>strata::ui::SamplingSettingsForm</name>
     <message>
-        <location filename="../ui/settings/sampling_settings_form.cpp" line="15"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="16"/>
         <source>&amp;Temperature:</source>
         <translation>&amp;Temperatur:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_settings_form.cpp" line="16"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="17"/>
         <source>Top-&amp;k:</source>
         <translation>Top-&amp;k:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_settings_form.cpp" line="17"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="18"/>
         <source>off</source>
         <translation>aus</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_settings_form.cpp" line="18"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="19"/>
         <source>Top-&amp;p:</source>
         <translation>Top-&amp;p:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_settings_form.cpp" line="19"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="20"/>
         <source>&amp;Min-p:</source>
         <translation>&amp;Min-p:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_settings_form.cpp" line="20"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="22"/>
         <source>&amp;Repeat penalty:</source>
         <translation>&amp;Wiederholungsstrafe:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_settings_form.cpp" line="21"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="23"/>
         <source>Ma&amp;x reply tokens:</source>
         <translation>Ma&amp;x. Antwort-Tokens:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_settings_form.cpp" line="22"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="24"/>
         <source>S&amp;eed:</source>
         <translation>S&amp;eed:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/sampling_settings_form.cpp" line="23"/>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="25"/>
         <source>random</source>
         <translation>zufällig</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="26"/>
+        <source>&amp;Leave the oldest messages out when a chat outgrows the context</source>
+        <translation>Älteste Nachrichten &amp;auslassen, wenn ein Chat über den Kontext hinauswächst</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="28"/>
+        <source>The chat goes on; the model no longer reads its oldest messages (the system prompt stays). Off: a message that does not fit fails.</source>
+        <translation>Der Chat geht weiter; das Modell liest seine ältesten Nachrichten nicht mehr (der System-Prompt bleibt). Aus: Eine Nachricht, die nicht passt, schlägt fehl.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="30"/>
+        <source>Long chats:</source>
+        <translation>Lange Chats:</translation>
     </message>
 </context>
 <context>
@@ -1691,6 +2642,7 @@ Engine-Thread (Pool-Host): %1</translation>
         <translation>&amp;Darstellung</translation>
     </message>
     <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="45"/>
         <source>The loaded model runs with other engine settings. Threads, affinity, context length, KV cache type, batch size, device and VRAM budget take effect when the model is reloaded.</source>
         <translation>Das geladene Modell läuft mit anderen Engine-Einstellungen. Threads, Affinität, Kontextlänge, KV-Cache-Typ, Batchgröße, Gerät und VRAM-Budget gelten, sobald das Modell neu geladen wird.</translation>
     </message>
@@ -1698,27 +2650,27 @@ Engine-Thread (Pool-Host): %1</translation>
 <context>
     <name>strata::ui::TokenRatePanel</name>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="15"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="11"/>
         <source>prefill</source>
         <translation>Prefill</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="16"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="12"/>
         <source>decode</source>
         <translation>Decode</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="17"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="9"/>
         <source>Tokens per second, last minute</source>
         <translation>Tokens pro Sekunde, letzte Minute</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="19"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="13"/>
         <source>Prefill — · Decode —</source>
         <translation>Prefill — · Decode —</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="29"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="19"/>
         <source>Prefill %1 tok/s · Decode %2 tok/s</source>
         <translation>Prefill %1 tok/s · Decode %2 tok/s</translation>
     </message>
@@ -1782,40 +2734,6 @@ Engine-Thread (Pool-Host): %1</translation>
         <location filename="../ui/chat/welcome_view.cpp" line="30"/>
         <source>Open &amp;GGUF file...</source>
         <translation>&amp;GGUF-Datei öffnen...</translation>
-    </message>
-</context>
-<context>
-    <name>strata::app::EngineValues</name>
-    <message>
-        <source>GPU %1: %2</source>
-        <translation>GPU %1: %2</translation>
-    </message>
-    <message>
-        <source>CPU, 1 thread</source>
-        <translation>CPU, 1 Thread</translation>
-    </message>
-    <message>
-        <source>CPU, %1 threads</source>
-        <translation>CPU, %1 Threads</translation>
-    </message>
-</context>
-<context>
-    <name>strata::models::ModelListModel</name>
-    <message>
-        <source>RAM</source>
-        <translation>RAM</translation>
-    </message>
-    <message>
-        <source>VRAM</source>
-        <translation>VRAM</translation>
-    </message>
-    <message>
-        <source>RAM it needs on the CPU at the default context (up to 4096 tokens)</source>
-        <translation>RAM-Bedarf auf der CPU beim Standardkontext (bis 4096 Tokens)</translation>
-    </message>
-    <message>
-        <source>VRAM it needs on a GPU at the default context (up to 4096 tokens); the Memory tab shows other contexts</source>
-        <translation>VRAM-Bedarf auf einer GPU beim Standardkontext (bis 4096 Tokens); der Reiter Speicher zeigt andere Kontexte</translation>
     </message>
 </context>
 </TS>

@@ -30,7 +30,7 @@ struct Preferences {
     EnginePreferences engine;
     SamplingSettings sampling;                    // what a new conversation starts with
     QString theme = QStringLiteral("system");     // "system", "light", "dark"
-    QString language = QStringLiteral("system");  // "system", "en", "de" (takes effect on restart)
+    QString language = QStringLiteral("system");  // "system", "en", "de", "zh_CN" (on restart)
 
     bool operator==(const Preferences&) const = default;
 };

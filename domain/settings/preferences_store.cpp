@@ -74,7 +74,8 @@ Preferences PreferencesStore::load() const
     p.sampling = SamplingSettings::fromJson(
         QJsonDocument::fromJson(m_settings.value(kSamplingDefaults).toString().toUtf8()).object());
     p.theme = oneOf(m_settings, kTheme, {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")});
-    p.language = oneOf(m_settings, kLanguage, {QStringLiteral("system"), QStringLiteral("en"), QStringLiteral("de")});
+    p.language = oneOf(m_settings, kLanguage,
+                       {QStringLiteral("system"), QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("zh_CN")});
     return p;
 }
 

@@ -10,7 +10,7 @@
 //   engine/gpuWait         string  blocking  how the host waits for the GPU: "blocking", "spin", "yield"
 //   sampling/defaults      string  {}     JSON of ui::SamplingSettings for new conversations
 //   appearance/theme       string  system "system", "light" or "dark"
-//   appearance/language    string  system "system", "en" or "de" (read once at start)
+//   appearance/language    string  system "system", "en", "de" or "zh_CN" (read once at start)
 //
 // Values out of range or of an unknown kind read as the default: a hand-edited file never breaks
 // the app. (Window geometry, recent models and the model library keep their own keys.)

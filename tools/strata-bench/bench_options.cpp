@@ -1,5 +1,6 @@
 #include "bench_options.hpp"
 
+#include "gpu_options.hpp"
 #include "standard_options.hpp"
 
 #include "strata/core/error.hpp"
@@ -17,6 +18,8 @@ namespace {
     std::fputs("usage: strata-bench -m MODEL [-p N] [-n N] [-d DEPTH] [-t THREADS] [-r REPS] [-b BATCH]\n"
                "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
                "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield]\n"
+               "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--no-wake-ahead] [--vram-budget MIB]\n"
+               "                    [--expert-state FILE]\n"
                "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
                "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
                "  against the best fixed policy, with the pool's account of every token (text only).\n"
@@ -31,7 +34,12 @@ namespace {
                "  --device cuda runs the model on GPU N (default 0); the roofline's bandwidth is then the GPU's\n"
                "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n"
                "  --gpu-wait: how the host waits for the GPU (default blocking: it sleeps in the driver); spin and\n"
-               "  yield poll, to compare their CPU% and tok/s with it.\n",
+               "  yield poll, to compare their CPU% and tok/s with it.\n"
+               "  --experts (MoE on the GPU): gpu keeps every expert in VRAM (default); cache:MIB keeps the experts\n"
+               "  the routing uses most in MIB of VRAM and runs the rest on the CPU pool at the same time (hybrid);\n"
+               "  cpu:LAYERS runs every expert of the first LAYERS layers on the CPU (llama.cpp's --n-cpu-moe).\n"
+               "  Hybrid runs print the routing's VRAM hit rate, host time and the GPU's completion wait.\n"
+               "  --no-wake-ahead: hybrid, the pool is woken only when a layer's routing reaches the host.\n",
                status == 0 ? stdout : stderr);
     std::exit(status);
 }
@@ -68,6 +76,15 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             }
             return argv[++i];
         };
+        bool gpuOption = false;
+        try {
+            gpuOption = tools::parseGpuOption(argc, argv, i, o.gpu);
+        } catch (const Error& e) {
+            std::fprintf(stderr, "strata-bench: %s\n", e.what());
+            usage(2);
+        }
+        if (gpuOption)
+            continue;
         if (a == "-m" || a == "--model")
             o.model = value();
         else if (a == "-p")
@@ -86,34 +103,7 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             o.pin = false;
         else if (a == "--no-roofline")
             o.roofline = false;
-        else if (a == "--device") {
-            const std::string_view d = value();
-            if (d == "cpu")
-                o.cuda = false;
-            else if (d == "cuda")
-                o.cuda = true;
-            else if (d.starts_with("cuda:")) {
-                o.cuda = true;
-                o.cudaDevice = toInt(a, d.data() + 5);
-            } else {
-                std::fprintf(stderr, "strata-bench: --device takes cpu, cuda or cuda:N, not '%.*s'\n", int(d.size()),
-                             d.data());
-                usage(2);
-            }
-        } else if (a == "--gpu-wait") {
-            const std::string_view w = value();
-            if (w == "blocking")
-                o.gpuWait = model::CudaHostWait::BlockingSync;
-            else if (w == "spin")
-                o.gpuWait = model::CudaHostWait::Spin;
-            else if (w == "yield")
-                o.gpuWait = model::CudaHostWait::Yield;
-            else {
-                std::fprintf(stderr, "strata-bench: --gpu-wait takes blocking, spin or yield, not '%.*s'\n",
-                             int(w.size()), w.data());
-                usage(2);
-            }
-        } else if (a == "--pool-trace")
+        else if (a == "--pool-trace")
             o.traceFile = value();
         else if (a == "--json")
             o.json = true;

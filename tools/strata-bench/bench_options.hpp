@@ -1,7 +1,7 @@
 // Command line of strata-bench (llama-bench's spelling where the two overlap).
 #pragma once
 
-#include "strata/model/cuda_backend.hpp"
+#include "strata/model/model.hpp"
 #include "strata/pool/wait_policy.hpp"
 
 #include <optional>
@@ -21,9 +21,10 @@ struct BenchOptions {
     bool pin = true;
     bool json = false;
     bool roofline = true;  // decode against the read bandwidth measured right after it
-    bool cuda = false;     // --device cuda[:N]: run on an NVIDIA GPU (default: the CPU pool)
-    int cudaDevice = 0;
-    model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // --gpu-wait
+    // --device cpu|cuda[:N], --gpu-wait, --vram-budget, --experts, --no-wake-ahead, --expert-state
+    // (tools/common/gpu_options); default: the CPU pool.
+    model::ModelOptions gpu;
+    bool cuda() const { return gpu.device == model::Device::Cuda; }
     std::optional<pool::WaitPolicy> policy;
     std::string traceFile;     // --pool-trace FILE: one decode run's Adaptive idle spans, per token
     bool allPolicies = false;  // --pool-policy all: compare the policies in one run (policy_comparison.hpp)

@@ -1,5 +1,6 @@
 // strata-bench: prefill and decode speed of a model on the CPU or a GPU, like llama-bench, plus process CPU.
 #include "bench_options.hpp"
+#include "expert_report.hpp"
 #include "policy_comparison.hpp"
 #include "read_bandwidth.hpp"
 #include "span_trace.hpp"
@@ -149,11 +150,15 @@ int main(int argc, char** argv)
     const bench::BenchOptions o = bench::parseBenchOptions(argc, argv);
     try {
         model::ModelOptions mo;
-        // The caller is a thread too. On the GPU the pool has nothing to do: no workers unless asked.
-        mo.threads = o.threads < 0 ? (o.cuda ? 0 : -1) : std::max(0, o.threads - 1);
-        mo.device = o.cuda ? model::Device::Cuda : model::Device::Cpu;
-        mo.cudaDevice = o.cudaDevice;
-        mo.cudaHostWait = o.gpuWait;
+        // The caller is a thread too. On the GPU the pool has nothing to do (no workers unless asked),
+        // but for a hybrid expert placement.
+        const bool gpuOnly = o.cuda() && o.gpu.cudaExperts.placement == model::ExpertPlacement::Gpu;
+        mo.threads = o.threads < 0 ? (gpuOnly ? 0 : -1) : std::max(0, o.threads - 1);
+        mo.device = o.gpu.device;
+        mo.cudaDevice = o.gpu.cudaDevice;
+        mo.vramBudget = o.gpu.vramBudget;
+        mo.cudaHostWait = o.gpu.cudaHostWait;
+        mo.cudaExperts = o.gpu.cudaExperts;
         mo.pinThreads = o.pin;
         mo.poolPolicy = o.policy;
         mo.batchSize = uint32_t(o.batch);
@@ -227,13 +232,17 @@ int main(int argc, char** argv)
             results.push_back(measure("pp" + std::to_string(o.promptTokens), o.repetitions, prefillOnce));
         const unsigned threads = m->pool().workerCount() + 1;
         std::optional<Roofline> roof;
-        if (o.roofline && o.genTokens > 0 && o.cuda)
+        // A hybrid placement's reads split between VRAM and host memory: no one roofline.
+        const bool roofline = o.roofline && o.genTokens > 0 && (!o.cuda() || gpuOnly);
+        if (roofline && o.cuda())
             roof.emplace(
-                *m, [&] { return model::cudaReadBandwidthGBs(o.cudaDevice, size_t(4) << 30, 3); },
+                *m, [&] { return model::cudaReadBandwidthGBs(o.gpu.cudaDevice, size_t(4) << 30, 3); },
                 "a read kernel on " + m->backend().name());
-        else if (o.roofline && o.genTokens > 0 && kernels::detectCpuFeatures().avx2)
+        else if (roofline && kernels::detectCpuFeatures().avx2)
             roof.emplace(*m, Roofline::cpuRead(int(threads)), std::to_string(threads) + " threads");
+        std::optional<bench::ExpertSummary> experts;
         if (o.genTokens > 0) {
+            m->backend().resetExpertTelemetry();
             results.push_back(
                 measure("tg" + std::to_string(o.genTokens) + (o.depth ? " @ d" + std::to_string(o.depth) : ""),
                         o.repetitions, decodeSetup, decodeOnce, [&] {
@@ -243,6 +252,8 @@ int main(int argc, char** argv)
                             }
                         }));
         }
+        if (const auto t = m->backend().expertTelemetry(); t && o.genTokens > 0)
+            experts = bench::summarize(*t, double(o.repetitions + 1) * double(o.genTokens));  // + the warm-up
         m->pool().idleHint();
 
         const std::string policy = pool::toString(m->pool().policy());
@@ -266,6 +277,8 @@ int main(int argc, char** argv)
                             "\"roofline_tps\": %.2f",
                             roof->bytesPerToken(), read.mean, read.sd, roof->tokensPerSecondAt(read.mean));
             }
+            if (experts)
+                std::printf(", %s", bench::expertJson(*experts).c_str());
             std::printf("}\n");
         } else {
             std::printf("| model | arch | backend | threads | policy | test | t/s | CPU %% |\n"
@@ -287,6 +300,8 @@ int main(int argc, char** argv)
                                     roof->reader().c_str(), roof->tokensPerSecondAt(read.mean), r.name.c_str(),
                                     stats(r.tokensPerSecond).mean, roofPercent(r));
                     }
+            if (experts)
+                std::printf("\n%s\n", bench::expertText(*experts).c_str());
         }
     } catch (const Error& e) {
         std::fprintf(stderr, "strata-bench: %s\n", e.what());

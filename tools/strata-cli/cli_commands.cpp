@@ -15,7 +15,7 @@ namespace {
 
 std::unique_ptr<model::Model> openModel(const CliOptions& o)
 {
-    model::ModelOptions mo;
+    model::ModelOptions mo = o.gpu;
     mo.threads = o.threads < 0 ? -1 : std::max(0, o.threads - 1);  // the caller computes too
     mo.poolPolicy = o.policy;
     return model::Model::open(o.model, mo);

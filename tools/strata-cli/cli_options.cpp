@@ -1,5 +1,6 @@
 #include "cli_options.hpp"
 
+#include "gpu_options.hpp"
 #include "standard_options.hpp"
 
 #include "strata/core/error.hpp"
@@ -25,6 +26,7 @@ namespace {
                "         --pool-policy park|adaptive|fixed:<us>|fixed:<n>ms  --system TEXT  -n N\n"
                "IDS: comma- or space-separated token ids.\n",
                status == 0 ? stdout : stderr);
+    std::fputs(tools::gpuOptionsUsage(), status == 0 ? stdout : stderr);
     std::exit(status);
 }
 
@@ -82,6 +84,14 @@ CliOptions parseCliOptions(int argc, char** argv)
                 bad(std::string(a) + " needs a value");
             return argv[++i];
         };
+        bool gpuOption = false;
+        try {
+            gpuOption = tools::parseGpuOption(argc, argv, i, o.gpu);
+        } catch (const Error& e) {
+            bad(e.what());
+        }
+        if (gpuOption)
+            continue;
         if (a == "-m" || a == "--model")
             o.model = value();
         else if (a == "-p" || a == "--prompt") {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "strata/model/backend.hpp"
+#include "strata/model/model.hpp"
 #include "strata/model/sampler.hpp"
 #include "strata/pool/wait_policy.hpp"
 
@@ -30,6 +31,7 @@ struct CliOptions {
     model::KvType kv = model::KvType::F16;
     std::optional<pool::WaitPolicy> policy;
     model::SamplingParams sampling;
+    model::ModelOptions gpu;  // device, VRAM budget, GPU wait and expert placement (tools/common/gpu_options)
 };
 
 // Parses argv; prints usage and exits on --help or a bad argument.

@@ -3,6 +3,7 @@
 #include "strata/core/error.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 
 namespace strata::tools {
@@ -11,11 +12,13 @@ Arguments::Arguments(int argc, char** argv, int first, const std::vector<std::st
 {
     for (int i = first; i < argc; ++i) {
         const std::string a = argv[i];
-        if (!a.starts_with("--")) {
+        // `-m FILE`: a one-letter option, as llama.cpp's tools spell the common ones.
+        const bool letter = a.size() == 2 && a[0] == '-' && std::isalpha(static_cast<unsigned char>(a[1]));
+        if (!a.starts_with("--") && !letter) {
             positional_.push_back(a);
             continue;
         }
-        const std::string name = a.substr(2);
+        const std::string name = a.substr(letter ? 1 : 2);
         if (std::find(flags.begin(), flags.end(), name) != flags.end()) {
             options_[name] = "1";
         } else {

@@ -1,4 +1,4 @@
-// Minimal command-line parsing: positional words and `--name value` / `--flag` options.
+// Minimal command-line parsing: positional words and `--name value` / `-x value` / `--flag` options.
 #pragma once
 
 #include <cstdint>

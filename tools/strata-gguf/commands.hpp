@@ -8,5 +8,6 @@ namespace strata::tools {
 int runInfo(Arguments& args);
 int runMkmodel(Arguments& args);
 int runQuantize(Arguments& args);
+int runRouting(Arguments& args);
 
 }  // namespace strata::tools

@@ -18,11 +18,18 @@ void usage(std::FILE* to)
                "      [--vocab N] [--context N] [--type F32|F16|BF16|Q8_0|Q4_0|Q4_K|Q5_K|Q6_K] [--seed N]\n"
                "      [--output-scale X] [--tie-embeddings] [--rope-base X] [--rms-eps X] [--name TEXT]\n"
                "      [--tokenizer DIR/tokenizer.json] [--tokenizer-pre NAME] [--distinct-rows N]\n"
+               "      [--router-skew S [--calibration-tokens N] [--threads T]]\n"
                "      seeded random weights with llama.cpp's tensor names and keys; without --tokenizer a\n"
                "      small synthetic byte-level vocabulary; --distinct-rows N draws N rows per tensor and\n"
-               "      repeats them (fast, for speed benchmarks of large shapes)\n"
+               "      repeats them (fast, for speed benchmarks of large shapes); --router-skew S runs the model\n"
+               "      on N (512) random tokens and shapes each MoE router so that selections follow a Zipf law\n"
+               "      of exponent S (0: uniform), with other hot experts in each layer\n"
                "  quantize IN OUT TYPE\n"
-               "      requantize every 2-D weight to TYPE (norms, biases and the MoE router stay F32)\n",
+               "      requantize every 2-D weight to TYPE (norms, biases and the MoE router stay F32)\n"
+               "  routing -m FILE [-n TOKENS] [--threads T] [--seed N] [--json]\n"
+               "      runs TOKENS (default 1000) seeded random tokens through a mixture-of-experts model on the\n"
+               "      CPU and prints per layer the share of selections the most popular 10% of experts took\n"
+               "      (uniform routing: 10%) and the most chosen expert's share\n",
                to);
     std::fprintf(to, "ARCH: %s\n", strata::model::architectureNames().c_str());
 }
@@ -56,6 +63,10 @@ int main(int argc, char** argv)
         if (command == "quantize") {
             strata::tools::Arguments args(argc, argv, 2, {});
             return strata::tools::runQuantize(args);
+        }
+        if (command == "routing") {
+            strata::tools::Arguments args(argc, argv, 2, {"json"});
+            return strata::tools::runRouting(args);
         }
         std::fprintf(stderr, "strata-gguf: unknown command '%s'\n", command.c_str());
         usage(stderr);

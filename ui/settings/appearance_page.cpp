@@ -21,6 +21,7 @@ AppearancePage::AppearancePage(QWidget* parent)
     m_language->addItem(tr("Follow the system"), QStringLiteral("system"));
     m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));  // each language in its own words
     m_language->addItem(QStringLiteral("Deutsch"), QStringLiteral("de"));
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
     auto* restartNote = new QLabel(tr("A new language takes effect when Strata starts next."), this);
     restartNote->setWordWrap(true);
 

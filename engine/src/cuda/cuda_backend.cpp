@@ -7,6 +7,8 @@
 #include "strata/model/cuda_backend.hpp"
 
 #include "cuda_check.hpp"
+#include "cuda_host_wait.hpp"
+#include "cuda_hybrid_experts.hpp"
 #include "cuda_kernels.hpp"
 #include "cuda_moe_ffn.hpp"
 #include "cuda_sequence.hpp"
@@ -154,13 +156,21 @@ public:
                                   cuda::attentionSplitFloats(int(h_.heads), int(h_.headDim))};
         if (h_.isMoe())
             moe_ = std::make_unique<cuda::MoeFeedForward>(h_, o.maxBatch);
+        if (h_.isMoe() && o.experts.placement != ExpertPlacement::Gpu) {
+            hybrid_ = std::make_unique<cuda::HybridExperts>(d, o);
+            if (!hybrid_->any())  // every layer fits whole: the full-GPU path
+                hybrid_.reset();
+        }
         const size_t weightBytes = planWeights();
         const size_t moeBytes = moe_ ? moe_->scratchBytes() : 0;
-        const size_t needed = weightBytes + scratch.bytes() + moeBytes;
-        requireVram(needed, "its weights (" + mib(weightBytes) + ") and scratch for " + std::to_string(o.maxBatch)
-                                + " tokens (" + mib(scratch.bytes() + moeBytes) + ")");
+        const size_t hybridBytes = hybrid_ ? hybrid_->vramBytes() : 0;
+        const size_t needed = weightBytes + scratch.bytes() + moeBytes + hybridBytes;
+        requireVram(needed, "its weights (" + mib(weightBytes + hybridBytes) + ") and scratch for "
+                                + std::to_string(o.maxBatch) + " tokens (" + mib(scratch.bytes() + moeBytes) + ")");
         arena_ = std::make_unique<DeviceArena>(needed);
         *inUse_ += needed;
+        if (hybrid_)  // before upload(): its layers read the slot stacks' addresses
+            hybrid_->carve(arena_->take<std::byte>(hybridBytes));
         upload();
         carveScratch(scratch);
         if (moe_)
@@ -170,12 +180,12 @@ public:
         logitsHost_ = std::make_unique<PinnedBuffer<float>>(h_.vocabSize);
         check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "creating a stream");
         // By default the host sleeps in the driver until the GPU is done instead of spinning on a core.
-        const unsigned waitFlag = o.hostWait == CudaHostWait::BlockingSync ? cudaEventBlockingSync : 0;
-        check(cudaEventCreateWithFlags(&done_, waitFlag | cudaEventDisableTiming), "creating an event");
+        check(cudaEventCreateWithFlags(&done_, cuda::eventFlagsFor(o.hostWait)), "creating an event");
     }
 
     ~CudaBackend() override
     {
+        hybrid_.reset();  // its stager may still copy into the arena
         if (done_)
             cudaEventDestroy(done_);
         if (stream_)
@@ -184,6 +194,17 @@ public:
     }
 
     std::string name() const override { return "cuda:" + deviceName_; }
+    std::optional<ExpertTelemetry> expertTelemetry() const override
+    {
+        if (!hybrid_)
+            return std::nullopt;
+        return hybrid_->telemetry();
+    }
+    void resetExpertTelemetry() override
+    {
+        if (hybrid_)
+            hybrid_->resetTelemetry();
+    }
     uint32_t maxBatch() const override { return o_.maxBatch; }
 
     std::unique_ptr<Sequence> newSequence(uint32_t contextLength, KvType kv) override
@@ -221,7 +242,8 @@ public:
         std::memcpy(tokensHost_->get(), tokens.data(), T * sizeof(int32_t));
         *startHost_->get() = int32_t(start);
         const bool wantLogits = !logits.empty();
-        if (T == 1 && wantLogits && o_.decodeGraphs) {
+        // A hybrid layer needs the host in the middle of the pass: no graph then.
+        if (T == 1 && wantLogits && o_.decodeGraphs && !hybrid_) {
             if (!seq.decodeGraph)
                 seq.decodeGraph = captureDecode(seq);
             check(cudaGraphLaunch(seq.decodeGraph, stream_), "launching the decode graph");
@@ -237,18 +259,7 @@ public:
 
 private:
     // CudaBackendOptions::hostWait: sleep on the blocking-sync event, or poll it.
-    void waitForGpu()
-    {
-        if (o_.hostWait == CudaHostWait::BlockingSync) {
-            check(cudaEventSynchronize(done_), "running the forward pass");
-            return;
-        }
-        cudaError_t state = cudaEventQuery(done_);
-        for (; state == cudaErrorNotReady; state = cudaEventQuery(done_))
-            if (o_.hostWait == CudaHostWait::Yield)
-                std::this_thread::yield();
-        check(state, "running the forward pass");
-    }
+    void waitForGpu() { cuda::waitForEvent(done_, o_.hostWait, "running the forward pass"); }
 
     void checkSupported() const
     {
@@ -320,7 +331,8 @@ private:
         add(d_.weights.tokenEmbedding);
         add(d_.weights.outputNorm);
         add(d_.weights.output);
-        for (const LayerWeights& l : d_.weights.layers) {
+        for (uint32_t i = 0; i < d_.weights.layers.size(); ++i) {
+            const LayerWeights& l = d_.weights.layers[i];
             for (const auto* m : {&l.wq, &l.wk, &l.wv, &l.wo, &l.ffnGate, &l.ffnUp, &l.ffnDown, &l.router, &l.gateExps,
                                   &l.upExps, &l.downExps})
                 if (m->present())
@@ -329,10 +341,13 @@ private:
             if (l.gateExps.present() && l.gateExps.type != l.upExps.type)
                 throw Error("the CUDA backend needs ffn_gate_exps and ffn_up_exps of one type, not "
                             + typeName(l.gateExps.type) + " and " + typeName(l.upExps.type));
-            for (const Weight* w :
-                 {&l.attnNorm, &l.wq, &l.wk, &l.wv, &l.wo, &l.bq, &l.bk, &l.bv, &l.qNorm, &l.kNorm, &l.ffnNorm,
-                  &l.ffnGate, &l.ffnUp, &l.ffnDown, &l.router, &l.gateExps, &l.upExps, &l.downExps})
+            for (const Weight* w : {&l.attnNorm, &l.wq, &l.wk, &l.wv, &l.wo, &l.bq, &l.bk, &l.bv, &l.qNorm, &l.kNorm,
+                                    &l.ffnNorm, &l.ffnGate, &l.ffnUp, &l.ffnDown, &l.router})
                 add(*w);
+            // A hybrid layer's experts go to its VRAM slots (HybridExperts), not whole stacks.
+            if (!hybrid_ || !hybrid_->hybrid(i))
+                for (const Weight* w : {&l.gateExps, &l.upExps, &l.downExps})
+                    add(*w);
         }
         return bytes;
     }
@@ -354,14 +369,17 @@ private:
         embedding_ = matrix(d_.weights.tokenEmbedding);
         output_ = matrix(d_.weights.output);
         outputNorm_ = vector(d_.weights.outputNorm);
-        for (const LayerWeights& l : d_.weights.layers) {
+        for (uint32_t i = 0; i < d_.weights.layers.size(); ++i) {
+            const LayerWeights& l = d_.weights.layers[i];
             LayerOnDevice ld;
             ld.attnNorm = vector(l.attnNorm);
             ld.ffnNorm = vector(l.ffnNorm);
             ld.bq = vector(l.bq), ld.bk = vector(l.bk), ld.bv = vector(l.bv);
             ld.qNorm = vector(l.qNorm), ld.kNorm = vector(l.kNorm);
             ld.wq = matrix(l.wq), ld.wk = matrix(l.wk), ld.wv = matrix(l.wv), ld.wo = matrix(l.wo);
-            if (moe_) {
+            if (hybrid_ && hybrid_->hybrid(i)) {
+                ld.moe = hybrid_->stacks(i, matrix(l.router));
+            } else if (moe_) {
                 ld.moe = {matrix(l.router), experts(l.gateExps), experts(l.upExps), experts(l.downExps)};
             } else {
                 ld.gate = matrix(l.ffnGate), ld.up = matrix(l.ffnUp), ld.down = matrix(l.ffnDown);
@@ -501,7 +519,10 @@ private:
 
             if (moe_) {
                 normalize(x_, w.ffnNorm, xn_, t, {&w.moe.gate.first});
-                moe_->enqueue(w.moe, xn_, act_, x_, t, stream_);  // x += the chosen experts' weighted sum
+                if (hybrid_ && hybrid_->hybrid(l))  // x += the resident experts' sum and the CPU's
+                    hybrid_->run(l, *moe_, w.moe.router, xn_, act_, x_, t, stream_);
+                else
+                    moe_->enqueue(w.moe, xn_, act_, x_, t, stream_);  // x += the chosen experts' weighted sum
                 continue;
             }
             normalize(x_, w.ffnNorm, xn_, t, {&w.gate, &w.up});
@@ -512,6 +533,8 @@ private:
                 cuda::swiglu(gate_, up_, gate_, int64_t(t) * F, stream_);
             cuda::matmul(w.down, gate_, act_, t, x_, E, true, stream_);  // x += down . swiglu
         }
+        if (hybrid_)
+            hybrid_->endPass(T, stream_);
         if (wantLogits) {
             normalize(x_ + (t - 1) * E, outputNorm_, xn_, 1, {&output_});
             cuda::matmul(output_, xn_, act_, 1, logitsDev_, h_.vocabSize, false, stream_);
@@ -535,7 +558,8 @@ private:
     DeviceMatrix embedding_, output_;
     const float* outputNorm_ = nullptr;
     std::vector<LayerOnDevice> layers_;
-    std::unique_ptr<cuda::MoeFeedForward> moe_;  // mixture-of-experts models only
+    std::unique_ptr<cuda::MoeFeedForward> moe_;    // mixture-of-experts models only
+    std::unique_ptr<cuda::HybridExperts> hybrid_;  // hybrid expert placements only
     float *x_ = nullptr, *xn_ = nullptr, *q_ = nullptr, *k_ = nullptr, *v_ = nullptr, *attn_ = nullptr;
     float *gate_ = nullptr, *up_ = nullptr, *logitsDev_ = nullptr;
     cuda::Q8Activations act_;

@@ -123,6 +123,8 @@ inline void attention(const float* q, int tokens, int heads, int kvHeads, int he
 }
 
 void addBias(float* x, const float* bias, int rows, int n, cudaStream_t stream);
+// y[i] += x[i] for n values (the hybrid backend adds the CPU experts' share to the residual).
+void addTo(float* y, const float* x, int64_t n, cudaStream_t stream);
 void swiglu(const float* gate, const float* up, float* out, int64_t n, cudaStream_t stream);
 // swiglu, then `out` (rows of n values) quantized to int8 in `format`.
 void swigluQuantize(const float* gate, const float* up, float* out, int rows, int64_t n, Q8Format format,

@@ -230,13 +230,16 @@ __global__ void routeKernel(float* logits, int tokens, int experts, int used, bo
 // Warp per (chosen expert k, row): h[k][row] = silu(gate . x) * (up . x).
 template <class Dot>
 __global__ void __launch_bounds__(32 * kWarpsPerBlock)
-    gateUpDecodeKernel(StackView gate, StackView up, Input in, const int* expert, float* h, int64_t rows)
+    gateUpDecodeKernel(StackView gate, StackView up, Input in, const int* expert, const int* slotOf, float* h,
+                       int64_t rows)
 {
     const int k = blockIdx.y, lane = threadIdx.x % 32;
     const int64_t row = int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / 32;
     if (row >= rows)
         return;
-    const int e = expert[k];
+    const int e = slotOf ? slotOf[expert[k]] : expert[k];
+    if (e < 0)
+        return;  // not resident: the CPU computes this expert (down skips it too)
     const uint8_t *g = gate.row(e, row), *u = up.row(e, row);
     const int units = int(in.cols / Dot::kWidth);
     float ga = 0, ua = 0;
@@ -256,7 +259,8 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock)
 // the warp (768 wide: 24 Q4_K sub-blocks, 192 over 8 experts).
 template <class Dot>
 __global__ void __launch_bounds__(32 * kWarpsPerBlock)
-    downDecodeKernel(StackView down, Input in, const int* expert, const float* weight, int used, float* y, int64_t rows)
+    downDecodeKernel(StackView down, Input in, const int* expert, const int* slotOf, const float* weight, int used,
+                     float* y, int64_t rows)
 {
     const int lane = threadIdx.x % 32;
     const int64_t row = int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / 32;
@@ -266,7 +270,9 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock)
     float acc = 0;
     for (int i = lane; i < used * units; i += 32) {
         const int k = i / units, u = i % units;
-        acc += weight[k] * Dot::apply(Dot::load(down.row(expert[k], row), u), u, in, k);
+        const int e = slotOf ? slotOf[expert[k]] : expert[k];
+        if (e >= 0)
+            acc += weight[k] * Dot::apply(Dot::load(down.row(e, row), u), u, in, k);
     }
     acc = warpSum(acc);
     if (lane == 0)
@@ -285,10 +291,14 @@ struct GroupedArgs {
 // Block (item, row block of one stack): up to 8 routes of one expert against 4 rows of its matrix.
 template <class Dot>
 __global__ void __launch_bounds__(32 * kWarpsPerBlock)
-    groupedKernel(GroupedArgs g, Input in, const int* slotToken, const ExpertItem* items, const int* itemCount)
+    groupedKernel(GroupedArgs g, Input in, const int* slotToken, const int* slotOf, const ExpertItem* items,
+                  const int* itemCount)
 {
     if (int(blockIdx.x) >= *itemCount)
         return;
+    const int e = slotOf ? slotOf[items[blockIdx.x].expert] : items[blockIdx.x].expert;
+    if (e < 0)
+        return;  // not resident: the CPU computes these routes, sumExperts skips them
     const int m = int(blockIdx.y / g.blocksPerStack), lane = threadIdx.x % 32;
     const int64_t row = int64_t(blockIdx.y % g.blocksPerStack) * kWarpsPerBlock + threadIdx.x / 32;
     if (row >= g.rows)
@@ -301,7 +311,7 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock)
         src[t] = slotToken ? slotToken[slot] : slot;
     }
     // Selected, not indexed: a run-time index would copy the parameter arrays to the stack.
-    const uint8_t* w = (m == 0 ? g.w[0] : g.w[1]).row(it.expert, row);
+    const uint8_t* w = (m == 0 ? g.w[0] : g.w[1]).row(e, row);
     float* out = m == 0 ? g.out[0] : g.out[1];
     const int units = int(in.cols / Dot::kWidth);
     float acc[kRoutesPerItem] = {};
@@ -320,8 +330,8 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock)
     }
 }
 
-__global__ void sumExpertsKernel(const float* down, const int* slotOf, const float* weight, int used, int64_t n,
-                                 float* y)
+__global__ void sumExpertsKernel(const float* down, const int* routeSlot, const float* weight, const int* expert,
+                                 const int* resident, int used, int64_t n, float* y)
 {
     const int t = blockIdx.y;
     const int64_t c = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -329,7 +339,8 @@ __global__ void sumExpertsKernel(const float* down, const int* slotOf, const flo
         return;
     float acc = 0;
     for (int r = 0; r < used; ++r)
-        acc += weight[t * used + r] * down[int64_t(slotOf[t * used + r]) * n + c];
+        if (!resident || resident[expert[t * used + r]] >= 0)
+            acc += weight[t * used + r] * down[int64_t(routeSlot[t * used + r]) * n + c];
     y[int64_t(t) * n + c] += acc;
 }
 
@@ -367,7 +378,7 @@ void routeExperts(float* logits, int tokens, int experts, int used, bool normali
 }
 
 void expertsGateUpDecode(const DeviceExperts& gate, const DeviceExperts& up, const float* x, const Q8Activations& xq,
-                         const int* expert, int used, float* h, cudaStream_t stream)
+                         const int* expert, const int* slotOf, int used, float* h, cudaStream_t stream)
 {
     if (gate.first.type != up.first.type || gate.first.cols != up.first.cols || gate.first.rows != up.first.rows)
         throw Error("internal: the gate and up expert stacks differ in type or shape");
@@ -375,23 +386,23 @@ void expertsGateUpDecode(const DeviceExperts& gate, const DeviceExperts& up, con
     const dim3 grid(rowBlocks(gate.first.rows), unsigned(used));
     dispatchRows(gate.first.type, "ffn_gate_exps", [&](auto dot) {
         gateUpDecodeKernel<decltype(dot)>
-            <<<grid, 32 * kWarpsPerBlock, 0, stream>>>(view(gate), view(up), in, expert, h, gate.first.rows);
+            <<<grid, 32 * kWarpsPerBlock, 0, stream>>>(view(gate), view(up), in, expert, slotOf, h, gate.first.rows);
     });
 }
 
 void expertsDownDecode(const DeviceExperts& down, const float* h, const Q8Activations& hq, const int* expert,
-                       const float* weight, int used, float* y, cudaStream_t stream)
+                       const int* slotOf, const float* weight, int used, float* y, cudaStream_t stream)
 {
     const Input in = inputOf(h, hq, down.first.cols);
     dispatchRows(down.first.type, "ffn_down_exps", [&](auto dot) {
         downDecodeKernel<decltype(dot)><<<rowBlocks(down.first.rows), 32 * kWarpsPerBlock, 0, stream>>>(
-            view(down), in, expert, weight, used, y, down.first.rows);
+            view(down), in, expert, slotOf, weight, used, y, down.first.rows);
     });
 }
 
 void expertsGrouped(std::span<const DeviceExperts* const> stacks, std::span<float* const> outs, const float* in,
-                    const Q8Activations& inq, const int* slotToken, const MoeRouting& routing, int maxItems,
-                    cudaStream_t stream)
+                    const Q8Activations& inq, const int* slotToken, const int* slotOf, const MoeRouting& routing,
+                    int maxItems, cudaStream_t stream)
 {
     if (stacks.empty() || stacks.size() > 2 || outs.size() != stacks.size())
         throw Error("internal: grouped expert products take one or two stacks");
@@ -412,16 +423,17 @@ void expertsGrouped(std::span<const DeviceExperts* const> stacks, std::span<floa
     const Input x = inputOf(in, inq, first.cols);
     dispatchRows(first.type, "an expert stack", [&](auto dot) {
         groupedKernel<decltype(dot)>
-            <<<grid, 32 * kWarpsPerBlock, 0, stream>>>(g, x, slotToken, routing.items, routing.itemCount);
+            <<<grid, 32 * kWarpsPerBlock, 0, stream>>>(g, x, slotToken, slotOf, routing.items, routing.itemCount);
     });
 }
 
-void sumExperts(const float* down, const MoeRouting& routing, int tokens, int used, int64_t n, float* y,
-                cudaStream_t stream)
+void sumExperts(const float* down, const MoeRouting& routing, const int* slotOf, int tokens, int used, int64_t n,
+                float* y, cudaStream_t stream)
 {
     const int threads = 256;
     const dim3 grid(unsigned((n + threads - 1) / threads), unsigned(tokens));
-    sumExpertsKernel<<<grid, threads, 0, stream>>>(down, routing.slotOf, routing.weight, used, n, y);
+    sumExpertsKernel<<<grid, threads, 0, stream>>>(down, routing.slotOf, routing.weight, routing.expert, slotOf, used,
+                                                   n, y);
 }
 
 }  // namespace strata::cuda

@@ -51,25 +51,29 @@ constexpr int kMaxExpertsUsed = 64;
 void routeExperts(float* logits, int tokens, int experts, int used, bool normalize, bool group,
                   const MoeRouting& routing, cudaStream_t stream);
 
+// Hybrid MoE (some experts in VRAM, the rest on the CPU): `slotOf` [experts] maps an expert to the
+// matrix of the stacks that holds it, -1 when it is not resident; the products below then skip the
+// routes of experts that are not resident (the CPU adds those). Null: expert e is matrix e.
+
 // Decode (one token): h[k] = silu(gate_e . x) * up_e . x for each chosen expert e = expert[k], all
 // of them in one launch. x: the token's f32 row / int8 quantization (whichever the type reads).
 void expertsGateUpDecode(const DeviceExperts& gate, const DeviceExperts& up, const float* x, const Q8Activations& xq,
-                         const int* expert, int used, float* h, cudaStream_t stream);
+                         const int* expert, const int* slotOf, int used, float* h, cudaStream_t stream);
 
 // Decode: y += sum over k (in rank order) of weight[k] * down_{expert[k]} . h[k], one launch; `h` and
 // `hq` hold `used` rows of the expert FFN width.
 void expertsDownDecode(const DeviceExperts& down, const float* h, const Q8Activations& hq, const int* expert,
-                       const float* weight, int used, float* y, cudaStream_t stream);
+                       const int* slotOf, const float* weight, int used, float* y, cudaStream_t stream);
 
 // Batches: out_m[slot] = W_m[expert of slot] . in[row of slot] for one or two stacks of one type
 // and shape (gate and up), over every item. `slotToken` maps a slot to its input row (the token);
 // null: the slot's own row (down, whose input is already grouped). maxItems: the grid's bound.
 void expertsGrouped(std::span<const DeviceExperts* const> stacks, std::span<float* const> outs, const float* in,
-                    const Q8Activations& inq, const int* slotToken, const MoeRouting& routing, int maxItems,
-                    cudaStream_t stream);
+                    const Q8Activations& inq, const int* slotToken, const int* slotOf, const MoeRouting& routing,
+                    int maxItems, cudaStream_t stream);
 
 // y[t] += sum over ranks r (in order) of weight[t][r] * down[slotOf[t][r]], rows of n floats.
-void sumExperts(const float* down, const MoeRouting& routing, int tokens, int used, int64_t n, float* y,
-                cudaStream_t stream);
+void sumExperts(const float* down, const MoeRouting& routing, const int* slotOf, int tokens, int used, int64_t n,
+                float* y, cudaStream_t stream);
 
 }  // namespace strata::cuda

@@ -67,43 +67,40 @@ void MoeFeedForward::carve(std::byte* base)
     });
 }
 
-void MoeFeedForward::enqueue(const MoeLayerWeights& w, const float* xn, const Q8Activations& xq, float* x, int tokens,
-                             cudaStream_t stream)
+void MoeFeedForward::route(const MoeLayerWeights& w, const float* xn, int tokens, cudaStream_t stream)
 {
     if (tokens < 1 || tokens > maxBatch_)
         throw Error("internal: a MoE step of " + std::to_string(tokens) + " tokens");
-    const int n = tokens * used_;
     // The router reads f32 rows when it is a float type (llama.cpp keeps it F32), else its own int8 rows.
-    if (usesQ8Activations(w.router.type)) {
+    if (usesQ8Activations(w.router.type))
         quantizeQ8(xn, tokens, embedding_, q8FormatFor(w.router.type), routerQ_, stream);
-        matmul(w.router, xn, routerQ_, tokens, logits_, experts_, false, stream);
-    } else {
-        matmul(w.router, xn, xq, tokens, logits_, experts_, false, stream);
-    }
-    const auto quantizeHidden = [&](int rows) {
-        if (usesQ8Activations(w.down.first.type))
-            quantizeQ8(gate_, rows, width_, q8FormatFor(w.down.first.type), hq_, stream);
-    };
+    matmul(w.router, xn, routerQ_, tokens, logits_, experts_, false, stream);
+    routeExperts(logits_, tokens, experts_, used_, normalize_, tokens > 1, routing_, stream);
+}
+
+void MoeFeedForward::addExperts(const MoeLayerWeights& w, const float* xn, const Q8Activations& xq, float* x,
+                                int tokens, const int* slotOf, cudaStream_t stream)
+{
+    const int n = tokens * used_;
     if (tokens == 1) {
-        routeExperts(logits_, 1, experts_, used_, normalize_, false, routing_, stream);
-        expertsGateUpDecode(w.gate, w.up, xn, xq, routing_.expert, used_, gate_, stream);
-        quantizeHidden(used_);
-        expertsDownDecode(w.down, gate_, hq_, routing_.expert, routing_.weight, used_, x, stream);
-    } else {
-        routeExperts(logits_, tokens, experts_, used_, normalize_, true, routing_, stream);
-        const int items = maxExpertItems(n, experts_);
-        const DeviceExperts* gateUp[] = {&w.gate, &w.up};
-        float* const gateUpOut[] = {gate_, up_};
-        expertsGrouped(gateUp, gateUpOut, xn, xq, routing_.slotToken, routing_, items, stream);
+        expertsGateUpDecode(w.gate, w.up, xn, xq, routing_.expert, slotOf, used_, gate_, stream);
         if (usesQ8Activations(w.down.first.type))
-            swigluQuantize(gate_, up_, gate_, n, width_, q8FormatFor(w.down.first.type), hq_, stream);
-        else
-            swiglu(gate_, up_, gate_, int64_t(n) * width_, stream);
-        const DeviceExperts* downStack[] = {&w.down};
-        float* const downOut[] = {down_};
-        expertsGrouped(downStack, downOut, gate_, hq_, nullptr, routing_, items, stream);
-        sumExperts(down_, routing_, tokens, used_, embedding_, x, stream);
+            quantizeQ8(gate_, used_, width_, q8FormatFor(w.down.first.type), hq_, stream);
+        expertsDownDecode(w.down, gate_, hq_, routing_.expert, slotOf, routing_.weight, used_, x, stream);
+        return;
     }
+    const int items = maxExpertItems(n, experts_);
+    const DeviceExperts* gateUp[] = {&w.gate, &w.up};
+    float* const gateUpOut[] = {gate_, up_};
+    expertsGrouped(gateUp, gateUpOut, xn, xq, routing_.slotToken, slotOf, routing_, items, stream);
+    if (usesQ8Activations(w.down.first.type))
+        swigluQuantize(gate_, up_, gate_, n, width_, q8FormatFor(w.down.first.type), hq_, stream);
+    else
+        swiglu(gate_, up_, gate_, int64_t(n) * width_, stream);
+    const DeviceExperts* downStack[] = {&w.down};
+    float* const downOut[] = {down_};
+    expertsGrouped(downStack, downOut, gate_, hq_, nullptr, slotOf, routing_, items, stream);
+    sumExperts(down_, routing_, slotOf, tokens, used_, embedding_, x, stream);
 }
 
 }  // namespace strata::cuda

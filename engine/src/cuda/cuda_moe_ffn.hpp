@@ -28,7 +28,22 @@ public:
     // x += MoE(xn) for `tokens` rows. xn: the FFN-normed rows (f32); xq: the same rows quantized in
     // the gate/up stacks' int8 format (unused when those are float types).
     void enqueue(const MoeLayerWeights& w, const float* xn, const Q8Activations& xq, float* x, int tokens,
-                 cudaStream_t stream);
+                 cudaStream_t stream)
+    {
+        route(w, xn, tokens, stream);
+        addExperts(w, xn, xq, x, tokens, nullptr, stream);
+    }
+
+    // The two halves, for the hybrid backend, which copies the routing to the host in between.
+    // route: router product, softmax and top-k into routing() (grouped by expert for batches).
+    void route(const MoeLayerWeights& w, const float* xn, int tokens, cudaStream_t stream);
+    // x += the weighted sum of the chosen experts that are resident: slotOf [experts] gives each
+    // expert's matrix in w's stacks, -1 for one that is not (null: all are, expert e is matrix e).
+    void addExperts(const MoeLayerWeights& w, const float* xn, const Q8Activations& xq, float* x, int tokens,
+                    const int* slotOf, cudaStream_t stream);
+    // Device memory: [tokens][used] expert ids (best first) and their weights, after route().
+    const int* chosenExperts() const { return routing_.expert; }
+    const float* chosenWeights() const { return routing_.weight; }
 
 private:
     template <class Fn>

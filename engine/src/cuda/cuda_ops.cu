@@ -177,6 +177,13 @@ __global__ void storeKvKernel(const float* k, const float* v, int kvDim, const i
     values[dst] = __float2half_rn(v[int64_t(t) * kvDim + i]);
 }
 
+__global__ void addToKernel(float* y, const float* x, int64_t n)
+{
+    const int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    if (i < n)
+        y[i] += x[i];
+}
+
 __global__ void addBiasKernel(float* x, const float* bias, int64_t total, int n)
 {
     const int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -281,6 +288,11 @@ void storeKv(const float* k, const float* v, int tokens, int kvDim, const int32_
     const dim3 grid(blocksFor(kvDim, 256), unsigned(tokens));
     storeKvKernel<<<grid, 256, 0, stream>>>(k, v, kvDim, start, reinterpret_cast<__half*>(keyCache),
                                             reinterpret_cast<__half*>(valueCache));
+}
+
+void addTo(float* y, const float* x, int64_t n, cudaStream_t stream)
+{
+    addToKernel<<<blocksFor(n, 256), 256, 0, stream>>>(y, x, n);
 }
 
 void addBias(float* x, const float* bias, int rows, int n, cudaStream_t stream)

@@ -66,7 +66,10 @@ public:
         std::mt19937_64 rng(spec_.seed ^ fnv1a(name));
         std::uniform_real_distribution<float> dist(center - amplitude, center + amplitude);
         std::vector<float> row(rowLength);
-        const uint64_t drawn = spec_.distinctRows > 0 ? std::min<uint64_t>(rows, spec_.distinctRows) : rows;
+        // The MoE router (the one matrix kept F32) always draws every row: repeated router rows give
+        // experts equal logits, the tie goes to the lower id, and the repeats are never chosen.
+        const bool repeat = spec_.distinctRows > 0 && quantize;
+        const uint64_t drawn = repeat ? std::min<uint64_t>(rows, spec_.distinctRows) : rows;
         for (uint64_t r = 0; r < drawn; ++r) {
             for (float& x : row)
                 x = dist(rng);

@@ -62,7 +62,10 @@ Model::Model(gguf::File file, ModelDefinition definition, std::unique_ptr<tokeni
 {
     pool::PoolOptions po;
     // On the GPU the host only enqueues and waits: workers would sit idle (and spin, by policy).
-    po.workers = options.device == Device::Cuda ? 0 : options.threads;
+    // A hybrid MoE placement runs the experts that are not in VRAM on them.
+    const bool gpuOnly = options.device == Device::Cuda
+                         && (options.cudaExperts.placement == ExpertPlacement::Gpu || !definition_.hparams.isMoe());
+    po.workers = gpuOnly ? 0 : options.threads;
     po.pin = options.pinThreads;
     po.policy = options.poolPolicy;
     po.onIdleSpan = options.poolSpanObserver;
@@ -75,6 +78,8 @@ Model::Model(gguf::File file, ModelDefinition definition, std::unique_ptr<tokeni
             co.vramBudget = options.vramBudget;
             co.hostWait = options.cudaHostWait;
             co.onRouting = options.onRouting;
+            co.experts = options.cudaExperts;
+            co.pool = pool_.get();
             backend_ = makeCudaBackend(definition_, co);
         } else {
             CpuBackendOptions backend;

@@ -23,15 +23,6 @@ namespace {
 
 using strata::test::logProbs;
 
-double worstDiff(std::span<const float> a, std::span<const float> b)
-{
-    const auto la = logProbs(a), lb = logProbs(b);
-    double worst = 0;
-    for (size_t i = 0; i < la.size(); ++i)
-        worst = std::max(worst, std::abs(la[i] - lb[i]));
-    return worst;
-}
-
 bool floatWeights(GgmlType t)
 {
     return t == GgmlType::F32 || t == GgmlType::F16 || t == GgmlType::BF16;
@@ -113,14 +104,14 @@ private slots:
         model::Session c(*cpu, {.contextLength = uint32_t(context)}), g(*gpu, {.contextLength = uint32_t(context)});
         c.setPrompt(prompt);
         g.setPrompt(prompt);
-        double worst = worstDiff(c.logits(), g.logits());
+        double worst = test::worstLogProbDiff(c.logits(), g.logits());
         QVERIFY2(worst <= tol,
                  qPrintable(QString("after the prompt: |log p GPU - CPU| = %1 > %2").arg(worst).arg(tol)));
         for (int step = 0; step < 8; ++step) {
             const auto next = int32_t(kernels::argmax(c.logits().data(), int64_t(c.logits().size())));
             c.append(next);
             g.append(next);
-            const double d = worstDiff(c.logits(), g.logits());
+            const double d = test::worstLogProbDiff(c.logits(), g.logits());
             QVERIFY2(d <= tol,
                      qPrintable(QString("decode step %1: |log p GPU - CPU| = %2 > %3").arg(step).arg(d).arg(tol)));
             worst = std::max(worst, d);

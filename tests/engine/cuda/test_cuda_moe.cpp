@@ -259,7 +259,7 @@ private slots:
         test::DeviceVector<float> y(y0);
         if (tokens == 1) {
             test::DeviceVector<float> hd(size_t(used) * width);
-            cuda::expertsGateUpDecode(gs, us, xd.get(), xq.view(), r.expert.get(), used, hd.get(), nullptr);
+            cuda::expertsGateUpDecode(gs, us, xd.get(), xq.view(), r.expert.get(), nullptr, used, hd.get(), nullptr);
             h = hd.read();
             for (int k = 0; k < used; ++k)
                 for (int row = 0; row < width; ++row) {
@@ -279,14 +279,15 @@ private slots:
                                             .arg(tol)));
                 }
             DeviceQ8 hq(hd.get(), used, width, type);
-            cuda::expertsDownDecode(ds, hd.get(), hq.view(), r.expert.get(), r.weight.get(), used, y.get(), nullptr);
+            cuda::expertsDownDecode(ds, hd.get(), hq.view(), r.expert.get(), nullptr, r.weight.get(), used, y.get(),
+                                    nullptr);
         } else {
             test::DeviceVector<float> gOut(size_t(r.n) * width), uOut(size_t(r.n) * width),
                 dOut(size_t(r.n) * embedding);
             const cuda::DeviceExperts* gateUp[] = {&gs, &us};
             float* const gateUpOut[] = {gOut.get(), uOut.get()};
-            cuda::expertsGrouped(gateUp, gateUpOut, xd.get(), xq.view(), r.slotToken.get(), r.view(), r.maxItems,
-                                 nullptr);
+            cuda::expertsGrouped(gateUp, gateUpOut, xd.get(), xq.view(), r.slotToken.get(), nullptr, r.view(),
+                                 r.maxItems, nullptr);
             const auto gGot = gOut.read(), uGot = uOut.read();
             const auto slotOf = r.slotOf.read();
             for (int i = 0; i < r.n; ++i) {
@@ -315,8 +316,9 @@ private slots:
             DeviceQ8 hq(hd.get(), r.n, width, type);
             const cuda::DeviceExperts* downStack[] = {&ds};
             float* const downOut[] = {dOut.get()};
-            cuda::expertsGrouped(downStack, downOut, hd.get(), hq.view(), nullptr, r.view(), r.maxItems, nullptr);
-            cuda::sumExperts(dOut.get(), r.view(), tokens, used, embedding, y.get(), nullptr);
+            cuda::expertsGrouped(downStack, downOut, hd.get(), hq.view(), nullptr, nullptr, r.view(), r.maxItems,
+                                 nullptr);
+            cuda::sumExperts(dOut.get(), r.view(), nullptr, tokens, used, embedding, y.get(), nullptr);
         }
         // y = y0 + sum over the token's ranks of weight * (down_e . h).
         const auto got = y.read();

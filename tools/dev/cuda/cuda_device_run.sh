@@ -10,6 +10,11 @@
 #   depth        decode after a 4k and a 16k context (split-K attention), 8B Q4_K
 #   moe-bench    a 30B-A3B-shaped qwen3moe (48 layers, 2048 embedding, 32 heads / 4 KV heads of 128,
 #                128 experts, 8 used, expert FFN 768) at $MOE_TYPES, one file at a time
+#   hybrid       hybrid MoE: the 30B-A3B shape at Q4_K with router skew $SKEWS (strata-gguf mkmodel
+#                --router-skew; its measured routing first), each VRAM expert budget of $BUDGETS (MiB)
+#                with every waiting policy (fixed 20 ms, fixed 100 us, park, adaptive with and without
+#                wake-ahead), and the peer with --n-cpu-moe at the same VRAM, at --poll 0, 50 and 100.
+#                Process VRAM from nvidia-smi (NVML) beside each run.
 #   ncu-decode, ncu-prefill, ncu-moe   GPU time per kernel with Nsight Compute, where it works
 # Models are generated there with mkmodel's fast path (--distinct-rows). With PEER=<llama-bench>, the
 # llama.cpp peer runs right after strata-bench on every same file (llama_cuda_peer.sh builds it).
@@ -43,6 +48,27 @@ bench_file() {  # FILE: strata-bench, then the peer on the same file
         timeout 200 "$peer" -m "$1" -ngl 99 -p 512 -n 128 -r 3 -fa 1 -o md 2>&1 | grep -E '^\|' | tee -a "$O/peer_bench.txt"
     fi
 }
+with_vram() {  # LABEL CMD...: runs CMD, then prints the most VRAM any process held meanwhile (NVML)
+    local label="$1" log; shift
+    log=$(mktemp)
+    nvidia-smi --query-compute-apps=used_memory --format=csv,noheader,nounits -lms 250 >"$log" 2>/dev/null &
+    local sampler=$!
+    "$@"
+    kill "$sampler" 2>/dev/null; wait "$sampler" 2>/dev/null
+    echo "vram $label: $(sort -n "$log" | tail -1) MiB" | tee -a "$O/vram.txt"
+    rm -f "$log"
+}
+cpu_series() {  # NAME: the CPU% of the newest process NAME each second while it lives (llama-bench prints none)
+    local pid="" t=0 last="" now
+    for _ in $(seq 50); do pid=$(pgrep -n -x "$1") && break; sleep 0.1; done
+    [[ -n "$pid" ]] || return
+    while [[ -r /proc/$pid/stat ]]; do
+        now=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null) || break
+        [[ -n "$last" ]] && printf '%d ' $(( (now - last) * 100 / $(getconf CLK_TCK) ))
+        last=$now; sleep 1; t=$((t + 1))
+    done
+    echo
+}
 ncu_kernels() {  # CSV ARGS...: per-kernel GPU time of a strata-bench run
     local csv="$1"; shift
     command -v "${NCU_BIN:=/usr/local/cuda/bin/ncu}" >/dev/null || { echo "no ncu"; return; }
@@ -55,7 +81,7 @@ for step in $steps; do
     echo "== step $step $(date -u +%T)"
     case "$step" in
     tests)
-        for t in test_cuda_kernels test_cuda_moe test_cuda_model test_cuda_memory; do
+        for t in test_cuda_kernels test_cuda_moe test_cuda_model test_cuda_hybrid test_cuda_memory; do
             timeout 200 "$B/$t" -o "$O/$t.txt,txt" -o -,txt 2>&1 | grep -E -A1 "^FAIL|worst|identical|Totals|SKIP" | head -n 80
         done ;;
     models)
@@ -97,6 +123,37 @@ for step in $steps; do
             echo "-- --gpu-wait $wait"
             timeout 90 "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 0 -n 128 -r 3 --gpu-wait "$wait" 2>&1 |
                 tee -a "$O/bench.txt"
+        done ;;
+    hybrid)
+        # Per expert of this shape at Q4_K: gate, up and down of 768 x 2048 = 2.53 MiB; 48 layers.
+        for skew in ${SKEWS:-1.0 0}; do
+            f="$M/moe-s$skew-Q4_K.gguf"
+            [[ -f "$f" ]] || (timeout 400 "$B/strata-gguf" mkmodel "$f.tmp" $moe --type Q4_K --distinct-rows 64 --seed 3 \
+                --router-skew "$skew" --threads 16 >"$O/mkmodel-s$skew.txt" 2>&1 && mv "$f.tmp" "$f") || tail -5 "$O/mkmodel-s$skew.txt"
+            timeout 200 "$B/strata-gguf" routing -m "$f" -n 1000 --threads 16 2>&1 | tee -a "$O/routing.txt"
+            for budget in ${BUDGETS:-8192 14336}; do
+                ncmoe=$((48 - budget * 100 / 253 / 128))  # the peer's CPU layers at the same expert VRAM
+                for policy in fixed:20000 fixed:100 park adaptive; do
+                    with_vram "s$skew cache:$budget $policy" timeout 200 "$B/strata-bench" -m "$f" --device cuda \
+                        --experts "cache:$budget" -t 16 -p 512 -n 128 -r 2 --pool-policy "$policy" 2>&1 | tee -a "$O/hybrid.txt"
+                done
+                with_vram "s$skew cache:$budget adaptive, no wake-ahead" timeout 200 "$B/strata-bench" -m "$f" \
+                    --device cuda --experts "cache:$budget" -t 16 -p 512 -n 128 -r 2 --pool-policy adaptive \
+                    --no-wake-ahead 2>&1 | tee -a "$O/hybrid.txt"
+                with_vram "s$skew strata cpu:$ncmoe adaptive" timeout 200 "$B/strata-bench" -m "$f" --device cuda \
+                    --experts "cpu:$ncmoe" -t 16 -p 512 -n 128 -r 2 2>&1 | tee -a "$O/hybrid.txt"
+                if [[ -n "$peer" ]]; then
+                    for poll in 0 50 100; do
+                        echo "-- llama.cpp s$skew -ncmoe $ncmoe --poll $poll" | tee -a "$O/peer_hybrid.txt"
+                        (cpu_series llama-bench | sed 's/^/peer cpu% per second: /' >>"$O/peer_hybrid.txt") &
+                        with_vram "s$skew llama.cpp ncmoe $ncmoe poll $poll" bash -c "timeout 300 '$peer' -m '$f' -ngl 99 \
+                            -ncmoe $ncmoe -t 16 --poll $poll -p 512 -n 128 -r 2 -fa 1 -o md 2>&1 | grep -E '^\\|' |
+                            tee -a '$O/peer_hybrid.txt'"
+                        wait
+                    done
+                fi
+            done
+            rm -f "$f"
         done ;;
     *) echo "unknown step $step" ;;
     esac

@@ -5,11 +5,13 @@
 #pragma once
 
 #include "strata/model/architecture.hpp"
+#include "strata/model/expert_telemetry.hpp"
 #include "strata/model/hparams.hpp"
 #include "strata/model/weights.hpp"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -47,6 +49,9 @@ public:
     // most maxBatch(); throws strata::Error when the sequence would overflow.
     virtual void forward(Sequence& seq, std::span<const int32_t> tokens, std::span<float> logits) = 0;
     virtual uint32_t maxBatch() const = 0;
+    // A hybrid MoE placement's counters (nullopt for every other backend and placement).
+    virtual std::optional<ExpertTelemetry> expertTelemetry() const { return std::nullopt; }
+    virtual void resetExpertTelemetry() {}
 };
 
 }  // namespace strata::model

@@ -5,9 +5,11 @@
 
 #include "strata/model/backend.hpp"
 #include "strata/model/expert_routing.hpp"
+#include "strata/pool/worker_pool.hpp"
 
 #include <cstddef>
 #include <memory>
+#include <string>
 
 namespace strata::model {
 
@@ -20,6 +22,28 @@ enum class CudaHostWait {
     Yield,         // poll the event, yielding the core between polls
 };
 
+// Where a mixture-of-experts model's experts live (dense models ignore it). Everything else (attention,
+// norms, the router, the KV cache) is always in VRAM.
+enum class ExpertPlacement {
+    Gpu,        // every expert in VRAM (the default)
+    Cache,      // hybrid: a VRAM cache of the experts the routing uses most, within CudaExperts::budget;
+                // the others run on the CPU worker pool at the same time as the GPU
+    CpuLayers,  // hybrid, static: every expert of the first CudaExperts::cpuLayers layers on the CPU,
+                // the others in VRAM (llama.cpp's --n-cpu-moe)
+};
+
+struct CudaExperts {
+    ExpertPlacement placement = ExpertPlacement::Gpu;
+    size_t budget = 0;       // Cache: VRAM bytes for experts; 0: none (every expert runs on the CPU)
+    uint32_t cpuLayers = 0;  // CpuLayers: how many layers, from the first, keep their experts on the CPU
+    // Hybrid: wake the pool's workers (WorkerPool::prepare) for the CPU experts as soon as the GPU
+    // work of a layer is queued, instead of when its routing reaches the host.
+    bool wakeAhead = true;
+    // Cache: where the cache's routing heat and residency are kept between runs, so the next start
+    // begins with the experts this model's chats used most (empty: not kept).
+    std::string stateFile;
+};
+
 struct CudaBackendOptions {
     int device = 0;
     uint32_t maxBatch = 512;   // tokens per forward() call (prefill chunk)
@@ -27,6 +51,9 @@ struct CudaBackendOptions {
     bool decodeGraphs = true;  // replay one captured CUDA graph per decode token
     CudaHostWait hostWait = CudaHostWait::BlockingSync;
     RoutingObserver onRouting;  // each MoE layer's choice of experts (empty: none)
+    CudaExperts experts;
+    // Hybrid placements: the pool that runs the experts not in VRAM (must outlive the backend).
+    pool::WorkerPool* pool = nullptr;
 };
 
 // Uploads the weights. Throws strata::Error when the engine was built without CUDA, no device is

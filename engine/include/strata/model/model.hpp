@@ -29,6 +29,7 @@ struct ModelOptions {
     int cudaDevice = 0;
     size_t vramBudget = 0;  // bytes the model may take on the GPU; 0: all free VRAM
     CudaHostWait cudaHostWait = CudaHostWait::BlockingSync;
+    CudaExperts cudaExperts;  // MoE on the GPU: every expert in VRAM, or hybrid with the CPU pool
     // The pool's PoolOptions::onIdleSpan (trace recording, strata-bench --pool-trace); usually empty.
     std::function<void(unsigned worker, std::int64_t spanNanos)> poolSpanObserver;
     RoutingObserver onRouting;  // each MoE layer's choice of experts, on either backend (usually empty)

@@ -40,7 +40,8 @@ class CpuBackend final : public Backend {
 public:
     CpuBackend(const ModelDefinition& d, pool::WorkerPool& pool, CpuBackendOptions o)
         : d_(d), h_(d.hparams), pool_(pool), k_(kernels::defaultKernels()), maxBatch_(o.maxBatch),
-          rope_(ropeParams(d.hparams)), attention_(d.hparams, pool.workerCount() + 1), ffn_(d.hparams, o.maxBatch)
+          rope_(ropeParams(d.hparams)), attention_(d.hparams, pool.workerCount() + 1),
+          ffn_(d.hparams, o.maxBatch, std::move(o.onRouting)), onRouterInput_(std::move(o.onRouterInput))
     {
         const size_t T = maxBatch_;
         x_.resize(T * h_.embedding);
@@ -148,10 +149,13 @@ private:
 
         // Feed-forward.
         rmsNormRows(x_.data(), w.ffnNorm, xn_.data(), T, E);
-        if (plan.ffn == FfnKind::Dense)
+        if (plan.ffn == FfnKind::Dense) {
             ffn_.dense(pool_, k_, w, xn_.data(), T, tmp_.data());
-        else
-            ffn_.moe(pool_, k_, w, xn_.data(), T, tmp_.data());
+        } else {
+            if (onRouterInput_)
+                onRouterInput_(l, std::span<const float>(xn_.data(), size_t(T) * E), T);
+            ffn_.moe(pool_, k_, w, xn_.data(), T, tmp_.data(), l);
+        }
         kernels::add(x_.data(), tmp_.data(), x_.data(), int64_t(T) * E);
     }
 
@@ -171,6 +175,7 @@ private:
     kernels::RopeParams rope_;
     cpu::Attention attention_;
     cpu::FeedForward ffn_;
+    RouterInputObserver onRouterInput_;
     cpu::QuantizedRows xq_;
     std::vector<float> x_, xn_, q_, k_buf_, v_, attn_, tmp_;
 };

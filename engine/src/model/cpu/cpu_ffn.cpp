@@ -6,10 +6,12 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <utility>
 
 namespace strata::model::cpu {
 
-FeedForward::FeedForward(const Hparams& h, uint32_t maxBatch) : h_(h)
+FeedForward::FeedForward(const Hparams& h, uint32_t maxBatch, RoutingObserver onRouting)
+    : h_(h), onRouting_(std::move(onRouting))
 {
     const size_t routed = size_t(maxBatch) * std::max<uint32_t>(h.expertsUsed, 1);
     const size_t ff = std::max(h.feedForward, h.expertFeedForward);
@@ -20,6 +22,8 @@ FeedForward::FeedForward(const Hparams& h, uint32_t maxBatch) : h_(h)
     gathered_.resize(routed * h.embedding);
     expertBegin_.resize(h.experts + 1);
     targets_.reserve(2 * size_t(h.expertsUsed));
+    if (onRouting_)
+        chosenIds_.resize(routed);
 }
 
 void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
@@ -41,7 +45,7 @@ void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, c
 }
 
 void FeedForward::route(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
-                        uint32_t tokens)
+                        uint32_t tokens, uint32_t layer)
 {
     const uint32_t X = h_.experts, used = h_.expertsUsed;
     xq_.quantize(pool, x, tokens, h_.embedding, h_.embedding, w.router.type);
@@ -62,6 +66,12 @@ void FeedForward::route(pool::WorkerPool& pool, const kernels::KernelTable& k, c
             chosen.push_back({t, uint32_t(top[i]), i, weight});
         }
     }
+    // `chosen` is still in token and rank order: exactly the observer's layout.
+    if (onRouting_ && !chosen.empty()) {
+        for (size_t i = 0; i < chosen.size(); ++i)
+            chosenIds_[i] = int32_t(chosen[i].expert);
+        onRouting_(layer, std::span<const int32_t>(chosenIds_.data(), chosen.size()), tokens);
+    }
     // Group by expert (stable: tokens stay in order within an expert).
     std::stable_sort(chosen.begin(), chosen.end(), [](const Route& a, const Route& b) { return a.expert < b.expert; });
     routes_ = std::move(chosen);
@@ -72,9 +82,9 @@ void FeedForward::route(pool::WorkerPool& pool, const kernels::KernelTable& k, c
 }
 
 void FeedForward::moe(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
-                      uint32_t tokens, float* out)
+                      uint32_t tokens, float* out, uint32_t layer)
 {
-    route(pool, k, w, x, tokens);
+    route(pool, k, w, x, tokens, layer);
     if (tokens == 1)
         expertsDecode(pool, k, w, x);
     else

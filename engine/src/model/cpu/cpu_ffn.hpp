@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cpu_linear.hpp"
+#include "strata/model/expert_routing.hpp"
 #include "strata/model/hparams.hpp"
 
 #include <vector>
@@ -10,16 +11,17 @@ namespace strata::model::cpu {
 
 class FeedForward {
 public:
-    FeedForward(const Hparams& h, uint32_t maxBatch);
+    // `onRouting` (may be empty) hears each MoE call's choice of experts, before any expert runs.
+    FeedForward(const Hparams& h, uint32_t maxBatch, RoutingObserver onRouting = {});
 
     // out = down(silu(gate(x)) * up(x)) for `tokens` rows of x (already normed).
     void dense(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
                uint32_t tokens, float* out);
 
     // Router softmax -> top-k experts -> weights (renormalised when the model says so) ->
-    // sum of the chosen experts' dense FFNs, weighted.
+    // sum of the chosen experts' dense FFNs, weighted. `layer` names the call to the routing observer.
     void moe(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
-             uint32_t tokens, float* out);
+             uint32_t tokens, float* out, uint32_t layer);
 
 private:
     struct Route {
@@ -29,7 +31,7 @@ private:
         float weight;
     };
     void route(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
-               uint32_t tokens);
+               uint32_t tokens, uint32_t layer);
     // The chosen experts' SwiGLU FFNs into down_ (route i's row at down_ + i * embedding).
     void expertsDecode(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x);
     void expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x);
@@ -43,6 +45,8 @@ private:
     std::vector<uint32_t> expertBegin_;  // routes_[expertBegin_[e] .. expertBegin_[e+1]) use expert e
     std::vector<float> gathered_;        // the routed tokens' rows of x, grouped by expert
     std::vector<MatvecTarget> targets_;  // a decode step's expert products
+    RoutingObserver onRouting_;
+    std::vector<int32_t> chosenIds_;  // [tokens][expertsUsed], best first: what onRouting_ is shown
 };
 
 }  // namespace strata::model::cpu

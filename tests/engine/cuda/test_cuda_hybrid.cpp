@@ -1,0 +1,234 @@
+// Hybrid MoE on the GPU: some experts in VRAM, the rest on the CPU worker pool in the same pass.
+// The layer's output must not depend on which experts were resident, so a hybrid model's
+// log-probabilities are compared with the same file fully on the GPU, after a prompt (the batched
+// path) and after decode steps, at several residencies; plus the pool it needs, a waiting-policy
+// switch in the middle of a reply, and a cancel that lands while the host waits for the CPU experts.
+#include "../model/log_probs.hpp"
+#include "../model/model_fixtures.hpp"
+#include "cuda_test_support.hpp"
+#include "strata/kernels/ops.hpp"
+#include "strata/model/generation.hpp"
+#include "strata/model/session.hpp"
+
+#include <atomic>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <thread>
+
+using namespace strata;
+using gguf::GgmlType;
+
+Q_DECLARE_METATYPE(gguf::GgmlType)
+Q_DECLARE_METATYPE(model::ExpertPlacement)
+
+namespace {
+
+gguf::ModelSpec moeSpec(GgmlType type)
+{
+    gguf::ModelSpec spec = test::smallSpec("qwen3moe", type);
+    spec.layers = 3;
+    spec.experts = 32;
+    spec.expertsUsed = 8;
+    return spec;
+}
+
+// VRAM bytes of one expert (gate, up and down) of the file's first layer.
+size_t bytesPerExpert(const model::Model& m)
+{
+    const model::LayerWeights& l = m.definition().weights.layers.front();
+    return l.gateExps.matrixStride + l.upExps.matrixStride + l.downExps.matrixStride;
+}
+
+std::unique_ptr<model::Model> open(const std::filesystem::path& path, model::CudaExperts experts, int threads = 2)
+{
+    model::ModelOptions o;
+    o.threads = threads;
+    o.device = model::Device::Cuda;
+    o.cudaExperts = experts;
+    return model::Model::open(path, o);
+}
+
+}  // namespace
+
+class TestCudaHybrid : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        const QByteArray why = test::cudaUnavailableReason();
+        if (!why.isEmpty())
+            QSKIP(why.constData());
+        QVERIFY(dir_.isValid());
+    }
+
+    void logitsMatchFullGpu_data()
+    {
+        QTest::addColumn<GgmlType>("type");
+        QTest::addColumn<model::ExpertPlacement>("placement");
+        QTest::addColumn<int>("percent");  // Cache: the share of each layer's experts in VRAM
+        QTest::addColumn<int>("cpuLayers");
+        for (GgmlType t : {GgmlType::Q4_K, GgmlType::Q8_0, GgmlType::F16})
+            for (int percent : {0, 50})
+                QTest::newRow(qPrintable(
+                    QString("%1 cache %2%").arg(gguf::ggmlTypeTraits(uint32_t(t))->name.data()).arg(percent)))
+                    << t << model::ExpertPlacement::Cache << percent << 0;
+        QTest::newRow("Q4_K cache 100%") << GgmlType::Q4_K << model::ExpertPlacement::Cache << 100 << 0;
+        QTest::newRow("Q4_K first layer on the CPU") << GgmlType::Q4_K << model::ExpertPlacement::CpuLayers << 0 << 1;
+        QTest::newRow("Q6_K every layer on the CPU") << GgmlType::Q6_K << model::ExpertPlacement::CpuLayers << 0 << 3;
+    }
+
+    void logitsMatchFullGpu()
+    {
+        QFETCH(GgmlType, type);
+        QFETCH(model::ExpertPlacement, placement);
+        QFETCH(int, percent);
+        QFETCH(int, cpuLayers);
+        const gguf::ModelSpec spec = moeSpec(type);
+        const auto path = test::writeModel(dir_, spec, QTest::currentDataTag());
+        const auto gpu = open(path, {});
+        model::CudaExperts experts;
+        experts.placement = placement;
+        experts.cpuLayers = uint32_t(cpuLayers);
+        experts.budget = bytesPerExpert(*gpu) * spec.layers * spec.experts * size_t(percent) / 100;
+        const auto hybrid = open(path, experts);
+        QCOMPARE(hybrid->pool().workerCount(), 2u);  // the CPU experts' workers
+        // The CPU's products round activations to int8 as the CPU backend does, the GPU's as its
+        // kernels do: the bound of GPU against CPU (test_cuda_model) applies.
+        const double tol = 2 * 2 * 2.6e-2 * spec.outputScale;
+        std::mt19937 rng(11);
+        std::vector<int32_t> prompt(40);
+        for (auto& id : prompt)
+            id = int32_t(rng() % gpu->hparams().vocabSize);
+        model::Session g(*gpu, {.contextLength = 128}), h(*hybrid, {.contextLength = 128});
+        g.setPrompt(prompt);
+        h.setPrompt(prompt);
+        double worst = test::worstLogProbDiff(g.logits(), h.logits());
+        QVERIFY2(worst <= tol,
+                 qPrintable(QString("after the prompt: |log p hybrid - GPU| = %1 > %2").arg(worst).arg(tol)));
+        for (int step = 0; step < 8; ++step) {
+            const auto next = int32_t(kernels::argmax(g.logits().data(), int64_t(g.logits().size())));
+            g.append(next);
+            h.append(next);
+            const double d = test::worstLogProbDiff(g.logits(), h.logits());
+            QVERIFY2(d <= tol,
+                     qPrintable(QString("decode step %1: |log p hybrid - GPU| = %2 > %3").arg(step).arg(d).arg(tol)));
+            worst = std::max(worst, d);
+        }
+        if (percent == 100)
+            QCOMPARE(worst, 0.0);  // every expert resident: the GPU path itself
+        qInfo("%s: worst |log p hybrid - GPU| = %.2e (tolerance %.1e)", QTest::currentDataTag(), worst, tol);
+    }
+
+    // The pool's waiting policy changes from another thread while a hybrid reply decodes: the reply
+    // goes on, token for token the same as without the switches.
+    void policySwitchMidReply()
+    {
+        const gguf::ModelSpec spec = moeSpec(GgmlType::Q4_K);
+        const auto path = test::writeModel(dir_, spec, "policy switch");
+        model::CudaExperts experts;
+        experts.placement = model::ExpertPlacement::Cache;
+        const auto steady = open(path, experts), switched = open(path, experts);
+        const std::vector<int32_t> prompt = {3, 141, 59, 26, 53, 58, 97, 93};
+        model::GenerationRequest request;
+        request.maxTokens = 32;
+        request.sampling.temperature = 0.0f;
+        std::vector<int32_t> a, b;
+        model::Session sa(*steady, {.contextLength = 128}), sb(*switched, {.contextLength = 128});
+        model::generate(*steady, sa, prompt, request, {.onToken = [&](int32_t t, auto) { a.push_back(t); }});
+        std::atomic<bool> done{false};
+        std::thread switcher([&] {
+            const pool::WaitPolicy policies[] = {pool::WaitPolicy::park(), pool::WaitPolicy::fixedSpin(100),
+                                                 pool::WaitPolicy::adaptive(), pool::WaitPolicy::fixedSpin(20000)};
+            for (int i = 0; !done.load(); ++i) {
+                switched->pool().setPolicy(policies[i % 4]);
+                std::this_thread::sleep_for(std::chrono::microseconds(300));
+            }
+        });
+        model::generate(*switched, sb, prompt, request, {.onToken = [&](int32_t t, auto) { b.push_back(t); }});
+        done = true;
+        switcher.join();
+        QCOMPARE(b, a);
+        QCOMPARE(int(a.size()), 32);
+    }
+
+    // Stop pressed while the host waits for the CPU experts of a layer: the reply ends at the next
+    // token, with the cancelled finish.
+    void cancelDuringTheCpuExperts()
+    {
+        const gguf::ModelSpec spec = moeSpec(GgmlType::Q8_0);
+        const auto path = test::writeModel(dir_, spec, "cancel");
+        model::ModelOptions o;
+        o.threads = 2;
+        o.device = model::Device::Cuda;
+        o.cudaExperts.placement = model::ExpertPlacement::Cache;  // budget 0: every expert on the CPU
+        std::atomic<bool> cancel{false};
+        std::atomic<int> routed{0};
+        o.onRouting = [&](uint32_t, std::span<const int32_t>, uint32_t tokens) {
+            // The 5th decode step's first layer: set Stop while this step's CPU experts are pending.
+            if (tokens == 1 && ++routed == 5 * int(spec.layers) + 1)
+                cancel = true;
+        };
+        const auto m = model::Model::open(path, o);
+        model::Session s(*m, {.contextLength = 128});
+        model::GenerationRequest request;
+        request.maxTokens = 100;
+        request.sampling.temperature = 0.0f;
+        const std::vector<int32_t> prompt = {3, 141, 59, 26};
+        const auto metrics = model::generate(*m, s, prompt, request, {.cancel = &cancel});
+        QCOMPARE(metrics.finish, model::FinishReason::Cancelled);
+        QVERIFY2(metrics.generatedTokens <= 7, qPrintable(QString::number(metrics.generatedTokens)));
+    }
+
+    // The cache starts empty (no routing heat yet), fills from the routing as prompts run, copies
+    // on its own thread and stream, and keeps its state for the next start of the same model: that
+    // start hits at once; a damaged state file only starts it cold.
+    void cacheWarmsUpAndIsKeptForTheNextStart()
+    {
+        const gguf::ModelSpec spec = moeSpec(GgmlType::Q4_K);
+        const auto path = test::writeModel(dir_, spec, "cache state");
+        const auto gpu = open(path, {});
+        model::CudaExperts experts;
+        experts.placement = model::ExpertPlacement::Cache;
+        experts.budget = bytesPerExpert(*gpu) * spec.layers * spec.experts / 4;  // 8 of 32 per layer
+        experts.stateFile = (std::filesystem::path(dir_.path().toStdString()) / "experts.json").string();
+        std::mt19937 rng(3);
+        std::vector<int32_t> prompt(40);
+        for (auto& id : prompt)
+            id = int32_t(rng() % gpu->hparams().vocabSize);
+        model::Session g(*gpu, {.contextLength = 128});
+        g.setPrompt(prompt);
+        const auto hitsOfOnePass = [&](model::Model& m) {
+            m.backend().resetExpertTelemetry();
+            model::Session s(m, {.contextLength = 128});
+            s.setPrompt(prompt);
+            const double d = test::worstLogProbDiff(g.logits(), s.logits());
+            [&] { QVERIFY2(d <= 2 * 2 * 2.6e-2 * spec.outputScale, qPrintable(QString::number(d))); }();
+            uint64_t hits = 0;
+            for (const auto& l : m.backend().expertTelemetry()->layers)
+                hits += l.routes - l.misses;
+            return hits;
+        };
+        {
+            const auto first = open(path, experts);
+            QCOMPARE(hitsOfOnePass(*first), uint64_t(0));  // empty: nothing was routed yet
+            uint64_t later = 0;
+            for (int pass = 0; pass < 6 && later == 0; ++pass) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the copies run on their own
+                later = hitsOfOnePass(*first);
+            }
+            QVERIFY2(later > 0, "the cache never admitted the experts the prompt uses");
+        }  // closing the model saves the cache's state
+        QVERIFY(std::filesystem::file_size(experts.stateFile) > 0);
+        QVERIFY(hitsOfOnePass(*open(path, experts)) > 0);  // warm from the first pass
+        std::ofstream(experts.stateFile, std::ios::trunc) << "{\"not\": [\"a cache";
+        QCOMPARE(hitsOfOnePass(*open(path, experts)), uint64_t(0));  // damaged: cold, not broken
+    }
+
+private:
+    QTemporaryDir dir_;
+};
+
+QTEST_GUILESS_MAIN(TestCudaHybrid)
+#include "test_cuda_hybrid.moc"

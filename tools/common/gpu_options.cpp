@@ -1,0 +1,83 @@
+#include "gpu_options.hpp"
+
+#include "strata/core/error.hpp"
+
+#include <charconv>
+#include <string_view>
+
+namespace strata::tools {
+namespace {
+
+uint32_t count(std::string_view flag, std::string_view v)
+{
+    uint32_t out = 0;
+    const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), out);
+    if (ec != std::errc() || ptr != v.data() + v.size() || v.empty())
+        throw Error(std::string(flag) + " needs a non-negative number, not '" + std::string(v) + "'");
+    return out;
+}
+
+}  // namespace
+
+bool parseGpuOption(int argc, char** argv, int& i, model::ModelOptions& o)
+{
+    const std::string_view a = argv[i];
+    const auto value = [&]() -> std::string_view {
+        if (i + 1 >= argc)
+            throw Error(std::string(a) + " needs a value");
+        return argv[++i];
+    };
+    if (a == "--device") {
+        const std::string_view d = value();
+        if (d == "cpu") {
+            o.device = model::Device::Cpu;
+        } else if (d == "cuda" || d.starts_with("cuda:")) {
+            o.device = model::Device::Cuda;
+            o.cudaDevice = d == "cuda" ? 0 : int(count(a, d.substr(5)));
+        } else {
+            throw Error("--device takes cpu, cuda or cuda:N, not '" + std::string(d) + "'");
+        }
+    } else if (a == "--vram-budget") {
+        o.vramBudget = size_t(count(a, value())) << 20;
+    } else if (a == "--gpu-wait") {
+        const std::string_view w = value();
+        if (w == "blocking")
+            o.cudaHostWait = model::CudaHostWait::BlockingSync;
+        else if (w == "spin")
+            o.cudaHostWait = model::CudaHostWait::Spin;
+        else if (w == "yield")
+            o.cudaHostWait = model::CudaHostWait::Yield;
+        else
+            throw Error("--gpu-wait takes blocking, spin or yield, not '" + std::string(w) + "'");
+    } else if (a == "--experts") {
+        const std::string_view e = value();
+        if (e == "gpu") {
+            o.cudaExperts.placement = model::ExpertPlacement::Gpu;
+        } else if (e.starts_with("cache:")) {
+            o.cudaExperts.placement = model::ExpertPlacement::Cache;
+            o.cudaExperts.budget = size_t(count(a, e.substr(6))) << 20;
+        } else if (e.starts_with("cpu:")) {
+            o.cudaExperts.placement = model::ExpertPlacement::CpuLayers;
+            o.cudaExperts.cpuLayers = count(a, e.substr(4));
+        } else {
+            throw Error("--experts takes gpu, cache:MIB or cpu:LAYERS, not '" + std::string(e) + "'");
+        }
+    } else if (a == "--no-wake-ahead") {
+        o.cudaExperts.wakeAhead = false;
+    } else if (a == "--expert-state") {
+        o.cudaExperts.stateFile = std::string(value());
+    } else {
+        return false;
+    }
+    return true;
+}
+
+const char* gpuOptionsUsage()
+{
+    return "gpu:     --device cpu|cuda|cuda:N  --vram-budget MIB  --gpu-wait blocking|spin|yield\n"
+           "         --experts gpu|cache:MIB|cpu:LAYERS  (MoE on a GPU: every expert in VRAM; a VRAM cache of\n"
+           "         the hottest experts with the rest on the CPU pool; or every expert of the first LAYERS\n"
+           "         layers on the CPU)  --no-wake-ahead  --expert-state FILE (the cache's state between runs)\n";
+}
+
+}  // namespace strata::tools

@@ -1,0 +1,2736 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Application</name>
+    <message>
+        <location filename="../app/application.cpp" line="41"/>
+        <source>Chats cannot be saved in this session: %1</source>
+        <translation>本次会话中无法保存聊天：%1</translation>
+    </message>
+</context>
+<context>
+    <name>BuildFeatures</name>
+    <message>
+        <location filename="../ui/build_features.cpp" line="17"/>
+        <source>architectures %1; %2</source>
+        <translation>架构 %1；%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/build_features.cpp" line="22"/>
+        <source>SDK found; the Vulkan back-end is not written yet</source>
+        <translation>已找到 SDK；Vulkan 后端尚未实现</translation>
+    </message>
+    <message>
+        <location filename="../ui/build_features.cpp" line="36"/>
+        <source>GPUs: none (%1)</source>
+        <translation>GPU：无（%1）</translation>
+    </message>
+</context>
+<context>
+    <name>ChatStore</name>
+    <message>
+        <location filename="../domain/storage/chat_schema.cpp" line="53"/>
+        <source>the chat database has schema version %1, but this Strata knows only up to %2; it was written by a newer Strata</source>
+        <translation>聊天数据库的架构版本为 %1，但此版本的 Strata 最高只认识 %2；它由更新版本的 Strata 写入</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_schema.cpp" line="68"/>
+        <source>migration to schema version %1 failed: %2</source>
+        <translation>迁移到架构版本 %1 失败：%2</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="106"/>
+        <source>%1: %2: %3</source>
+        <translation>%1：%2：%3</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="115"/>
+        <location filename="../domain/storage/chat_store.cpp" line="123"/>
+        <source>cannot open the chat database</source>
+        <translation>无法打开聊天数据库</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="115"/>
+        <source>Qt&apos;s SQLite driver (QSQLITE) is not installed</source>
+        <translation>未安装 Qt 的 SQLite 驱动（QSQLITE）</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="130"/>
+        <location filename="../domain/storage/chat_store.cpp" line="143"/>
+        <location filename="../domain/storage/chat_store.cpp" line="156"/>
+        <source>not a usable chat database</source>
+        <translation>不是可用的聊天数据库</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="149"/>
+        <source>the chat database is damaged</source>
+        <translation>聊天数据库已损坏</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="150"/>
+        <source>%1. Making a copy of it failed too.</source>
+        <translation>%1。为其创建副本也失败了。</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="151"/>
+        <source>%1. A copy of it was kept as %2.</source>
+        <translation>%1。已将其副本保存为 %2。</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="166"/>
+        <location filename="../domain/storage/chat_store.cpp" line="175"/>
+        <source>cannot write the chat database</source>
+        <translation>无法写入聊天数据库</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="205"/>
+        <source>cannot create a conversation</source>
+        <translation>无法创建对话</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="222"/>
+        <source>cannot rename conversation %1</source>
+        <translation>无法重命名对话 %1</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="241"/>
+        <source>cannot delete conversation %1</source>
+        <translation>无法删除对话 %1</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="256"/>
+        <source>cannot save the settings of conversation %1</source>
+        <translation>无法保存对话 %1 的设置</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="271"/>
+        <source>cannot save the model of conversation %1</source>
+        <translation>无法保存对话 %1 的模型</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="306"/>
+        <source>cannot list conversations</source>
+        <translation>无法列出对话</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="360"/>
+        <source>cannot save a message in conversation %1</source>
+        <translation>无法在对话 %1 中保存消息</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="380"/>
+        <source>cannot save message %1</source>
+        <translation>无法保存消息 %1</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="395"/>
+        <source>cannot read conversation %1</source>
+        <translation>无法读取对话 %1</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/chat_store.cpp" line="422"/>
+        <source>cannot delete messages of conversation %1</source>
+        <translation>无法删除对话 %1 中的消息</translation>
+    </message>
+</context>
+<context>
+    <name>CommandLine</name>
+    <message>
+        <location filename="../app/command_line.cpp" line="13"/>
+        <source>Strata: run large language models locally.</source>
+        <translation>Strata：在本地运行大语言模型。</translation>
+    </message>
+    <message>
+        <location filename="../app/command_line.cpp" line="18"/>
+        <source>Print the version and build features, then exit.</source>
+        <translation>打印版本和构建功能，然后退出。</translation>
+    </message>
+    <message>
+        <location filename="../app/command_line.cpp" line="21"/>
+        <source>Exit by itself (status 0) once the main window is shown: checks that the app starts.</source>
+        <translation>主窗口显示后自行退出（状态码 0）：用于检查应用能否启动。</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="11"/>
+        <source>Queued</source>
+        <translation>排队中</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="12"/>
+        <source>Connecting</source>
+        <translation>正在连接</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="13"/>
+        <source>Downloading</source>
+        <translation>正在下载</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="14"/>
+        <source>Retrying</source>
+        <translation>正在重试</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="15"/>
+        <source>Paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="16"/>
+        <source>Verifying</source>
+        <translation>正在校验</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="17"/>
+        <source>Completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="18"/>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="26"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="33"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="35"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="36"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="70"/>
+        <source>%1 of %2 (%3%)</source>
+        <translation>%1 / %2（%3%）</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="73"/>
+        <source>%1/s</source>
+        <translation>%1/秒</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="64"/>
+        <source>%1: split model is incomplete, part(s) %2 of %3 missing</source>
+        <translation>%1：分卷模型不完整，缺少第 %2 部分（共 %3 部分）</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::AbController</name>
+    <message>
+        <location filename="../app/ab/ab_controller.cpp" line="26"/>
+        <source>Done: %1 measured runs.</source>
+        <translation>完成：共 %1 次测量运行。</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_controller.cpp" line="29"/>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_controller.cpp" line="31"/>
+        <source>The A/B run failed: %1</source>
+        <translation>A/B 对比失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_controller.cpp" line="93"/>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_controller.cpp" line="94"/>
+        <source>Could not save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::AbRunner</name>
+    <message numerus="yes">
+        <location filename="../app/ab/ab_runner.cpp" line="73"/>
+        <source>opening the model for %n configuration(s)</source>
+        <translation>
+            <numerusform>正在为 %n 个配置打开模型</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_runner.cpp" line="105"/>
+        <source>warm-up %1</source>
+        <translation>预热 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_runner.cpp" line="116"/>
+        <source>run %1 of %2 (%3)</source>
+        <translation>第 %1 次运行，共 %2 次（%3）</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_runner.cpp" line="126"/>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../app/ab/ab_runner.cpp" line="131"/>
+        <source>Not enough memory to open the model for each configuration of an A/B run.</source>
+        <translation>内存不足，无法为 A/B 对比的每个配置分别打开模型。</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::ChatCoordinator</name>
+    <message>
+        <location filename="../app/chat_coordinator.cpp" line="363"/>
+        <source>Document read: %1 tokens at %2 tok/s. Ask about it.</source>
+        <translation>文档已读取：%1 个 token，速度 %2 tok/s。现在可以就它提问了。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../app/chat_coordinator.cpp" line="386"/>
+        <source>This chat is longer than the model&apos;s context: its %n oldest message(s) are left out of what the model reads.</source>
+        <translation>
+            <numerusform>此聊天已超出模型的上下文长度：最早的 %n 条消息不再提供给模型。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../app/chat_coordinator.cpp" line="429"/>
+        <source>Could not load the model %1.
+%2</source>
+        <translation>无法加载模型 %1。
+%2</translation>
+    </message>
+    <message>
+        <location filename="../app/chat_coordinator.cpp" line="459"/>
+        <source>Chats could not be saved: %1</source>
+        <translation>无法保存聊天：%1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::EngineController</name>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="82"/>
+        <source>The file %1 does not exist.</source>
+        <translation>文件 %1 不存在。</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="86"/>
+        <source>The file %1 cannot be read.</source>
+        <translation>无法读取文件 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="118"/>
+        <source>Not enough memory to load %1.</source>
+        <translation>内存不足，无法加载 %1。</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="146"/>
+        <source>No model is loaded. Open a GGUF model to chat.</source>
+        <translation>尚未加载模型。请打开一个 GGUF 模型开始聊天。</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="150"/>
+        <source>The model&apos;s chat template cannot be used: %1</source>
+        <translation>无法使用该模型的聊天模板：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="154"/>
+        <source>There is nothing to send.</source>
+        <translation>没有可发送的内容。</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="180"/>
+        <source>The model&apos;s chat template failed: %1</source>
+        <translation>模型的聊天模板出错：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="182"/>
+        <source>The prompt could not be built: %1</source>
+        <translation>无法构建提示词：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="240"/>
+        <source>Not enough memory to generate the reply.</source>
+        <translation>内存不足，无法生成回复。</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="245"/>
+        <source>The reply failed: %1</source>
+        <translation>回复失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="282"/>
+        <source>Not enough memory to read the document.</source>
+        <translation>内存不足，无法读取文档。</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_controller.cpp" line="284"/>
+        <source>The document could not be read: %1</source>
+        <translation>无法读取文档：%1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::EngineValues</name>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="88"/>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="92"/>
+        <source>CPU, 1 thread</source>
+        <translation>CPU，1 个线程</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="93"/>
+        <source>CPU, %1 threads</source>
+        <translation>CPU，%1 个线程</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::ModelDescription</name>
+    <message>
+        <location filename="../app/model_description.cpp" line="23"/>
+        <source>unnamed model</source>
+        <translation>未命名模型</translation>
+    </message>
+    <message>
+        <location filename="../app/model_description.cpp" line="28"/>
+        <source>%1 parameters</source>
+        <translation>%1 参数</translation>
+    </message>
+    <message>
+        <location filename="../app/model_description.cpp" line="33"/>
+        <source>context %1 tokens</source>
+        <translation>上下文 %1 个 token</translation>
+    </message>
+    <message>
+        <location filename="../app/model_description.cpp" line="36"/>
+        <source>KV cache %1</source>
+        <translation>KV 缓存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::RecentModelDescriptions</name>
+    <message>
+        <location filename="../app/recent_model_descriptions.cpp" line="23"/>
+        <source>The file is missing.</source>
+        <translation>文件不存在。</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::AbConfig</name>
+    <message>
+        <location filename="../domain/ab/ab_types.cpp" line="12"/>
+        <source>threads: %1</source>
+        <translation>线程：%1</translation>
+    </message>
+    <message>
+        <location filename="../domain/ab/ab_types.cpp" line="13"/>
+        <source>threads: physical cores</source>
+        <translation>线程：物理核心数</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::ConversationListModel</name>
+    <message>
+        <location filename="../domain/storage/conversation_list_model.cpp" line="25"/>
+        <source>New chat</source>
+        <translation>新聊天</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/conversation_list_model.cpp" line="30"/>
+        <source>%1
+Last change: %2</source>
+        <translation>%1
+最后修改：%2</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::models::DownloadListModel</name>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="88"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="89"/>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="90"/>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="91"/>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="92"/>
+        <source>Time left</source>
+        <translation>剩余时间</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_list_model.cpp" line="93"/>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::models::DownloadManager</name>
+    <message>
+        <location filename="../domain/models/download_manager.cpp" line="95"/>
+        <source>unfinished from an earlier session</source>
+        <translation>上次会话中未完成</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::models::DownloadWorker</name>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="103"/>
+        <source>no data for %1 s</source>
+        <translation>%1 秒内未收到数据</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="109"/>
+        <location filename="../domain/models/download_worker.cpp" line="417"/>
+        <source>%1 already exists</source>
+        <translation>%1 已存在</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="111"/>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="146"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="170"/>
+        <source>resuming at %1</source>
+        <translation>从 %1 处继续</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="213"/>
+        <source>the server cannot resume at %1</source>
+        <translation>服务器无法从 %1 处继续</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="219"/>
+        <source>HTTP %1 %2 from %3</source>
+        <translation>来自 %3 的 HTTP %1 %2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="238"/>
+        <source>the file on the server changed since the download began</source>
+        <translation>下载开始后服务器上的文件已发生变化</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="246"/>
+        <source>the server resumed at another offset (%1)</source>
+        <translation>服务器从另一个偏移量处继续（%1）</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="267"/>
+        <source>the server offers %1 bytes, expected %2</source>
+        <translation>服务器提供 %1 字节，预期为 %2 字节</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="299"/>
+        <source>the server sent more than the %1 bytes this file can have; the partial file was deleted</source>
+        <translation>服务器发送的数据超过了此文件应有的 %1 字节；未完成的文件已删除</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="330"/>
+        <source>the connection closed at %1 of %2</source>
+        <translation>连接在 %1 / %2 处关闭</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="336"/>
+        <source>TLS verification failed: %1</source>
+        <translation>TLS 验证失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="349"/>
+        <source>%1; starting over</source>
+        <translation>%1；重新开始</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="360"/>
+        <source>gave up after %1 attempts without progress: %2</source>
+        <translation>%1 次尝试均无进展，已放弃：%2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="364"/>
+        <source>%1; retrying in %2 s (attempt %3 of %4)</source>
+        <translation>%1；%2 秒后重试（第 %3 次，共 %4 次）</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="381"/>
+        <source>received %1 bytes but the file has %2; the partial file was deleted</source>
+        <translation>收到 %1 字节，但文件大小为 %2；未完成的文件已删除</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="385"/>
+        <source>%1 has %2 bytes on disk but %3 were received; the partial file was deleted</source>
+        <translation>%1 在磁盘上有 %2 字节，但收到的是 %3 字节；未完成的文件已删除</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="392"/>
+        <source>checking SHA-256</source>
+        <translation>正在校验 SHA-256</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="411"/>
+        <source>SHA-256 mismatch for %1: expected %2, got %3; the downloaded file was deleted</source>
+        <translation>%1 的 SHA-256 不匹配：预期 %2，实际 %3；已删除下载的文件</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="419"/>
+        <source>cannot rename %1 to %2</source>
+        <translation>无法将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="423"/>
+        <source>no hash to check</source>
+        <translation>没有可供校验的哈希值</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="423"/>
+        <source>SHA-256 verified</source>
+        <translation>SHA-256 校验通过</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="450"/>
+        <source>%1 of free space left in %2</source>
+        <translation>%2 中剩余 %1 可用空间</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="451"/>
+        <source>free space in %1 unknown</source>
+        <translation>%1 的可用空间未知</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="452"/>
+        <source>cannot write %1: %2 (%3); the partial file was deleted</source>
+        <translation>无法写入 %1：%2（%3）；未完成的文件已删除</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/download_worker.cpp" line="519"/>
+        <source>not enough disk space in %1: %2 needed, %3 free (%4 kept in reserve)</source>
+        <translation>%1 磁盘空间不足：需要 %2，可用 %3（预留 %4）</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::models::LibraryWorker</name>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="88"/>
+        <source>%1 is not a file</source>
+        <translation>%1 不是文件</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="90"/>
+        <source>%1 already exists</source>
+        <translation>%1 已存在</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="92"/>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="103"/>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="105"/>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="113"/>
+        <source>copying %1 failed: %2</source>
+        <translation>复制 %1 失败：%2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="121"/>
+        <source>cannot rename %1 to %2</source>
+        <translation>无法将 %1 重命名为 %2</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/library_worker.cpp" line="124"/>
+        <source>copied, but cannot remove %1</source>
+        <translation>已复制，但无法删除 %1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::models::ModelLibrary</name>
+    <message>
+        <location filename="../domain/models/model_library.cpp" line="83"/>
+        <location filename="../domain/models/model_library.cpp" line="101"/>
+        <source>%1 is not in the library</source>
+        <translation>%1 不在模型库中</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_library.cpp" line="94"/>
+        <source>could not delete %1</source>
+        <translation>无法删除 %1</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_library.cpp" line="107"/>
+        <source>&apos;%1&apos; is not a valid file name</source>
+        <translation>“%1”不是有效的文件名</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_library.cpp" line="116"/>
+        <source>%1 already exists</source>
+        <translation>%1 已存在</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_library.cpp" line="121"/>
+        <source>cannot rename %1 to %2</source>
+        <translation>无法将 %1 重命名为 %2</translation>
+    </message>
+</context>
+<context>
+    <name>strata::domain::models::ModelListModel</name>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="46"/>
+        <source>%1
+Unverified: it was downloaded without a published hash to check it against.</source>
+        <translation>%1
+未校验：下载时没有可供比对的公开哈希值。</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="59"/>
+        <source>%1 (default)</source>
+        <translation>%1（默认）</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="64"/>
+        <source>%1 (%2 parts)</source>
+        <translation>%1（%2 个分卷）</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="68"/>
+        <source>%1 (%2 active)</source>
+        <translation>%1（激活 %2 个）</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="80"/>
+        <source>OK (unverified)</source>
+        <translation>正常（未校验）</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="80"/>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="93"/>
+        <source>RAM it needs on the CPU at the default context (up to 4096 tokens)</source>
+        <translation>在 CPU 上以默认上下文（最多 4096 个 token）运行所需的内存</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="94"/>
+        <source>VRAM it needs on a GPU at the default context (up to 4096 tokens); the Memory tab shows other contexts</source>
+        <translation>在 GPU 上以默认上下文（最多 4096 个 token）运行所需的显存；“内存”选项卡显示其他上下文长度下的需求</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="99"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="100"/>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="101"/>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="102"/>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="103"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="104"/>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="105"/>
+        <source>Experts</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="106"/>
+        <source>RAM</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="107"/>
+        <source>VRAM</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="108"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::AbConfigEditor</name>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="15"/>
+        <source>Adaptive</source>
+        <translation>自适应</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="16"/>
+        <source>Fixed spin</source>
+        <translation>固定自旋</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="17"/>
+        <source>Park at once</source>
+        <translation>立即休眠</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="18"/>
+        <source>%1: waiting policy</source>
+        <translation>%1：等待策略</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="21"/>
+        <source> µs</source>
+        <translation> 微秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="22"/>
+        <source>%1: spin time in microseconds</source>
+        <translation>%1：自旋时间（微秒）</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="24"/>
+        <source>physical cores</source>
+        <translation>物理核心数</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="25"/>
+        <source>%1: threads</source>
+        <translation>%1：线程</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="28"/>
+        <source>%1: KV cache type</source>
+        <translation>%1：KV 缓存类型</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="31"/>
+        <source>&amp;Waiting:</source>
+        <translation>等待方式(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="32"/>
+        <source>S&amp;pin time:</source>
+        <translation>自旋时间(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="33"/>
+        <source>&amp;Threads:</source>
+        <translation>线程数(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="34"/>
+        <source>&amp;KV cache:</source>
+        <translation>KV 缓存(&amp;K)：</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::AbDialog</name>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="57"/>
+        <source>Configuration A</source>
+        <translation>配置 A</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="58"/>
+        <source>Configuration B</source>
+        <translation>配置 B</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="59"/>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="60"/>
+        <source>&amp;Cancel run</source>
+        <translation>取消运行(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="61"/>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="61"/>
+        <source>Config</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="61"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="65"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="91"/>
+        <source>Prefill tok/s</source>
+        <translation>Prefill tok/s</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="61"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="65"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="91"/>
+        <source>Decode tok/s</source>
+        <translation>Decode tok/s</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="62"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="66"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="91"/>
+        <source>Process CPU %</source>
+        <translation>进程 CPU %</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="62"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="66"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="92"/>
+        <source>Completion wait p50 (µs)</source>
+        <translation>完成等待 p50（微秒）</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="64"/>
+        <source>B/A</source>
+        <translation>B/A</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="65"/>
+        <source>Policy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="65"/>
+        <location filename="../ui/ab/ab_dialog.cpp" line="66"/>
+        <source>vs best fixed</source>
+        <translation>对比最佳固定策略</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="68"/>
+        <source>Export &amp;CSV…</source>
+        <translation>导出 CSV(&amp;C)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="68"/>
+        <source>Export &amp;JSON…</source>
+        <translation>导出 JSON(&amp;J)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="71"/>
+        <source>A/B run</source>
+        <translation>A/B 对比</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="74"/>
+        <source>Explain in a few sentences why the sky is blue.</source>
+        <translation>用几句话解释为什么天空是蓝色的。</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="76"/>
+        <source>Prompt</source>
+        <translation>提示词</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="80"/>
+        <source>Repetitions per configuration</source>
+        <translation>每个配置的重复次数</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="83"/>
+        <source>Tokens per reply</source>
+        <translation>每条回复的 token 数</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="97"/>
+        <source>Configuration A against B</source>
+        <translation>配置 A 对比 B</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="98"/>
+        <source>Waiting policies: adaptive, park, fixed 100 µs, fixed 20 ms (A&apos;s threads and KV cache)</source>
+        <translation>等待策略：自适应、休眠、固定 100 微秒、固定 20 毫秒（使用 A 的线程数和 KV 缓存）</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="100"/>
+        <source>What to compare</source>
+        <translation>对比内容</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="101"/>
+        <source>Ratios are to the best fixed policy of this run (park, fixed 100 µs or fixed 20 ms): the fastest prefill, the fastest decode, and that fastest decode&apos;s CPU.</source>
+        <translation>比值相对于本次运行中最佳的固定策略（休眠、固定 100 微秒或固定 20 毫秒）：最快的 Prefill、最快的 Decode，以及该最快 Decode 的 CPU 占用。</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="105"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="106"/>
+        <source>Co&amp;mpare:</source>
+        <translation>对比(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="107"/>
+        <source>&amp;Prompt:</source>
+        <translation>提示词(&amp;P)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="108"/>
+        <source>&amp;Repetitions (each):</source>
+        <translation>重复次数（每个）(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="109"/>
+        <source>&amp;Tokens per reply:</source>
+        <translation>每条回复的 token 数(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="113"/>
+        <source>Runs alternate A B A B (the waiting policies: each in turn on A&apos;s model) after one warm-up each. A chat reply generated at the same time shares the CPU and skews the figures.</source>
+        <translation>各自预热一次后，按 A B A B 交替运行（对比等待策略时：在 A 的模型上依次运行每种策略）。同时生成的聊天回复会占用 CPU，使数据失真。</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="126"/>
+        <source>Cl&amp;ose</source>
+        <translation>关闭(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="167"/>
+        <source>No model loaded: load one in the chat window first.</source>
+        <translation>尚未加载模型：请先在聊天窗口中加载一个模型。</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="262"/>
+        <source>Export A/B run as JSON</source>
+        <translation>将 A/B 对比导出为 JSON</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="262"/>
+        <source>Export A/B run as CSV</source>
+        <translation>将 A/B 对比导出为 CSV</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="264"/>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_dialog.cpp" line="264"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::AboutDialog</name>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="17"/>
+        <source>About Strata</source>
+        <translation>关于 Strata</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="20"/>
+        <source>&lt;h2&gt;Strata %1&lt;/h2&gt;&lt;p&gt;Run large language models locally.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;Strata %1&lt;/h2&gt;&lt;p&gt;在本地运行大语言模型。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="23"/>
+        <source>Qt %1 (built with %2)</source>
+        <translation>Qt %1（构建时使用 %2）</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="29"/>
+        <source>Feature</source>
+        <translation>功能</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="29"/>
+        <source>Built in</source>
+        <translation>已内置</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="29"/>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="31"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location filename="../ui/about_dialog.cpp" line="31"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::AppearancePage</name>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="14"/>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="15"/>
+        <location filename="../ui/settings/appearance_page.cpp" line="21"/>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="16"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="17"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="20"/>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="25"/>
+        <source>A new language takes effect when Strata starts next.</source>
+        <translation>新语言将在下次启动 Strata 时生效。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="29"/>
+        <source>T&amp;heme:</source>
+        <translation>主题(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/appearance_page.cpp" line="30"/>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::CataloguePage</name>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>Size (approx.)</source>
+        <translation>大小（约）</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <source>License</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="41"/>
+        <source>&amp;Download selected</source>
+        <translation>下载所选(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="48"/>
+        <source>Download &amp;URL</source>
+        <translation>从 URL 下载(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="64"/>
+        <source>Any &amp;HTTPS URL:</source>
+        <translation>任意 HTTPS URL(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="68"/>
+        <source>Save &amp;to:</source>
+        <translation>保存到(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="71"/>
+        <source>Popular models (sizes are approximate; downloads are checked against the server&apos;s size and SHA-256):</source>
+        <translation>热门模型（大小为近似值；下载后会与服务器提供的大小和 SHA-256 进行校验）：</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="104"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="122"/>
+        <source>Downloading %1 to %2</source>
+        <translation>正在将 %1 下载到 %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/catalogue_page.cpp" line="114"/>
+        <source>The URL does not name a file</source>
+        <translation>该 URL 未指向文件</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ChatInput</name>
+    <message>
+        <location filename="../ui/chat/chat_input.cpp" line="10"/>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_input.cpp" line="11"/>
+        <source>Write a message. Enter sends, Shift+Enter starts a new line.</source>
+        <translation>输入消息。Enter 发送，Shift+Enter 换行。</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ChatPanel</name>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="18"/>
+        <source>&amp;Send</source>
+        <translation>发送(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
+        <source>Sto&amp;p</source>
+        <translation>停止(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
+        <source>&amp;Regenerate</source>
+        <translation>重新生成(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="24"/>
+        <source>Document reading progress</source>
+        <translation>文档读取进度</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="25"/>
+        <source>Reading document: %p%</source>
+        <translation>正在读取文档：%p%</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="34"/>
+        <source>Editing a message: Enter sends it again and replaces what followed; Esc cancels.</source>
+        <translation>正在编辑消息：Enter 重新发送并替换其后的内容；Esc 取消。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="41"/>
+        <source>Stop the reply (Esc)</source>
+        <translation>停止回复（Esc）</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="42"/>
+        <source>Write the last reply again</source>
+        <translation>重新生成最后一条回复</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_panel.cpp" line="115"/>
+        <source>%1 of %2 tokens, %3 tok/s</source>
+        <translation>%1 / %2 个 token，%3 tok/s</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ChatView</name>
+    <message>
+        <location filename="../ui/chat/chat_view.cpp" line="48"/>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_view.cpp" line="296"/>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/chat_view.cpp" line="296"/>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::CodeBlockView</name>
+    <message>
+        <location filename="../ui/chat/code_block_view.cpp" line="26"/>
+        <source>code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/code_block_view.cpp" line="29"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/code_block_view.cpp" line="30"/>
+        <source>Copy this code</source>
+        <translation>复制这段代码</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/code_block_view.cpp" line="31"/>
+        <source>Copy code</source>
+        <translation>复制代码</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/code_block_view.cpp" line="44"/>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ConversationSettingsDialog</name>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="33"/>
+        <source>Chat settings</source>
+        <translation>聊天设置</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="37"/>
+        <source>For example: You are a concise assistant.</source>
+        <translation>例如：你是一个言简意赅的助手。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="40"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="45"/>
+        <source>random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="49"/>
+        <source>&amp;System prompt:</source>
+        <translation>系统提示词(&amp;S)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="50"/>
+        <source>&amp;Temperature:</source>
+        <translation>温度(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="51"/>
+        <source>Top-&amp;k:</source>
+        <translation>Top-&amp;k：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="52"/>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="53"/>
+        <source>&amp;Min-p:</source>
+        <translation>&amp;Min-p：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="54"/>
+        <source>&amp;Repeat penalty:</source>
+        <translation>重复惩罚(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="55"/>
+        <source>Ma&amp;x reply tokens:</source>
+        <translation>最大回复 token 数(&amp;X)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_settings_dialog.cpp" line="56"/>
+        <source>S&amp;eed:</source>
+        <translation>随机种子(&amp;E)：</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ConversationSidebar</name>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="20"/>
+        <source>&amp;New chat</source>
+        <translation>新聊天(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="25"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="26"/>
+        <source>Search chats</source>
+        <translation>搜索聊天</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="31"/>
+        <source>Chats</source>
+        <translation>聊天</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="37"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="101"/>
+        <source>Delete chat</source>
+        <translation>删除聊天</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="102"/>
+        <source>Delete &quot;%1&quot; and all its messages? This cannot be undone.</source>
+        <translation>删除“%1”及其全部消息？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="105"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="121"/>
+        <source>&amp;Rename</source>
+        <translation>重命名(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="122"/>
+        <source>&amp;Delete...</source>
+        <translation>删除(&amp;D)…</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::CpuCoresPanel</name>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="32"/>
+        <source>busy</source>
+        <translation>忙碌</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="33"/>
+        <source>spinning</source>
+        <translation>自旋</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="34"/>
+        <source>parked</source>
+        <translation>休眠</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="35"/>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="36"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="45"/>
+        <source>CPU load per core</source>
+        <translation>各核心 CPU 负载</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="170"/>
+        <source>cell: load · H: engine thread</source>
+        <translation>格子：负载 · H：引擎线程</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="184"/>
+        <source>CPU %1: %2% busy</source>
+        <translation>CPU %1：%2% 忙碌</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="184"/>
+        <source>CPU %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="185"/>
+        <source>CPU %1: offline</source>
+        <translation>CPU %1：离线</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="187"/>
+        <source>
+pool worker %1: %2</source>
+        <translation>
+线程池工作线程 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="189"/>
+        <source>
+engine thread (pool host): %1</source>
+        <translation>
+引擎线程（线程池主线程）：%1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::DownloadsPage</name>
+    <message>
+        <location filename="../ui/models/downloads_page.cpp" line="57"/>
+        <location filename="../ui/models/downloads_page.cpp" line="99"/>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/downloads_page.cpp" line="60"/>
+        <source>&amp;Cancel download</source>
+        <translation>取消下载(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/downloads_page.cpp" line="99"/>
+        <source>&amp;Resume</source>
+        <translation>继续(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/downloads_page.cpp" line="121"/>
+        <source>Cancel download</source>
+        <translation>取消下载</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/downloads_page.cpp" line="121"/>
+        <source>Stop downloading and delete the partial file?</source>
+        <translation>停止下载并删除未完成的文件？</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::EngineSettingsPage</name>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="14"/>
+        <source>&amp;Pin worker threads to cores</source>
+        <translation>将工作线程绑定到核心(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="21"/>
+        <source>automatic (physical cores: %1)</source>
+        <translation>自动（物理核心：%1）</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="22"/>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="24"/>
+        <source>Physical cores on this machine: %1. One thread per physical core is usually fastest: the matrix work is limited by memory bandwidth and each core&apos;s vector units, and a second hardware thread on the same core (SMT) shares both, so it adds waiting, not speed.</source>
+        <translation>本机物理核心数：%1。通常每个物理核心一个线程最快：矩阵运算受限于内存带宽和每个核心的向量单元，而同一核心上的第二个硬件线程（SMT）会共享这两者，只会增加等待，不会提速。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="33"/>
+        <source>Pinned workers never migrate between cores. This helps on an otherwise idle machine and hurts when other programs need the same cores.</source>
+        <translation>绑定后的工作线程不会在核心之间迁移。机器空闲时这有帮助；其他程序需要相同核心时则会拖慢速度。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="39"/>
+        <source>the model&apos;s (up to 4096)</source>
+        <translation>模型自身的值（最多 4096）</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="40"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="51"/>
+        <source> tokens</source>
+        <translation> 个 token</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
+        <source>Context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="44"/>
+        <source>f16 (exact)</source>
+        <translation>f16（精确）</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="45"/>
+        <source>q8_0 (half the memory)</source>
+        <translation>q8_0（内存减半）</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="46"/>
+        <source>KV cache type</source>
+        <translation>KV 缓存类型</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="52"/>
+        <source>Prefill batch size</source>
+        <translation>Prefill 批大小</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="57"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="59"/>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
+        <source>No GPU the engine can use was found, so models run on the CPU.</source>
+        <translation>未找到引擎可用的 GPU，模型将在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="62"/>
+        <source>A model that does not fit on the GPU is not loaded, and the one loaded before stays; Strata does not move it to the CPU by itself. The error says how much VRAM it needs; choose the CPU here to run it there.</source>
+        <translation>放不进 GPU 的模型不会被加载，之前加载的模型保持不变；Strata 不会自行把它转到 CPU 上。错误信息会说明它需要多少显存；如需在 CPU 上运行，请在此处选择 CPU。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="72"/>
+        <source>all free VRAM</source>
+        <translation>全部可用显存</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="73"/>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="74"/>
+        <source>VRAM budget</source>
+        <translation>显存预算</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
+        <source>The most the model may take on the GPU: weights, KV cache and scratch.</source>
+        <translation>模型在 GPU 上最多可占用的显存：权重、KV 缓存和临时缓冲区。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="78"/>
+        <source>GPU wait</source>
+        <translation>GPU 等待方式</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="79"/>
+        <source>blocking sync (the host sleeps)</source>
+        <translation>阻塞同步（主机线程休眠）</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
+        <source>spin (takes a whole core)</source>
+        <translation>自旋（占满一个核心）</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="81"/>
+        <source>yield (polls, yielding the core)</source>
+        <translation>让出（轮询并让出核心）</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="82"/>
+        <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy.</source>
+        <translation>引擎线程等待 GPU 完成每一步的方式。阻塞同步会把核心让给其他工作；自旋响应稍快，但会一直占用一个核心。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="92"/>
+        <source>&amp;Threads:</source>
+        <translation>线程数(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
+        <source>Affinity:</source>
+        <translation>亲和性：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
+        <source>&amp;Context length:</source>
+        <translation>上下文长度(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="96"/>
+        <source>&amp;KV cache type:</source>
+        <translation>KV 缓存类型(&amp;K)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="97"/>
+        <source>Prefill &amp;batch size:</source>
+        <translation>Prefill 批大小(&amp;B)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
+        <source>&amp;Device:</source>
+        <translation>设备(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="100"/>
+        <source>&amp;VRAM budget:</source>
+        <translation>显存预算(&amp;V)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
+        <source>GPU &amp;wait:</source>
+        <translation>GPU 等待方式(&amp;W)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="124"/>
+        <source>GPU %1: not found</source>
+        <translation>GPU %1：未找到</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::GpuPanel</name>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="11"/>
+        <source>GPU utilisation and VRAM, last minute</source>
+        <translation>GPU 利用率和显存（最近一分钟）</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="15"/>
+        <source>utilisation %</source>
+        <translation>利用率 %</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="16"/>
+        <source>VRAM %</source>
+        <translation>显存 %</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="28"/>
+        <source>No NVIDIA driver: GPU figures are not available.</source>
+        <translation>没有 NVIDIA 驱动：无法获取 GPU 数据。</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="31"/>
+        <source>No GPU figures: %1</source>
+        <translation>无 GPU 数据：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="39"/>
+        <source>GPU %1 %2: %3% · VRAM %4 / %5 GiB</source>
+        <translation>GPU %1 %2：%3% · 显存 %4 / %5 GiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="47"/>
+        <source>, Strata %1 GiB</source>
+        <translation>，Strata 占用 %1 GiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="49"/>
+        <source> · %1 W</source>
+        <translation> · %1 W</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/gpu_panel.cpp" line="51"/>
+        <source> · %1 °C</source>
+        <translation> · %1 °C</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::LibraryPage</name>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="32"/>
+        <source>Filter models</source>
+        <translation>筛选模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="65"/>
+        <source>&amp;Load in chat</source>
+        <translation>在聊天中加载(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="66"/>
+        <source>Set as &amp;default</source>
+        <translation>设为默认(&amp;D)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="67"/>
+        <source>Re&amp;name…</source>
+        <translation>重命名(&amp;N)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="68"/>
+        <source>Show in &amp;folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="69"/>
+        <source>&amp;Remove…</source>
+        <translation>删除(&amp;R)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="70"/>
+        <source>&amp;Import file…</source>
+        <translation>导入文件(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="71"/>
+        <source>Add f&amp;older…</source>
+        <translation>添加文件夹(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="72"/>
+        <source>Re&amp;scan</source>
+        <translation>重新扫描(&amp;S)</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/models/library_page.cpp" line="113"/>
+        <source>%n model(s) in %1</source>
+        <translation>
+            <numerusform>%1 中有 %n 个模型</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="119"/>
+        <source>Imported %1</source>
+        <translation>已导入 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="119"/>
+        <source>Import failed: %1</source>
+        <translation>导入失败：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="172"/>
+        <source>Rename model</source>
+        <translation>重命名模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="172"/>
+        <source>New file name:</source>
+        <translation>新文件名：</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="177"/>
+        <source>Renamed to %1</source>
+        <translation>已重命名为 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="186"/>
+        <source>Remove model</source>
+        <translation>删除模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="186"/>
+        <source>Delete %1 from the disk? This cannot be undone.</source>
+        <translation>从磁盘上删除 %1？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="191"/>
+        <source>Deleted %1</source>
+        <translation>已删除 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="203"/>
+        <source>Import a GGUF model</source>
+        <translation>导入 GGUF 模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="204"/>
+        <source>GGUF models (*.gguf);;All files (*)</source>
+        <translation>GGUF 模型 (*.gguf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="208"/>
+        <source>Import model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="208"/>
+        <source>Move %1 into the library folder instead of copying it?</source>
+        <translation>将 %1 移动到模型库文件夹，而不是复制？</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="212"/>
+        <source>Importing %1…</source>
+        <translation>正在导入 %1…</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="218"/>
+        <source>Add a folder of models</source>
+        <translation>添加模型文件夹</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="220"/>
+        <source>%1 is already in the library</source>
+        <translation>%1 已在模型库中</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/main_window.cpp" line="42"/>
+        <source>Strata</source>
+        <translation>Strata</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="45"/>
+        <location filename="../ui/main_window.cpp" line="133"/>
+        <source>Chat se&amp;ttings...</source>
+        <translation>聊天设置(&amp;T)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="70"/>
+        <location filename="../ui/main_window.cpp" line="212"/>
+        <source>No model loaded</source>
+        <translation>未加载模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="93"/>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="95"/>
+        <source>&amp;New chat</source>
+        <translation>新聊天(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="98"/>
+        <source>&amp;Open GGUF model...</source>
+        <translation>打开 GGUF 模型(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="100"/>
+        <source>&amp;Load document...</source>
+        <translation>加载文档(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="103"/>
+        <source>&amp;Paste as document</source>
+        <translation>作为文档粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="105"/>
+        <source>&amp;Models…</source>
+        <translation>模型(&amp;M)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="110"/>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="113"/>
+        <source>&amp;Chat</source>
+        <translation>聊天(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="115"/>
+        <source>&amp;Write a message</source>
+        <translation>输入消息(&amp;W)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="118"/>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="122"/>
+        <source>&amp;Regenerate</source>
+        <translation>重新生成(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="125"/>
+        <source>Re&amp;name chat</source>
+        <translation>重命名聊天(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="127"/>
+        <source>&amp;Delete chat...</source>
+        <translation>删除聊天(&amp;D)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="128"/>
+        <source>Searc&amp;h chats</source>
+        <translation>搜索聊天(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="136"/>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="141"/>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="143"/>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="146"/>
+        <source>&amp;A/B run…</source>
+        <translation>A/B 对比(&amp;A)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="150"/>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="152"/>
+        <source>&amp;About Strata</source>
+        <translation>关于 Strata(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="154"/>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="180"/>
+        <source>Load a document</source>
+        <translation>加载文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="181"/>
+        <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
+        <translation>文本文档 (*.txt *.md *.markdown *.rst *.csv *.json *.log);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="188"/>
+        <source>it is larger than %1 MiB</source>
+        <translation>文件大于 %1 MiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="192"/>
+        <source>Load document</source>
+        <translation>加载文档</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="192"/>
+        <source>Cannot load %1: %2</source>
+        <translation>无法加载 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="204"/>
+        <source>Pasted text</source>
+        <translation>粘贴的文本</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="214"/>
+        <source>Model loaded</source>
+        <translation>模型已加载</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="216"/>
+        <source>Model loaded, running on %1</source>
+        <translation>模型已加载，运行于 %1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::MessageBody</name>
+    <message>
+        <location filename="../ui/chat/message_body.cpp" line="34"/>
+        <source>Message text</source>
+        <translation>消息文本</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::MessageWidget</name>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="19"/>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="20"/>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="21"/>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="56"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="57"/>
+        <source>Copy the whole message</source>
+        <translation>复制整条消息</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="64"/>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="65"/>
+        <source>Edit this message and send it again</source>
+        <translation>编辑此消息并重新发送</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="70"/>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="71"/>
+        <source>Write this reply again</source>
+        <translation>重新生成这条回复</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ModelDetailsWidget</name>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="30"/>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="30"/>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="50"/>
+        <source>f16 (2 bytes per value)</source>
+        <translation>f16（每个值 2 字节）</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="51"/>
+        <source>q8_0 (34 bytes per 32 values)</source>
+        <translation>q8_0（每 32 个值 34 字节）</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="58"/>
+        <source>RAM (CPU)</source>
+        <translation>内存（CPU）</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="58"/>
+        <source>VRAM (GPU)</source>
+        <translation>显存（GPU）</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="59"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="59"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="59"/>
+        <source>Buffers</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="59"/>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="64"/>
+        <source>&amp;Context length:</source>
+        <translation>上下文长度(&amp;C)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="65"/>
+        <source>&amp;KV cache type:</source>
+        <translation>KV 缓存类型(&amp;K)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="70"/>
+        <source>Metadata</source>
+        <translation>元数据</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="71"/>
+        <source>Chat template</source>
+        <translation>聊天模板</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="72"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="91"/>
+        <source>Select a model to see its details.</source>
+        <translation>选择一个模型以查看详情。</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="96"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;This file cannot be loaded:&lt;br&gt;%2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;无法加载此文件：&lt;br&gt;%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="99"/>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2, %3 parameters, %4, %5</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2，%3 参数，%4，%5</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="111"/>
+        <source>(this model has no chat template)</source>
+        <translation>（此模型没有聊天模板）</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="130"/>
+        <source>unknown (missing attention fields)</source>
+        <translation>未知（缺少注意力相关字段）</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="132"/>
+        <source>About %1 of RAM: weights %2 + KV cache %3 + %4 for compute buffers and the runtime (a fixed allowance).</source>
+        <translation>约需 %1 内存：权重 %2 + KV 缓存 %3 + 计算缓冲区和运行时 %4（固定预留）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="140"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="144"/>
+        <source>The VRAM it needs is unknown: the engine cannot read the model&apos;s sizes.</source>
+        <translation>所需显存未知：引擎无法读取该模型的尺寸信息。</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_details_widget.cpp" line="152"/>
+        <source>On a GPU about %1 of VRAM: weights %2 + an f16 KV cache %3 (the GPU keeps f16 only) + %4 of buffers for a prefill batch of 512 tokens; the driver&apos;s own context comes on top.</source>
+        <translation>在 GPU 上约需 %1 显存：权重 %2 + f16 KV 缓存 %3（GPU 上只使用 f16）+ 512 个 token 的 Prefill 批次所需缓冲区 %4；驱动自身的上下文另计。</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ModelManagerDialog</name>
+    <message>
+        <location filename="../ui/models/model_manager_dialog.cpp" line="19"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_manager_dialog.cpp" line="25"/>
+        <source>&amp;Library</source>
+        <translation>模型库(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_manager_dialog.cpp" line="26"/>
+        <source>C&amp;atalogue</source>
+        <translation>模型目录(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/model_manager_dialog.cpp" line="27"/>
+        <source>Do&amp;wnloads</source>
+        <translation>下载(&amp;W)</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ModelSelector</name>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="15"/>
+        <source>&amp;Open GGUF...</source>
+        <translation>打开 GGUF(&amp;O)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="16"/>
+        <source>No model loaded</source>
+        <translation>未加载模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="21"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="26"/>
+        <source>Model loading progress</source>
+        <translation>模型加载进度</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="46"/>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="67"/>
+        <source>No recent models</source>
+        <translation>没有最近使用的模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="67"/>
+        <source>Choose a recent model</source>
+        <translation>选择最近使用的模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="104"/>
+        <source>Loaded: %1</source>
+        <translation>已加载：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="120"/>
+        <source>Open a GGUF model</source>
+        <translation>打开 GGUF 模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="120"/>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF 模型 (*.gguf)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="133"/>
+        <source>Loading %1...</source>
+        <translation>正在加载 %1…</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="139"/>
+        <source>Loading %1... (%2 stays in memory until then)</source>
+        <translation>正在加载 %1…（在此之前 %2 仍保留在内存中）</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="141"/>
+        <source>%1
+The loaded model is freed only when the new one is ready, so for a moment both are in memory.</source>
+        <translation>%1
+新模型就绪后才会释放已加载的模型，因此短时间内两者会同时占用内存。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="162"/>
+        <location filename="../ui/chat/model_selector.cpp" line="174"/>
+        <source>Loaded</source>
+        <translation>已加载</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="174"/>
+        <source>Not loaded</source>
+        <translation>未加载</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="175"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::PerformancePanels</name>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="24"/>
+        <source>&amp;Panels</source>
+        <translation>面板(&amp;P)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="26"/>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="29"/>
+        <source>Process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="30"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="32"/>
+        <source>CPU cores</source>
+        <translation>CPU 核心</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="33"/>
+        <source>Worker pool</source>
+        <translation>工作线程池</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="39"/>
+        <source>&amp;Show all panels</source>
+        <translation>显示全部面板(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="41"/>
+        <source>&amp;Hide all panels</source>
+        <translation>隐藏全部面板(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="44"/>
+        <source>Waiting policy</source>
+        <translation>等待策略</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::PoolPanel</name>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="15"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="16"/>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="26"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="64"/>
+        <source>no model loaded</source>
+        <translation>未加载模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="34"/>
+        <source>Policy in force:</source>
+        <translation>当前策略：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="35"/>
+        <source>Workers:</source>
+        <translation>工作线程：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="36"/>
+        <source>Busy / spinning:</source>
+        <translation>忙碌 / 自旋：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="37"/>
+        <source>Parks:</source>
+        <translation>休眠次数：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="38"/>
+        <source>Wasted spin:</source>
+        <translation>空转自旋：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="39"/>
+        <source>Completion wait p50 / p99:</source>
+        <translation>完成等待 p50 / p99：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="40"/>
+        <source>Adaptive:</source>
+        <translation>自适应：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="41"/>
+        <source>GPU wait:</source>
+        <translation>GPU 等待方式：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="47"/>
+        <source>no model on a GPU</source>
+        <translation>没有模型在 GPU 上</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="49"/>
+        <source>spin</source>
+        <translation>自旋</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="51"/>
+        <source>yield</source>
+        <translation>让出</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="53"/>
+        <source>blocking sync</source>
+        <translation>阻塞同步</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="72"/>
+        <source>%1 + host, %2 batches</source>
+        <translation>%1 + 主线程，%2 个批次</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="73"/>
+        <source>%1% / %2%</source>
+        <translation>%1% / %2%</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="74"/>
+        <source>%1 /s</source>
+        <translation>%1 次/秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="75"/>
+        <source>%1% of a core</source>
+        <translation>单核的 %1%</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="78"/>
+        <source>contended: no spin</source>
+        <translation>有争用：不自旋</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="79"/>
+        <source>spin %1 µs, host %2 µs, wake %3 µs</source>
+        <translation>自旋 %1 微秒，主线程 %2 微秒，唤醒 %3 微秒</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ProcessPanel</name>
+    <message>
+        <location filename="../ui/panels/process_panel.cpp" line="9"/>
+        <source>Process CPU use, last minute</source>
+        <translation>进程 CPU 占用（最近一分钟）</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/process_panel.cpp" line="11"/>
+        <source>CPU %</source>
+        <translation>CPU %</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/process_panel.cpp" line="19"/>
+        <source>CPU %1% (100% = one core) · RAM %2 MiB</source>
+        <translation>CPU %1%（100% = 一个核心）· 内存 %2 MiB</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ReasoningView</name>
+    <message>
+        <location filename="../ui/chat/reasoning_view.cpp" line="15"/>
+        <location filename="../ui/chat/reasoning_view.cpp" line="27"/>
+        <source>Reasoning</source>
+        <translation>推理过程</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/reasoning_view.cpp" line="16"/>
+        <source>Show or hide the model&apos;s reasoning</source>
+        <translation>显示或隐藏模型的推理过程</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::SamplingSettingsForm</name>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="16"/>
+        <source>&amp;Temperature:</source>
+        <translation>温度(&amp;T)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="17"/>
+        <source>Top-&amp;k:</source>
+        <translation>Top-&amp;k：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="18"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="19"/>
+        <source>Top-&amp;p:</source>
+        <translation>Top-&amp;p：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="20"/>
+        <source>&amp;Min-p:</source>
+        <translation>&amp;Min-p：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="22"/>
+        <source>&amp;Repeat penalty:</source>
+        <translation>重复惩罚(&amp;R)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="23"/>
+        <source>Ma&amp;x reply tokens:</source>
+        <translation>最大回复 token 数(&amp;X)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="24"/>
+        <source>S&amp;eed:</source>
+        <translation>随机种子(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="25"/>
+        <source>random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="26"/>
+        <source>&amp;Leave the oldest messages out when a chat outgrows the context</source>
+        <translation>聊天超出上下文长度时省略最早的消息(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="28"/>
+        <source>The chat goes on; the model no longer reads its oldest messages (the system prompt stays). Off: a message that does not fit fails.</source>
+        <translation>聊天可以继续；模型不再读取最早的消息（系统提示词保留）。关闭时：放不下的消息会失败。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/sampling_settings_form.cpp" line="30"/>
+        <source>Long chats:</source>
+        <translation>长聊天：</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::SettingsDialog</name>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="21"/>
+        <source>&amp;Reload model now</source>
+        <translation>立即重新加载模型(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="24"/>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="28"/>
+        <source>&amp;Engine</source>
+        <translation>引擎(&amp;E)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="33"/>
+        <source>New chats start with these values; change one chat&apos;s own in Chat settings.</source>
+        <translation>新聊天以这些值开始；单个聊天的值可在“聊天设置”中修改。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="38"/>
+        <source>&amp;New chats</source>
+        <translation>新聊天(&amp;N)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="39"/>
+        <source>&amp;Appearance</source>
+        <translation>外观(&amp;A)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/settings_dialog.cpp" line="45"/>
+        <source>The loaded model runs with other engine settings. Threads, affinity, context length, KV cache type, batch size, device and VRAM budget take effect when the model is reloaded.</source>
+        <translation>已加载的模型仍在使用其他引擎设置。线程数、亲和性、上下文长度、KV 缓存类型、批大小、设备和显存预算会在重新加载模型后生效。</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::TokenRatePanel</name>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="9"/>
+        <source>Tokens per second, last minute</source>
+        <translation>每秒 token 数（最近一分钟）</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="11"/>
+        <source>prefill</source>
+        <translation>Prefill</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="12"/>
+        <source>decode</source>
+        <translation>Decode</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="13"/>
+        <source>Prefill — · Decode —</source>
+        <translation>Prefill — · Decode —</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="19"/>
+        <source>Prefill %1 tok/s · Decode %2 tok/s</source>
+        <translation>Prefill %1 tok/s · Decode %2 tok/s</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::WaitPolicyBar</name>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="20"/>
+        <source>Adaptive</source>
+        <translation>自适应</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="21"/>
+        <source>Fixed spin</source>
+        <translation>固定自旋</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="22"/>
+        <source>Park</source>
+        <translation>休眠</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="23"/>
+        <source>Worker waiting policy</source>
+        <translation>工作线程等待策略</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="24"/>
+        <source>How the engine&apos;s idle worker threads wait for the next batch. Applied at once, also while a reply is being generated.</source>
+        <translation>引擎的空闲工作线程如何等待下一批任务。立即生效，生成回复期间也同样适用。</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="29"/>
+        <source> µs</source>
+        <translation> 微秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="30"/>
+        <source>Spin time in microseconds</source>
+        <translation>自旋时间（微秒）</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/wait_policy_bar.cpp" line="34"/>
+        <source>&amp;Waiting:</source>
+        <translation>等待方式(&amp;W)：</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::WelcomeView</name>
+    <message>
+        <location filename="../ui/chat/welcome_view.cpp" line="16"/>
+        <source>&lt;h2&gt;Welcome to Strata&lt;/h2&gt;&lt;p&gt;Strata runs language models on this computer. Nothing you write leaves it.&lt;/p&gt;&lt;p&gt;To start, you need a model file in the &lt;b&gt;GGUF&lt;/b&gt; format. Download one in the model manager, or open a GGUF file you already have. Small models (1 to 4 billion parameters, quantized to Q4_K or Q8_0) run well on most computers.&lt;/p&gt;</source>
+        <translation>&lt;h2&gt;欢迎使用 Strata&lt;/h2&gt;&lt;p&gt;Strata 在这台电脑上运行语言模型。你输入的任何内容都不会离开这台电脑。&lt;/p&gt;&lt;p&gt;开始之前，你需要一个 &lt;b&gt;GGUF&lt;/b&gt; 格式的模型文件。可以在模型管理器中下载，也可以打开已有的 GGUF 文件。小模型（10 亿到 40 亿参数，量化为 Q4_K 或 Q8_0）在大多数电脑上都能流畅运行。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/welcome_view.cpp" line="26"/>
+        <source>&amp;Get a model...</source>
+        <translation>获取模型(&amp;G)…</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/welcome_view.cpp" line="30"/>
+        <source>Open &amp;GGUF file...</source>
+        <translation>打开 GGUF 文件(&amp;G)…</translation>
+    </message>
+</context>
+</TS>
