@@ -137,19 +137,29 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../app/command_line.cpp" line="13"/>
+        <location filename="../app/command_line.cpp" line="14"/>
         <source>Strata: run large language models locally.</source>
         <translation>Strata: große Sprachmodelle lokal ausführen.</translation>
     </message>
     <message>
-        <location filename="../app/command_line.cpp" line="18"/>
+        <location filename="../app/command_line.cpp" line="19"/>
         <source>Print the version and build features, then exit.</source>
         <translation>Version und Build-Funktionen ausgeben, dann beenden.</translation>
     </message>
     <message>
-        <location filename="../app/command_line.cpp" line="21"/>
+        <location filename="../app/command_line.cpp" line="22"/>
         <source>Exit by itself (status 0) once the main window is shown: checks that the app starts.</source>
         <translation>Von selbst beenden (Status 0), sobald das Hauptfenster angezeigt wird: prüft, dass die Anwendung startet.</translation>
+    </message>
+    <message>
+        <location filename="../app/command_line.cpp" line="25"/>
+        <source>A GGUF model file to open in the chat.</source>
+        <translation>Eine GGUF-Modelldatei, die im Chat geöffnet wird.</translation>
+    </message>
+    <message>
+        <location filename="../app/command_line.cpp" line="34"/>
+        <source>one model file at a time, not %1: %2</source>
+        <translation>nur eine Modelldatei auf einmal, nicht %1: %2</translation>
     </message>
 </context>
 <context>
@@ -225,9 +235,19 @@
         <translation>%1/s</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="64"/>
+        <location filename="../domain/models/library_worker.cpp" line="36"/>
         <source>%1: split model is incomplete, part(s) %2 of %3 missing</source>
         <translation>%1: geteiltes Modell ist unvollständig, Teil(e) %2 von %3 fehlen</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/data_folder.cpp" line="64"/>
+        <source>cannot create %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/data_folder.cpp" line="67"/>
+        <source>cannot move %1 to %2</source>
+        <translation>%1 kann nicht nach %2 verschoben werden</translation>
     </message>
 </context>
 <context>
@@ -640,42 +660,42 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>strata::domain::models::LibraryWorker</name>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="88"/>
+        <location filename="../domain/models/library_worker.cpp" line="132"/>
         <source>%1 is not a file</source>
         <translation>%1 ist keine Datei</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="90"/>
+        <location filename="../domain/models/library_worker.cpp" line="134"/>
         <source>%1 already exists</source>
         <translation>%1 existiert bereits</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="92"/>
+        <location filename="../domain/models/library_worker.cpp" line="136"/>
         <source>cannot create the folder %1</source>
         <translation>der Ordner %1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="103"/>
+        <location filename="../domain/models/library_worker.cpp" line="147"/>
         <source>cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="105"/>
+        <location filename="../domain/models/library_worker.cpp" line="149"/>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="113"/>
+        <location filename="../domain/models/library_worker.cpp" line="157"/>
         <source>copying %1 failed: %2</source>
         <translation>Kopieren von %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="121"/>
+        <location filename="../domain/models/library_worker.cpp" line="165"/>
         <source>cannot rename %1 to %2</source>
         <translation>%1 kann nicht in %2 umbenannt werden</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="124"/>
+        <location filename="../domain/models/library_worker.cpp" line="168"/>
         <source>copied, but cannot remove %1</source>
         <translation>kopiert, aber %1 kann nicht entfernt werden</translation>
     </message>
@@ -683,28 +703,28 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>strata::domain::models::ModelLibrary</name>
     <message>
-        <location filename="../domain/models/model_library.cpp" line="83"/>
-        <location filename="../domain/models/model_library.cpp" line="101"/>
+        <location filename="../domain/models/model_library.cpp" line="99"/>
+        <location filename="../domain/models/model_library.cpp" line="124"/>
         <source>%1 is not in the library</source>
         <translation>%1 ist nicht in der Bibliothek</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_library.cpp" line="94"/>
+        <location filename="../domain/models/model_library.cpp" line="117"/>
         <source>could not delete %1</source>
         <translation>%1 konnte nicht gelöscht werden</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_library.cpp" line="107"/>
+        <location filename="../domain/models/model_library.cpp" line="130"/>
         <source>&apos;%1&apos; is not a valid file name</source>
         <translation>„%1“ ist kein gültiger Dateiname</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_library.cpp" line="116"/>
+        <location filename="../domain/models/model_library.cpp" line="139"/>
         <source>%1 already exists</source>
         <translation>%1 existiert bereits</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_library.cpp" line="121"/>
+        <location filename="../domain/models/model_library.cpp" line="144"/>
         <source>cannot rename %1 to %2</source>
         <translation>%1 kann nicht in %2 umbenannt werden</translation>
     </message>
@@ -712,94 +732,104 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>strata::domain::models::ModelListModel</name>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="106"/>
+        <location filename="../domain/models/model_list_model.cpp" line="119"/>
         <source>RAM</source>
         <translation>RAM</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="107"/>
+        <location filename="../domain/models/model_list_model.cpp" line="120"/>
         <source>VRAM</source>
         <translation>VRAM</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="93"/>
+        <location filename="../domain/models/model_list_model.cpp" line="106"/>
         <source>RAM it needs on the CPU at the default context (up to 4096 tokens)</source>
         <translation>RAM-Bedarf auf der CPU beim Standardkontext (bis 4096 Tokens)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="46"/>
+        <location filename="../domain/models/model_list_model.cpp" line="59"/>
         <source>%1
 Unverified: it was downloaded without a published hash to check it against.</source>
         <translation>%1
 Ungeprüft: Die Datei wurde ohne veröffentlichten Hash heruntergeladen, gegen den sie sich prüfen ließe.</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="59"/>
+        <location filename="../domain/models/model_list_model.cpp" line="30"/>
         <source>%1 (default)</source>
         <translation>%1 (Standard)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="64"/>
+        <location filename="../domain/models/model_list_model.cpp" line="28"/>
+        <source>%1 (default, added by hand)</source>
+        <translation>%1 (Standard, von Hand hinzugefügt)</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="32"/>
+        <source>%1 (added by hand)</source>
+        <translation>%1 (von Hand hinzugefügt)</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="77"/>
         <source>%1 (%2 parts)</source>
         <translation>%1 (%2 Teile)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="68"/>
+        <location filename="../domain/models/model_list_model.cpp" line="81"/>
         <source>%1 (%2 active)</source>
         <translation>%1 (%2 aktiv)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="80"/>
+        <location filename="../domain/models/model_list_model.cpp" line="93"/>
         <source>OK (unverified)</source>
         <translation>OK (ungeprüft)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="80"/>
+        <location filename="../domain/models/model_list_model.cpp" line="93"/>
         <source>OK</source>
         <translation>OK</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="94"/>
+        <location filename="../domain/models/model_list_model.cpp" line="107"/>
         <source>VRAM it needs on a GPU at the default context (up to 4096 tokens); the Memory tab shows other contexts</source>
         <translation>VRAM-Bedarf auf einer GPU beim Standardkontext (bis 4096 Tokens); der Reiter Speicher zeigt andere Kontexte</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="99"/>
+        <location filename="../domain/models/model_list_model.cpp" line="112"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="100"/>
+        <location filename="../domain/models/model_list_model.cpp" line="113"/>
         <source>Architecture</source>
         <translation>Architektur</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="101"/>
+        <location filename="../domain/models/model_list_model.cpp" line="114"/>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="102"/>
+        <location filename="../domain/models/model_list_model.cpp" line="115"/>
         <source>Quantization</source>
         <translation>Quantisierung</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="103"/>
+        <location filename="../domain/models/model_list_model.cpp" line="116"/>
         <source>Size</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="104"/>
+        <location filename="../domain/models/model_list_model.cpp" line="117"/>
         <source>Context</source>
         <translation>Kontext</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="105"/>
+        <location filename="../domain/models/model_list_model.cpp" line="118"/>
         <source>Experts</source>
         <translation>Experten</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="108"/>
+        <location filename="../domain/models/model_list_model.cpp" line="121"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
@@ -1169,68 +1199,68 @@ Ungeprüft: Die Datei wurde ohne veröffentlichten Hash heruntergeladen, gegen d
 <context>
     <name>strata::ui::CataloguePage</name>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>Quantization</source>
         <translation>Quantisierung</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>Size (approx.)</source>
         <translation>Größe (ca.)</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>File</source>
         <translation>Datei</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>License</source>
         <translation>Lizenz</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="41"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="42"/>
         <source>&amp;Download selected</source>
         <translation>Auswahl &amp;herunterladen</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="48"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="49"/>
         <source>Download &amp;URL</source>
         <translation>&amp;URL herunterladen</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="64"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="65"/>
         <source>Any &amp;HTTPS URL:</source>
         <translation>Beliebige &amp;HTTPS-URL:</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="68"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="69"/>
         <source>Save &amp;to:</source>
         <translation>Speichern &amp;unter:</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="71"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="72"/>
         <source>Popular models (sizes are approximate; downloads are checked against the server&apos;s size and SHA-256):</source>
         <translation>Beliebte Modelle (Größen sind ungefähr; Downloads werden gegen die Größe und SHA-256 des Servers geprüft):</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="104"/>
-        <location filename="../ui/models/catalogue_page.cpp" line="122"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="105"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="123"/>
         <source>Downloading %1 to %2</source>
         <translation>%1 wird nach %2 heruntergeladen</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="114"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="115"/>
         <source>The URL does not name a file</source>
         <translation>Die URL nennt keine Datei</translation>
     </message>
@@ -1408,44 +1438,44 @@ Ungeprüft: Die Datei wurde ohne veröffentlichten Hash heruntergeladen, gegen d
 <context>
     <name>strata::ui::ConversationSidebar</name>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="20"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="21"/>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="25"/>
         <location filename="../ui/chat/conversation_sidebar.cpp" line="26"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="27"/>
         <source>Search chats</source>
         <translation>Chats durchsuchen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="31"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="32"/>
         <source>Chats</source>
         <translation>Chats</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="37"/>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="101"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="41"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="110"/>
         <source>Delete chat</source>
         <translation>Chat löschen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="102"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="111"/>
         <source>Delete &quot;%1&quot; and all its messages? This cannot be undone.</source>
         <translation>„%1“ und alle seine Nachrichten löschen? Das kann nicht rückgängig gemacht werden.</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="105"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="114"/>
         <source>Delete</source>
         <translation>Löschen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="121"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="130"/>
         <source>&amp;Rename</source>
         <translation>&amp;Umbenennen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="122"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="131"/>
         <source>&amp;Delete...</source>
         <translation>&amp;Löschen...</translation>
     </message>
@@ -1776,52 +1806,52 @@ Engine-Thread (Pool-Host): %1</translation>
 <context>
     <name>strata::ui::LibraryPage</name>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="32"/>
+        <location filename="../ui/models/library_page.cpp" line="33"/>
         <source>Filter models</source>
         <translation>Modelle filtern</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="65"/>
+        <location filename="../ui/models/library_page.cpp" line="66"/>
         <source>&amp;Load in chat</source>
         <translation>Im Chat &amp;laden</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="66"/>
+        <location filename="../ui/models/library_page.cpp" line="67"/>
         <source>Set as &amp;default</source>
         <translation>Als &amp;Standard festlegen</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="67"/>
+        <location filename="../ui/models/library_page.cpp" line="68"/>
         <source>Re&amp;name…</source>
         <translation>&amp;Umbenennen…</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="68"/>
+        <location filename="../ui/models/library_page.cpp" line="69"/>
         <source>Show in &amp;folder</source>
         <translation>Im &amp;Ordner zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="69"/>
+        <location filename="../ui/models/library_page.cpp" line="70"/>
         <source>&amp;Remove…</source>
         <translation>&amp;Entfernen…</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="70"/>
+        <location filename="../ui/models/library_page.cpp" line="71"/>
         <source>&amp;Import file…</source>
         <translation>Datei &amp;importieren…</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="71"/>
+        <location filename="../ui/models/library_page.cpp" line="72"/>
         <source>Add f&amp;older…</source>
         <translation>Ord&amp;ner hinzufügen…</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="72"/>
+        <location filename="../ui/models/library_page.cpp" line="73"/>
         <source>Re&amp;scan</source>
         <translation>Neu &amp;durchsuchen</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/library_page.cpp" line="113"/>
+        <location filename="../ui/models/library_page.cpp" line="114"/>
         <source>%n model(s) in %1</source>
         <translation>
             <numerusform>%n Modell in %1</numerusform>
@@ -1829,77 +1859,87 @@ Engine-Thread (Pool-Host): %1</translation>
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="119"/>
+        <location filename="../ui/models/library_page.cpp" line="121"/>
         <source>Imported %1</source>
         <translation>%1 importiert</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="119"/>
+        <location filename="../ui/models/library_page.cpp" line="121"/>
         <source>Import failed: %1</source>
         <translation>Import fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="172"/>
+        <location filename="../ui/models/library_page.cpp" line="175"/>
         <source>Rename model</source>
         <translation>Modell umbenennen</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="172"/>
+        <location filename="../ui/models/library_page.cpp" line="175"/>
         <source>New file name:</source>
         <translation>Neuer Dateiname:</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="177"/>
+        <location filename="../ui/models/library_page.cpp" line="180"/>
         <source>Renamed to %1</source>
         <translation>In %1 umbenannt</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="186"/>
+        <location filename="../ui/models/library_page.cpp" line="192"/>
+        <source>Remove %1 from the library? The file stays on the disk.</source>
+        <translation>%1 aus der Bibliothek entfernen? Die Datei bleibt auf der Festplatte.</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="195"/>
         <source>Remove model</source>
         <translation>Modell entfernen</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="186"/>
+        <location filename="../ui/models/library_page.cpp" line="193"/>
         <source>Delete %1 from the disk? This cannot be undone.</source>
         <translation>%1 von der Festplatte löschen? Das lässt sich nicht rückgängig machen.</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="191"/>
+        <location filename="../ui/models/library_page.cpp" line="199"/>
         <source>Deleted %1</source>
         <translation>%1 gelöscht</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="203"/>
+        <location filename="../ui/models/library_page.cpp" line="199"/>
+        <source>Removed %1 from the library</source>
+        <translation>%1 aus der Bibliothek entfernt</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="212"/>
         <source>Import a GGUF model</source>
         <translation>GGUF-Modell importieren</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="204"/>
+        <location filename="../ui/models/library_page.cpp" line="213"/>
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>GGUF-Modelle (*.gguf);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="208"/>
+        <location filename="../ui/models/library_page.cpp" line="217"/>
         <source>Import model</source>
         <translation>Modell importieren</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="208"/>
+        <location filename="../ui/models/library_page.cpp" line="217"/>
         <source>Move %1 into the library folder instead of copying it?</source>
         <translation>%1 in den Bibliotheksordner verschieben statt kopieren?</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="212"/>
+        <location filename="../ui/models/library_page.cpp" line="221"/>
         <source>Importing %1…</source>
         <translation>%1 wird importiert…</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="218"/>
+        <location filename="../ui/models/library_page.cpp" line="227"/>
         <source>Add a folder of models</source>
         <translation>Ordner mit Modellen hinzufügen</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="220"/>
+        <location filename="../ui/models/library_page.cpp" line="229"/>
         <source>%1 is already in the library</source>
         <translation>%1 ist bereits in der Bibliothek</translation>
     </message>
@@ -1907,164 +1947,164 @@ Engine-Thread (Pool-Host): %1</translation>
 <context>
     <name>strata::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="42"/>
+        <location filename="../ui/main_window.cpp" line="44"/>
         <source>Strata</source>
         <translation>Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="45"/>
-        <location filename="../ui/main_window.cpp" line="133"/>
+        <location filename="../ui/main_window.cpp" line="47"/>
+        <location filename="../ui/main_window.cpp" line="135"/>
         <source>Chat se&amp;ttings...</source>
         <translation>Chat-Einstellun&amp;gen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="70"/>
-        <location filename="../ui/main_window.cpp" line="212"/>
+        <location filename="../ui/main_window.cpp" line="72"/>
+        <location filename="../ui/main_window.cpp" line="214"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="93"/>
+        <location filename="../ui/main_window.cpp" line="95"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="95"/>
+        <location filename="../ui/main_window.cpp" line="97"/>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="98"/>
+        <location filename="../ui/main_window.cpp" line="100"/>
         <source>&amp;Open GGUF model...</source>
         <translation>GGUF-Modell ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="100"/>
+        <location filename="../ui/main_window.cpp" line="102"/>
         <source>&amp;Load document...</source>
         <translation>Dokument &amp;laden...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="103"/>
+        <location filename="../ui/main_window.cpp" line="105"/>
         <source>&amp;Paste as document</source>
         <translation>Als Dokument ei&amp;nfügen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="105"/>
+        <location filename="../ui/main_window.cpp" line="107"/>
         <source>&amp;Models…</source>
         <translation>&amp;Modelle…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="110"/>
+        <location filename="../ui/main_window.cpp" line="112"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="113"/>
+        <location filename="../ui/main_window.cpp" line="115"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="115"/>
+        <location filename="../ui/main_window.cpp" line="117"/>
         <source>&amp;Write a message</source>
         <translation>Nachricht &amp;schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="118"/>
+        <location filename="../ui/main_window.cpp" line="120"/>
         <source>&amp;Stop</source>
         <translation>Ant&amp;wort anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="122"/>
+        <location filename="../ui/main_window.cpp" line="124"/>
         <source>&amp;Regenerate</source>
         <translation>&amp;Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="125"/>
+        <location filename="../ui/main_window.cpp" line="127"/>
         <source>Re&amp;name chat</source>
         <translation>Chat &amp;umbenennen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="127"/>
+        <location filename="../ui/main_window.cpp" line="129"/>
         <source>&amp;Delete chat...</source>
         <translation>Chat &amp;löschen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="128"/>
+        <location filename="../ui/main_window.cpp" line="130"/>
         <source>Searc&amp;h chats</source>
         <translation>Chats durch&amp;suchen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="141"/>
+        <location filename="../ui/main_window.cpp" line="143"/>
         <source>&amp;Tools</source>
         <translation>&amp;Werkzeuge</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="143"/>
+        <location filename="../ui/main_window.cpp" line="145"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="146"/>
+        <location filename="../ui/main_window.cpp" line="148"/>
         <source>&amp;A/B run…</source>
         <translation>&amp;A/B-Vergleich…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="150"/>
+        <location filename="../ui/main_window.cpp" line="152"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="152"/>
+        <location filename="../ui/main_window.cpp" line="154"/>
         <source>&amp;About Strata</source>
         <translation>&amp;Über Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="154"/>
+        <location filename="../ui/main_window.cpp" line="156"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="180"/>
+        <location filename="../ui/main_window.cpp" line="182"/>
         <source>Load a document</source>
         <translation>Ein Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="181"/>
+        <location filename="../ui/main_window.cpp" line="183"/>
         <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
         <translation>Textdokumente (*.txt *.md *.markdown *.rst *.csv *.json *.log);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="188"/>
+        <location filename="../ui/main_window.cpp" line="190"/>
         <source>it is larger than %1 MiB</source>
         <translation>es ist größer als %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="192"/>
+        <location filename="../ui/main_window.cpp" line="194"/>
         <source>Load document</source>
         <translation>Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="192"/>
+        <location filename="../ui/main_window.cpp" line="194"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="204"/>
+        <location filename="../ui/main_window.cpp" line="206"/>
         <source>Pasted text</source>
         <translation>Eingefügter Text</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="214"/>
+        <location filename="../ui/main_window.cpp" line="216"/>
         <source>Model loaded</source>
         <translation>Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="136"/>
+        <location filename="../ui/main_window.cpp" line="138"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="216"/>
+        <location filename="../ui/main_window.cpp" line="218"/>
         <source>Model loaded, running on %1</source>
         <translation>Modell geladen, läuft auf %1</translation>
     </message>
@@ -2294,65 +2334,65 @@ Engine-Thread (Pool-Host): %1</translation>
         <translation>Fortschritt beim Laden des Modells</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="46"/>
+        <location filename="../ui/chat/model_selector.cpp" line="50"/>
         <source>&amp;Model:</source>
         <translation>&amp;Modell:</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="67"/>
+        <location filename="../ui/chat/model_selector.cpp" line="71"/>
         <source>No recent models</source>
         <translation>Keine zuletzt verwendeten Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="67"/>
+        <location filename="../ui/chat/model_selector.cpp" line="71"/>
         <source>Choose a recent model</source>
         <translation>Zuletzt verwendetes Modell wählen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="104"/>
+        <location filename="../ui/chat/model_selector.cpp" line="108"/>
         <source>Loaded: %1</source>
         <translation>Geladen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="120"/>
+        <location filename="../ui/chat/model_selector.cpp" line="124"/>
         <source>Open a GGUF model</source>
         <translation>Ein GGUF-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="120"/>
+        <location filename="../ui/chat/model_selector.cpp" line="124"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="133"/>
+        <location filename="../ui/chat/model_selector.cpp" line="137"/>
         <source>Loading %1...</source>
         <translation>%1 wird geladen...</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="139"/>
+        <location filename="../ui/chat/model_selector.cpp" line="143"/>
         <source>Loading %1... (%2 stays in memory until then)</source>
         <translation>%1 wird geladen… (%2 bleibt bis dahin im Speicher)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="141"/>
+        <location filename="../ui/chat/model_selector.cpp" line="145"/>
         <source>%1
 The loaded model is freed only when the new one is ready, so for a moment both are in memory.</source>
         <translation>%1
 Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Moment lang sind also beide im Speicher.</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="162"/>
-        <location filename="../ui/chat/model_selector.cpp" line="174"/>
+        <location filename="../ui/chat/model_selector.cpp" line="166"/>
+        <location filename="../ui/chat/model_selector.cpp" line="178"/>
         <source>Loaded</source>
         <translation>Geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="174"/>
+        <location filename="../ui/chat/model_selector.cpp" line="178"/>
         <source>Not loaded</source>
         <translation>Nicht geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="175"/>
+        <location filename="../ui/chat/model_selector.cpp" line="179"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2408,108 +2448,112 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
 <context>
     <name>strata::ui::PoolPanel</name>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="15"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="17"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="16"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="18"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="26"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="64"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="70"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="73"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="113"/>
         <source>no model loaded</source>
         <translation>kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="34"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="83"/>
         <source>Policy in force:</source>
         <translation>Aktives Verfahren:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="35"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="84"/>
         <source>Workers:</source>
         <translation>Worker:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="36"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="85"/>
         <source>Busy / spinning:</source>
         <translation>Beschäftigt / aktiv wartend:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="37"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="86"/>
         <source>Parks:</source>
         <translation>Schlafphasen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="38"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="87"/>
         <source>Wasted spin:</source>
         <translation>Vergeudetes aktives Warten:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="39"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="88"/>
         <source>Completion wait p50 / p99:</source>
         <translation>Wartezeit auf Abschluss p50 / p99:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="40"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="89"/>
         <source>Adaptive:</source>
         <translation>Adaptiv:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="72"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="23"/>
         <source>%1 + host, %2 batches</source>
         <translation>%1 + Host, %2 Batches</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="73"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="28"/>
         <source>%1% / %2%</source>
         <translation>%1% / %2%</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="74"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="33"/>
         <source>%1 /s</source>
         <translation>%1 /s</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="75"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="38"/>
         <source>%1% of a core</source>
         <translation>%1% eines Kerns</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="78"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="79"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="127"/>
         <source>contended: no spin</source>
         <translation>ausgelastet: kein aktives Warten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="79"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="48"/>
         <source>spin %1 µs, host %2 µs, wake %3 µs</source>
         <translation>aktiv %1 µs, Host %2 µs, Aufwachen %3 µs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="41"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="90"/>
         <source>GPU wait:</source>
         <translation>GPU-Warten:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="47"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="80"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="96"/>
         <source>no model on a GPU</source>
         <translation>kein Modell auf einer GPU</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="49"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="98"/>
         <source>spin</source>
         <translation>aktiv warten (Spin)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="51"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="100"/>
         <source>yield</source>
         <translation>abgeben (Yield)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="53"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="80"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="102"/>
         <source>blocking sync</source>
         <translation>blockierend (Sync)</translation>
     </message>

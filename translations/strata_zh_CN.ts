@@ -137,19 +137,29 @@
 <context>
     <name>CommandLine</name>
     <message>
-        <location filename="../app/command_line.cpp" line="13"/>
+        <location filename="../app/command_line.cpp" line="14"/>
         <source>Strata: run large language models locally.</source>
         <translation>Strata：在本地运行大语言模型。</translation>
     </message>
     <message>
-        <location filename="../app/command_line.cpp" line="18"/>
+        <location filename="../app/command_line.cpp" line="19"/>
         <source>Print the version and build features, then exit.</source>
         <translation>打印版本和构建功能，然后退出。</translation>
     </message>
     <message>
-        <location filename="../app/command_line.cpp" line="21"/>
+        <location filename="../app/command_line.cpp" line="22"/>
         <source>Exit by itself (status 0) once the main window is shown: checks that the app starts.</source>
         <translation>主窗口显示后自行退出（状态码 0）：用于检查应用能否启动。</translation>
+    </message>
+    <message>
+        <location filename="../app/command_line.cpp" line="25"/>
+        <source>A GGUF model file to open in the chat.</source>
+        <translation>要在聊天中打开的 GGUF 模型文件。</translation>
+    </message>
+    <message>
+        <location filename="../app/command_line.cpp" line="34"/>
+        <source>one model file at a time, not %1: %2</source>
+        <translation>一次只能打开一个模型文件，而不是 %1 个：%2</translation>
     </message>
 </context>
 <context>
@@ -225,9 +235,19 @@
         <translation>%1/秒</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="64"/>
+        <location filename="../domain/models/library_worker.cpp" line="36"/>
         <source>%1: split model is incomplete, part(s) %2 of %3 missing</source>
         <translation>%1：分卷模型不完整，缺少第 %2 部分（共 %3 部分）</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/data_folder.cpp" line="64"/>
+        <source>cannot create %1</source>
+        <translation>无法创建 %1</translation>
+    </message>
+    <message>
+        <location filename="../domain/storage/data_folder.cpp" line="67"/>
+        <source>cannot move %1 to %2</source>
+        <translation>无法将 %1 移动到 %2</translation>
     </message>
 </context>
 <context>
@@ -638,42 +658,42 @@ Last change: %2</source>
 <context>
     <name>strata::domain::models::LibraryWorker</name>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="88"/>
+        <location filename="../domain/models/library_worker.cpp" line="132"/>
         <source>%1 is not a file</source>
         <translation>%1 不是文件</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="90"/>
+        <location filename="../domain/models/library_worker.cpp" line="134"/>
         <source>%1 already exists</source>
         <translation>%1 已存在</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="92"/>
+        <location filename="../domain/models/library_worker.cpp" line="136"/>
         <source>cannot create the folder %1</source>
         <translation>无法创建文件夹 %1</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="103"/>
+        <location filename="../domain/models/library_worker.cpp" line="147"/>
         <source>cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="105"/>
+        <location filename="../domain/models/library_worker.cpp" line="149"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="113"/>
+        <location filename="../domain/models/library_worker.cpp" line="157"/>
         <source>copying %1 failed: %2</source>
         <translation>复制 %1 失败：%2</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="121"/>
+        <location filename="../domain/models/library_worker.cpp" line="165"/>
         <source>cannot rename %1 to %2</source>
         <translation>无法将 %1 重命名为 %2</translation>
     </message>
     <message>
-        <location filename="../domain/models/library_worker.cpp" line="124"/>
+        <location filename="../domain/models/library_worker.cpp" line="168"/>
         <source>copied, but cannot remove %1</source>
         <translation>已复制，但无法删除 %1</translation>
     </message>
@@ -681,28 +701,28 @@ Last change: %2</source>
 <context>
     <name>strata::domain::models::ModelLibrary</name>
     <message>
-        <location filename="../domain/models/model_library.cpp" line="83"/>
-        <location filename="../domain/models/model_library.cpp" line="101"/>
+        <location filename="../domain/models/model_library.cpp" line="99"/>
+        <location filename="../domain/models/model_library.cpp" line="124"/>
         <source>%1 is not in the library</source>
         <translation>%1 不在模型库中</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_library.cpp" line="94"/>
+        <location filename="../domain/models/model_library.cpp" line="117"/>
         <source>could not delete %1</source>
         <translation>无法删除 %1</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_library.cpp" line="107"/>
+        <location filename="../domain/models/model_library.cpp" line="130"/>
         <source>&apos;%1&apos; is not a valid file name</source>
         <translation>“%1”不是有效的文件名</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_library.cpp" line="116"/>
+        <location filename="../domain/models/model_library.cpp" line="139"/>
         <source>%1 already exists</source>
         <translation>%1 已存在</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_library.cpp" line="121"/>
+        <location filename="../domain/models/model_library.cpp" line="144"/>
         <source>cannot rename %1 to %2</source>
         <translation>无法将 %1 重命名为 %2</translation>
     </message>
@@ -710,94 +730,104 @@ Last change: %2</source>
 <context>
     <name>strata::domain::models::ModelListModel</name>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="46"/>
+        <location filename="../domain/models/model_list_model.cpp" line="59"/>
         <source>%1
 Unverified: it was downloaded without a published hash to check it against.</source>
         <translation>%1
 未校验：下载时没有可供比对的公开哈希值。</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="59"/>
+        <location filename="../domain/models/model_list_model.cpp" line="30"/>
         <source>%1 (default)</source>
         <translation>%1（默认）</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="64"/>
+        <location filename="../domain/models/model_list_model.cpp" line="28"/>
+        <source>%1 (default, added by hand)</source>
+        <translation>%1（默认，手动添加）</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="32"/>
+        <source>%1 (added by hand)</source>
+        <translation>%1（手动添加）</translation>
+    </message>
+    <message>
+        <location filename="../domain/models/model_list_model.cpp" line="77"/>
         <source>%1 (%2 parts)</source>
         <translation>%1（%2 个分卷）</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="68"/>
+        <location filename="../domain/models/model_list_model.cpp" line="81"/>
         <source>%1 (%2 active)</source>
         <translation>%1（激活 %2 个）</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="80"/>
+        <location filename="../domain/models/model_list_model.cpp" line="93"/>
         <source>OK (unverified)</source>
         <translation>正常（未校验）</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="80"/>
+        <location filename="../domain/models/model_list_model.cpp" line="93"/>
         <source>OK</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="93"/>
+        <location filename="../domain/models/model_list_model.cpp" line="106"/>
         <source>RAM it needs on the CPU at the default context (up to 4096 tokens)</source>
         <translation>在 CPU 上以默认上下文（最多 4096 个 token）运行所需的内存</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="94"/>
+        <location filename="../domain/models/model_list_model.cpp" line="107"/>
         <source>VRAM it needs on a GPU at the default context (up to 4096 tokens); the Memory tab shows other contexts</source>
         <translation>在 GPU 上以默认上下文（最多 4096 个 token）运行所需的显存；“内存”选项卡显示其他上下文长度下的需求</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="99"/>
+        <location filename="../domain/models/model_list_model.cpp" line="112"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="100"/>
+        <location filename="../domain/models/model_list_model.cpp" line="113"/>
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="101"/>
+        <location filename="../domain/models/model_list_model.cpp" line="114"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="102"/>
+        <location filename="../domain/models/model_list_model.cpp" line="115"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="103"/>
+        <location filename="../domain/models/model_list_model.cpp" line="116"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="104"/>
+        <location filename="../domain/models/model_list_model.cpp" line="117"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="105"/>
+        <location filename="../domain/models/model_list_model.cpp" line="118"/>
         <source>Experts</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="106"/>
+        <location filename="../domain/models/model_list_model.cpp" line="119"/>
         <source>RAM</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="107"/>
+        <location filename="../domain/models/model_list_model.cpp" line="120"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="108"/>
+        <location filename="../domain/models/model_list_model.cpp" line="121"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -1167,68 +1197,68 @@ Unverified: it was downloaded without a published hash to check it against.</sou
 <context>
     <name>strata::ui::CataloguePage</name>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>Size (approx.)</source>
         <translation>大小（约）</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="25"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="26"/>
         <source>License</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="41"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="42"/>
         <source>&amp;Download selected</source>
         <translation>下载所选(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="48"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="49"/>
         <source>Download &amp;URL</source>
         <translation>从 URL 下载(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="64"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="65"/>
         <source>Any &amp;HTTPS URL:</source>
         <translation>任意 HTTPS URL(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="68"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="69"/>
         <source>Save &amp;to:</source>
         <translation>保存到(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="71"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="72"/>
         <source>Popular models (sizes are approximate; downloads are checked against the server&apos;s size and SHA-256):</source>
         <translation>热门模型（大小为近似值；下载后会与服务器提供的大小和 SHA-256 进行校验）：</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="104"/>
-        <location filename="../ui/models/catalogue_page.cpp" line="122"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="105"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="123"/>
         <source>Downloading %1 to %2</source>
         <translation>正在将 %1 下载到 %2</translation>
     </message>
     <message>
-        <location filename="../ui/models/catalogue_page.cpp" line="114"/>
+        <location filename="../ui/models/catalogue_page.cpp" line="115"/>
         <source>The URL does not name a file</source>
         <translation>该 URL 未指向文件</translation>
     </message>
@@ -1406,44 +1436,44 @@ Unverified: it was downloaded without a published hash to check it against.</sou
 <context>
     <name>strata::ui::ConversationSidebar</name>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="20"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="21"/>
         <source>&amp;New chat</source>
         <translation>新聊天(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="25"/>
         <location filename="../ui/chat/conversation_sidebar.cpp" line="26"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="27"/>
         <source>Search chats</source>
         <translation>搜索聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="31"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="32"/>
         <source>Chats</source>
         <translation>聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="37"/>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="101"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="41"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="110"/>
         <source>Delete chat</source>
         <translation>删除聊天</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="102"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="111"/>
         <source>Delete &quot;%1&quot; and all its messages? This cannot be undone.</source>
         <translation>删除“%1”及其全部消息？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="105"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="114"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="121"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="130"/>
         <source>&amp;Rename</source>
         <translation>重命名(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/conversation_sidebar.cpp" line="122"/>
+        <location filename="../ui/chat/conversation_sidebar.cpp" line="131"/>
         <source>&amp;Delete...</source>
         <translation>删除(&amp;D)…</translation>
     </message>
@@ -1774,129 +1804,139 @@ engine thread (pool host): %1</source>
 <context>
     <name>strata::ui::LibraryPage</name>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="32"/>
+        <location filename="../ui/models/library_page.cpp" line="33"/>
         <source>Filter models</source>
         <translation>筛选模型</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="65"/>
+        <location filename="../ui/models/library_page.cpp" line="66"/>
         <source>&amp;Load in chat</source>
         <translation>在聊天中加载(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="66"/>
+        <location filename="../ui/models/library_page.cpp" line="67"/>
         <source>Set as &amp;default</source>
         <translation>设为默认(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="67"/>
+        <location filename="../ui/models/library_page.cpp" line="68"/>
         <source>Re&amp;name…</source>
         <translation>重命名(&amp;N)…</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="68"/>
+        <location filename="../ui/models/library_page.cpp" line="69"/>
         <source>Show in &amp;folder</source>
         <translation>在文件夹中显示(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="69"/>
+        <location filename="../ui/models/library_page.cpp" line="70"/>
         <source>&amp;Remove…</source>
         <translation>删除(&amp;R)…</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="70"/>
+        <location filename="../ui/models/library_page.cpp" line="71"/>
         <source>&amp;Import file…</source>
         <translation>导入文件(&amp;I)…</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="71"/>
+        <location filename="../ui/models/library_page.cpp" line="72"/>
         <source>Add f&amp;older…</source>
         <translation>添加文件夹(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="72"/>
+        <location filename="../ui/models/library_page.cpp" line="73"/>
         <source>Re&amp;scan</source>
         <translation>重新扫描(&amp;S)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/models/library_page.cpp" line="113"/>
+        <location filename="../ui/models/library_page.cpp" line="114"/>
         <source>%n model(s) in %1</source>
         <translation>
             <numerusform>%1 中有 %n 个模型</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="119"/>
+        <location filename="../ui/models/library_page.cpp" line="121"/>
         <source>Imported %1</source>
         <translation>已导入 %1</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="119"/>
+        <location filename="../ui/models/library_page.cpp" line="121"/>
         <source>Import failed: %1</source>
         <translation>导入失败：%1</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="172"/>
+        <location filename="../ui/models/library_page.cpp" line="175"/>
         <source>Rename model</source>
         <translation>重命名模型</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="172"/>
+        <location filename="../ui/models/library_page.cpp" line="175"/>
         <source>New file name:</source>
         <translation>新文件名：</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="177"/>
+        <location filename="../ui/models/library_page.cpp" line="180"/>
         <source>Renamed to %1</source>
         <translation>已重命名为 %1</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="186"/>
+        <location filename="../ui/models/library_page.cpp" line="192"/>
+        <source>Remove %1 from the library? The file stays on the disk.</source>
+        <translation>从模型库中移除 %1？文件仍保留在磁盘上。</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="195"/>
         <source>Remove model</source>
         <translation>删除模型</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="186"/>
+        <location filename="../ui/models/library_page.cpp" line="193"/>
         <source>Delete %1 from the disk? This cannot be undone.</source>
         <translation>从磁盘上删除 %1？此操作无法撤销。</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="191"/>
+        <location filename="../ui/models/library_page.cpp" line="199"/>
         <source>Deleted %1</source>
         <translation>已删除 %1</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="203"/>
+        <location filename="../ui/models/library_page.cpp" line="199"/>
+        <source>Removed %1 from the library</source>
+        <translation>已从模型库中移除 %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/models/library_page.cpp" line="212"/>
         <source>Import a GGUF model</source>
         <translation>导入 GGUF 模型</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="204"/>
+        <location filename="../ui/models/library_page.cpp" line="213"/>
         <source>GGUF models (*.gguf);;All files (*)</source>
         <translation>GGUF 模型 (*.gguf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="208"/>
+        <location filename="../ui/models/library_page.cpp" line="217"/>
         <source>Import model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="208"/>
+        <location filename="../ui/models/library_page.cpp" line="217"/>
         <source>Move %1 into the library folder instead of copying it?</source>
         <translation>将 %1 移动到模型库文件夹，而不是复制？</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="212"/>
+        <location filename="../ui/models/library_page.cpp" line="221"/>
         <source>Importing %1…</source>
         <translation>正在导入 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="218"/>
+        <location filename="../ui/models/library_page.cpp" line="227"/>
         <source>Add a folder of models</source>
         <translation>添加模型文件夹</translation>
     </message>
     <message>
-        <location filename="../ui/models/library_page.cpp" line="220"/>
+        <location filename="../ui/models/library_page.cpp" line="229"/>
         <source>%1 is already in the library</source>
         <translation>%1 已在模型库中</translation>
     </message>
@@ -1904,164 +1944,164 @@ engine thread (pool host): %1</source>
 <context>
     <name>strata::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="42"/>
+        <location filename="../ui/main_window.cpp" line="44"/>
         <source>Strata</source>
         <translation>Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="45"/>
-        <location filename="../ui/main_window.cpp" line="133"/>
+        <location filename="../ui/main_window.cpp" line="47"/>
+        <location filename="../ui/main_window.cpp" line="135"/>
         <source>Chat se&amp;ttings...</source>
         <translation>聊天设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="70"/>
-        <location filename="../ui/main_window.cpp" line="212"/>
+        <location filename="../ui/main_window.cpp" line="72"/>
+        <location filename="../ui/main_window.cpp" line="214"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="93"/>
+        <location filename="../ui/main_window.cpp" line="95"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="95"/>
+        <location filename="../ui/main_window.cpp" line="97"/>
         <source>&amp;New chat</source>
         <translation>新聊天(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="98"/>
+        <location filename="../ui/main_window.cpp" line="100"/>
         <source>&amp;Open GGUF model...</source>
         <translation>打开 GGUF 模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="100"/>
+        <location filename="../ui/main_window.cpp" line="102"/>
         <source>&amp;Load document...</source>
         <translation>加载文档(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="103"/>
+        <location filename="../ui/main_window.cpp" line="105"/>
         <source>&amp;Paste as document</source>
         <translation>作为文档粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="105"/>
+        <location filename="../ui/main_window.cpp" line="107"/>
         <source>&amp;Models…</source>
         <translation>模型(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="110"/>
+        <location filename="../ui/main_window.cpp" line="112"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="113"/>
+        <location filename="../ui/main_window.cpp" line="115"/>
         <source>&amp;Chat</source>
         <translation>聊天(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="115"/>
+        <location filename="../ui/main_window.cpp" line="117"/>
         <source>&amp;Write a message</source>
         <translation>输入消息(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="118"/>
+        <location filename="../ui/main_window.cpp" line="120"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="122"/>
+        <location filename="../ui/main_window.cpp" line="124"/>
         <source>&amp;Regenerate</source>
         <translation>重新生成(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="125"/>
+        <location filename="../ui/main_window.cpp" line="127"/>
         <source>Re&amp;name chat</source>
         <translation>重命名聊天(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="127"/>
+        <location filename="../ui/main_window.cpp" line="129"/>
         <source>&amp;Delete chat...</source>
         <translation>删除聊天(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="128"/>
+        <location filename="../ui/main_window.cpp" line="130"/>
         <source>Searc&amp;h chats</source>
         <translation>搜索聊天(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="136"/>
+        <location filename="../ui/main_window.cpp" line="138"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="141"/>
+        <location filename="../ui/main_window.cpp" line="143"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="143"/>
+        <location filename="../ui/main_window.cpp" line="145"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="146"/>
+        <location filename="../ui/main_window.cpp" line="148"/>
         <source>&amp;A/B run…</source>
         <translation>A/B 对比(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="150"/>
+        <location filename="../ui/main_window.cpp" line="152"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="152"/>
+        <location filename="../ui/main_window.cpp" line="154"/>
         <source>&amp;About Strata</source>
         <translation>关于 Strata(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="154"/>
+        <location filename="../ui/main_window.cpp" line="156"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="180"/>
+        <location filename="../ui/main_window.cpp" line="182"/>
         <source>Load a document</source>
         <translation>加载文档</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="181"/>
+        <location filename="../ui/main_window.cpp" line="183"/>
         <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
         <translation>文本文档 (*.txt *.md *.markdown *.rst *.csv *.json *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="188"/>
+        <location filename="../ui/main_window.cpp" line="190"/>
         <source>it is larger than %1 MiB</source>
         <translation>文件大于 %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="192"/>
+        <location filename="../ui/main_window.cpp" line="194"/>
         <source>Load document</source>
         <translation>加载文档</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="192"/>
+        <location filename="../ui/main_window.cpp" line="194"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="204"/>
+        <location filename="../ui/main_window.cpp" line="206"/>
         <source>Pasted text</source>
         <translation>粘贴的文本</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="214"/>
+        <location filename="../ui/main_window.cpp" line="216"/>
         <source>Model loaded</source>
         <translation>模型已加载</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="216"/>
+        <location filename="../ui/main_window.cpp" line="218"/>
         <source>Model loaded, running on %1</source>
         <translation>模型已加载，运行于 %1</translation>
     </message>
@@ -2291,65 +2331,65 @@ engine thread (pool host): %1</source>
         <translation>模型加载进度</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="46"/>
+        <location filename="../ui/chat/model_selector.cpp" line="50"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="67"/>
+        <location filename="../ui/chat/model_selector.cpp" line="71"/>
         <source>No recent models</source>
         <translation>没有最近使用的模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="67"/>
+        <location filename="../ui/chat/model_selector.cpp" line="71"/>
         <source>Choose a recent model</source>
         <translation>选择最近使用的模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="104"/>
+        <location filename="../ui/chat/model_selector.cpp" line="108"/>
         <source>Loaded: %1</source>
         <translation>已加载：%1</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="120"/>
+        <location filename="../ui/chat/model_selector.cpp" line="124"/>
         <source>Open a GGUF model</source>
         <translation>打开 GGUF 模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="120"/>
+        <location filename="../ui/chat/model_selector.cpp" line="124"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="133"/>
+        <location filename="../ui/chat/model_selector.cpp" line="137"/>
         <source>Loading %1...</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="139"/>
+        <location filename="../ui/chat/model_selector.cpp" line="143"/>
         <source>Loading %1... (%2 stays in memory until then)</source>
         <translation>正在加载 %1…（在此之前 %2 仍保留在内存中）</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="141"/>
+        <location filename="../ui/chat/model_selector.cpp" line="145"/>
         <source>%1
 The loaded model is freed only when the new one is ready, so for a moment both are in memory.</source>
         <translation>%1
 新模型就绪后才会释放已加载的模型，因此短时间内两者会同时占用内存。</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="162"/>
-        <location filename="../ui/chat/model_selector.cpp" line="174"/>
+        <location filename="../ui/chat/model_selector.cpp" line="166"/>
+        <location filename="../ui/chat/model_selector.cpp" line="178"/>
         <source>Loaded</source>
         <translation>已加载</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="174"/>
+        <location filename="../ui/chat/model_selector.cpp" line="178"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="175"/>
+        <location filename="../ui/chat/model_selector.cpp" line="179"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2405,108 +2445,112 @@ The loaded model is freed only when the new one is ready, so for a moment both a
 <context>
     <name>strata::ui::PoolPanel</name>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="15"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="17"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="16"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="18"/>
         <source>%1 µs</source>
         <translation>%1 微秒</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="26"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="64"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="70"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="73"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="113"/>
         <source>no model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="34"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="83"/>
         <source>Policy in force:</source>
         <translation>当前策略：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="35"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="84"/>
         <source>Workers:</source>
         <translation>工作线程：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="36"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="85"/>
         <source>Busy / spinning:</source>
         <translation>忙碌 / 自旋：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="37"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="86"/>
         <source>Parks:</source>
         <translation>休眠次数：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="38"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="87"/>
         <source>Wasted spin:</source>
         <translation>空转自旋：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="39"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="88"/>
         <source>Completion wait p50 / p99:</source>
         <translation>完成等待 p50 / p99：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="40"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="89"/>
         <source>Adaptive:</source>
         <translation>自适应：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="41"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="90"/>
         <source>GPU wait:</source>
         <translation>GPU 等待方式：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="47"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="80"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="96"/>
         <source>no model on a GPU</source>
         <translation>没有模型在 GPU 上</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="49"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="98"/>
         <source>spin</source>
         <translation>自旋</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="51"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="100"/>
         <source>yield</source>
         <translation>让出</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="53"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="80"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="102"/>
         <source>blocking sync</source>
         <translation>阻塞同步</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="72"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="23"/>
         <source>%1 + host, %2 batches</source>
         <translation>%1 + 主线程，%2 个批次</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="73"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="28"/>
         <source>%1% / %2%</source>
         <translation>%1% / %2%</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="74"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="33"/>
         <source>%1 /s</source>
         <translation>%1 次/秒</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="75"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="38"/>
         <source>%1% of a core</source>
         <translation>单核的 %1%</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="78"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="79"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="127"/>
         <source>contended: no spin</source>
         <translation>有争用：不自旋</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="79"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="48"/>
         <source>spin %1 µs, host %2 µs, wake %3 µs</source>
         <translation>自旋 %1 微秒，主线程 %2 微秒，唤醒 %3 微秒</translation>
     </message>
