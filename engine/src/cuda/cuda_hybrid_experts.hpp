@@ -5,9 +5,9 @@
 // default), computes the misses on the pool, and queues their sum to be added to the residual.
 #pragma once
 
-#include "../model/cpu/cpu_expert_misses.hpp"
 #include "cuda_expert_stager.hpp"
 #include "cuda_moe_ffn.hpp"
+#include "model/cpu/cpu_expert_misses.hpp"
 #include "strata/kernels/dot.hpp"
 #include "strata/model/backend.hpp"
 #include "strata/model/cuda_backend.hpp"
