@@ -116,8 +116,8 @@ void ExpertMapPanel::showFrame(const domain::TelemetryFrame& frame)
         for (int e = 0; e < m_experts; ++e) {
             const std::size_t i = std::size_t(l * m_experts + e);
             float share = 1.0f;
-            if (hottest > 0)
-                share = kColdest + (1.0f - kColdest) * std::clamp(m_heat[i] / hottest, 0.0f, 1.0f);
+            if (hottest > 0 && m_heat[i] < hottest)  // the hottest keep their exact colour
+                share = kColdest + (1.0f - kColdest) * std::max(0.0f, m_heat[i] / hottest);
             row[e] = mixed(background, cellColor(m_cells[i]), share).rgb();
         }
     }
