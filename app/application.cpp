@@ -49,7 +49,10 @@ Application::Application(const QString& databasePath)
     QObject::connect(
         m_engine.controller(), &EngineController::modelLoaded, &m_window,
         [this](const QString& path) { m_modelServices.library().addOpenedFile(path); }, Qt::QueuedConnection);
-    m_settingsController = std::make_unique<SettingsController>(m_settings, *m_coordinator, m_engine.controller());
+    // Beside the chats' database (the app's data folder): one learnt expert cache state per MoE model.
+    m_settingsController = std::make_unique<SettingsController>(
+        m_settings, *m_coordinator, m_engine.controller(),
+        QFileInfo(databasePath).absoluteDir().filePath(QStringLiteral("expert-cache")));
     QObject::connect(&m_window, &ui::MainWindow::settingsRequested, &m_window,
                      [this] { m_settingsController->openDialog(&m_window); });
     m_abRuns = std::make_unique<AbController>();

@@ -4,6 +4,8 @@
 #include "domain/ab/ab_export.hpp"
 #include "domain/ab/ab_policy_summary.hpp"
 #include "domain/ab/ab_summary.hpp"
+#include "strata/core/build_info.hpp"
+#include "ui/ab/ab_config_editor.hpp"
 #include "ui/ab/ab_dialog.hpp"
 
 #include <QJsonDocument>
@@ -46,6 +48,10 @@ void AbController::openDialog(QWidget* parent, const QString& modelPath)
 {
     if (!m_dialog) {
         m_dialog = new ui::AbDialog(parent);
+        // The GPUs a side may run on, asked once per dialog (as the settings dialog does).
+        const std::vector<CudaDeviceInfo> gpus = probeCudaRuntime().devices;
+        m_dialog->editorA()->setGpus(gpus);
+        m_dialog->editorB()->setGpus(gpus);
         connect(m_dialog, &ui::AbDialog::startRequested, this, &AbController::start);
         connect(m_dialog, &ui::AbDialog::cancelRequested, this, &AbController::cancel);
         connect(m_dialog, &ui::AbDialog::exportRequested, this, &AbController::exportTo);

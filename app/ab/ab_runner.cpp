@@ -27,6 +27,10 @@ Side open(const domain::AbConfig& config, const domain::AbRequest& request, cons
     load.threads = config.threads;
     load.contextLength = request.contextLength;
     load.kvCacheType = config.kvCacheType;
+    load.gpu = config.gpu;
+    load.experts = config.experts;
+    load.expertBudgetMiB = config.expertBudgetMiB;
+    load.cpuExpertLayers = config.cpuExpertLayers;
     model::ModelOptions modelOptions = modelOptionsFrom(load);
     modelOptions.poolPolicy = config.policy;
     Side side;

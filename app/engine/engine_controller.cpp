@@ -10,6 +10,7 @@
 #include "strata/model/model.hpp"
 #include "strata/model/session.hpp"
 
+#include <QDir>
 #include <QFileInfo>
 #include <chrono>
 #include <exception>
@@ -89,7 +90,11 @@ void EngineController::loadModel(const QString& path, const ModelLoadOptions& op
     try {
         const model::SessionOptions sessionOptions = sessionOptionsFrom(options);
         emit loadProgress(0.1);
-        std::unique_ptr<model::Model> loaded = model::Model::open(path.toStdString(), modelOptionsFrom(options));
+        const model::ModelOptions modelOptions = modelOptionsFrom(options, path);
+        // The engine writes the expert cache's state there when the model closes, into an existing folder.
+        if (!modelOptions.cudaExperts.stateFile.empty())
+            QDir().mkpath(options.expertStateFolder);
+        std::unique_ptr<model::Model> loaded = model::Model::open(path.toStdString(), modelOptions);
         emit loadProgress(0.9);
         loaded->requireTokenizer();  // chat needs text: a file without a vocabulary is refused now
         // A template that does not compile is reported with every message, not at load: the model
@@ -107,7 +112,7 @@ void EngineController::loadModel(const QString& path, const ModelLoadOptions& op
         m_session.reset();
         m_model = std::move(loaded);
         m_session = std::move(session);
-        m_link->attach(m_model->pool());  // applies the waiting policy the user chose
+        m_link->attach(m_model->pool(), m_model->backend());  // applies the waiting policy the user chose
         m_template = std::move(tmpl);
         m_templateError = templateError;
         m_window.forget();

@@ -23,6 +23,14 @@ struct ModelLoadOptions {
     int gpu = -1;             // -1: the CPU (worker pool); n: CUDA device n
     int vramBudgetMiB = 0;    // what the model may take on the GPU; 0: all free VRAM
     model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU
+    // A MoE model on the GPU: where its experts live (model::CudaExperts).
+    model::ExpertPlacement experts = model::ExpertPlacement::Gpu;
+    int expertBudgetMiB = 4096;  // Cache: VRAM for experts
+    int cpuExpertLayers = 0;     // CpuLayers: how many layers, from the first
+    bool expertWakeAhead = true;
+    // Where the Cache placement keeps each model's learnt state between runs (the app's data
+    // folder + "/expert-cache"); empty: not kept. Not a preference: the app sets it.
+    QString expertStateFolder;
 
     bool operator==(const ModelLoadOptions&) const = default;
 };

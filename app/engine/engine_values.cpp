@@ -5,6 +5,8 @@
 #include "strata/core/error.hpp"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <random>
 
 namespace strata::app {
@@ -24,7 +26,17 @@ model::SamplingParams samplingParamsFrom(const domain::SamplingSettings& setting
     return p;
 }
 
-model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options)
+QString expertStateFile(const QString& folder, const QString& modelPath)
+{
+    if (folder.isEmpty() || modelPath.isEmpty())
+        return {};
+    // Name and size: two files of the same name from different places are usually different
+    // models, and the engine checks the state's model identity anyway (a foreign state starts cold).
+    const QFileInfo model(modelPath);
+    return QDir(folder).filePath(QStringLiteral("%1-%2.json").arg(model.fileName()).arg(model.size()));
+}
+
+model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options, const QString& modelPath)
 {
     model::ModelOptions o;
     // The app's "threads" counts every thread that computes; the engine's counts the workers
@@ -43,6 +55,14 @@ model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options)
         o.cudaDevice = options.gpu;
         o.vramBudget = size_t(std::max(0, options.vramBudgetMiB)) << 20;
         o.cudaHostWait = options.gpuWait;
+        // Only MoE models read these; a hybrid placement keeps the pool's workers (Model::open),
+        // so `threads` above reaches the CPU experts.
+        o.cudaExperts.placement = options.experts;
+        o.cudaExperts.budget = size_t(std::max(0, options.expertBudgetMiB)) << 20;
+        o.cudaExperts.cpuLayers = uint32_t(std::max(0, options.cpuExpertLayers));
+        o.cudaExperts.wakeAhead = options.expertWakeAhead;
+        if (options.experts == model::ExpertPlacement::Cache)
+            o.cudaExperts.stateFile = expertStateFile(options.expertStateFolder, modelPath).toStdString();
     }
     return o;
 }
@@ -84,11 +104,18 @@ QString describePlacement(model::Model& model, const int gpu)
     // The CUDA backend's name is "cuda:<device name>"; every other backend computes on the pool.
     const std::string name = model.backend().name();
     const std::string cudaPrefix = "cuda:";
-    if (name.starts_with(cudaPrefix))
-        return QCoreApplication::translate("strata::app::EngineValues", "GPU %1: %2")
-            .arg(gpu)
-            .arg(QString::fromStdString(name.substr(cudaPrefix.size())));
     const int threads = int(model.pool().workerCount()) + 1;
+    if (name.starts_with(cudaPrefix)) {
+        const QString gpuName = QCoreApplication::translate("strata::app::EngineValues", "GPU %1: %2")
+                                    .arg(gpu)
+                                    .arg(QString::fromStdString(name.substr(cudaPrefix.size())));
+        // Only a hybrid MoE placement has expert telemetry: some experts run on the pool.
+        if (!model.backend().expertTelemetry())
+            return gpuName;
+        return QCoreApplication::translate("strata::app::EngineValues", "%1 + CPU experts, %2 threads")
+            .arg(gpuName)
+            .arg(threads);
+    }
     return threads == 1 ? QCoreApplication::translate("strata::app::EngineValues", "CPU, 1 thread")
                         : QCoreApplication::translate("strata::app::EngineValues", "CPU, %1 threads").arg(threads);
 }

@@ -10,7 +10,11 @@ namespace strata::app {
 // A seed of -1 means "a new one per reply": drawn from the system's random device.
 model::SamplingParams samplingParamsFrom(const domain::SamplingSettings& settings);
 
-model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options);
+// `modelPath` names the Cache placement's state file (expertStateFile); empty: none.
+model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options, const QString& modelPath = {});
+// Where the expert cache of the model at `modelPath` keeps its state: "<folder>/<file name>-<bytes>.json"
+// (empty when either is empty).
+QString expertStateFile(const QString& folder, const QString& modelPath);
 model::SessionOptions sessionOptionsFrom(const ModelLoadOptions& options);
 
 ReplyMetrics replyMetricsFrom(const model::GenerationMetrics& metrics);
@@ -20,7 +24,8 @@ ReplyMetrics replyMetricsFrom(const model::GenerationMetrics& metrics);
 QString describeModel(const model::Model& model, uint32_t contextLength, model::KvType kvCacheType);
 
 // Where a loaded model runs, for the status line: "CPU, 8 threads" (every thread that computes,
-// the engine thread included) or "GPU 0: NVIDIA H200" (`gpu` is the CUDA index it was loaded on).
+// the engine thread included), "GPU 0: NVIDIA H200" (`gpu` is the CUDA index it was loaded on), or
+// with a hybrid MoE placement "GPU 0: NVIDIA H200 + CPU experts, 8 threads".
 QString describePlacement(model::Model& model, int gpu);
 
 }  // namespace strata::app

@@ -4,7 +4,7 @@ namespace strata::app {
 
 namespace {
 
-// The two structs name the same eight fields alike; one copy serves both directions.
+// The two structs name the same twelve fields alike; one copy serves both directions.
 template <class To, class From>
 To copyEngineFields(const From& from)
 {
@@ -17,6 +17,10 @@ To copyEngineFields(const From& from)
     to.gpu = from.gpu;
     to.vramBudgetMiB = from.vramBudgetMiB;
     to.gpuWait = from.gpuWait;
+    to.experts = from.experts;
+    to.expertBudgetMiB = from.expertBudgetMiB;
+    to.cpuExpertLayers = from.cpuExpertLayers;
+    to.expertWakeAhead = from.expertWakeAhead;
     return to;
 }
 

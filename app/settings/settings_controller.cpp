@@ -10,14 +10,15 @@
 namespace strata::app {
 
 SettingsController::SettingsController(QSettings& settings, ChatCoordinator& coordinator, EngineController* engine,
-                                       QObject* parent)
-    : QObject(parent), m_store(settings), m_coordinator(coordinator), m_preferences(m_store.load())
+                                       const QString& expertStateFolder, QObject* parent)
+    : QObject(parent), m_store(settings), m_coordinator(coordinator), m_preferences(m_store.load()),
+      m_expertStateFolder(expertStateFolder)
 {
     // At start nothing changed, so nothing is saved: only applied. "system" leaves the platform's
     // palette untouched (an application-set palette would stop following the platform's changes).
     if (m_preferences.theme != QLatin1String("system"))
         m_theme.apply(m_preferences.theme);
-    m_coordinator.setLoadOptions(loadOptionsFrom(m_preferences.engine));
+    m_coordinator.setLoadOptions(loadOptions());
     m_coordinator.setNewConversationSettings({QString(), m_preferences.sampling});
     // The coordinator records the options on its own (queued) modelLoaded connection, made
     // before this one, so the dialog reads the new state.
@@ -54,9 +55,16 @@ void SettingsController::apply(const domain::Preferences& preferences)
         m_theme.apply(preferences.theme);
     m_preferences = preferences;
     m_store.save(m_preferences);
-    m_coordinator.setLoadOptions(loadOptionsFrom(m_preferences.engine));
+    m_coordinator.setLoadOptions(loadOptions());
     m_coordinator.setNewConversationSettings({QString(), m_preferences.sampling});
     updateDialogModelState();
+}
+
+ModelLoadOptions SettingsController::loadOptions() const
+{
+    ModelLoadOptions options = loadOptionsFrom(m_preferences.engine);
+    options.expertStateFolder = m_expertStateFolder;
+    return options;
 }
 
 void SettingsController::updateDialogModelState()

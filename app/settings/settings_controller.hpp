@@ -4,6 +4,7 @@
 // settings the loaded model runs with so it can offer a reload.
 #pragma once
 
+#include "app/engine/engine_requests.hpp"
 #include "app/settings/theme.hpp"
 #include "domain/settings/preferences_store.hpp"
 
@@ -24,8 +25,10 @@ class EngineController;
 class SettingsController : public QObject {
     Q_OBJECT
 public:
+    // expertStateFolder: where a MoE model's expert cache keeps its state per model
+    // (ModelLoadOptions::expertStateFolder; empty: not kept).
     SettingsController(QSettings& settings, ChatCoordinator& coordinator, EngineController* engine,
-                       QObject* parent = nullptr);
+                       const QString& expertStateFolder = {}, QObject* parent = nullptr);
 
     const domain::Preferences& preferences() const { return m_preferences; }
     ui::SettingsDialog* dialog() const;
@@ -36,11 +39,13 @@ public slots:
 
 private:
     void updateDialogModelState();
+    ModelLoadOptions loadOptions() const;
 
     domain::PreferencesStore m_store;
     ThemeApplier m_theme;
     ChatCoordinator& m_coordinator;
     domain::Preferences m_preferences;
+    const QString m_expertStateFolder;
     QPointer<ui::SettingsDialog> m_dialog;
 };
 

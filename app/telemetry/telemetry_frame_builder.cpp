@@ -1,5 +1,6 @@
 #include "app/telemetry/telemetry_frame_builder.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <string_view>
 
@@ -25,7 +26,54 @@ std::optional<double> quantileMicros(const pool::LatencyHistogram& before, const
     return delta.quantileNanos(q) / 1000.0;
 }
 
+// A later snapshot of the same placement never has fewer passes; a reload or a reset does.
+bool sameExperts(const model::ExpertTelemetry& before, const model::ExpertTelemetry& after)
+{
+    return before.layers.size() == after.layers.size() && before.experts == after.experts
+           && before.passes <= after.passes
+           && before.completionWaitsMicros.size() <= after.completionWaitsMicros.size();
+}
+
+std::optional<double> quantile(std::vector<float> values, double q)
+{
+    if (values.empty())
+        return std::nullopt;
+    const auto k = std::size_t(q * double(values.size() - 1) + 0.5);
+    std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(k), values.end());
+    return double(values[k]);
+}
+
 }  // namespace
+
+domain::ExpertRates TelemetryFrameBuilder::expertRates(const model::ExpertTelemetry& before,
+                                                       const model::ExpertTelemetry& after, std::uint64_t tokens)
+{
+    domain::ExpertRates r;
+    std::uint64_t routes = 0, misses = 0;
+    r.layerHitPercent.assign(after.layers.size(), -1.0);
+    for (std::size_t l = 0; l < after.layers.size() && l < before.layers.size(); ++l) {
+        const std::uint64_t layerRoutes = after.layers[l].routes - before.layers[l].routes;
+        const std::uint64_t layerMisses = after.layers[l].misses - before.layers[l].misses;
+        if (layerRoutes > 0)
+            r.layerHitPercent[l] = 100.0 * double(layerRoutes - layerMisses) / double(layerRoutes);
+        routes += layerRoutes;
+        misses += layerMisses;
+    }
+    if (routes > 0)
+        r.hitPercent = 100.0 * double(routes - misses) / double(routes);
+    if (tokens > 0 && after.passes > before.passes) {
+        r.cpuExpertMillisPerToken = (after.cpuExpertSeconds - before.cpuExpertSeconds) * 1000.0 / double(tokens);
+        const double bytes =
+            double(after.bytesToHost - before.bytesToHost) + double(after.bytesToDevice - before.bytesToDevice);
+        r.pcieMiBPerToken = bytes / double(1 << 20) / double(tokens);
+    }
+    const auto& waits = after.completionWaitsMicros;
+    const std::size_t from = std::min(before.completionWaitsMicros.size(), waits.size());
+    const std::vector<float> interval(waits.begin() + std::ptrdiff_t(from), waits.end());
+    r.completionWaitP50Micros = quantile(interval, 0.5);
+    r.completionWaitP99Micros = quantile(interval, 0.99);
+    return r;
+}
 
 domain::PoolRates TelemetryFrameBuilder::poolRates(const pool::PoolTelemetry& before, const pool::PoolTelemetry& after,
                                                    double seconds)
@@ -76,7 +124,8 @@ std::vector<int> TelemetryFrameBuilder::workerCores(const std::vector<telemetry:
 }
 
 domain::TelemetryFrame TelemetryFrameBuilder::build(const telemetry::SystemSnapshot& system,
-                                                    std::optional<pool::PoolTelemetry> pool, EngineTokenCounts tokens)
+                                                    std::optional<pool::PoolTelemetry> pool, EngineTokenCounts tokens,
+                                                    std::optional<model::ExpertTelemetry> experts)
 {
     domain::TelemetryFrame frame;
     frame.system = system;
@@ -92,6 +141,26 @@ domain::TelemetryFrame TelemetryFrameBuilder::build(const telemetry::SystemSnaps
     }
     frame.pool = pool;
     m_previousPool = std::move(pool);
+    if (experts) {
+        if (m_previousExperts && m_previousTokens && sameExperts(*m_previousExperts, *experts)) {
+            const std::uint64_t computed =
+                (tokens.prefilled - m_previousTokens->prefilled) + (tokens.decoded - m_previousTokens->decoded);
+            frame.expertRates = expertRates(*m_previousExperts, *experts, computed);
+        }
+        // The panels need the map and counters, not every sampled wait since the load.
+        model::ExpertTelemetry counters;
+        counters.layers = experts->layers;
+        counters.passes = experts->passes;
+        counters.cpuExpertSeconds = experts->cpuExpertSeconds;
+        counters.bytesToHost = experts->bytesToHost;
+        counters.bytesToDevice = experts->bytesToDevice;
+        counters.experts = experts->experts;
+        counters.completionWaitsMicros.swap(experts->completionWaitsMicros);
+        m_previousExperts = std::move(counters);
+    } else {
+        m_previousExperts.reset();
+    }
+    frame.experts = std::move(experts);
     m_previousTokens = tokens;
     m_previousNs = system.steadyNanoseconds;
     return frame;

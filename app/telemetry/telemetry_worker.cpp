@@ -38,7 +38,8 @@ void TelemetryWorker::sampleNow()
     if (!m_sampler)
         return;
     m_sampler->sample(m_snapshot);
-    emit frameReady(m_builder.build(m_snapshot, m_link->poolTelemetry(), m_link->tokenCounts()));
+    emit frameReady(
+        m_builder.build(m_snapshot, m_link->poolTelemetry(), m_link->tokenCounts(), m_link->expertTelemetry()));
 }
 
 }  // namespace strata::app

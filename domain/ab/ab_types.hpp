@@ -3,6 +3,7 @@
 #pragma once
 
 #include "strata/model/backend.hpp"
+#include "strata/model/cuda_backend.hpp"
 #include "strata/pool/wait_policy.hpp"
 
 #include <QList>
@@ -17,8 +18,14 @@ struct AbConfig {
     pool::WaitPolicy policy;  // how the pool's threads wait
     int threads = 0;          // computing threads; 0: one per physical core
     model::KvType kvCacheType = model::KvType::F16;
+    int gpu = -1;  // -1: the CPU; n: CUDA device n
+    // A MoE model on the GPU: where its experts live (model::CudaExperts), to compare placements and
+    // budgets. A Cache side starts cold (no saved state), so both sides measure the same warm-up.
+    model::ExpertPlacement experts = model::ExpertPlacement::Gpu;
+    int expertBudgetMiB = 4096;  // Cache
+    int cpuExpertLayers = 0;     // CpuLayers
 
-    // "adaptive, 2 threads, KV f16"
+    // "adaptive, threads: 2, KV f16", on a GPU with ", GPU 0, experts: VRAM cache 4096 MiB"
     QString describe() const;
     bool operator==(const AbConfig&) const = default;
 };

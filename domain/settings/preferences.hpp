@@ -22,6 +22,11 @@ struct EnginePreferences {
     int gpu = -1;           // -1: the CPU (worker pool); n: CUDA device n
     int vramBudgetMiB = 0;  // what a model may take on the GPU; 0: all free VRAM
     model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU
+    // A MoE model on the GPU: where its experts live (model::CudaExperts; hybrid-moe.md).
+    model::ExpertPlacement experts = model::ExpertPlacement::Gpu;
+    int expertBudgetMiB = 4096;   // Cache: VRAM for the hottest experts; a starting point the user tunes
+    int cpuExpertLayers = 0;      // CpuLayers: the first N layers keep their experts on the CPU
+    bool expertWakeAhead = true;  // wake the pool's workers as soon as a layer's GPU work is queued
 
     bool operator==(const EnginePreferences&) const = default;
 };

@@ -19,6 +19,10 @@ const QString kBatchSize = QStringLiteral("engine/batchSize");
 const QString kDevice = QStringLiteral("engine/device");
 const QString kVramBudgetMiB = QStringLiteral("engine/vramBudgetMiB");
 const QString kGpuWait = QStringLiteral("engine/gpuWait");
+const QString kExperts = QStringLiteral("engine/experts");
+const QString kExpertBudgetMiB = QStringLiteral("engine/expertBudgetMiB");
+const QString kCpuExpertLayers = QStringLiteral("engine/cpuExpertLayers");
+const QString kExpertWakeAhead = QStringLiteral("engine/expertWakeAhead");
 const QString kSamplingDefaults = QStringLiteral("sampling/defaults");
 const QString kTheme = QStringLiteral("appearance/theme");
 const QString kLanguage = QStringLiteral("appearance/language");
@@ -50,6 +54,9 @@ QString gpuText(int gpu)
 // The stored words for model::CudaHostWait, in its order.
 const QStringList kGpuWaitTexts{QStringLiteral("blocking"), QStringLiteral("spin"), QStringLiteral("yield")};
 
+// The stored words for model::ExpertPlacement, in its order.
+const QStringList kExpertsTexts{QStringLiteral("gpu"), QStringLiteral("cache"), QStringLiteral("cpu-layers")};
+
 QString oneOf(const QSettings& s, const QString& key, const QStringList& allowed)
 {
     const QString v = s.value(key, allowed.front()).toString();
@@ -71,6 +78,10 @@ Preferences PreferencesStore::load() const
     p.engine.gpu = gpuFromText(m_settings.value(kDevice).toString()).value_or(defaults.engine.gpu);
     p.engine.vramBudgetMiB = intIn(m_settings, kVramBudgetMiB, 0, 1 << 24, defaults.engine.vramBudgetMiB);
     p.engine.gpuWait = model::CudaHostWait(kGpuWaitTexts.indexOf(oneOf(m_settings, kGpuWait, kGpuWaitTexts)));
+    p.engine.experts = model::ExpertPlacement(kExpertsTexts.indexOf(oneOf(m_settings, kExperts, kExpertsTexts)));
+    p.engine.expertBudgetMiB = intIn(m_settings, kExpertBudgetMiB, 0, 1 << 24, defaults.engine.expertBudgetMiB);
+    p.engine.cpuExpertLayers = intIn(m_settings, kCpuExpertLayers, 0, 4096, defaults.engine.cpuExpertLayers);
+    p.engine.expertWakeAhead = m_settings.value(kExpertWakeAhead, defaults.engine.expertWakeAhead).toBool();
     p.sampling = SamplingSettings::fromJson(
         QJsonDocument::fromJson(m_settings.value(kSamplingDefaults).toString().toUtf8()).object());
     p.theme = oneOf(m_settings, kTheme, {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")});
@@ -89,6 +100,10 @@ void PreferencesStore::save(const Preferences& p)
     m_settings.setValue(kDevice, gpuText(p.engine.gpu));
     m_settings.setValue(kVramBudgetMiB, p.engine.vramBudgetMiB);
     m_settings.setValue(kGpuWait, kGpuWaitTexts.value(int(p.engine.gpuWait)));
+    m_settings.setValue(kExperts, kExpertsTexts.value(int(p.engine.experts)));
+    m_settings.setValue(kExpertBudgetMiB, p.engine.expertBudgetMiB);
+    m_settings.setValue(kCpuExpertLayers, p.engine.cpuExpertLayers);
+    m_settings.setValue(kExpertWakeAhead, p.engine.expertWakeAhead);
     m_settings.setValue(kSamplingDefaults,
                         QString::fromUtf8(QJsonDocument(p.sampling.toJson()).toJson(QJsonDocument::Compact)));
     m_settings.setValue(kTheme, p.theme);

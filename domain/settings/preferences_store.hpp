@@ -8,6 +8,11 @@
 //   engine/device          string  cpu    "cpu" or "cuda:N" (CUDA device N)
 //   engine/vramBudgetMiB   int     0      MiB a model may take on the GPU (up to 16 TiB); 0: all free VRAM
 //   engine/gpuWait         string  blocking  how the host waits for the GPU: "blocking", "spin", "yield"
+//   engine/experts         string  gpu    a MoE model on the GPU: "gpu" (every expert in VRAM),
+//                                         "cache" (hybrid: the hottest in VRAM), "cpu-layers"
+//   engine/expertBudgetMiB int     4096   "cache": VRAM MiB for experts; 0: every expert on the CPU
+//   engine/cpuExpertLayers int     0      "cpu-layers": the first N layers' experts on the CPU
+//   engine/expertWakeAhead bool    true   hybrid: wake the pool as soon as a layer's GPU work is queued
 //   sampling/defaults      string  {}     JSON of ui::SamplingSettings for new conversations
 //   appearance/theme       string  system "system", "light" or "dark"
 //   appearance/language    string  system "system", "en", "de" or "zh_CN" (read once at start)

@@ -2,6 +2,7 @@
 // GUI thread through a queued signal (registered as a meta-type by the app's TelemetryHost).
 #pragma once
 
+#include "strata/model/expert_telemetry.hpp"
 #include "strata/pool/pool_telemetry.hpp"
 #include "strata/telemetry/system_sampler.hpp"
 
@@ -22,6 +23,16 @@ struct PoolRates {
     std::uint64_t batches = 0;  // batches run in the interval
 };
 
+// A hybrid MoE placement's counters over the last sampling interval (empty figures: nothing ran).
+struct ExpertRates {
+    std::optional<double> hitPercent;               // routes that found their expert in VRAM
+    std::vector<double> layerHitPercent;            // per layer; -1: no routes in that layer this interval
+    std::optional<double> cpuExpertMillisPerToken;  // host and pool computing CPU experts, per token
+    std::optional<double> pcieMiBPerToken;          // both directions, per token
+    std::optional<double> completionWaitP50Micros;  // GPU done -> CPU share on the GPU, sampled
+    std::optional<double> completionWaitP99Micros;
+};
+
 struct TelemetryFrame {
     telemetry::SystemSnapshot system;
     std::optional<pool::PoolTelemetry> pool;  // empty: no model loaded
@@ -29,6 +40,10 @@ struct TelemetryFrame {
     std::vector<int> workerCores;       // pool worker i last ran on this core (-1: not seen)
     double prefillTokensPerSecond = 0;  // over the interval
     double decodeTokensPerSecond = 0;
+    // Hybrid MoE placement: the counters and expert map (its completionWaitsMicros left empty: the
+    // interval's quantiles are in expertRates); empty without a model or a hybrid placement.
+    std::optional<model::ExpertTelemetry> experts;
+    ExpertRates expertRates;
 };
 
 }  // namespace strata::domain

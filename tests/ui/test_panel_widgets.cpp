@@ -1,8 +1,10 @@
 // The panel widgets on hand-made frames: every core of a big machine fits and stays readable, the
 // pool's workers land on their cores with their state, the GPU panel says when there is no
-// driver, and the policy bar emits only the user's choices.
+// driver, the policy bar emits only the user's choices, and the expert-cache map paints each
+// expert's state in its colour (or says that no hybrid model is loaded).
 #include "domain/telemetry/telemetry_frame.hpp"
 #include "ui/panels/cpu_cores_panel.hpp"
+#include "ui/panels/expert_map_panel.hpp"
 #include "ui/panels/gpu_panel.hpp"
 #include "ui/panels/pool_panel.hpp"
 #include "ui/panels/rolling_chart.hpp"
@@ -13,6 +15,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QPalette>
+#include <QSet>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
@@ -28,6 +31,30 @@ TelemetryFrame frameWithCores(int cores)
     for (int i = 0; i < cores; ++i)
         f.system.cores.push_back({i, true, float(i % 101)});
     return f;
+}
+// Two layers of four experts: layer 0 holds experts 0 and 1 in VRAM, layer 1 none.
+TelemetryFrame frameWithExperts()
+{
+    using Use = model::ExpertTelemetry::Use;
+    TelemetryFrame f;
+    f.experts.emplace();
+    f.experts->layers.resize(2);
+    f.experts->experts = 4;
+    f.experts->resident = {1, 1, 0, 0, 0, 0, 0, 0};
+    f.experts->lastPass = {Use::Hit,    Use::Unused, Use::Missed, Use::Unused,
+                           Use::Missed, Use::Unused, Use::Unused, Use::Unused};
+    f.expertRates.hitPercent = 62.5;
+    f.expertRates.layerHitPercent = {75.0, 0.0};
+    f.expertRates.cpuExpertMillisPerToken = 1.25;
+    f.expertRates.completionWaitP50Micros = 40;
+    f.expertRates.completionWaitP99Micros = 1500;
+    f.expertRates.pcieMiBPerToken = 3.5;
+    return f;
+}
+
+QColor pixelAtCentre(const QImage& image, const QRect& cell)
+{
+    return image.pixelColor(cell.center());
 }
 }  // namespace
 
@@ -75,6 +102,81 @@ private slots:
         QVERIFY(panel.stateOnCore(7) == pool::ThreadState::Parked);
         QCOMPARE(panel.workerOnCore(0), -1);
         QVERIFY(!panel.grab().isNull());  // paints without a window
+    }
+
+    void expertMapPaintsEachState()
+    {
+        using Cell = ui::ExpertMapPanel::Cell;
+        ui::ExpertMapPanel panel;
+        panel.resize(400, 300);
+        panel.showFrame(frameWithExperts());
+        QVERIFY(panel.hasMap());
+        QCOMPARE(panel.layerCount(), 2);
+        QCOMPARE(panel.expertCount(), 4);
+        const std::vector<std::pair<QPoint, Cell>> expected = {
+            {{0, 0}, Cell::ResidentHit}, {{0, 1}, Cell::ResidentUnused}, {{0, 2}, Cell::Missed},
+            {{0, 3}, Cell::CpuUnused},   {{1, 0}, Cell::Missed},         {{1, 1}, Cell::CpuUnused}};
+        const QImage image = panel.grab().toImage();
+        for (const auto& [at, cell] : expected) {
+            QVERIFY(panel.cellAt(at.x(), at.y()) == cell);
+            const QRect r = panel.cellRect(at.x(), at.y());
+            QVERIFY2(r.width() >= 10 && r.height() >= 10, "cells fill the panel");
+            QCOMPARE(pixelAtCentre(image, r), ui::ExpertMapPanel::cellColor(cell));
+        }
+        // Four distinct colours: no two states look alike.
+        QSet<QRgb> colours;
+        for (Cell c : {Cell::ResidentHit, Cell::ResidentUnused, Cell::Missed, Cell::CpuUnused})
+            colours.insert(ui::ExpertMapPanel::cellColor(c).rgb());
+        QCOMPARE(colours.size(), 4);
+        QVERIFY2(panel.summaryText().contains(QStringLiteral("62.5%")), qPrintable(panel.summaryText()));
+        QVERIFY(panel.summaryText().contains(QStringLiteral("1.25 ms/token")));
+        QVERIFY(panel.summaryText().contains(QStringLiteral("40 µs / 1.50 ms")));
+        QVERIFY(panel.summaryText().contains(QStringLiteral("3.50 MiB/token")));
+    }
+
+    // The learnt cache's heat: within a layer, a cold expert is painted paler than a hot one of the same state.
+    void expertMapShowsHeatAsBrightness()
+    {
+        TelemetryFrame f = frameWithExperts();
+        f.experts->heat = {8, 8, 8, 8, 8, 8, 8, 0.5f};  // layer 1: experts 1 and 3 unused on the CPU, 3 cold
+        ui::ExpertMapPanel panel;
+        panel.resize(400, 300);
+        panel.showFrame(f);
+        const QImage image = panel.grab().toImage();
+        const QColor hot = pixelAtCentre(image, panel.cellRect(1, 1));
+        const QColor cold = pixelAtCentre(image, panel.cellRect(1, 3));
+        QCOMPARE(hot, ui::ExpertMapPanel::cellColor(ui::ExpertMapPanel::Cell::CpuUnused));
+        const QColor base = panel.palette().base().color();
+        const auto distance = [&base](const QColor& c) {
+            return std::abs(c.red() - base.red()) + std::abs(c.green() - base.green())
+                   + std::abs(c.blue() - base.blue());
+        };
+        QVERIFY2(distance(cold) < distance(hot) / 2, qPrintable(cold.name() + QLatin1Char(' ') + hot.name()));
+        QVERIFY(panel.summaryText().contains(QStringLiteral("learnt cache")));
+    }
+
+    // No hybrid placement (a CPU model, all experts in VRAM, no model, a malformed map): the empty state.
+    void expertMapSaysWhenNoHybridModelIsLoaded()
+    {
+        ui::ExpertMapPanel panel;
+        panel.resize(400, 300);
+        QVERIFY(!panel.hasMap());
+        QCOMPARE(panel.summaryText(), QStringLiteral("No hybrid model loaded"));
+        panel.showFrame(frameWithExperts());
+        QVERIFY(panel.hasMap());
+        panel.showFrame(TelemetryFrame{});
+        QVERIFY(!panel.hasMap());
+        QCOMPARE(panel.summaryText(), QStringLiteral("No hybrid model loaded"));
+        QVERIFY(panel.cellRect(0, 0).isNull());
+        const QImage image = panel.grab().toImage();
+        const QRgb hit = ui::ExpertMapPanel::cellColor(ui::ExpertMapPanel::Cell::ResidentHit).rgb();
+        for (int y = 0; y < image.height(); y += 3)
+            for (int x = 0; x < image.width(); x += 3)
+                QVERIFY(image.pixel(x, y) != hit);  // no map is painted
+        TelemetryFrame truncated = frameWithExperts();
+        truncated.experts->lastPass.pop_back();  // sizes that disagree are not drawn from
+        panel.showFrame(truncated);
+        QVERIFY(!panel.hasMap());
     }
 
     void gpuPanelSaysWhenThereIsNoDriver()

@@ -1,8 +1,9 @@
-// Edits one side of an A/B run: waiting policy (adaptive, park, fixed spin with its µs), threads
-// and KV cache type.
+// Edits one side of an A/B run: waiting policy (adaptive, park, fixed spin with its µs), threads,
+// KV cache type, and the device with, on a GPU, where a MoE model's experts live and their budget.
 #pragma once
 
 #include "domain/ab/ab_types.hpp"
+#include "strata/core/build_info.hpp"
 
 #include <QGroupBox>
 
@@ -16,6 +17,8 @@ class AbConfigEditor : public QGroupBox {
 public:
     AbConfigEditor(const QString& title, const domain::AbConfig& initial, QWidget* parent = nullptr);
 
+    // The GPUs a side may run on (probeCudaRuntime); none: the CPU only.
+    void setGpus(const std::vector<CudaDeviceInfo>& gpus);
     void setConfig(const domain::AbConfig& config);
     domain::AbConfig config() const;
 
@@ -26,6 +29,10 @@ private:
     QSpinBox* m_spinMicros;
     QSpinBox* m_threads;
     QComboBox* m_kvType;
+    QComboBox* m_device;
+    QComboBox* m_experts;
+    QSpinBox* m_expertBudget;
+    QSpinBox* m_cpuExpertLayers;
 };
 
 }  // namespace strata::ui

@@ -2,6 +2,7 @@
 
 #include "domain/telemetry/telemetry_frame.hpp"
 #include "ui/panels/cpu_cores_panel.hpp"
+#include "ui/panels/expert_map_panel.hpp"
 #include "ui/panels/gpu_panel.hpp"
 #include "ui/panels/pool_panel.hpp"
 #include "ui/panels/process_panel.hpp"
@@ -17,8 +18,8 @@
 namespace strata::ui {
 
 PerformancePanels::PerformancePanels(QMainWindow* window, QMenu* viewMenu)
-    : QObject(window), m_tokens(new TokenRatePanel), m_cores(new CpuCoresPanel), m_gpu(new GpuPanel),
-      m_pool(new PoolPanel), m_process(new ProcessPanel), m_policyBar(new WaitPolicyBar)
+    : QObject(window), m_tokens(new TokenRatePanel), m_cores(new CpuCoresPanel), m_experts(new ExpertMapPanel),
+      m_gpu(new GpuPanel), m_pool(new PoolPanel), m_process(new ProcessPanel), m_policyBar(new WaitPolicyBar)
 {
     setObjectName(QStringLiteral("performancePanels"));
     QMenu* menu = viewMenu->addMenu(tr("&Panels"));
@@ -30,9 +31,12 @@ PerformancePanels::PerformancePanels(QMainWindow* window, QMenu* viewMenu)
     QDockWidget* gpu = addDock(window, menu, m_gpu, tr("GPU"), QStringLiteral("gpuDock"), Qt::BottomDockWidgetArea);
     QDockWidget* cores =
         addDock(window, menu, m_cores, tr("CPU cores"), QStringLiteral("cpuCoresDock"), Qt::RightDockWidgetArea);
+    QDockWidget* experts =
+        addDock(window, menu, m_experts, tr("Expert cache"), QStringLiteral("expertMapDock"), Qt::RightDockWidgetArea);
     addDock(window, menu, m_pool, tr("Worker pool"), QStringLiteral("poolDock"), Qt::RightDockWidgetArea);
-    // First-start layout (a saved one replaces it): the three charts share the bottom, and the
-    // right column is wide enough for the pool's figures.
+    // First-start layout (a saved one replaces it): the three charts share the bottom, the right
+    // column is wide enough for the pool's figures, and the expert map sits beside the cores' heat map.
+    window->splitDockWidget(cores, experts, Qt::Horizontal);
     window->resizeDocks({tokens, process, gpu}, {400, 400, 400}, Qt::Horizontal);
     window->resizeDocks({cores}, {400}, Qt::Horizontal);
     menu->addSeparator();
@@ -93,6 +97,7 @@ void PerformancePanels::showFrame(const domain::TelemetryFrame& frame)
 {
     m_tokens->showFrame(frame);
     m_cores->showFrame(frame);
+    m_experts->showFrame(frame);
     m_gpu->showFrame(frame);
     m_pool->showFrame(frame);
     m_process->showFrame(frame);

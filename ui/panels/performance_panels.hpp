@@ -20,6 +20,7 @@ struct TelemetryFrame;
 namespace strata::ui {
 
 class CpuCoresPanel;
+class ExpertMapPanel;
 class GpuPanel;
 class PoolPanel;
 class ProcessPanel;
@@ -33,6 +34,7 @@ public:
 
     TokenRatePanel* tokenRates() const { return m_tokens; }
     CpuCoresPanel* cpuCores() const { return m_cores; }
+    ExpertMapPanel* expertMap() const { return m_experts; }
     GpuPanel* gpu() const { return m_gpu; }
     PoolPanel* pool() const { return m_pool; }
     ProcessPanel* process() const { return m_process; }
@@ -57,6 +59,7 @@ private:
 
     TokenRatePanel* m_tokens;
     CpuCoresPanel* m_cores;
+    ExpertMapPanel* m_experts;
     GpuPanel* m_gpu;
     PoolPanel* m_pool;
     ProcessPanel* m_process;

@@ -13,7 +13,9 @@ namespace strata::ui {
 EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<CudaDeviceInfo>& gpus, QWidget* parent)
     : QWidget(parent), m_threads(new QSpinBox(this)), m_pin(new QCheckBox(tr("&Pin worker threads to cores"), this)),
       m_context(new QSpinBox(this)), m_kvType(new QComboBox(this)), m_batch(new QSpinBox(this)),
-      m_device(new QComboBox(this)), m_vramBudget(new QSpinBox(this)), m_gpuWait(new QComboBox(this))
+      m_device(new QComboBox(this)), m_vramBudget(new QSpinBox(this)), m_gpuWait(new QComboBox(this)),
+      m_experts(new QComboBox(this)), m_expertBudget(new QSpinBox(this)), m_cpuExpertLayers(new QSpinBox(this)),
+      m_wakeAhead(new QCheckBox(tr("Wake the CPU's workers a&head"), this))
 {
     setObjectName(QStringLiteral("engineSettingsPage"));
     m_threads->setObjectName(QStringLiteral("threadsBox"));
@@ -81,10 +83,39 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     m_gpuWait->addItem(tr("yield (polls, yielding the core)"), int(model::CudaHostWait::Yield));
     m_gpuWait->setToolTip(tr("How the engine thread waits for each step on the GPU. Blocking sync leaves the "
                              "core to other work; spinning reacts a little sooner but keeps a core busy."));
+    // The item data is model::ExpertPlacement as an int.
+    m_experts->setObjectName(QStringLiteral("expertsBox"));
+    m_experts->setAccessibleName(tr("MoE experts"));
+    m_experts->addItem(tr("all in VRAM"), int(model::ExpertPlacement::Gpu));
+    m_experts->addItem(tr("hybrid: VRAM cache of the hottest experts"), int(model::ExpertPlacement::Cache));
+    m_experts->addItem(tr("first N layers' experts on the CPU"), int(model::ExpertPlacement::CpuLayers));
+    m_experts->setToolTip(tr("Where a mixture-of-experts model's experts live when it runs on the GPU. The "
+                             "experts not in VRAM run on the CPU's worker pool at the same time as the GPU, so a "
+                             "model larger than the VRAM still runs mostly on the GPU. Other models ignore this."));
+    m_expertBudget->setObjectName(QStringLiteral("expertBudgetBox"));
+    m_expertBudget->setRange(0, 1 << 24);  // MiB
+    m_expertBudget->setSingleStep(1024);
+    m_expertBudget->setSpecialValueText(tr("none: every expert on the CPU"));
+    m_expertBudget->setSuffix(tr(" MiB"));
+    m_expertBudget->setAccessibleName(tr("Expert VRAM budget"));
+    m_expertBudget->setToolTip(tr("VRAM for the experts the model's routing uses most; it learns which while you "
+                                  "chat and remembers them for the next start."));
+    m_cpuExpertLayers->setObjectName(QStringLiteral("cpuExpertLayersBox"));
+    m_cpuExpertLayers->setRange(0, 4096);
+    m_cpuExpertLayers->setSuffix(tr(" layers"));
+    m_cpuExpertLayers->setAccessibleName(tr("Layers with experts on the CPU"));
+    m_wakeAhead->setObjectName(QStringLiteral("expertWakeAheadBox"));
+    m_wakeAhead->setToolTip(tr("Wake the worker threads for a layer's CPU experts as soon as the GPU has its work, "
+                               "rather than when the routing reaches the CPU: less latency, a little more CPU."));
     const auto enableBudget = [this] {
         const bool gpu = m_device->currentData().toInt() >= 0;
+        const auto experts = model::ExpertPlacement(m_experts->currentData().toInt());
         m_vramBudget->setEnabled(gpu);
         m_gpuWait->setEnabled(gpu);
+        m_experts->setEnabled(gpu);
+        m_expertBudget->setEnabled(gpu && experts == model::ExpertPlacement::Cache);
+        m_cpuExpertLayers->setEnabled(gpu && experts == model::ExpertPlacement::CpuLayers);
+        m_wakeAhead->setEnabled(gpu && experts != model::ExpertPlacement::Gpu);
     };
     enableBudget();
 
@@ -99,6 +130,10 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     form->addRow(QString(), deviceHint);
     form->addRow(tr("&VRAM budget:"), m_vramBudget);
     form->addRow(tr("GPU &wait:"), m_gpuWait);
+    form->addRow(tr("MoE &experts:"), m_experts);
+    form->addRow(tr("Expert VRAM b&udget:"), m_expertBudget);
+    form->addRow(tr("Expert &layers on the CPU:"), m_cpuExpertLayers);
+    form->addRow(QString(), m_wakeAhead);
 
     connect(m_threads, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
     connect(m_pin, &QCheckBox::toggled, this, &EngineSettingsPage::changed);
@@ -109,6 +144,11 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     connect(m_device, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
     connect(m_vramBudget, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
     connect(m_gpuWait, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
+    connect(m_experts, &QComboBox::currentIndexChanged, this, enableBudget);
+    connect(m_experts, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
+    connect(m_expertBudget, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
+    connect(m_cpuExpertLayers, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
+    connect(m_wakeAhead, &QCheckBox::toggled, this, &EngineSettingsPage::changed);
 }
 
 void EngineSettingsPage::setValues(const domain::EnginePreferences& v)
@@ -125,6 +165,10 @@ void EngineSettingsPage::setValues(const domain::EnginePreferences& v)
     m_device->setCurrentIndex(m_device->findData(v.gpu));
     m_vramBudget->setValue(v.vramBudgetMiB);
     m_gpuWait->setCurrentIndex(std::max(0, m_gpuWait->findData(int(v.gpuWait))));
+    m_experts->setCurrentIndex(std::max(0, m_experts->findData(int(v.experts))));
+    m_expertBudget->setValue(v.expertBudgetMiB);
+    m_cpuExpertLayers->setValue(v.cpuExpertLayers);
+    m_wakeAhead->setChecked(v.expertWakeAhead);
 }
 
 domain::EnginePreferences EngineSettingsPage::values() const
@@ -138,6 +182,10 @@ domain::EnginePreferences EngineSettingsPage::values() const
     v.gpu = m_device->currentData().toInt();
     v.vramBudgetMiB = m_vramBudget->value();
     v.gpuWait = model::CudaHostWait(m_gpuWait->currentData().toInt());
+    v.experts = model::ExpertPlacement(m_experts->currentData().toInt());
+    v.expertBudgetMiB = m_expertBudget->value();
+    v.cpuExpertLayers = m_cpuExpertLayers->value();
+    v.expertWakeAhead = m_wakeAhead->isChecked();
     return v;
 }
 

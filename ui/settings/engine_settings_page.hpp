@@ -1,6 +1,8 @@
 // The engine part of the settings dialog: threads (with the machine's physical core count and why
 // that is the right number), pinning, context length, KV cache type, prefill batch size, and where
-// the model runs: the CPU or one of the GPUs the engine found, with a VRAM budget.
+// the model runs: the CPU or one of the GPUs the engine found, with a VRAM budget, and for a MoE
+// model on a GPU where its experts live (all in VRAM, a VRAM cache of the hottest ones, or the
+// first N layers' on the CPU) and whether the CPU's workers wake ahead.
 #pragma once
 
 #include "domain/settings/preferences.hpp"
@@ -37,6 +39,10 @@ private:
     QComboBox* m_device;
     QSpinBox* m_vramBudget;
     QComboBox* m_gpuWait;
+    QComboBox* m_experts;
+    QSpinBox* m_expertBudget;
+    QSpinBox* m_cpuExpertLayers;
+    QCheckBox* m_wakeAhead;
 };
 
 }  // namespace strata::ui

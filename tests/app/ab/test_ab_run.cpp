@@ -1,7 +1,8 @@
 // A/B runs on a small generated model: 2x2 repetitions through the dialog give 4 rows in the
 // order A B A B with real measurements, medians and B/A that match the rows, and CSV and JSON
 // exports that parse back to the same values; the waiting-policy preset gives the four policies in
-// turn with their ratios to the best fixed one; Cancel ends a long run early.
+// turn with their ratios to the best fixed one; Cancel ends a long run early; a side on a GPU can
+// choose where a MoE model's experts live, and says so in its description.
 #include "app/ab/ab_controller.hpp"
 #include "domain/ab/ab_policy_summary.hpp"
 #include "domain/ab/ab_summary.hpp"
@@ -45,6 +46,41 @@ private slots:
         QCOMPARE(domain::median({}), 0.0);
         QCOMPARE(domain::median({3, 1, 2}), 2.0);
         QCOMPARE(domain::median({4, 1, 3, 2}), 2.5);
+    }
+
+    // Expert placements and budgets are compared on a GPU: the editor offers them there (each value
+    // for its placement), round-trips them, and a side's description names them.
+    void sidesCanCompareExpertPlacementsOnAGpu()
+    {
+        ui::AbConfigEditor editor(QStringLiteral("A"), domain::AbConfig{});
+        auto* device = editor.findChild<QComboBox*>(QStringLiteral("abDeviceBox"));
+        auto* experts = editor.findChild<QComboBox*>(QStringLiteral("abExpertsBox"));
+        auto* budget = editor.findChild<QSpinBox*>(QStringLiteral("abExpertBudgetBox"));
+        auto* layers = editor.findChild<QSpinBox*>(QStringLiteral("abCpuExpertLayersBox"));
+        QVERIFY(device && experts && budget && layers);
+        QCOMPARE(device->count(), 1);  // no GPU given: the CPU only
+        QVERIFY(!experts->isEnabled() && !budget->isEnabled() && !layers->isEnabled());
+        QCOMPARE(editor.config().describe(), QStringLiteral("adaptive, threads: physical cores, KV f16"));
+
+        editor.setGpus({{0, "NVIDIA H200", 9, 0, size_t(140) << 30}});
+        domain::AbConfig cache{.threads = 4};
+        cache.gpu = 0;
+        cache.experts = model::ExpertPlacement::Cache;
+        cache.expertBudgetMiB = 8192;
+        editor.setConfig(cache);
+        QVERIFY(experts->isEnabled() && budget->isEnabled() && !layers->isEnabled());
+        QCOMPARE(editor.config(), cache);
+        QCOMPARE(editor.config().describe(),
+                 QStringLiteral("adaptive, threads: 4, KV f16, GPU 0, experts: VRAM cache 8192 MiB"));
+
+        experts->setCurrentIndex(experts->findData(int(model::ExpertPlacement::CpuLayers)));
+        layers->setValue(12);
+        QVERIFY(layers->isEnabled() && !budget->isEnabled());
+        QCOMPARE(editor.config().describe(),
+                 QStringLiteral("adaptive, threads: 4, KV f16, GPU 0, experts: first 12 layers' on the CPU"));
+        device->setCurrentIndex(device->findData(-1));
+        QVERIFY(!experts->isEnabled());
+        QCOMPARE(editor.config().gpu, -1);
     }
 
     void twoByTwoGivesTableMediansAndExports()

@@ -4,6 +4,7 @@
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
+#include "app/engine/engine_values.hpp"
 #include "app/settings/engine_preferences.hpp"
 #include "app/settings/settings_controller.hpp"
 #include "app/settings/theme.hpp"
@@ -17,6 +18,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QJsonObject>
 #include <QPushButton>
 #include <QSettings>
@@ -39,6 +41,10 @@ domain::Preferences changedPreferences()
     p.engine.gpu = 1;
     p.engine.vramBudgetMiB = 2048;
     p.engine.gpuWait = model::CudaHostWait::Yield;
+    p.engine.experts = model::ExpertPlacement::Cache;
+    p.engine.expertBudgetMiB = 6144;
+    p.engine.cpuExpertLayers = 3;
+    p.engine.expertWakeAhead = false;
     p.sampling.temperature = 0.25;
     p.sampling.topK = 7;
     p.sampling.seed = 42;
@@ -87,6 +93,8 @@ private slots:
         QCOMPARE(fresh.value(QStringLiteral("engine/kvCacheType")).toString(), QStringLiteral("q8_0"));
         QCOMPARE(fresh.value(QStringLiteral("engine/device")).toString(), QStringLiteral("cuda:1"));
         QCOMPARE(fresh.value(QStringLiteral("engine/gpuWait")).toString(), QStringLiteral("yield"));
+        QCOMPARE(fresh.value(QStringLiteral("engine/experts")).toString(), QStringLiteral("cache"));
+        QCOMPARE(fresh.value(QStringLiteral("engine/expertBudgetMiB")).toInt(), 6144);
         QCOMPARE(domain::PreferencesStore(fresh).load(), wanted);
     }
 
@@ -99,7 +107,106 @@ private slots:
         QCOMPARE(options.gpu, 1);
         QCOMPARE(options.vramBudgetMiB, 2048);
         QCOMPARE(options.gpuWait, model::CudaHostWait::Yield);
+        QCOMPARE(options.experts, model::ExpertPlacement::Cache);
+        QCOMPARE(options.expertBudgetMiB, 6144);
+        QCOMPARE(options.cpuExpertLayers, 3);
+        QCOMPARE(options.expertWakeAhead, false);
         QCOMPARE(app::enginePreferencesFrom(options), wanted);
+    }
+
+    void expertPlacementDefaultsToAllInVram()
+    {
+        const domain::EnginePreferences defaults;
+        QCOMPARE(defaults.experts, model::ExpertPlacement::Gpu);
+        QVERIFY(defaults.expertWakeAhead);
+        QCOMPARE(app::modelOptionsFrom(app::loadOptionsFrom(defaults)).cudaExperts.placement,
+                 model::ExpertPlacement::Gpu);
+        for (const char* stored : {"gpu", "cache", "cpu-layers"}) {
+            QSettings settings(m_dir.filePath(QStringLiteral("experts.ini")), QSettings::IniFormat);
+            settings.setValue(QStringLiteral("engine/experts"), QString::fromLatin1(stored));
+            const domain::Preferences loaded = domain::PreferencesStore(settings).load();
+            domain::PreferencesStore(settings).save(loaded);
+            QCOMPARE(settings.value(QStringLiteral("engine/experts")).toString(), QString::fromLatin1(stored));
+        }
+    }
+
+    // The settings become the engine's CudaExperts on a GPU; the pool keeps its threads for the CPU
+    // experts; the learnt cache's state goes per model into the app's folder for it.
+    void expertSettingsBuildTheEnginesCudaExperts()
+    {
+        app::ModelLoadOptions options;
+        options.threads = 5;
+        options.gpu = 0;
+        options.experts = model::ExpertPlacement::Cache;
+        options.expertBudgetMiB = 6144;
+        options.cpuExpertLayers = 7;  // not this placement's: passed on, unused
+        options.expertWakeAhead = false;
+        options.expertStateFolder = m_dir.filePath(QStringLiteral("expert-cache"));
+        model::ModelOptions o = app::modelOptionsFrom(options, m_model);
+        QCOMPARE(o.device, model::Device::Cuda);
+        QCOMPARE(o.threads, 4);  // the engine thread is the fifth
+        QCOMPARE(o.cudaExperts.placement, model::ExpertPlacement::Cache);
+        QCOMPARE(o.cudaExperts.budget, size_t(6144) << 20);
+        QCOMPARE(o.cudaExperts.wakeAhead, false);
+        const QFileInfo modelFile(m_model);
+        const QString state = options.expertStateFolder + QLatin1Char('/') + modelFile.fileName() + QLatin1Char('-')
+                              + QString::number(modelFile.size()) + QStringLiteral(".json");
+        QCOMPARE(QString::fromStdString(o.cudaExperts.stateFile), state);
+        QCOMPARE(app::expertStateFile(options.expertStateFolder, m_model), state);
+
+        QVERIFY(app::modelOptionsFrom(options).cudaExperts.stateFile.empty());  // no model path: not kept
+        options.expertStateFolder.clear();
+        QVERIFY(app::modelOptionsFrom(options, m_model).cudaExperts.stateFile.empty());
+
+        options.experts = model::ExpertPlacement::CpuLayers;
+        o = app::modelOptionsFrom(options, m_model);
+        QCOMPARE(o.cudaExperts.placement, model::ExpertPlacement::CpuLayers);
+        QCOMPARE(o.cudaExperts.cpuLayers, 7u);
+        QVERIFY(o.cudaExperts.stateFile.empty());  // a static placement learns nothing
+
+        options.gpu = -1;  // the CPU: every expert on the pool anyway
+        o = app::modelOptionsFrom(options, m_model);
+        QCOMPARE(o.device, model::Device::Cpu);
+        QCOMPARE(o.cudaExperts.placement, model::ExpertPlacement::Gpu);
+        QCOMPARE(o.threads, 4);
+    }
+
+    // The page offers the expert placement only for a GPU, and each value only for its placement.
+    void expertControlsFollowDeviceAndPlacement()
+    {
+        const std::vector<CudaDeviceInfo> gpus{{0, "NVIDIA H200", 9, 0, size_t(140) << 30}};
+        ui::EngineSettingsPage page(4, gpus);
+        auto* device = page.findChild<QComboBox*>(QStringLiteral("deviceBox"));
+        auto* experts = page.findChild<QComboBox*>(QStringLiteral("expertsBox"));
+        auto* budget = page.findChild<QSpinBox*>(QStringLiteral("expertBudgetBox"));
+        auto* layers = page.findChild<QSpinBox*>(QStringLiteral("cpuExpertLayersBox"));
+        auto* wake = page.findChild<QCheckBox*>(QStringLiteral("expertWakeAheadBox"));
+        QVERIFY(device && experts && budget && layers && wake);
+        page.setValues(domain::EnginePreferences{});
+        QVERIFY(!experts->isEnabled() && !budget->isEnabled() && !layers->isEnabled() && !wake->isEnabled());
+        QCOMPARE(experts->count(), 3);
+
+        domain::EnginePreferences hybrid;
+        hybrid.gpu = 0;
+        hybrid.experts = model::ExpertPlacement::Cache;
+        hybrid.expertBudgetMiB = 12288;
+        hybrid.expertWakeAhead = false;
+        page.setValues(hybrid);
+        QVERIFY(experts->isEnabled() && budget->isEnabled() && wake->isEnabled());
+        QVERIFY(!layers->isEnabled());
+        QCOMPARE(page.values(), hybrid);
+
+        experts->setCurrentIndex(experts->findData(int(model::ExpertPlacement::CpuLayers)));
+        QVERIFY(layers->isEnabled() && !budget->isEnabled());
+        layers->setValue(12);
+        wake->setChecked(true);
+        QCOMPARE(page.values().experts, model::ExpertPlacement::CpuLayers);
+        QCOMPARE(page.values().cpuExpertLayers, 12);
+        QVERIFY(page.values().expertWakeAhead);
+
+        experts->setCurrentIndex(experts->findData(int(model::ExpertPlacement::Gpu)));
+        QVERIFY(!layers->isEnabled() && !budget->isEnabled() && !wake->isEnabled());
+        QCOMPARE(page.values().experts, model::ExpertPlacement::Gpu);
     }
 
     void badStoredValuesReadAsDefaults()
@@ -111,6 +218,9 @@ private slots:
         settings.setValue(QStringLiteral("engine/device"), QStringLiteral("cuda:-2"));
         settings.setValue(QStringLiteral("engine/vramBudgetMiB"), -5);
         settings.setValue(QStringLiteral("engine/gpuWait"), QStringLiteral("nap"));
+        settings.setValue(QStringLiteral("engine/experts"), QStringLiteral("ram"));
+        settings.setValue(QStringLiteral("engine/expertBudgetMiB"), -1);
+        settings.setValue(QStringLiteral("engine/cpuExpertLayers"), QStringLiteral("all"));
         settings.setValue(QStringLiteral("sampling/defaults"), QStringLiteral("{not json"));
         settings.setValue(QStringLiteral("appearance/theme"), QStringLiteral("purple"));
         QCOMPARE(domain::PreferencesStore(settings).load(), domain::Preferences{});
@@ -246,6 +356,9 @@ private slots:
             QTRY_VERIFY(!dialog->reloadNeeded());
             QVERIFY(application.coordinator().loadedOptions());
             QCOMPARE(application.coordinator().loadedOptions()->kvCacheType, model::KvType::Q8_0);
+            // The expert cache's states go into the app's data folder (the database's), nowhere else.
+            QCOMPARE(application.coordinator().loadedOptions()->expertStateFolder,
+                     m_dir.filePath(QStringLiteral("expert-cache")));
         }
         app::Application restarted(database);
         QCOMPARE(restarted.settings().preferences().engine.contextLength, 128);

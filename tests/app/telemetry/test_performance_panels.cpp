@@ -15,6 +15,7 @@
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/welcome_view.hpp"
 #include "ui/panels/cpu_cores_panel.hpp"
+#include "ui/panels/expert_map_panel.hpp"
 #include "ui/panels/gpu_panel.hpp"
 #include "ui/panels/performance_panels.hpp"
 #include "ui/panels/pool_panel.hpp"
@@ -148,6 +149,11 @@ private slots:
         QCOMPARE(panels->pool()->policyText(), QStringLiteral("adaptive"));
         QVERIFY(panels->process()->caption().contains(QStringLiteral("MiB")));
         QVERIFY(panels->cpuCores()->coreCount() > 0);
+        // A dense model on the CPU has no hybrid placement: no expert map reaches the panel.
+        QVERIFY(!app.performance().link().expertTelemetry());
+        QVERIFY(!frames.all.back().experts);
+        QVERIFY(!panels->expertMap()->hasMap());
+        QCOMPARE(panels->expertMap()->summaryText(), QStringLiteral("No hybrid model loaded"));
         if (frames.all.back().system.gpus.empty()) {  // this machine: no NVIDIA driver
             QVERIFY2(panels->gpu()->statusText().contains(QStringLiteral("No NVIDIA driver"))
                          || panels->gpu()->statusText().contains(QStringLiteral("No GPU figures")),

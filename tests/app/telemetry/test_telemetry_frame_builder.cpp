@@ -1,6 +1,7 @@
 // Raw readings to panel figures: pool counters to rates over the interval, token counters to
 // tok/s, worker threads to cores by their names; a reloaded model (a new pool) gives no rates
-// rather than negative ones. Also the saved waiting policy's text.
+// rather than negative ones; a hybrid MoE placement's counters to hit rates and per-token figures,
+// with its expert map carried to the panels. Also the saved waiting policy's text.
 #include "app/telemetry/telemetry_frame_builder.hpp"
 #include "app/telemetry/wait_policy_setting.hpp"
 
@@ -26,6 +27,24 @@ telemetry::SystemSnapshot snapshotAt(double seconds)
     telemetry::SystemSnapshot s;
     s.steadyNanoseconds = std::int64_t(seconds * 1e9);
     return s;
+}
+// Two MoE layers of four experts; layer 0 has two in VRAM, layer 1 none.
+model::ExpertTelemetry expertsAfter(std::uint64_t passes)
+{
+    using Use = model::ExpertTelemetry::Use;
+    model::ExpertTelemetry t;
+    t.layers = {{passes * 8, passes * 2}, {passes * 8, passes * 8}};
+    t.passes = passes;
+    t.cpuExpertSeconds = double(passes) * 0.001;          // 1 ms a pass
+    t.bytesToHost = passes * (std::uint64_t{1} << 19);    // 0.5 MiB a pass
+    t.bytesToDevice = passes * (std::uint64_t{1} << 19);  // and 0.5 MiB back
+    for (std::uint64_t i = 0; i < passes; ++i)
+        t.completionWaitsMicros.push_back(float(i));  // 0, 1, 2, ... µs
+    t.experts = 4;
+    t.resident = {1, 1, 0, 0, 0, 0, 0, 0};
+    t.lastPass = {Use::Hit, Use::Unused, Use::Missed, Use::Unused, Use::Missed, Use::Unused, Use::Unused, Use::Unused};
+    t.heat = {4, 3, 2, 1, 1, 1, 1, 1};
+    return t;
 }
 }  // namespace
 
@@ -95,6 +114,50 @@ private slots:
         // No model: no pool, no crash.
         f = builder.build(snapshotAt(2.5), std::nullopt, {64, 10});
         QVERIFY(!f.pool);
+    }
+
+    // The frame carries the expert map as the engine published it; rates cover only the interval.
+    void expertTelemetryBecomesRates()
+    {
+        TelemetryFrameBuilder builder;
+        domain::TelemetryFrame f = builder.build(snapshotAt(1.0), std::nullopt, {0, 0}, expertsAfter(100));
+        QVERIFY(f.experts);
+        QVERIFY(!f.expertRates.hitPercent);  // nothing to compare with yet
+        // 50 more passes (one per token) while 40 tokens were prefilled and 10 decoded.
+        f = builder.build(snapshotAt(1.5), std::nullopt, {40, 10}, expertsAfter(150));
+        QVERIFY(f.experts);
+        QCOMPARE(f.experts->experts, 4u);
+        QCOMPARE(f.experts->resident, expertsAfter(1).resident);
+        QVERIFY(f.experts->lastPass == expertsAfter(1).lastPass);
+        QCOMPARE(f.experts->heat, expertsAfter(1).heat);
+        QVERIFY(f.experts->completionWaitsMicros.empty());  // the GUI gets quantiles, not every sample
+        const domain::ExpertRates& r = f.expertRates;
+        QVERIFY(r.hitPercent);
+        QVERIFY(qFuzzyCompare(*r.hitPercent, 37.5));  // (400 - 100 + 400 - 400) of 800 routes
+        QCOMPARE(r.layerHitPercent.size(), std::size_t{2});
+        QVERIFY(qFuzzyCompare(r.layerHitPercent[0], 75.0));
+        QCOMPARE(r.layerHitPercent[1], 0.0);
+        QVERIFY(r.cpuExpertMillisPerToken && qFuzzyCompare(*r.cpuExpertMillisPerToken, 1.0));  // 50 ms, 50 tokens
+        QVERIFY(r.pcieMiBPerToken && qFuzzyCompare(*r.pcieMiBPerToken, 1.0));
+        // The interval's waits are samples 100..149 µs.
+        QVERIFY(r.completionWaitP50Micros && *r.completionWaitP50Micros >= 124 && *r.completionWaitP50Micros <= 125);
+        QVERIFY(r.completionWaitP99Micros && *r.completionWaitP99Micros >= 148);
+
+        // Nothing ran: no figures, not zeros; the map is still shown.
+        f = builder.build(snapshotAt(2.0), std::nullopt, {40, 10}, expertsAfter(150));
+        QVERIFY(f.experts);
+        QVERIFY(!f.expertRates.hitPercent);
+        QCOMPARE(f.expertRates.layerHitPercent, (std::vector<double>{-1.0, -1.0}));
+        QVERIFY(!f.expertRates.cpuExpertMillisPerToken);
+        QVERIFY(!f.expertRates.completionWaitP50Micros);
+
+        // Reloaded (or reset): counters start again; no rates for that interval.
+        f = builder.build(snapshotAt(2.5), std::nullopt, {50, 20}, expertsAfter(5));
+        QVERIFY(!f.expertRates.hitPercent);
+        // A model without a hybrid placement: no map.
+        f = builder.build(snapshotAt(3.0), std::nullopt, {60, 30}, std::nullopt);
+        QVERIFY(!f.experts);
+        QVERIFY(!f.expertRates.hitPercent);
     }
 
     void waitPolicySettingRoundTrips()
