@@ -57,7 +57,7 @@ configure_and_build() {
 }
 
 # configure_and_build_tests PRESET LABEL: builds only the tests that carry LABEL (the tsan leg runs
-# 6 of the engine's tests; building the other 20 under TSan was most of its time).
+# the threaded tests only; building all the others under TSan was most of its time).
 configure_and_build_tests() {
     local preset=$1 label=$2 targets
     say "Building the '$label' tests of preset '$preset' in $build_root/$preset"

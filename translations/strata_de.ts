@@ -2164,6 +2164,10 @@ Engine-Thread (Pool-Host): %1</translation>
         <source>Write this reply again</source>
         <translation>Diese Antwort neu schreiben</translation>
     </message>
+    <message>
+        <source>Interrupted: the app ended before this reply was finished.</source>
+        <translation>Unterbrochen: Die App wurde beendet, bevor diese Antwort fertig war.</translation>
+    </message>
 </context>
 <context>
     <name>strata::ui::ModelDetailsWidget</name>

@@ -25,6 +25,17 @@ ChatRole chatRoleFromName(const QString& name, bool* ok)
     return ChatRole::User;
 }
 
+QString interruptedFinishReason()
+{
+    return QStringLiteral("interrupted");
+}
+
+bool isInterruptedReply(const ChatMessage& message)
+{
+    return message.role == ChatRole::Assistant
+           && message.metrics.value(QLatin1String("finish_reason")).toString() == interruptedFinishReason();
+}
+
 QJsonObject SamplingSettings::toJson() const
 {
     return QJsonObject{{QStringLiteral("temperature"), temperature},

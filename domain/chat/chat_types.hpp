@@ -24,6 +24,11 @@ struct ChatMessage {
     QString model;         // the model file that wrote a reply ("" for other messages)
 };
 
+// The finish_reason of a reply the app ended during (a crash, a kill): ChatStore::open gives it to
+// every reply saved while it streamed, and the chat shows such a reply as cut off.
+QString interruptedFinishReason();  // "interrupted"
+bool isInterruptedReply(const ChatMessage& message);
+
 // Sampling settings for one conversation. Defaults are the common llama.cpp-style defaults.
 struct SamplingSettings {
     double temperature = 0.8;

@@ -168,8 +168,10 @@ bool ChatStore::open(const QString& path)
     // A reply that was streaming when the app ended (a crash, a kill) was saved without metrics:
     // it is marked as cut off, so it never passes for a finished answer. Streaming saves write
     // '{}'; a finished or failed reply always has its finish_reason.
-    if (!query.exec(QStringLiteral("UPDATE messages SET metrics_json = '{\"finish_reason\":\"interrupted\"}' "
-                                   "WHERE role = 'assistant' AND metrics_json = '{}'"))) {
+    query.prepare(
+        QStringLiteral("UPDATE messages SET metrics_json = ? WHERE role = 'assistant' AND metrics_json = '{}'"));
+    query.addBindValue(toJsonText(QJsonObject{{QStringLiteral("finish_reason"), interruptedFinishReason()}}));
+    if (!query.exec()) {
         const QString detail = query.lastError().text();
         db.close();
         return fail(tr("cannot write the chat database"), detail);

@@ -1,9 +1,13 @@
-// The message box, the sidebar and the model selector: keys send or break lines; delete asks
-// first; the selector describes recent models and the loaded one.
+// The message box, the sidebar, the model selector and a message's notes: keys send or break
+// lines; delete asks first; the selector describes recent models and the loaded one; a reply the
+// app ended during says so.
+#include "domain/storage/chat_store.hpp"
 #include "ui/chat/chat_input.hpp"
 #include "ui/chat/chat_panel.hpp"
+#include "ui/chat/chat_view.hpp"
 #include "ui/chat/code_highlighting.hpp"
 #include "ui/chat/conversation_sidebar.hpp"
+#include "ui/chat/message_widget.hpp"
 #include "ui/chat/model_selector.hpp"
 
 #include <QAbstractButton>
@@ -14,9 +18,12 @@
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QStandardItemModel>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace strata::ui;
+using strata::domain::ChatMessage;
+using strata::domain::ChatRole;
 
 class TestChatWidgets : public QObject {
     Q_OBJECT
@@ -160,6 +167,55 @@ private slots:
         QVERIFY2(status->toolTip().contains(QStringLiteral("both")), qPrintable(status->toolTip()));
         selector.setLoaded(b);
         QCOMPARE(status->text(), QStringLiteral("Loaded"));
+    }
+
+    // A reply saved while it streamed (empty metrics) and never finished, because the app ended,
+    // is marked interrupted when the store opens again, and the chat shows a note under it; a
+    // finished reply has none. Issue 18, finding 6.
+    void replyCutOffByTheEndOfTheAppSaysSo()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("chat.sqlite"));
+        const auto message = [](ChatRole role, const QString& content) {
+            ChatMessage m;
+            m.role = role;
+            m.content = content;
+            return m;
+        };
+        qint64 conversation = 0;
+        {
+            strata::domain::ChatStore store;
+            QVERIFY2(store.open(file), qPrintable(store.lastError()));
+            conversation = *store.createConversation(QStringLiteral("c"));
+            QVERIFY(store.addMessage(conversation, message(ChatRole::User, QStringLiteral("first"))));
+            const std::optional<qint64> done = store.addMessage(conversation, message(ChatRole::Assistant, {}));
+            QVERIFY(store.updateMessage(*done, QStringLiteral("A whole answer."), {},
+                                        {{QStringLiteral("finish_reason"), QStringLiteral("stop")}}));
+            QVERIFY(store.addMessage(conversation, message(ChatRole::User, QStringLiteral("second"))));
+            const std::optional<qint64> cut = store.addMessage(conversation, message(ChatRole::Assistant, {}));
+            QVERIFY(store.updateMessage(*cut, QStringLiteral("Half an ans"), {}, {}));  // as while streaming
+        }
+        strata::domain::ChatStore store;
+        QVERIFY2(store.open(file), qPrintable(store.lastError()));
+        ChatView view(nullptr);
+        view.resize(600, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setMessages(store.messages(conversation));
+        view.buildAllPending();
+        const QList<MessageWidget*> widgets = view.messageWidgets();
+        QCOMPARE(widgets.size(), 4);
+        const auto noteOf = [](const MessageWidget* widget) {
+            return widget->findChild<QLabel*>(QStringLiteral("interruptedNote"));
+        };
+        QVERIFY(!noteOf(widgets[0]));
+        QVERIFY(!noteOf(widgets[1]));
+        QVERIFY(!noteOf(widgets[2]));
+        const QLabel* note = noteOf(widgets[3]);
+        QVERIFY(note);
+        QTRY_VERIFY(note->isVisible());  // the page shows new messages at its next layout pass
+        QVERIFY2(note->text().startsWith(QStringLiteral("Interrupted")), qPrintable(note->text()));
+        QCOMPARE(widgets[3]->content(), QStringLiteral("Half an ans"));  // the text itself is kept as it was
     }
 };
 

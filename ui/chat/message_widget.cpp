@@ -85,6 +85,21 @@ void MessageWidget::showStored(const domain::ChatMessage& message)
 {
     appendParts({message.reasoning, message.content});
     m_body->finish();
+    if (domain::isInterruptedReply(message))
+        addInterruptedNote();
+}
+
+// Quiet on purpose (placeholder colour, plain text): the reply itself is what the user reads; the
+// note only keeps a cut-off answer from passing for a finished one.
+void MessageWidget::addInterruptedNote()
+{
+    auto* note = new QLabel(tr("Interrupted: the app ended before this reply was finished."), this);
+    note->setObjectName(QStringLiteral("interruptedNote"));
+    note->setTextFormat(Qt::PlainText);
+    note->setWordWrap(true);
+    note->setForegroundRole(QPalette::PlaceholderText);
+    m_layout->addWidget(note);
+    note->show();  // now, not at the layout's next pass (as the reasoning view)
 }
 
 void MessageWidget::appendStreamed(const QString& chunk)

@@ -22,7 +22,8 @@ public:
     MessageWidget(domain::ChatRole role, qint64 messageId, const CodeHighlighting* highlighting,
                   QWidget* parent = nullptr);
 
-    // A stored message: reasoning and answer at once.
+    // A stored message: reasoning and answer at once, and a note under a reply the app ended
+    // during (domain::isInterruptedReply).
     void showStored(const domain::ChatMessage& message);
     // A streamed reply: raw model text, <think> tags included.
     void appendStreamed(const QString& chunk);
@@ -48,6 +49,7 @@ signals:
 
 private:
     void appendParts(const domain::ThinkTagSplitter::Parts& parts);
+    void addInterruptedNote();
 
     domain::ChatRole m_role;
     qint64 m_messageId;
