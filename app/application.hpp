@@ -19,6 +19,7 @@ class AbController;
 class ChatCoordinator;
 class SettingsController;
 class PerformanceWiring;
+class ServerController;
 
 class Application {
 public:
@@ -34,9 +35,12 @@ public:
     SettingsController& settings() { return *m_settingsController; }
     EngineHost& engine() { return m_engine; }
     PerformanceWiring& performance() { return *m_performance; }
+    ServerController& server() { return *m_server; }
     void show();
 
 private:
+    void wireServer();
+
     QSettings m_settings;
     domain::ChatStore m_store;
     domain::ConversationListModel m_conversations;
@@ -48,6 +52,7 @@ private:
     std::unique_ptr<SettingsController> m_settingsController;  // Tools > Settings
     std::unique_ptr<AbController> m_abRuns;                    // Tools > A/B run (its own thread)
     std::unique_ptr<PerformanceWiring> m_performance;          // after the window state: it reads which panels are open
+    std::unique_ptr<ServerController> m_server;  // Tools > API server; goes first: its jobs run on the engine thread
 };
 
 }  // namespace strata::app

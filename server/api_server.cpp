@@ -9,6 +9,7 @@
 
 #include <ctime>
 #include <stdexcept>
+#include <thread>
 
 namespace strata::server {
 
@@ -25,7 +26,8 @@ void replyError(httplib::Response& response, ApiDialect dialect, const ApiError&
     response.set_content(errorBody(dialect, error), "application/json");
 }
 
-// Compares in time independent of where the strings differ, so the key cannot be guessed byte by byte.
+// Compares in time independent of where the strings differ, so the key cannot
+// be guessed byte by byte.
 bool sameKey(const std::string& given, const std::string& key)
 {
     if (key.empty())
@@ -44,6 +46,16 @@ std::string keyOf(const httplib::Request& request)
     return request.get_header_value("x-api-key");  // Anthropic's header
 }
 
+// What the request log reports beyond httplib's request and response. httplib
+// runs the pre-routing handler, the route (with its content provider) and then
+// the logger on one connection thread, one request at a time, so a thread_local
+// carries these from the first to the last.
+struct RequestTrace {
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    std::optional<model::GenerationMetrics> metrics;
+};
+thread_local RequestTrace t_trace;
+
 std::string streamError(ApiDialect dialect, const ApiError& error)
 {
     const Json body = Json::parse(errorBody(dialect, error));
@@ -57,13 +69,11 @@ bool isLoopback(const std::string& host)
     return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
 
-ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue), config_(std::move(config))
+ApiServer::ApiServer(JobRunner& runner, ServerConfig config) : runner_(runner), config_(std::move(config))
 {
     if (!isLoopback(config_.host) && config_.apiKey.empty())
         throw std::invalid_argument("serving on " + config_.host
                                     + " (not a loopback address) needs an API key (--api-key)");
-    if (config_.modelId.empty())
-        throw std::invalid_argument("the server needs a model id");
     http_.set_read_timeout(config_.readTimeout);
     http_.set_write_timeout(config_.writeTimeout);
     http_.set_keep_alive_timeout(config_.keepAliveTimeout.count());
@@ -72,6 +82,12 @@ ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue
     http_.new_task_queue = [this, maxConnections] { return new ConnectionLimit(maxConnections, openConnections_); };
     http_.set_logger([this](const httplib::Request& request, const httplib::Response& response) {
         stats_.countRequest(request.path, response.status);
+        if (requestObserver_)
+            requestObserver_({request.method, request.path, request.remote_addr, response.status,
+                              std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now()
+                                                                                    - t_trace.start),
+                              t_trace.metrics});
+        t_trace = {};
     });
     http_.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
         return checkBeforeRouting(request, response);
@@ -80,7 +96,8 @@ ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue
         if (!config_.corsOrigin.empty())
             response.set_header("Access-Control-Allow-Origin", config_.corsOrigin);
     });
-    // httplib's own refusals (body over the cap, unknown path, unparsable request) get a JSON body too.
+    // httplib's own refusals (body over the cap, unknown path, unparsable
+    // request) get a JSON body too.
     http_.set_error_handler([this](const httplib::Request& request, httplib::Response& response) {
         if (!response.body.empty())
             return;
@@ -94,14 +111,14 @@ ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue
         replyError(response, dialectOf(request), ApiError(response.status, message));
     });
     // From the engine thread, for every job that ran (a cancelled stream's too).
-    queue_.setFinishedObserver([this](const model::GenerationMetrics& m) { stats_.recordGeneration(m); });
+    runner_.setFinishedObserver([this](const model::GenerationMetrics& m) { stats_.recordGeneration(m); });
     addRoutes();
 }
 
 ApiServer::~ApiServer()
 {
     stop();
-    queue_.setFinishedObserver({});
+    runner_.setFinishedObserver({});
 }
 
 uint16_t ApiServer::bind()
@@ -119,11 +136,20 @@ uint16_t ApiServer::bind()
 
 bool ApiServer::run()
 {
-    return http_.listen_after_bind();
+    running_.store(true);
+    const bool ok = stopRequested_.load() || http_.listen_after_bind();
+    running_.store(false);
+    return ok;
 }
 
 void ApiServer::stop()
 {
+    stopRequested_.store(true);
+    // httplib's stop() does nothing before its accept loop has begun: a run()
+    // that is starting on another thread is waited for (microseconds), one not
+    // started yet sees stopRequested_.
+    while (running_.load() && !http_.is_running())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
     http_.stop();
 }
 
@@ -131,6 +157,7 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
                                                                httplib::Response& response)
 {
     using R = httplib::Server::HandlerResponse;
+    t_trace = {};
     const ApiDialect dialect = dialectOf(request);
     if (ConnectionLimit::overLimit()) {
         response.set_header("Connection", "close");
@@ -144,8 +171,8 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
         response.status = 204;
         response.set_header("Access-Control-Allow-Origin", config_.corsOrigin);
         response.set_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
-        response.set_header("Access-Control-Allow-Headers",
-                            "Authorization, Content-Type, x-api-key, anthropic-version, anthropic-beta");
+        response.set_header("Access-Control-Allow-Headers", "Authorization, Content-Type, x-api-key, "
+                                                            "anthropic-version, anthropic-beta");
         response.set_header("Access-Control-Max-Age", "600");
         return R::Handled;
     }
@@ -154,7 +181,8 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
         if (given.empty() || !sameKey(given, config_.apiKey)) {
             replyError(response, dialect,
                        ApiError(401,
-                                given.empty() ? "an API key is required (Authorization: Bearer KEY, or x-api-key)"
+                                given.empty() ? "an API key is required (Authorization: Bearer "
+                                                "KEY, or x-api-key)"
                                               : "the API key is not valid",
                                 {}, "invalid_api_key"));
             return R::Handled;
@@ -163,17 +191,28 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
     return R::Unhandled;
 }
 
-void ApiServer::checkModel(const Json& body) const
+ServedModel ApiServer::servedModel() const
+{
+    std::optional<ServedModel> served = runner_.servedModel();
+    if (!served)
+        throw ApiError(503, "no model is loaded: load one in Strata, then retry", {}, "model_not_loaded");
+    if (served->id.empty())
+        served->id = config_.modelId;
+    return *served;
+}
+
+void ApiServer::checkModel(const Json& body, const ServedModel& served) const
 {
     const auto model = stringField(body, "model");
-    if (model && *model != config_.modelId)
-        throw ApiError(404, "The model '" + *model + "' does not exist; this server has '" + config_.modelId + "'",
-                       "model", "model_not_found");
+    if (model && *model != served.id)
+        throw ApiError(404, "The model '" + *model + "' does not exist; this server has '" + served.id + "'", "model",
+                       "model_not_found");
 }
 
 void ApiServer::addRoutes()
 {
-    // Every handler answers a thrown ApiError with its API's error body, anything else with a 500.
+    // Every handler answers a thrown ApiError with its API's error body, anything
+    // else with a 500.
     auto guarded = [](auto handler) {
         return [handler](const httplib::Request& request, httplib::Response& response) {
             const ApiDialect dialect = dialectOf(request);
@@ -186,27 +225,34 @@ void ApiServer::addRoutes()
             }
         };
     };
-    http_.Get(
-        "/health", guarded([this](const httplib::Request&, httplib::Response& response) {
-            response.set_content(jsonText(Json{{"status", "ok"}, {"waiting", queue_.waiting()}}), "application/json");
-        }));
+    http_.Get("/health", guarded([this](const httplib::Request&, httplib::Response& response) {
+                  // llama-server's shape; "no model" while the app has none loaded
+                  // (still a 200: the server is up).
+                  const bool loaded = runner_.servedModel().has_value();
+                  response.set_content(
+                      jsonText(Json{{"status", loaded ? "ok" : "no model"}, {"waiting", runner_.waiting()}}),
+                      "application/json");
+              }));
     http_.Get("/metrics", guarded([this](const httplib::Request&, httplib::Response& response) {
-                  response.set_content(stats_.prometheusText(queue_.waiting(), openConnections_.load()),
+                  response.set_content(stats_.prometheusText(runner_.waiting(), openConnections_.load()),
                                        "text/plain; version=0.0.4");
               }));
     http_.Get("/v1/models", guarded([this](const httplib::Request&, httplib::Response& response) {
-                  const Json model = {{"id", config_.modelId},
-                                      {"object", "model"},
-                                      {"created", 0},
-                                      {"owned_by", "strata"},
-                                      {"context_length", queue_.contextLength()}};
-                  response.set_content(jsonText(Json{{"object", "list"}, {"data", Json::array({model})}}),
-                                       "application/json");
+                  // An empty list while the app has no model loaded.
+                  Json models = Json::array();
+                  if (std::optional<ServedModel> served = runner_.servedModel())
+                      models.push_back({{"id", served->id.empty() ? config_.modelId : served->id},
+                                        {"object", "model"},
+                                        {"created", 0},
+                                        {"owned_by", "strata"},
+                                        {"context_length", served->contextLength}});
+                  response.set_content(jsonText(Json{{"object", "list"}, {"data", models}}), "application/json");
               }));
     http_.Post("/v1/chat/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
                    const Json body = parseRequestBody(request.body);
-                   checkModel(body);
-                   GenerationJob job = chatJobFromBody(body, queue_.contextLength());
+                   const ServedModel served = servedModel();
+                   checkModel(body, served);
+                   GenerationJob job = chatJobFromBody(body, served.contextLength);
                    const bool logprobs = job.topLogprobs.has_value();
                    const bool tools = job.tools.isList();
                    const bool stream = boolField(body, "stream").value_or(false);
@@ -214,25 +260,27 @@ void ApiServer::addRoutes()
                    if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
                        usage = boolField(*o, "stream_options.include_usage").value_or(false);
                    answer(response, ApiDialect::OpenAi, std::move(job),
-                          std::make_shared<OpenAiChatFormat>(config_.modelId, usage, logprobs, tools), stream);
+                          std::make_shared<OpenAiChatFormat>(served.id, usage, logprobs, tools), stream);
                }));
     http_.Post("/v1/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
                    const Json body = parseRequestBody(request.body);
-                   checkModel(body);
-                   GenerationJob job = completionJobFromBody(body, queue_.contextLength());
+                   const ServedModel served = servedModel();
+                   checkModel(body, served);
+                   GenerationJob job = completionJobFromBody(body, served.contextLength);
                    const bool stream = boolField(body, "stream").value_or(false);
                    bool usage = false;
                    if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
                        usage = boolField(*o, "stream_options.include_usage").value_or(false);
                    answer(response, ApiDialect::OpenAi, std::move(job),
-                          std::make_shared<OpenAiCompletionFormat>(config_.modelId, usage), stream);
+                          std::make_shared<OpenAiCompletionFormat>(served.id, usage), stream);
                }));
     http_.Post("/v1/messages", guarded([this](const httplib::Request& request, httplib::Response& response) {
                    const Json body = parseRequestBody(request.body);
-                   checkModel(body);
+                   const ServedModel served = servedModel();
+                   checkModel(body, served);
                    GenerationJob job = messagesJobFromBody(body);
                    const bool stream = boolField(body, "stream").value_or(false);
-                   auto format = std::make_shared<AnthropicMessageFormat>(config_.modelId, job.request.stopStrings);
+                   auto format = std::make_shared<AnthropicMessageFormat>(served.id, job.request.stopStrings);
                    answer(response, ApiDialect::Anthropic, std::move(job), std::move(format), stream);
                }));
 }
@@ -240,9 +288,10 @@ void ApiServer::addRoutes()
 void ApiServer::answer(httplib::Response& response, ApiDialect dialect, GenerationJob job,
                        std::shared_ptr<ReplyFormat> format, bool stream)
 {
-    std::shared_ptr<JobChannel> channel = queue_.submit(std::move(job));
-    // Wait for the job to start (it may queue behind others): until then the status can still say
-    // why it cannot run (prompt larger than the context, template error).
+    std::shared_ptr<JobChannel> channel = runner_.submit(std::move(job));
+    // Wait for the job to start (it may queue behind others): until then the
+    // status can still say why it cannot run (prompt larger than the context,
+    // template error).
     const JobEvent first = channel->next();
     if (first.kind == JobEvent::Kind::Failed)
         throw ApiError(first.status, first.text, {}, first.code);
@@ -258,20 +307,23 @@ void ApiServer::answer(httplib::Response& response, ApiDialect dialect, Generati
             } else if (e.kind == JobEvent::Kind::Failed)
                 throw ApiError(e.status, e.text, {}, e.code);
             else if (e.kind == JobEvent::Kind::Finished) {
+                t_trace.metrics = e.metrics;
                 response.set_content(jsonText(format->whole(text, logprobs, e.metrics)), "application/json");
                 return;
             }
         }
     }
     response.set_header("Cache-Control", "no-cache");
-    // One stream per connection: node-fetch 2 (inside the openai npm client 4.x) reports a false
-    // "Premature close" for a chunked reply on a reused keep-alive socket under Node 20 (node-fetch
-    // issue 1767; seen in tests/server on Debian 13). Closing after a stream costs one loopback
+    // One stream per connection: node-fetch 2 (inside the openai npm client 4.x)
+    // reports a false "Premature close" for a chunked reply on a reused
+    // keep-alive socket under Node 20 (node-fetch issue 1767; seen in
+    // tests/server on Debian 13). Closing after a stream costs one loopback
     // handshake per reply, against seconds of generation.
     response.set_header("Connection", "close");
     auto pending = std::make_shared<std::string>(format->streamStart(first.promptTokens));
-    // Each piece is written as it comes (one chunk per event, no buffering); a failed write means
-    // the client is gone, and cancelling stops the engine within one token.
+    // Each piece is written as it comes (one chunk per event, no buffering); a
+    // failed write means the client is gone, and cancelling stops the engine
+    // within one token.
     response.set_chunked_content_provider(
         "text/event-stream",
         [channel, format, pending, dialect](size_t, httplib::DataSink& sink) {
@@ -291,6 +343,8 @@ void ApiServer::answer(httplib::Response& response, ApiDialect dialect, Generati
                         return false;
                     continue;
                 }
+                if (e.kind == JobEvent::Kind::Finished)
+                    t_trace.metrics = e.metrics;
                 const bool sent = e.kind == JobEvent::Kind::Finished
                                       ? send(format->streamEnd(e.metrics))
                                       : send(streamError(dialect, ApiError(e.status, e.text, {}, e.code)));
