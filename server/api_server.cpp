@@ -1,6 +1,7 @@
 #include "server/api_server.hpp"
 
 #include "server/anthropic_messages.hpp"
+#include "server/client_socket.hpp"
 #include "server/connection_limit.hpp"
 #include "server/json_fields.hpp"
 #include "server/openai_chat.hpp"
@@ -26,8 +27,7 @@ void replyError(httplib::Response& response, ApiDialect dialect, const ApiError&
     response.set_content(errorBody(dialect, error), "application/json");
 }
 
-// Compares in time independent of where the strings differ, so the key cannot
-// be guessed byte by byte.
+// Compares in time independent of where the strings differ, so the key cannot be guessed byte by byte.
 bool sameKey(const std::string& given, const std::string& key)
 {
     if (key.empty())
@@ -46,15 +46,17 @@ std::string keyOf(const httplib::Request& request)
     return request.get_header_value("x-api-key");  // Anthropic's header
 }
 
-// What the request log reports beyond httplib's request and response. httplib
-// runs the pre-routing handler, the route (with its content provider) and then
-// the logger on one connection thread, one request at a time, so a thread_local
-// carries these from the first to the last.
+// What the request log reports beyond httplib's request and response. httplib runs the pre-routing
+// handler, the route (with its content provider) and then the logger on one connection thread, one
+// request at a time, so a thread_local carries these from the first to the last.
 struct RequestTrace {
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
     std::optional<model::GenerationMetrics> metrics;
 };
 thread_local RequestTrace t_trace;
+
+// How often a waiting request looks whether its client has closed the connection.
+constexpr std::chrono::milliseconds kClientCheck{50};
 
 std::string streamError(ApiDialect dialect, const ApiError& error)
 {
@@ -96,8 +98,7 @@ ApiServer::ApiServer(JobRunner& runner, ServerConfig config) : runner_(runner), 
         if (!config_.corsOrigin.empty())
             response.set_header("Access-Control-Allow-Origin", config_.corsOrigin);
     });
-    // httplib's own refusals (body over the cap, unknown path, unparsable
-    // request) get a JSON body too.
+    // httplib's own refusals (body over the cap, unknown path, unparsable request) get a JSON body too.
     http_.set_error_handler([this](const httplib::Request& request, httplib::Response& response) {
         if (!response.body.empty())
             return;
@@ -145,9 +146,8 @@ bool ApiServer::run()
 void ApiServer::stop()
 {
     stopRequested_.store(true);
-    // httplib's stop() does nothing before its accept loop has begun: a run()
-    // that is starting on another thread is waited for (microseconds), one not
-    // started yet sees stopRequested_.
+    // httplib's stop() does nothing before its accept loop has begun: a run() that is starting on
+    // another thread is waited for (microseconds), one not started yet sees stopRequested_.
     while (running_.load() && !http_.is_running())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     http_.stop();
@@ -171,8 +171,8 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
         response.status = 204;
         response.set_header("Access-Control-Allow-Origin", config_.corsOrigin);
         response.set_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
-        response.set_header("Access-Control-Allow-Headers", "Authorization, Content-Type, x-api-key, "
-                                                            "anthropic-version, anthropic-beta");
+        response.set_header("Access-Control-Allow-Headers",
+                            "Authorization, Content-Type, x-api-key, anthropic-version, anthropic-beta");
         response.set_header("Access-Control-Max-Age", "600");
         return R::Handled;
     }
@@ -181,8 +181,7 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
         if (given.empty() || !sameKey(given, config_.apiKey)) {
             replyError(response, dialect,
                        ApiError(401,
-                                given.empty() ? "an API key is required (Authorization: Bearer "
-                                                "KEY, or x-api-key)"
+                                given.empty() ? "an API key is required (Authorization: Bearer KEY, or x-api-key)"
                                               : "the API key is not valid",
                                 {}, "invalid_api_key"));
             return R::Handled;
@@ -209,10 +208,35 @@ void ApiServer::checkModel(const Json& body, const ServedModel& served) const
                        "model_not_found");
 }
 
+std::string ApiServer::readBody(const httplib::ContentReader& reader, httplib::Response& response) const
+{
+    std::string body;
+    const auto deadline = std::chrono::steady_clock::now() + config_.bodyTimeout;
+    bool late = false;
+    bool large = false;
+    const bool whole = reader([&](const char* data, size_t size) {
+        // Checked as each piece arrives; a client that sends nothing is dropped by the read timeout.
+        late = std::chrono::steady_clock::now() > deadline;
+        large = body.size() + size > config_.maxBodyBytes;
+        if (late || large)
+            return false;
+        body.append(data, size);
+        return true;
+    });
+    if (whole)
+        return body;
+    response.set_header("Connection", "close");  // the rest of the body is never read
+    if (late)
+        throw ApiError(408,
+                       "the request body did not arrive within " + std::to_string(config_.bodyTimeout.count()) + " s");
+    if (large || response.status == 413)
+        throw ApiError(413, "the request body is larger than " + std::to_string(config_.maxBodyBytes) + " bytes");
+    throw ApiError(400, "the request body could not be read");
+}
+
 void ApiServer::addRoutes()
 {
-    // Every handler answers a thrown ApiError with its API's error body, anything
-    // else with a 500.
+    // Every handler answers a thrown ApiError with its API's error body, anything else with a 500.
     auto guarded = [](auto handler) {
         return [handler](const httplib::Request& request, httplib::Response& response) {
             const ApiDialect dialect = dialectOf(request);
@@ -226,8 +250,7 @@ void ApiServer::addRoutes()
         };
     };
     http_.Get("/health", guarded([this](const httplib::Request&, httplib::Response& response) {
-                  // llama-server's shape; "no model" while the app has none loaded
-                  // (still a 200: the server is up).
+                  // llama-server's shape; "no model" while the app has none loaded (still a 200: the server is up).
                   const bool loaded = runner_.servedModel().has_value();
                   response.set_content(
                       jsonText(Json{{"status", loaded ? "ok" : "no model"}, {"waiting", runner_.waiting()}}),
@@ -248,8 +271,17 @@ void ApiServer::addRoutes()
                                         {"context_length", served->contextLength}});
                   response.set_content(jsonText(Json{{"object", "list"}, {"data", models}}), "application/json");
               }));
-    http_.Post("/v1/chat/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
-                   const Json body = parseRequestBody(request.body);
+    // POST bodies are read here, not by httplib before routing, so their whole arrival has a deadline.
+    auto posted = [this, guarded](auto handler) {
+        return [this, guarded, handler](const httplib::Request& request, httplib::Response& response,
+                                        const httplib::ContentReader& reader) {
+            guarded([&](const httplib::Request&, httplib::Response&) {
+                handler(request, response, parseRequestBody(readBody(reader, response)));
+            })(request, response);
+        };
+    };
+    http_.Post("/v1/chat/completions",
+               posted([this](const httplib::Request& request, httplib::Response& response, const Json& body) {
                    const ServedModel served = servedModel();
                    checkModel(body, served);
                    GenerationJob job = chatJobFromBody(body, served.contextLength);
@@ -259,47 +291,59 @@ void ApiServer::addRoutes()
                    bool usage = false;
                    if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
                        usage = boolField(*o, "stream_options.include_usage").value_or(false);
-                   answer(response, ApiDialect::OpenAi, std::move(job),
+                   answer(request, response, ApiDialect::OpenAi, std::move(job),
                           std::make_shared<OpenAiChatFormat>(served.id, usage, logprobs, tools), stream);
                }));
-    http_.Post("/v1/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
-                   const Json body = parseRequestBody(request.body);
+    http_.Post("/v1/completions",
+               posted([this](const httplib::Request& request, httplib::Response& response, const Json& body) {
                    const ServedModel served = servedModel();
                    checkModel(body, served);
                    GenerationJob job = completionJobFromBody(body, served.contextLength);
+                   const bool logprobs = job.topLogprobs.has_value();
                    const bool stream = boolField(body, "stream").value_or(false);
                    bool usage = false;
                    if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
                        usage = boolField(*o, "stream_options.include_usage").value_or(false);
-                   answer(response, ApiDialect::OpenAi, std::move(job),
-                          std::make_shared<OpenAiCompletionFormat>(served.id, usage), stream);
+                   answer(request, response, ApiDialect::OpenAi, std::move(job),
+                          std::make_shared<OpenAiCompletionFormat>(served.id, usage, logprobs), stream);
                }));
-    http_.Post("/v1/messages", guarded([this](const httplib::Request& request, httplib::Response& response) {
-                   const Json body = parseRequestBody(request.body);
+    http_.Post("/v1/messages",
+               posted([this](const httplib::Request& request, httplib::Response& response, const Json& body) {
                    const ServedModel served = servedModel();
                    checkModel(body, served);
                    GenerationJob job = messagesJobFromBody(body);
                    const bool stream = boolField(body, "stream").value_or(false);
                    auto format = std::make_shared<AnthropicMessageFormat>(served.id, job.request.stopStrings);
-                   answer(response, ApiDialect::Anthropic, std::move(job), std::move(format), stream);
+                   answer(request, response, ApiDialect::Anthropic, std::move(job), std::move(format), stream);
                }));
 }
 
-void ApiServer::answer(httplib::Response& response, ApiDialect dialect, GenerationJob job,
-                       std::shared_ptr<ReplyFormat> format, bool stream)
+void ApiServer::answer(const httplib::Request& request, httplib::Response& response, ApiDialect dialect,
+                       GenerationJob job, std::shared_ptr<ReplyFormat> format, bool stream)
 {
     std::shared_ptr<JobChannel> channel = runner_.submit(std::move(job));
-    // Wait for the job to start (it may queue behind others): until then the
-    // status can still say why it cannot run (prompt larger than the context,
-    // template error).
-    const JobEvent first = channel->next();
+    // Until a reply writes something, only the socket tells whether its client is still there: it
+    // is looked at while the job waits in the queue and, for a whole reply, while it generates.
+    // Cancelling stops the engine within one token; the job's last event still comes.
+    const ClientSocket client(request);
+    auto nextWatching = [&] {
+        for (;;) {
+            if (client.closed())
+                channel->cancel();
+            if (std::optional<JobEvent> e = channel->nextWithin(kClientCheck))
+                return std::move(*e);
+        }
+    };
+    // Wait for the job to start (it may queue behind others): until then the status can still say
+    // why it cannot run (prompt larger than the context, template error).
+    const JobEvent first = nextWatching();
     if (first.kind == JobEvent::Kind::Failed)
         throw ApiError(first.status, first.text, {}, first.code);
     if (!stream) {
         std::string text;
         std::vector<TokenLogprob> logprobs;
         for (;;) {
-            JobEvent e = channel->next();
+            JobEvent e = nextWatching();
             if (e.kind == JobEvent::Kind::Text) {
                 text += e.text;
                 logprobs.insert(logprobs.end(), std::make_move_iterator(e.logprobs.begin()),
@@ -314,16 +358,14 @@ void ApiServer::answer(httplib::Response& response, ApiDialect dialect, Generati
         }
     }
     response.set_header("Cache-Control", "no-cache");
-    // One stream per connection: node-fetch 2 (inside the openai npm client 4.x)
-    // reports a false "Premature close" for a chunked reply on a reused
-    // keep-alive socket under Node 20 (node-fetch issue 1767; seen in
-    // tests/server on Debian 13). Closing after a stream costs one loopback
+    // One stream per connection: node-fetch 2 (inside the openai npm client 4.x) reports a false
+    // "Premature close" for a chunked reply on a reused keep-alive socket under Node 20 (node-fetch
+    // issue 1767; seen in tests/server on Debian 13). Closing after a stream costs one loopback
     // handshake per reply, against seconds of generation.
     response.set_header("Connection", "close");
     auto pending = std::make_shared<std::string>(format->streamStart(first.promptTokens));
-    // Each piece is written as it comes (one chunk per event, no buffering); a
-    // failed write means the client is gone, and cancelling stops the engine
-    // within one token.
+    // Each piece is written as it comes (one chunk per event, no buffering); a failed write means
+    // the client is gone, and cancelling stops the engine within one token.
     response.set_chunked_content_provider(
         "text/event-stream",
         [channel, format, pending, dialect](size_t, httplib::DataSink& sink) {

@@ -66,8 +66,10 @@ private:
     void addRoutes();
     httplib::Server::HandlerResponse checkBeforeRouting(const httplib::Request& request, httplib::Response& response);
     // Runs the job, and answers with the whole reply or streams it as server-sent events.
-    void answer(httplib::Response& response, ApiDialect dialect, GenerationJob job, std::shared_ptr<ReplyFormat> format,
-                bool stream);
+    void answer(const httplib::Request& request, httplib::Response& response, ApiDialect dialect, GenerationJob job,
+                std::shared_ptr<ReplyFormat> format, bool stream);
+    // A POST body, read whole within config_.bodyTimeout and maxBodyBytes; throws a 408 or 413.
+    std::string readBody(const httplib::ContentReader& reader, httplib::Response& response) const;
     // The model requests run on now (its id and context); a 503 when the app has none loaded.
     ServedModel servedModel() const;
     // Throws a 404 when the body names another model than `served`.
