@@ -52,6 +52,9 @@ std::string keyOf(const httplib::Request& request)
 struct RequestTrace {
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
     std::optional<model::GenerationMetrics> metrics;
+    // Set when the rest of the request cannot be read (a body cut off): the connection is ended once
+    // the reply is written, so the client cannot go on sending.
+    std::optional<ClientSocket> endAfterReply;
 };
 thread_local RequestTrace t_trace;
 
@@ -89,6 +92,8 @@ ApiServer::ApiServer(JobRunner& runner, ServerConfig config) : runner_(runner), 
                               std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now()
                                                                                     - t_trace.start),
                               t_trace.metrics});
+        if (t_trace.endAfterReply)
+            t_trace.endAfterReply->shutdown();
         t_trace = {};
     });
     http_.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
@@ -132,7 +137,8 @@ uint16_t ApiServer::bind()
     if (port <= 0)
         throw std::runtime_error("cannot listen on " + config_.host + ":" + std::to_string(config_.port)
                                  + " (address in use, or not an address of this machine)");
-    return uint16_t(port);
+    port_ = uint16_t(port);
+    return port_;
 }
 
 bool ApiServer::run()
@@ -208,7 +214,8 @@ void ApiServer::checkModel(const Json& body, const ServedModel& served) const
                        "model_not_found");
 }
 
-std::string ApiServer::readBody(const httplib::ContentReader& reader, httplib::Response& response) const
+std::string ApiServer::readBody(const httplib::Request& request, const httplib::ContentReader& reader,
+                                httplib::Response& response) const
 {
     std::string body;
     const auto deadline = std::chrono::steady_clock::now() + config_.bodyTimeout;
@@ -226,6 +233,7 @@ std::string ApiServer::readBody(const httplib::ContentReader& reader, httplib::R
     if (whole)
         return body;
     response.set_header("Connection", "close");  // the rest of the body is never read
+    t_trace.endAfterReply.emplace(request, port_);
     if (late)
         throw ApiError(408,
                        "the request body did not arrive within " + std::to_string(config_.bodyTimeout.count()) + " s");
@@ -276,7 +284,7 @@ void ApiServer::addRoutes()
         return [this, guarded, handler](const httplib::Request& request, httplib::Response& response,
                                         const httplib::ContentReader& reader) {
             guarded([&](const httplib::Request&, httplib::Response&) {
-                handler(request, response, parseRequestBody(readBody(reader, response)));
+                handler(request, response, parseRequestBody(readBody(request, reader, response)));
             })(request, response);
         };
     };
@@ -325,7 +333,7 @@ void ApiServer::answer(const httplib::Request& request, httplib::Response& respo
     // Until a reply writes something, only the socket tells whether its client is still there: it
     // is looked at while the job waits in the queue and, for a whole reply, while it generates.
     // Cancelling stops the engine within one token; the job's last event still comes.
-    const ClientSocket client(request);
+    const ClientSocket client(request, port_);
     auto nextWatching = [&] {
         for (;;) {
             if (client.closed())
@@ -337,8 +345,11 @@ void ApiServer::answer(const httplib::Request& request, httplib::Response& respo
     // Wait for the job to start (it may queue behind others): until then the status can still say
     // why it cannot run (prompt larger than the context, template error).
     const JobEvent first = nextWatching();
-    if (first.kind == JobEvent::Kind::Failed)
+    if (first.kind == JobEvent::Kind::Failed) {
+        if (first.status == 499)
+            stats_.countCancelledBeforeStart();
         throw ApiError(first.status, first.text, {}, first.code);
+    }
     if (!stream) {
         std::string text;
         std::vector<TokenLogprob> logprobs;

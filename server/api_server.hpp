@@ -69,7 +69,8 @@ private:
     void answer(const httplib::Request& request, httplib::Response& response, ApiDialect dialect, GenerationJob job,
                 std::shared_ptr<ReplyFormat> format, bool stream);
     // A POST body, read whole within config_.bodyTimeout and maxBodyBytes; throws a 408 or 413.
-    std::string readBody(const httplib::ContentReader& reader, httplib::Response& response) const;
+    std::string readBody(const httplib::Request& request, const httplib::ContentReader& reader,
+                         httplib::Response& response) const;
     // The model requests run on now (its id and context); a 503 when the app has none loaded.
     ServedModel servedModel() const;
     // Throws a 404 when the body names another model than `served`.
@@ -79,6 +80,7 @@ private:
     ServerConfig config_;
     ServerStats stats_;
     std::atomic<size_t> openConnections_{0};
+    uint16_t port_ = 0;  // the bound port (bind())
     std::atomic<bool> running_{false};
     std::atomic<bool> stopRequested_{false};
     std::function<void(const RequestRecord&)> requestObserver_;

@@ -1,5 +1,6 @@
 #include "server/client_socket.hpp"
 
+#include <arpa/inet.h>
 #include <netdb.h>
 #include <poll.h>
 #include <sys/socket.h>
@@ -25,15 +26,22 @@ bool sameEndpoint(const sockaddr_storage& address, socklen_t length, const std::
     return host == name && std::to_string(port) == service;
 }
 
-bool isConnectionOf(int fd, const httplib::Request& request)
+uint16_t portOf(const sockaddr_storage& address)
+{
+    if (address.ss_family == AF_INET)
+        return ntohs(reinterpret_cast<const sockaddr_in&>(address).sin_port);
+    if (address.ss_family == AF_INET6)
+        return ntohs(reinterpret_cast<const sockaddr_in6&>(address).sin6_port);
+    return 0;
+}
+
+bool isConnectionOf(int fd, const httplib::Request& request, uint16_t serverPort)
 {
     sockaddr_storage local{};
     socklen_t localLength = sizeof local;
     if (getsockname(fd, reinterpret_cast<sockaddr*>(&local), &localLength) != 0)
         return false;  // not a socket
-    if (local.ss_family != AF_INET && local.ss_family != AF_INET6)
-        return false;
-    if (!sameEndpoint(local, localLength, request.local_addr, request.local_port))
+    if (portOf(local) != serverPort)
         return false;
     sockaddr_storage peer{};
     socklen_t peerLength = sizeof peer;
@@ -43,9 +51,9 @@ bool isConnectionOf(int fd, const httplib::Request& request)
 
 }  // namespace
 
-ClientSocket::ClientSocket(const httplib::Request& request)
+ClientSocket::ClientSocket(const httplib::Request& request, uint16_t serverPort)
 {
-    if (request.remote_port <= 0 || request.local_port <= 0)
+    if (request.remote_port <= 0 || serverPort == 0)
         return;
     std::error_code error;
     for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", error)) {
@@ -53,11 +61,17 @@ ClientSocket::ClientSocket(const httplib::Request& request)
         int fd = -1;
         if (std::from_chars(name.data(), name.data() + name.size(), fd).ec != std::errc() || fd < 0)
             continue;
-        if (isConnectionOf(fd, request)) {
+        if (isConnectionOf(fd, request, serverPort)) {
             fd_ = fd;
             return;
         }
     }
+}
+
+void ClientSocket::shutdown() const
+{
+    if (fd_ >= 0)
+        ::shutdown(fd_, SHUT_RDWR);
 }
 
 bool ClientSocket::closed() const
