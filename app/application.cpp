@@ -3,12 +3,14 @@
 #include "app/ab/ab_controller.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
+#include "app/server/server_controller.hpp"
 #include "app/settings/settings_controller.hpp"
 #include "app/telemetry/performance_wiring.hpp"
 #include "domain/storage/data_folder.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/model_selector.hpp"
+#include "ui/server/server_panel.hpp"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -63,9 +65,32 @@ Application::Application(const QString& databasePath)
     m_window.restoreWindowState(m_settings);
     m_performance = std::make_unique<PerformanceWiring>(m_settings, *m_engine.controller(), m_window);
     QObject::connect(&m_window, &ui::MainWindow::closing, &m_window, [this] { m_window.saveWindowState(m_settings); });
+    wireServer();
 }
 
-Application::~Application() = default;
+void Application::wireServer()
+{
+    m_server = std::make_unique<ServerController>(m_settings, m_engine.controller());
+    ui::ServerPanel* panel = m_window.serverPanel();
+    panel->setPreferences(m_server->preferences());
+    QObject::connect(panel, &ui::ServerPanel::startRequested, m_server.get(), &ServerController::start);
+    QObject::connect(panel, &ui::ServerPanel::stopRequested, m_server.get(), &ServerController::stop);
+    QObject::connect(m_server.get(), &ServerController::started, panel, &ui::ServerPanel::showStarted);
+    QObject::connect(m_server.get(), &ServerController::stopped, panel, &ui::ServerPanel::showStopped);
+    QObject::connect(m_server.get(), &ServerController::failed, panel, &ui::ServerPanel::showError);
+    // Emitted on httplib's and the engine's threads: queued to the panel on the GUI thread.
+    QObject::connect(m_server.get(), &ServerController::requestLogged, panel, &ui::ServerPanel::appendLog,
+                     Qt::QueuedConnection);
+    QObject::connect(m_server.get(), &ServerController::tokenRate, panel, &ui::ServerPanel::showTokensPerSecond,
+                     Qt::QueuedConnection);
+    m_server->startIfEnabled();  // on when the user left it on
+}
+
+// The server goes before the engine thread it queues jobs to (the members after it would go first).
+Application::~Application()
+{
+    m_server.reset();
+}
 
 void Application::show(const QString& modelPath)
 {

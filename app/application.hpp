@@ -19,6 +19,7 @@ class AbController;
 class ChatCoordinator;
 class SettingsController;
 class PerformanceWiring;
+class ServerController;
 
 class Application {
 public:
@@ -38,8 +39,11 @@ public:
     // Shows the window and, when `modelPath` is not empty, loads that model (`strata model.gguf`);
     // a file that cannot be opened is reported in the chat like any other load.
     void show(const QString& modelPath = {});
+    ServerController& server() { return *m_server; }
 
 private:
+    void wireServer();
+
     QSettings m_settings;
     domain::ChatStore m_store;
     domain::ConversationListModel m_conversations;
@@ -51,6 +55,7 @@ private:
     std::unique_ptr<SettingsController> m_settingsController;  // Tools > Settings
     std::unique_ptr<AbController> m_abRuns;                    // Tools > A/B run (its own thread)
     std::unique_ptr<PerformanceWiring> m_performance;          // after the window state: it reads which panels are open
+    std::unique_ptr<ServerController> m_server;  // Tools > API server; goes first: its jobs run on the engine thread
 };
 
 }  // namespace strata::app

@@ -1,6 +1,7 @@
 #include "server/api_server.hpp"
 
 #include "server/anthropic_messages.hpp"
+#include "server/client_socket.hpp"
 #include "server/connection_limit.hpp"
 #include "server/json_fields.hpp"
 #include "server/openai_chat.hpp"
@@ -9,6 +10,7 @@
 
 #include <ctime>
 #include <stdexcept>
+#include <thread>
 
 namespace strata::server {
 
@@ -44,6 +46,21 @@ std::string keyOf(const httplib::Request& request)
     return request.get_header_value("x-api-key");  // Anthropic's header
 }
 
+// What the request log reports beyond httplib's request and response. httplib runs the pre-routing
+// handler, the route (with its content provider) and then the logger on one connection thread, one
+// request at a time, so a thread_local carries these from the first to the last.
+struct RequestTrace {
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    std::optional<model::GenerationMetrics> metrics;
+    // Set when the rest of the request cannot be read (a body cut off): the connection is ended once
+    // the reply is written, so the client cannot go on sending.
+    std::optional<ClientSocket> endAfterReply;
+};
+thread_local RequestTrace t_trace;
+
+// How often a waiting request looks whether its client has closed the connection.
+constexpr std::chrono::milliseconds kClientCheck{50};
+
 std::string streamError(ApiDialect dialect, const ApiError& error)
 {
     const Json body = Json::parse(errorBody(dialect, error));
@@ -57,13 +74,11 @@ bool isLoopback(const std::string& host)
     return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
 
-ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue), config_(std::move(config))
+ApiServer::ApiServer(JobRunner& runner, ServerConfig config) : runner_(runner), config_(std::move(config))
 {
     if (!isLoopback(config_.host) && config_.apiKey.empty())
         throw std::invalid_argument("serving on " + config_.host
                                     + " (not a loopback address) needs an API key (--api-key)");
-    if (config_.modelId.empty())
-        throw std::invalid_argument("the server needs a model id");
     http_.set_read_timeout(config_.readTimeout);
     http_.set_write_timeout(config_.writeTimeout);
     http_.set_keep_alive_timeout(config_.keepAliveTimeout.count());
@@ -72,6 +87,14 @@ ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue
     http_.new_task_queue = [this, maxConnections] { return new ConnectionLimit(maxConnections, openConnections_); };
     http_.set_logger([this](const httplib::Request& request, const httplib::Response& response) {
         stats_.countRequest(request.path, response.status);
+        if (requestObserver_)
+            requestObserver_({request.method, request.path, request.remote_addr, response.status,
+                              std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now()
+                                                                                    - t_trace.start),
+                              t_trace.metrics});
+        if (t_trace.endAfterReply)
+            t_trace.endAfterReply->shutdown();
+        t_trace = {};
     });
     http_.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
         return checkBeforeRouting(request, response);
@@ -94,14 +117,14 @@ ApiServer::ApiServer(GenerationQueue& queue, ServerConfig config) : queue_(queue
         replyError(response, dialectOf(request), ApiError(response.status, message));
     });
     // From the engine thread, for every job that ran (a cancelled stream's too).
-    queue_.setFinishedObserver([this](const model::GenerationMetrics& m) { stats_.recordGeneration(m); });
+    runner_.setFinishedObserver([this](const model::GenerationMetrics& m) { stats_.recordGeneration(m); });
     addRoutes();
 }
 
 ApiServer::~ApiServer()
 {
     stop();
-    queue_.setFinishedObserver({});
+    runner_.setFinishedObserver({});
 }
 
 uint16_t ApiServer::bind()
@@ -114,16 +137,25 @@ uint16_t ApiServer::bind()
     if (port <= 0)
         throw std::runtime_error("cannot listen on " + config_.host + ":" + std::to_string(config_.port)
                                  + " (address in use, or not an address of this machine)");
-    return uint16_t(port);
+    port_ = uint16_t(port);
+    return port_;
 }
 
 bool ApiServer::run()
 {
-    return http_.listen_after_bind();
+    running_.store(true);
+    const bool ok = stopRequested_.load() || http_.listen_after_bind();
+    running_.store(false);
+    return ok;
 }
 
 void ApiServer::stop()
 {
+    stopRequested_.store(true);
+    // httplib's stop() does nothing before its accept loop has begun: a run() that is starting on
+    // another thread is waited for (microseconds), one not started yet sees stopRequested_.
+    while (running_.load() && !http_.is_running())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
     http_.stop();
 }
 
@@ -131,6 +163,7 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
                                                                httplib::Response& response)
 {
     using R = httplib::Server::HandlerResponse;
+    t_trace = {};
     const ApiDialect dialect = dialectOf(request);
     if (ConnectionLimit::overLimit()) {
         response.set_header("Connection", "close");
@@ -163,12 +196,50 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
     return R::Unhandled;
 }
 
-void ApiServer::checkModel(const Json& body) const
+ServedModel ApiServer::servedModel() const
+{
+    std::optional<ServedModel> served = runner_.servedModel();
+    if (!served)
+        throw ApiError(503, "no model is loaded: load one in Strata, then retry", {}, "model_not_loaded");
+    if (served->id.empty())
+        served->id = config_.modelId;
+    return *served;
+}
+
+void ApiServer::checkModel(const Json& body, const ServedModel& served) const
 {
     const auto model = stringField(body, "model");
-    if (model && *model != config_.modelId)
-        throw ApiError(404, "The model '" + *model + "' does not exist; this server has '" + config_.modelId + "'",
-                       "model", "model_not_found");
+    if (model && *model != served.id)
+        throw ApiError(404, "The model '" + *model + "' does not exist; this server has '" + served.id + "'", "model",
+                       "model_not_found");
+}
+
+std::string ApiServer::readBody(const httplib::Request& request, const httplib::ContentReader& reader,
+                                httplib::Response& response) const
+{
+    std::string body;
+    const auto deadline = std::chrono::steady_clock::now() + config_.bodyTimeout;
+    bool late = false;
+    bool large = false;
+    const bool whole = reader([&](const char* data, size_t size) {
+        // Checked as each piece arrives; a client that sends nothing is dropped by the read timeout.
+        late = std::chrono::steady_clock::now() > deadline;
+        large = body.size() + size > config_.maxBodyBytes;
+        if (late || large)
+            return false;
+        body.append(data, size);
+        return true;
+    });
+    if (whole)
+        return body;
+    response.set_header("Connection", "close");  // the rest of the body is never read
+    t_trace.endAfterReply.emplace(request, port_);
+    if (late)
+        throw ApiError(408,
+                       "the request body did not arrive within " + std::to_string(config_.bodyTimeout.count()) + " s");
+    if (large || response.status == 413)
+        throw ApiError(413, "the request body is larger than " + std::to_string(config_.maxBodyBytes) + " bytes");
+    throw ApiError(400, "the request body could not be read");
 }
 
 void ApiServer::addRoutes()
@@ -186,71 +257,104 @@ void ApiServer::addRoutes()
             }
         };
     };
-    http_.Get(
-        "/health", guarded([this](const httplib::Request&, httplib::Response& response) {
-            response.set_content(jsonText(Json{{"status", "ok"}, {"waiting", queue_.waiting()}}), "application/json");
-        }));
+    http_.Get("/health", guarded([this](const httplib::Request&, httplib::Response& response) {
+                  // llama-server's shape; "no model" while the app has none loaded (still a 200: the server is up).
+                  const bool loaded = runner_.servedModel().has_value();
+                  response.set_content(
+                      jsonText(Json{{"status", loaded ? "ok" : "no model"}, {"waiting", runner_.waiting()}}),
+                      "application/json");
+              }));
     http_.Get("/metrics", guarded([this](const httplib::Request&, httplib::Response& response) {
-                  response.set_content(stats_.prometheusText(queue_.waiting(), openConnections_.load()),
+                  response.set_content(stats_.prometheusText(runner_.waiting(), openConnections_.load()),
                                        "text/plain; version=0.0.4");
               }));
     http_.Get("/v1/models", guarded([this](const httplib::Request&, httplib::Response& response) {
-                  const Json model = {{"id", config_.modelId},
-                                      {"object", "model"},
-                                      {"created", 0},
-                                      {"owned_by", "strata"},
-                                      {"context_length", queue_.contextLength()}};
-                  response.set_content(jsonText(Json{{"object", "list"}, {"data", Json::array({model})}}),
-                                       "application/json");
+                  // An empty list while the app has no model loaded.
+                  Json models = Json::array();
+                  if (std::optional<ServedModel> served = runner_.servedModel())
+                      models.push_back({{"id", served->id.empty() ? config_.modelId : served->id},
+                                        {"object", "model"},
+                                        {"created", 0},
+                                        {"owned_by", "strata"},
+                                        {"context_length", served->contextLength}});
+                  response.set_content(jsonText(Json{{"object", "list"}, {"data", models}}), "application/json");
               }));
-    http_.Post("/v1/chat/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
-                   const Json body = parseRequestBody(request.body);
-                   checkModel(body);
-                   GenerationJob job = chatJobFromBody(body, queue_.contextLength());
+    // POST bodies are read here, not by httplib before routing, so their whole arrival has a deadline.
+    auto posted = [this, guarded](auto handler) {
+        return [this, guarded, handler](const httplib::Request& request, httplib::Response& response,
+                                        const httplib::ContentReader& reader) {
+            guarded([&](const httplib::Request&, httplib::Response&) {
+                handler(request, response, parseRequestBody(readBody(request, reader, response)));
+            })(request, response);
+        };
+    };
+    http_.Post("/v1/chat/completions",
+               posted([this](const httplib::Request& request, httplib::Response& response, const Json& body) {
+                   const ServedModel served = servedModel();
+                   checkModel(body, served);
+                   GenerationJob job = chatJobFromBody(body, served.contextLength);
                    const bool logprobs = job.topLogprobs.has_value();
                    const bool tools = job.tools.isList();
                    const bool stream = boolField(body, "stream").value_or(false);
                    bool usage = false;
                    if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
                        usage = boolField(*o, "stream_options.include_usage").value_or(false);
-                   answer(response, ApiDialect::OpenAi, std::move(job),
-                          std::make_shared<OpenAiChatFormat>(config_.modelId, usage, logprobs, tools), stream);
+                   answer(request, response, ApiDialect::OpenAi, std::move(job),
+                          std::make_shared<OpenAiChatFormat>(served.id, usage, logprobs, tools), stream);
                }));
-    http_.Post("/v1/completions", guarded([this](const httplib::Request& request, httplib::Response& response) {
-                   const Json body = parseRequestBody(request.body);
-                   checkModel(body);
-                   GenerationJob job = completionJobFromBody(body, queue_.contextLength());
+    http_.Post("/v1/completions",
+               posted([this](const httplib::Request& request, httplib::Response& response, const Json& body) {
+                   const ServedModel served = servedModel();
+                   checkModel(body, served);
+                   GenerationJob job = completionJobFromBody(body, served.contextLength);
+                   const bool logprobs = job.topLogprobs.has_value();
                    const bool stream = boolField(body, "stream").value_or(false);
                    bool usage = false;
                    if (const auto o = body.find("stream_options"); o != body.end() && o->is_object())
                        usage = boolField(*o, "stream_options.include_usage").value_or(false);
-                   answer(response, ApiDialect::OpenAi, std::move(job),
-                          std::make_shared<OpenAiCompletionFormat>(config_.modelId, usage), stream);
+                   answer(request, response, ApiDialect::OpenAi, std::move(job),
+                          std::make_shared<OpenAiCompletionFormat>(served.id, usage, logprobs), stream);
                }));
-    http_.Post("/v1/messages", guarded([this](const httplib::Request& request, httplib::Response& response) {
-                   const Json body = parseRequestBody(request.body);
-                   checkModel(body);
+    http_.Post("/v1/messages",
+               posted([this](const httplib::Request& request, httplib::Response& response, const Json& body) {
+                   const ServedModel served = servedModel();
+                   checkModel(body, served);
                    GenerationJob job = messagesJobFromBody(body);
                    const bool stream = boolField(body, "stream").value_or(false);
-                   auto format = std::make_shared<AnthropicMessageFormat>(config_.modelId, job.request.stopStrings);
-                   answer(response, ApiDialect::Anthropic, std::move(job), std::move(format), stream);
+                   auto format = std::make_shared<AnthropicMessageFormat>(served.id, job.request.stopStrings);
+                   answer(request, response, ApiDialect::Anthropic, std::move(job), std::move(format), stream);
                }));
 }
 
-void ApiServer::answer(httplib::Response& response, ApiDialect dialect, GenerationJob job,
-                       std::shared_ptr<ReplyFormat> format, bool stream)
+void ApiServer::answer(const httplib::Request& request, httplib::Response& response, ApiDialect dialect,
+                       GenerationJob job, std::shared_ptr<ReplyFormat> format, bool stream)
 {
-    std::shared_ptr<JobChannel> channel = queue_.submit(std::move(job));
+    std::shared_ptr<JobChannel> channel = runner_.submit(std::move(job));
+    // Until a reply writes something, only the socket tells whether its client is still there: it
+    // is looked at while the job waits in the queue and, for a whole reply, while it generates.
+    // Cancelling stops the engine within one token; the job's last event still comes.
+    const ClientSocket client(request, port_);
+    auto nextWatching = [&] {
+        for (;;) {
+            if (client.closed())
+                channel->cancel();
+            if (std::optional<JobEvent> e = channel->nextWithin(kClientCheck))
+                return std::move(*e);
+        }
+    };
     // Wait for the job to start (it may queue behind others): until then the status can still say
     // why it cannot run (prompt larger than the context, template error).
-    const JobEvent first = channel->next();
-    if (first.kind == JobEvent::Kind::Failed)
+    const JobEvent first = nextWatching();
+    if (first.kind == JobEvent::Kind::Failed) {
+        if (first.status == 499)
+            stats_.countCancelledBeforeStart();
         throw ApiError(first.status, first.text, {}, first.code);
+    }
     if (!stream) {
         std::string text;
         std::vector<TokenLogprob> logprobs;
         for (;;) {
-            JobEvent e = channel->next();
+            JobEvent e = nextWatching();
             if (e.kind == JobEvent::Kind::Text) {
                 text += e.text;
                 logprobs.insert(logprobs.end(), std::make_move_iterator(e.logprobs.begin()),
@@ -258,6 +362,7 @@ void ApiServer::answer(httplib::Response& response, ApiDialect dialect, Generati
             } else if (e.kind == JobEvent::Kind::Failed)
                 throw ApiError(e.status, e.text, {}, e.code);
             else if (e.kind == JobEvent::Kind::Finished) {
+                t_trace.metrics = e.metrics;
                 response.set_content(jsonText(format->whole(text, logprobs, e.metrics)), "application/json");
                 return;
             }
@@ -291,6 +396,8 @@ void ApiServer::answer(httplib::Response& response, ApiDialect dialect, Generati
                         return false;
                     continue;
                 }
+                if (e.kind == JobEvent::Kind::Finished)
+                    t_trace.metrics = e.metrics;
                 const bool sent = e.kind == JobEvent::Kind::Finished
                                       ? send(format->streamEnd(e.metrics))
                                       : send(streamError(dialect, ApiError(e.status, e.text, {}, e.code)));

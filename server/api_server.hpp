@@ -1,6 +1,6 @@
 // The HTTP side of the server: routes, API keys, CORS, limits, and the bridge from a request to a
-// GenerationQueue job (whole reply or server-sent events). The same object runs in strata-server
-// and, later, in the app's Server panel.
+// job of a JobRunner (whole reply or server-sent events). The same object runs in strata-server
+// (over a GenerationQueue) and in the app's Server panel (over the app's engine thread).
 //
 //   GET  /health                 {"status": "ok", "waiting": N}
 //   GET  /metrics                Prometheus text (server_stats.hpp)
@@ -11,7 +11,7 @@
 #pragma once
 
 #include "server/api_error.hpp"
-#include "server/generation_queue.hpp"
+#include "server/job_runner.hpp"
 #include "server/server_config.hpp"
 #include "server/server_stats.hpp"
 
@@ -19,7 +19,10 @@
 #include <nlohmann/json.hpp>
 
 #include <atomic>
+#include <chrono>
+#include <functional>
 #include <memory>
+#include <optional>
 
 namespace strata::server {
 
@@ -28,11 +31,21 @@ class ReplyFormat;
 // 127.0.0.0/8, ::1 and "localhost": the addresses that may serve without an API key.
 bool isLoopback(const std::string& host);
 
+// One answered request, for a request log (the app's Server panel).
+struct RequestRecord {
+    std::string method;
+    std::string path;
+    std::string remoteAddress;
+    int status = 0;
+    std::chrono::milliseconds duration{0};            // from the request's routing to its last byte
+    std::optional<model::GenerationMetrics> metrics;  // set when the request ran a generation
+};
+
 class ApiServer {
 public:
     // Throws ApiError-free std::invalid_argument when the config is unsafe (another address than
-    // loopback without an API key) or unusable (no model id).
-    ApiServer(GenerationQueue& queue, ServerConfig config);
+    // loopback without an API key).
+    ApiServer(JobRunner& runner, ServerConfig config);
     ~ApiServer();
     ApiServer(const ApiServer&) = delete;
     ApiServer& operator=(const ApiServer&) = delete;
@@ -41,20 +54,36 @@ public:
     uint16_t bind();
     // Serves until stop() (from another thread or a signal watcher). Returns false on an accept failure.
     bool run();
+    // Any thread, also before run() has begun (then run() returns at once).
     void stop();
+    // Called on the HTTP thread after each request, with what it did; set before run().
+    void setRequestObserver(std::function<void(const RequestRecord&)> observer)
+    {
+        requestObserver_ = std::move(observer);
+    }
 
 private:
     void addRoutes();
     httplib::Server::HandlerResponse checkBeforeRouting(const httplib::Request& request, httplib::Response& response);
     // Runs the job, and answers with the whole reply or streams it as server-sent events.
-    void answer(httplib::Response& response, ApiDialect dialect, GenerationJob job, std::shared_ptr<ReplyFormat> format,
-                bool stream);
-    void checkModel(const nlohmann::json& body) const;
+    void answer(const httplib::Request& request, httplib::Response& response, ApiDialect dialect, GenerationJob job,
+                std::shared_ptr<ReplyFormat> format, bool stream);
+    // A POST body, read whole within config_.bodyTimeout and maxBodyBytes; throws a 408 or 413.
+    std::string readBody(const httplib::Request& request, const httplib::ContentReader& reader,
+                         httplib::Response& response) const;
+    // The model requests run on now (its id and context); a 503 when the app has none loaded.
+    ServedModel servedModel() const;
+    // Throws a 404 when the body names another model than `served`.
+    void checkModel(const nlohmann::json& body, const ServedModel& served) const;
 
-    GenerationQueue& queue_;
+    JobRunner& runner_;
     ServerConfig config_;
     ServerStats stats_;
     std::atomic<size_t> openConnections_{0};
+    uint16_t port_ = 0;  // the bound port (bind())
+    std::atomic<bool> running_{false};
+    std::atomic<bool> stopRequested_{false};
+    std::function<void(const RequestRecord&)> requestObserver_;
     httplib::Server http_;
 };
 

@@ -41,10 +41,9 @@ GenerationJob completionJobFromBody(const Json& body, uint32_t contextLength)
     } else {
         throw ApiError(400, "'prompt' must be a string or an array of token ids, not " + typeName(prompt), "prompt");
     }
-    // The legacy API's logprobs is a count; 0 asks for none.
-    if (integerField(body, "logprobs", 0, 5).value_or(0) > 0)
-        throw ApiError(400, "'logprobs' is not supported on /v1/completions yet (it is on /v1/chat/completions)",
-                       "logprobs");
+    // The legacy API's logprobs is a count of alternatives (at most 5); 0 asks for none, as llama-server reads it.
+    if (const int top = integerField(body, "logprobs", 0, 5).value_or(0); top > 0)
+        job.topLogprobs = top;
     if (boolField(body, "echo").value_or(false))
         throw ApiError(400, "'echo' is not supported by this server", "echo");
     if (stringField(body, "suffix"))
@@ -55,28 +54,52 @@ GenerationJob completionJobFromBody(const Json& body, uint32_t contextLength)
     return job;
 }
 
-OpenAiCompletionFormat::OpenAiCompletionFormat(std::string model, bool includeUsage)
-    : id_(randomId("cmpl-")), model_(std::move(model)), created_(std::time(nullptr)), includeUsage_(includeUsage)
+OpenAiCompletionFormat::OpenAiCompletionFormat(std::string model, bool includeUsage, bool logprobs)
+    : id_(randomId("cmpl-")), model_(std::move(model)), created_(std::time(nullptr)), includeUsage_(includeUsage),
+      logprobs_(logprobs)
 {}
 
-Json OpenAiCompletionFormat::whole(const std::string& text, const std::vector<TokenLogprob>&,
+Json OpenAiCompletionFormat::whole(const std::string& text, const std::vector<TokenLogprob>& logprobs,
                                    const model::GenerationMetrics& metrics) const
 {
-    Json c = chunk(text, openAiFinishReason(metrics.finish));
+    size_t offset = 0;
+    Json c = chunk(text, openAiFinishReason(metrics.finish), legacyLogprobs(logprobs, offset));
     c["usage"] = openAiUsage(metrics);
     c["timings"] = timingsOf(metrics);
     return c;
 }
 
-Json OpenAiCompletionFormat::chunk(const std::string& text, Json finishReason) const
+// The legacy shape: parallel lists of the tokens, their logprobs, a {token: logprob} map of the
+// alternatives for each, and each token's byte offset in the completion (counted from its start:
+// no echo of the prompt). `offset` carries on across a stream's chunks. Null when not asked for.
+Json OpenAiCompletionFormat::legacyLogprobs(const std::vector<TokenLogprob>& logprobs, size_t& offset) const
+{
+    if (!logprobs_)
+        return nullptr;
+    Json tokens = Json::array(), values = Json::array(), top = Json::array(), offsets = Json::array();
+    for (const TokenLogprob& t : logprobs) {
+        tokens.push_back(t.bytes);
+        values.push_back(t.logprob);
+        Json alternatives = Json::object();
+        for (const TokenLogprob::Alternative& a : t.top)
+            alternatives[a.bytes] = a.logprob;
+        top.push_back(std::move(alternatives));
+        offsets.push_back(offset);
+        offset += t.bytes.size();
+    }
+    return {{"tokens", tokens}, {"token_logprobs", values}, {"top_logprobs", top}, {"text_offset", offsets}};
+}
+
+Json OpenAiCompletionFormat::chunk(const std::string& text, Json finishReason, Json logprobs) const
 {
     return {{"id", id_},
             {"object", "text_completion"},
             {"created", created_},
             {"model", model_},
-            {"choices",
-             Json::array(
-                 {{{"text", text}, {"index", 0}, {"logprobs", nullptr}, {"finish_reason", std::move(finishReason)}}})}};
+            {"choices", Json::array({{{"text", text},
+                                      {"index", 0},
+                                      {"logprobs", std::move(logprobs)},
+                                      {"finish_reason", std::move(finishReason)}}})}};
 }
 
 std::string OpenAiCompletionFormat::streamStart(uint32_t)
@@ -84,9 +107,11 @@ std::string OpenAiCompletionFormat::streamStart(uint32_t)
     return {};
 }
 
-std::string OpenAiCompletionFormat::streamText(std::string_view piece, const std::vector<TokenLogprob>&)
+std::string OpenAiCompletionFormat::streamText(std::string_view piece, const std::vector<TokenLogprob>& logprobs)
 {
-    return sseEvent(chunk(std::string(piece), nullptr));
+    if (piece.empty() && logprobs.empty())
+        return {};
+    return sseEvent(chunk(std::string(piece), nullptr, legacyLogprobs(logprobs, streamOffset_)));
 }
 
 std::string OpenAiCompletionFormat::streamEnd(const model::GenerationMetrics& metrics)

@@ -12,7 +12,8 @@ GenerationJob completionJobFromBody(const Json& body, uint32_t contextLength);
 
 class OpenAiCompletionFormat : public ReplyFormat {
 public:
-    OpenAiCompletionFormat(std::string model, bool includeUsage);
+    // logprobs: each token's logprob and its alternatives go in the legacy `logprobs` object.
+    OpenAiCompletionFormat(std::string model, bool includeUsage, bool logprobs);
     nlohmann::json whole(const std::string& text, const std::vector<TokenLogprob>& logprobs,
                          const model::GenerationMetrics& metrics) const override;
     std::string streamStart(uint32_t promptTokens) override;
@@ -20,12 +21,15 @@ public:
     std::string streamEnd(const model::GenerationMetrics& metrics) override;
 
 private:
-    nlohmann::json chunk(const std::string& text, nlohmann::json finishReason) const;
+    nlohmann::json chunk(const std::string& text, nlohmann::json finishReason, nlohmann::json logprobs = nullptr) const;
+    nlohmann::json legacyLogprobs(const std::vector<TokenLogprob>& logprobs, size_t& offset) const;
 
     std::string id_;
     std::string model_;
     long long created_;
     bool includeUsage_;
+    bool logprobs_;
+    size_t streamOffset_ = 0;  // byte offset of the next streamed token in the completion
 };
 
 }  // namespace strata::server

@@ -25,6 +25,10 @@ struct ServerConfig {
     // one that stops reading a reply.
     std::chrono::seconds readTimeout{10};
     std::chrono::seconds writeTimeout{10};
+    // A request body must arrive whole within this, however steadily its bytes come: a client that
+    // sends one byte per read timeout would otherwise hold a connection for hours (slowloris). 8 MiB
+    // in 60 s needs 140 KB/s.
+    std::chrono::seconds bodyTimeout{60};
     // Idle keep-alive connections are closed after this long.
     std::chrono::seconds keepAliveTimeout{5};
 };

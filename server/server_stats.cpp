@@ -30,6 +30,12 @@ void ServerStats::countRequest(const std::string& path, int status)
     ++requests_[{routeOf(path), status}];
 }
 
+void ServerStats::countCancelledBeforeStart()
+{
+    std::lock_guard lock(mutex_);
+    ++cancelled_;
+}
+
 void ServerStats::recordGeneration(const model::GenerationMetrics& m)
 {
     std::lock_guard lock(mutex_);
@@ -67,8 +73,8 @@ std::string ServerStats::prometheusText(size_t waiting, size_t connections) cons
          lastPrefillRate_);
     line(out, "strata_decode_tokens_per_second", "Decode rate of the last request that generated.", "gauge",
          lastDecodeRate_);
-    line(out, "strata_requests_cancelled_total", "Generations stopped because the client went away.", "counter",
-         double(cancelled_));
+    line(out, "strata_requests_cancelled_total", "Generations stopped (or never started) because the client went away.",
+         "counter", double(cancelled_));
     if (pool_) {
         const pool::WorkerTelemetry workers = pool_->workerTotals();
         line(out, "strata_pool_workers", "Worker threads of the engine's pool.", "gauge",

@@ -20,6 +20,8 @@ public:
     // `path` is reduced to a known route (or "other"), so clients cannot grow the label set.
     void countRequest(const std::string& path, int status);
     void recordGeneration(const model::GenerationMetrics& metrics);
+    // A job whose client went away before it began generating (it never ran).
+    void countCancelledBeforeStart();
     // `waiting`: jobs queued; `connections`: connections open now.
     std::string prometheusText(size_t waiting, size_t connections) const;
 

@@ -10,11 +10,13 @@
 #include "ui/models/model_manager_dialog.hpp"
 #include "ui/panels/performance_panels.hpp"
 #include "ui/panels/pool_panel.hpp"
+#include "ui/server/server_panel.hpp"
 #include "ui/window_size.hpp"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -148,6 +150,17 @@ void MainWindow::buildMenus()
     QAction* abRun = tools->addAction(tr("&A/B run…"), this, &MainWindow::abRunRequested);
     abRun->setObjectName(QStringLiteral("abRunAction"));
     abRun->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    // The API server's panel: a dock, hidden until asked for (the server itself is off by default).
+    m_serverPanel = new ServerPanel;
+    auto* serverDock = new QDockWidget(tr("API server"), this);
+    serverDock->setObjectName(QStringLiteral("serverDock"));
+    serverDock->setWidget(m_serverPanel);
+    addDockWidget(Qt::RightDockWidgetArea, serverDock);
+    serverDock->hide();
+    QAction* server = serverDock->toggleViewAction();
+    server->setText(tr("API &server"));
+    server->setObjectName(QStringLiteral("serverAction"));
+    tools->addAction(server);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));

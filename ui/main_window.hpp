@@ -20,6 +20,7 @@ class ChatPanel;
 class ConversationSidebar;
 class ModelSelector;
 class PerformancePanels;
+class ServerPanel;
 
 // The application's main window: conversations on the left; the model selector, the chat and the
 // message box on the right. It composes the chat widgets and owns the menus and the code
@@ -34,6 +35,7 @@ public:
     ChatPanel* chatPanel() const { return m_chatPanel; }
     ModelSelector* modelSelector() const { return m_modelSelector; }
     PerformancePanels* panels() const { return m_panels; }
+    ServerPanel* serverPanel() const { return m_serverPanel; }  // Tools > API server
 
     // The model manager (File → Models…) works on these; without them the action is disabled.
     // The app owns them; they must outlive the window's dialogs.
@@ -76,6 +78,7 @@ private:
     QAction* m_stopAction = nullptr;
     QAction* m_regenerateAction = nullptr;
     PerformancePanels* m_panels = nullptr;  // docks with live telemetry (View → Panels)
+    ServerPanel* m_serverPanel = nullptr;   // in a dock (Tools → API server)
     QAction* m_modelsAction = nullptr;
     domain::models::ModelServices* m_modelServices = nullptr;
 };

@@ -116,6 +116,7 @@ void EngineController::loadModel(const QString& path, const ModelLoadOptions& op
         m_template = std::move(tmpl);
         m_templateError = templateError;
         m_window.forget();
+        setLoadedFacts(LoadedModelFacts{file.completeBaseName().toStdString(), m_session->contextLength()});
         emit loadProgress(1.0);
         emit modelRunsOn(describePlacement(*m_model, options.gpu));
         emit modelLoaded(path, describeModel(*m_model, m_session->contextLength(), options.kvCacheType));
@@ -128,11 +129,36 @@ void EngineController::loadModel(const QString& path, const ModelLoadOptions& op
 
 void EngineController::unloadModel()
 {
+    setLoadedFacts(std::nullopt);
     m_link->detach();
     m_session.reset();
     m_template.reset();
     m_templateError.clear();
     m_model.reset();
+}
+
+std::optional<LoadedModelFacts> EngineController::loadedModel() const
+{
+    std::lock_guard lock(m_factsMutex);
+    return m_facts;
+}
+
+void EngineController::setLoadedFacts(std::optional<LoadedModelFacts> facts)
+{
+    std::lock_guard lock(m_factsMutex);
+    m_facts = std::move(facts);
+}
+
+void EngineController::runOnModel(const std::function<void(const LoadedModelAccess&)>& work)
+{
+    LoadedModelAccess access;
+    if (m_model) {
+        access.model = m_model.get();
+        access.session = m_session.get();
+        access.chatTemplate = m_template.get();
+        access.templateError = m_templateError.toStdString();
+    }
+    work(access);
 }
 
 void EngineController::finishCancelled(quint64 requestId, PromptUse use)

@@ -22,6 +22,9 @@
 //    run. A render ended by Stop finishes the request as Cancelled, like a stopped reply.
 //  - requestShutdown() (EngineHost's destructor) stops the running request and every request
 //    still queued behind it, so quitting waits for at most one prefill chunk or token.
+//  - runOnModel() runs the API server's jobs (app/server/engine_job_runner.hpp) on this thread, on
+//    the same model and session, in turn with the chat's requests; loadedModel() tells the server's
+//    HTTP threads what is loaded.
 //  - telemetryLink() is shared with the telemetry thread and the GUI for the same reason: the
 //    pool's telemetry and its waiting policy are reached through it while a reply streams
 //    (engine_telemetry_link.hpp says how the pool's lifetime is kept safe).
@@ -37,8 +40,12 @@
 
 #include <QObject>
 #include <atomic>
+#include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <string>
 
 namespace strata::model {
 class Model;
@@ -51,6 +58,20 @@ class ChatTemplate;
 namespace strata::app {
 
 class EngineTelemetryLink;
+
+// What is loaded, for the API server's HTTP threads.
+struct LoadedModelFacts {
+    std::string name;  // the file name without .gguf, as strata-server names its model
+    uint32_t contextLength = 0;
+};
+
+// The loaded model as work run on the engine thread sees it; every pointer is null while none is.
+struct LoadedModelAccess {
+    model::Model* model = nullptr;
+    model::Session* session = nullptr;
+    const chat_template::ChatTemplate* chatTemplate = nullptr;  // null with a model: templateError says why
+    std::string templateError;
+};
 
 class EngineController : public QObject {
     Q_OBJECT
@@ -68,6 +89,11 @@ public:
     bool stopRequested() const { return m_stop.load(); }
     // Set in the constructor and never replaced: safe to copy from any thread.
     std::shared_ptr<EngineTelemetryLink> telemetryLink() const { return m_link; }
+    // Thread-safe: the loaded model's name and context, nothing while none is loaded.
+    std::optional<LoadedModelFacts> loadedModel() const;
+    // Engine thread only (queued there with QMetaObject::invokeMethod on this object): runs `work`
+    // on the loaded model and session between the chat's requests, so the two never overlap.
+    void runOnModel(const std::function<void(const LoadedModelAccess&)>& work);
 
 public slots:
     void loadModel(const QString& path, const strata::app::ModelLoadOptions& options);
@@ -99,6 +125,7 @@ private:
     // the template's render, the finished signal of `use` with FinishReason::Cancelled).
     std::optional<std::vector<int32_t>> promptFor(const ChatTurnRequest& request, PromptUse use);
     void finishCancelled(quint64 requestId, PromptUse use);
+    void setLoadedFacts(std::optional<LoadedModelFacts> facts);
     void run(const ChatTurnRequest& request);
     void runPrefill(const ChatTurnRequest& request);
 
@@ -108,6 +135,8 @@ private:
     std::unique_ptr<chat_template::ChatTemplate> m_template;
     QString m_templateError;  // why the model's template cannot be used (empty: it can)
     ContextWindow m_window;
+    mutable std::mutex m_factsMutex;  // guards m_facts, read by the API server's threads
+    std::optional<LoadedModelFacts> m_facts;
 
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_shutdown{false};    // sticky: beginRequest() keeps m_stop set

@@ -3,6 +3,8 @@
 // BASE_URL is http://127.0.0.1:PORT; NPM_DIR is tests/data/npm (which holds the pinned
 // `openai` and `@anthropic-ai/sdk`). Greedy decoding (temperature 0), so the streamed text must
 // equal the whole reply's. Prints one line per check; exits 1 on the first failure.
+// SDK_ONLY=openai runs the OpenAI checks alone; SDK_KEEP_GOING=1 prints "FAIL: ..." and goes on
+// (tools/dev/llama_server_peer.sh runs the same checks against llama.cpp's llama-server).
 'use strict';
 const path = require('node:path');
 
@@ -14,9 +16,17 @@ if (!baseUrl || !model || !npmDir) {
 const OpenAI = require(path.join(npmDir, 'node_modules', 'openai'));
 const Anthropic = require(path.join(npmDir, 'node_modules', '@anthropic-ai', 'sdk'));
 
+const keepGoing = process.env.SDK_KEEP_GOING === '1';
+let failures = 0;
+
 function check(condition, what) {
-    if (!condition)
-        throw new Error('failed: ' + what);
+    if (!condition) {
+        if (!keepGoing)
+            throw new Error('failed: ' + what);
+        console.log('FAIL: ' + what);
+        ++failures;
+        return;
+    }
     console.log('ok: ' + what);
 }
 
@@ -104,7 +114,12 @@ async function anthropicChecks() {
 (async () => {
     try {
         await openaiChecks();
-        await anthropicChecks();
+        if (process.env.SDK_ONLY !== 'openai')
+            await anthropicChecks();
+        if (failures > 0) {
+            console.log('sdk clients: ' + failures + ' checks failed');
+            process.exit(1);
+        }
         console.log('sdk clients: all checks passed');
     } catch (e) {
         console.error(e && e.stack ? e.stack : String(e));

@@ -19,6 +19,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <memory>
 
 namespace {
@@ -127,6 +128,7 @@ public:
     }
     ~RawConnection() { ::close(m_fd); }
     bool connected() const { return m_connected; }
+    int fd() const { return m_fd; }
     void send(const QByteArray& bytes)
     {
         QVERIFY(::send(m_fd, bytes.constData(), size_t(bytes.size()), MSG_NOSIGNAL) >= 0);
@@ -306,6 +308,54 @@ private slots:
         QCOMPARE(bad.json()["error"].toObject()["param"].toString(), QString("top_logprobs"));
     }
 
+    // The legacy completions API's logprobs: parallel lists of tokens, their logprobs, the N most
+    // likely alternatives and byte offsets; greedy picks the most likely one.
+    void completionLogprobsAreTheModelsDistribution()
+    {
+        const QByteArray request =
+            "{\"prompt\":\"The quick brown fox\",\"max_tokens\":5,\"temperature\":0,\"logprobs\":3";
+        const Reply whole = post(url("/v1/completions"), request + "}");
+        QCOMPARE(whole.status, 200);
+        const QJsonObject choice = whole.json()["choices"].toArray()[0].toObject();
+        const QJsonObject lp = choice["logprobs"].toObject();
+        const QJsonArray tokens = lp["tokens"].toArray();
+        QCOMPARE(tokens.size(), whole.json()["usage"].toObject()["completion_tokens"].toInt());
+        QVERIFY(!tokens.isEmpty());
+        QCOMPARE(lp["token_logprobs"].toArray().size(), tokens.size());
+        QCOMPARE(lp["top_logprobs"].toArray().size(), tokens.size());
+        QByteArray joined;
+        for (qsizetype i = 0; i < tokens.size(); ++i) {
+            QCOMPARE(lp["text_offset"].toArray()[i].toInt(), joined.size());
+            joined += tokens[i].toString().toUtf8();
+            const double chosen = lp["token_logprobs"].toArray()[i].toDouble();
+            const QJsonObject top = lp["top_logprobs"].toArray()[i].toObject();
+            QVERIFY(top.size() >= 1 && top.size() <= 3);
+            QVERIFY(chosen <= 0.0);
+            double best = -1e30;
+            for (const QJsonValue& v : top)
+                best = std::max(best, v.toDouble());
+            QCOMPARE(chosen, best);
+            QCOMPARE(top[tokens[i].toString()].toDouble(), chosen);
+        }
+        QCOMPARE(QString::fromUtf8(joined), choice["text"].toString());
+
+        const Sse sse = parseSse(post(url("/v1/completions"), request + ",\"stream\":true}").body);
+        qsizetype streamed = 0;
+        for (qsizetype i = 0; i + 1 < sse.data.size(); ++i) {
+            const QJsonValue v =
+                QJsonDocument::fromJson(sse.data[i]).object()["choices"].toArray()[0].toObject()["logprobs"];
+            if (v.isObject())
+                streamed += v.toObject()["tokens"].toArray().size();
+        }
+        QCOMPARE(streamed, tokens.size());
+        // Not asked for: null, as OpenAI writes it.
+        const Reply plain = post(url("/v1/completions"), "{\"prompt\":\"x\",\"max_tokens\":1}");
+        QVERIFY(plain.json()["choices"].toArray()[0].toObject()["logprobs"].isNull());
+        const Reply tooMany = post(url("/v1/completions"), "{\"prompt\":\"x\",\"logprobs\":6}");
+        QCOMPARE(tooMany.status, 400);
+        QCOMPARE(tooMany.json()["error"].toObject()["param"].toString(), QString("logprobs"));
+    }
+
     void messagesStreamHasAnthropicsEvents()
     {
         const QByteArray request =
@@ -424,6 +474,67 @@ private slots:
         while (cancelled() == before && clock.elapsed() < 60000)
             QThread::msleep(100);
         QCOMPARE(cancelled(), before + 1);
+    }
+
+    // The same for a whole (non-streamed) reply, which writes nothing until its end: the server
+    // looks at the socket while it waits, sees it closed and stops the generation (without that, all
+    // 1000 tokens are generated and the counter stays).
+    void disconnectCancelsAWholeReply()
+    {
+        auto cancelled = [&] {
+            const auto m =
+                QRegularExpression("^strata_requests_cancelled_total ([0-9]+)$", QRegularExpression::MultilineOption)
+                    .match(QString::fromUtf8(curl({url("/metrics")}).body));
+            return m.hasMatch() ? m.captured(1).toInt() : -1;
+        };
+        const int before = cancelled();
+        QVERIFY(before >= 0);
+        {
+            RawConnection client(m_server->port());
+            QVERIFY(client.connected());
+            const QByteArray body = "{\"messages\":[{\"role\":\"user\",\"content\":\"Write a long story.\"}],"
+                                    "\"max_tokens\":1000,\"temperature\":0}";
+            client.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                        "Content-Length: "
+                        + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+        }  // closed at once: the server still reads the request, then sees the closed socket
+        QElapsedTimer clock;
+        clock.start();
+        while (cancelled() == before && clock.elapsed() < 60000)
+            QThread::msleep(100);
+        QCOMPARE(cancelled(), before + 1);
+        QCOMPARE(curl({url("/health")}).status, 200);
+    }
+
+    // A body sent a byte at a time, each byte within the read timeout (2 s), is cut off once the
+    // whole body has taken --body-timeout (3 s): the connection gets a 408 and is closed.
+    void aSlowBodyIsCutOff()
+    {
+        ServerProcess server(m_model, {"--read-timeout", "2", "--body-timeout", "3"});
+        QVERIFY2(!server.base().isEmpty(), qPrintable(server.error()));
+        RawConnection slow(server.port());
+        QVERIFY(slow.connected());
+        slow.send("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  "Content-Length: 1000\r\n\r\n");
+        QElapsedTimer clock;
+        clock.start();
+        QByteArray answer;
+        char buffer[4096];
+        while (clock.elapsed() < 30000) {
+            ::send(slow.fd(), "{", 1, MSG_NOSIGNAL);  // fails once the server has closed
+            pollfd p{slow.fd(), POLLIN, 0};
+            if (::poll(&p, 1, 500) > 0) {
+                const ssize_t n = ::recv(slow.fd(), buffer, sizeof buffer, 0);
+                if (n <= 0)
+                    break;
+                answer += QByteArray(buffer, n);
+            }
+        }
+        const qint64 ms = clock.elapsed();
+        QVERIFY2(ms < 10000, qPrintable(QString("cut off after %1 ms").arg(ms)));
+        QVERIFY2(answer.startsWith("HTTP/1.1 408"), answer.constData());
+        QVERIFY(answer.contains("did not arrive within 3 s"));
+        QCOMPARE(curl({server.base() + "/health"}).status, 200);
     }
 
     void corsIsOffByDefault()

@@ -1,0 +1,285 @@
+// The app's API server (Tools > API server) with the real engine thread and real HTTP on loopback:
+// off by default; another address than loopback without an API key is refused with a clear
+// message; start and stop from the panel; without a model it answers that none is loaded; with a
+// small generated model it serves the loaded model, logs the request and shows a decode rate; its
+// settings persist across restarts; and a chat reply and a server request at the same time both
+// complete, each with the text it has alone.
+#include "app/application.hpp"
+#include "app/chat_coordinator.hpp"
+#include "app/server/server_controller.hpp"
+#include "domain/storage/chat_store.hpp"
+#include "tests/engine/model/model_fixtures.hpp"
+#include "ui/chat/chat_input.hpp"
+#include "ui/chat/chat_panel.hpp"
+#include "ui/chat/model_selector.hpp"
+#include "ui/chat/welcome_view.hpp"
+#include "ui/server/server_panel.hpp"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+
+#include <future>
+
+using strata::app::Application;
+using Json = nlohmann::json;
+
+namespace {
+
+struct HttpReply {
+    int status = 0;  // 0: no connection
+    Json body;
+};
+
+HttpReply post(quint16 port, const std::string& path, const Json& body, const std::string& key = {})
+{
+    httplib::Client client("127.0.0.1", port);
+    client.set_read_timeout(300, 0);  // a wide model under ASan on a shared machine
+    httplib::Headers headers;
+    if (!key.empty())
+        headers.emplace("Authorization", "Bearer " + key);
+    const httplib::Result r = client.Post(path.c_str(), headers, body.dump(), "application/json");
+    if (!r)
+        return {};
+    return {r->status, Json::parse(r->body, nullptr, false)};
+}
+
+HttpReply get(quint16 port, const std::string& path)
+{
+    httplib::Client client("127.0.0.1", port);
+    const httplib::Result r = client.Get(path.c_str());
+    if (!r)
+        return {};
+    return {r->status, Json::parse(r->body, nullptr, false)};
+}
+
+Json greedyChat(const std::string& text, int maxTokens)
+{
+    return {{"messages", Json::array({{{"role", "user"}, {"content", text}}})},
+            {"temperature", 0},
+            {"max_tokens", maxTokens}};
+}
+
+std::string replyText(const HttpReply& reply)
+{
+    return reply.body.at("choices").at(0).at("message").value("content", std::string());
+}
+
+// Fills the panel's fields and presses Start, as a user does.
+void startFromPanel(Application& app, const QString& host, int port, const QString& key = {})
+{
+    strata::ui::ServerPanel* panel = app.window().serverPanel();
+    panel->findChild<QComboBox*>(QStringLiteral("serverHost"))->setCurrentText(host);
+    panel->findChild<QSpinBox*>(QStringLiteral("serverPort"))->setValue(port);
+    panel->findChild<QLineEdit*>(QStringLiteral("serverApiKey"))->setText(key);
+    QTest::mouseClick(panel->startStopButton(), Qt::LeftButton);
+}
+
+}  // namespace
+
+class TestAppServer : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    QString database(const QString& name) const { return m_dir.filePath(name + QStringLiteral(".sqlite")); }
+
+    // Loads a small generated qwen3 model (`wide`: ~60x the work per token, so a reply lasts long
+    // enough for a request to arrive meanwhile); false when it did not load.
+    bool loadGeneratedModel(Application& app, const std::string& name, bool wide = false)
+    {
+        strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
+        spec.context = 1024;
+        if (wide) {
+            spec.layers = 8;
+            spec.embedding = 1024;
+            spec.heads = 8;
+            spec.kvHeads = 4;
+            spec.feedForward = 2048;
+        }
+        const QString model = QString::fromStdString(strata::test::writeModel(m_dir, spec, name).string());
+        app.show();
+        if (!QTest::qWaitForWindowExposed(&app.window()))
+            return false;
+        emit app.window().modelSelector()->loadRequested(model);
+        return QTest::qWaitFor([&] { return !app.window().chatPanel()->welcomeView()->isVisible(); }, 60000);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        // Keep the user's real settings out of the test.
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("config")));
+        QCoreApplication::setOrganizationName(QStringLiteral("StrataTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("StrataServerTest"));
+    }
+
+    // Each test starts from the defaults (a test that leaves the server on would start it in the next).
+    void init() { QSettings().remove(QStringLiteral("server")); }
+
+    void offByDefaultAndAnotherAddressNeedsAKey()
+    {
+        Application app(database(QStringLiteral("key")));
+        QVERIFY(!app.server().isRunning());
+        QVERIFY(!app.server().preferences().enabled);
+        QCOMPARE(app.server().preferences().host, QStringLiteral("127.0.0.1"));
+        strata::ui::ServerPanel* panel = app.window().serverPanel();
+        QVERIFY(panel->statusLabel()->text().contains(QStringLiteral("off")));
+
+        startFromPanel(app, QStringLiteral("0.0.0.0"), 0);
+        QVERIFY(!app.server().isRunning());
+        const QString message = panel->statusLabel()->text();
+        QVERIFY2(message.contains(QStringLiteral("API key")) && message.contains(QStringLiteral("0.0.0.0")),
+                 qPrintable(message));
+        QCOMPARE(panel->startStopButton()->text(), QStringLiteral("Start server"));
+        QVERIFY(!QSettings().value(QStringLiteral("server/enabled")).toBool());
+
+        // With a key it starts, and asks every client for it.
+        startFromPanel(app, QStringLiteral("0.0.0.0"), 0, QStringLiteral("sesame"));
+        QVERIFY2(app.server().isRunning(), qPrintable(panel->statusLabel()->text()));
+        const quint16 port = app.server().port();
+        QCOMPARE(post(port, "/v1/chat/completions", greedyChat("hi", 1)).status, 401);
+        QCOMPARE(post(port, "/v1/chat/completions", greedyChat("hi", 1), "sesame").status, 503);  // no model yet
+        QTest::mouseClick(panel->startStopButton(), Qt::LeftButton);
+        QTRY_VERIFY(!app.server().isRunning());
+    }
+
+    void startStopWithoutAModel()
+    {
+        Application app(database(QStringLiteral("nomodel")));
+        strata::ui::ServerPanel* panel = app.window().serverPanel();
+        startFromPanel(app, QStringLiteral("127.0.0.1"), 0);
+        QVERIFY2(app.server().isRunning(), qPrintable(panel->statusLabel()->text()));
+        const quint16 port = app.server().port();
+        QVERIFY(port != 0);
+        QVERIFY(panel->statusLabel()->text().contains(QStringLiteral("http://127.0.0.1:%1/v1").arg(port)));
+        QCOMPARE(panel->startStopButton()->text(), QStringLiteral("Stop server"));
+
+        const HttpReply models = get(port, "/v1/models");
+        QCOMPARE(models.status, 200);
+        QVERIFY(models.body.at("data").empty());
+        const HttpReply chat = post(port, "/v1/chat/completions", greedyChat("hi", 1));
+        QCOMPARE(chat.status, 503);
+        const std::string message = chat.body.at("error").at("message");
+        QVERIFY2(message.find("no model is loaded") != std::string::npos, message.c_str());
+        QTRY_VERIFY(panel->log()->toPlainText().contains(QStringLiteral("POST /v1/chat/completions  503")));
+
+        QTest::mouseClick(panel->startStopButton(), Qt::LeftButton);
+        QTRY_VERIFY(!app.server().isRunning());
+        QCOMPARE(panel->startStopButton()->text(), QStringLiteral("Start server"));
+        QCOMPARE(get(port, "/health").status, 0);  // nothing listens any more
+    }
+
+    void settingsPersistAndTheServerComesBack()
+    {
+        quint16 port = 0;
+        {
+            Application app(database(QStringLiteral("persist")));
+            startFromPanel(app, QStringLiteral("127.0.0.1"), 0, QStringLiteral("k1"));
+            QVERIFY(app.server().isRunning());
+            port = app.server().port();
+        }
+        QCOMPARE(get(port, "/health").status, 0);  // quitting stopped it
+        {
+            // Left on: the next start serves again, with the same settings in the panel.
+            Application app(database(QStringLiteral("persist")));
+            QVERIFY(app.server().isRunning());
+            QCOMPARE(app.server().preferences().apiKey, QStringLiteral("k1"));
+            QCOMPARE(app.window().serverPanel()->preferences().apiKey, QStringLiteral("k1"));
+            QCOMPARE(app.window().serverPanel()->preferences().host, QStringLiteral("127.0.0.1"));
+            QCOMPARE(get(app.server().port(), "/health").status, 200);
+            QTest::mouseClick(app.window().serverPanel()->startStopButton(), Qt::LeftButton);
+            QTRY_VERIFY(!app.server().isRunning());
+        }
+        Application app(database(QStringLiteral("persist")));
+        QVERIFY(!app.server().isRunning());  // stopped by the user: stays off
+        QCOMPARE(app.server().preferences().apiKey, QStringLiteral("k1"));
+    }
+
+    void servesTheLoadedModel()
+    {
+        Application app(database(QStringLiteral("serve")));
+        QVERIFY(loadGeneratedModel(app, "served"));
+        startFromPanel(app, QStringLiteral("127.0.0.1"), 0);
+        QVERIFY(app.server().isRunning());
+        const quint16 port = app.server().port();
+
+        const HttpReply models = get(port, "/v1/models");
+        QCOMPARE(models.status, 200);
+        QCOMPARE(models.body.at("data").at(0).at("id").get<std::string>(), "served");
+        const HttpReply chat = post(port, "/v1/chat/completions", greedyChat("Hello", 8));
+        QCOMPARE(chat.status, 200);
+        QCOMPARE(chat.body.at("model").get<std::string>(), "served");
+        QVERIFY(chat.body.at("usage").at("completion_tokens").get<int>() > 0);
+        QVERIFY(chat.body.at("usage").at("prompt_tokens").get<int>() > 0);
+
+        strata::ui::ServerPanel* panel = app.window().serverPanel();
+        QTRY_VERIFY(panel->log()->toPlainText().contains(QStringLiteral("POST /v1/chat/completions  200")));
+        QVERIFY(panel->log()->toPlainText().contains(QStringLiteral("generated")));
+        QTRY_VERIFY(panel->rateLabel()->text().contains(QStringLiteral("tok/s")));
+    }
+
+    // The chat and the server share the engine thread's model and session: a request that arrives
+    // while a reply streams waits its turn, and each gets the text it gets alone.
+    void chatReplyAndServerRequestAtOnce()
+    {
+        Application app(database(QStringLiteral("together")));
+        QVERIFY(loadGeneratedModel(app, "together", true));
+        startFromPanel(app, QStringLiteral("127.0.0.1"), 0);
+        QVERIFY(app.server().isRunning());
+        const quint16 port = app.server().port();
+        const Json request = greedyChat("What is a worker pool?", 12);
+
+        auto chatOnce = [&app]() -> QString {
+            app.coordinator().newConversation();
+            const qint64 id = app.coordinator().currentConversation();
+            strata::domain::ConversationSettings settings;
+            settings.sampling.maxTokens = 24;
+            settings.sampling.seed = 3;
+            if (!app.store().setConversationSettings(id, settings))
+                return {};
+            auto* input = app.window().chatPanel()->input();
+            input->setFocus();
+            QTest::keyClicks(input, QStringLiteral("Tell me about threads"));
+            QTest::keyClick(input, Qt::Key_Return);
+            return QString::number(id);
+        };
+        auto replyOf = [&app](const QString& id) {
+            const QList<strata::domain::ChatMessage> stored = app.store().messages(id.toLongLong());
+            return stored.size() == 2 ? stored[1].content + stored[1].reasoning : QString();
+        };
+
+        // Each alone first.
+        const HttpReply alone = post(port, "/v1/chat/completions", request);
+        QCOMPARE(alone.status, 200);
+        const QString first = chatOnce();
+        QVERIFY(!first.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 120000);
+        const QString chatAlone = replyOf(first);
+        QVERIFY(!chatAlone.isEmpty());
+
+        // Then together: the request goes out while the reply streams.
+        const QString second = chatOnce();
+        QVERIFY(app.coordinator().isReplying());
+        std::future<HttpReply> together =
+            std::async(std::launch::async, [&] { return post(port, "/v1/chat/completions", request); });
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 120000);
+        QVERIFY(QTest::qWaitFor([&] { return together.wait_for(std::chrono::seconds(0)) == std::future_status::ready; },
+                                120000));
+        const HttpReply reply = together.get();
+        QCOMPARE(reply.status, 200);
+        QCOMPARE(replyText(reply), replyText(alone));
+        QCOMPARE(replyOf(second), chatAlone);
+    }
+};
+
+QTEST_MAIN(TestAppServer)
+#include "test_app_server.moc"
