@@ -4,7 +4,7 @@
 <context>
     <name>Application</name>
     <message>
-        <location filename="../app/application.cpp" line="41"/>
+        <location filename="../app/application.cpp" line="43"/>
         <source>Chats cannot be saved in this session: %1</source>
         <translation>Chats können in dieser Sitzung nicht gespeichert werden: %1</translation>
     </message>
@@ -79,57 +79,57 @@
     </message>
     <message>
         <location filename="../domain/storage/chat_store.cpp" line="166"/>
-        <location filename="../domain/storage/chat_store.cpp" line="175"/>
+        <location filename="../domain/storage/chat_store.cpp" line="177"/>
         <source>cannot write the chat database</source>
         <translation>die Chat-Datenbank kann nicht geschrieben werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="205"/>
+        <location filename="../domain/storage/chat_store.cpp" line="207"/>
         <source>cannot create a conversation</source>
         <translation>ein Chat kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="222"/>
+        <location filename="../domain/storage/chat_store.cpp" line="224"/>
         <source>cannot rename conversation %1</source>
         <translation>Chat %1 kann nicht umbenannt werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="241"/>
+        <location filename="../domain/storage/chat_store.cpp" line="243"/>
         <source>cannot delete conversation %1</source>
         <translation>Chat %1 kann nicht gelöscht werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="256"/>
+        <location filename="../domain/storage/chat_store.cpp" line="258"/>
         <source>cannot save the settings of conversation %1</source>
         <translation>die Einstellungen von Chat %1 können nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="271"/>
+        <location filename="../domain/storage/chat_store.cpp" line="273"/>
         <source>cannot save the model of conversation %1</source>
         <translation>das Modell von Chat %1 kann nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="306"/>
+        <location filename="../domain/storage/chat_store.cpp" line="308"/>
         <source>cannot list conversations</source>
         <translation>die Chats können nicht aufgelistet werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="360"/>
+        <location filename="../domain/storage/chat_store.cpp" line="362"/>
         <source>cannot save a message in conversation %1</source>
         <translation>eine Nachricht in Chat %1 kann nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="380"/>
+        <location filename="../domain/storage/chat_store.cpp" line="382"/>
         <source>cannot save message %1</source>
         <translation>Nachricht %1 kann nicht gespeichert werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="395"/>
+        <location filename="../domain/storage/chat_store.cpp" line="397"/>
         <source>cannot read conversation %1</source>
         <translation>Chat %1 kann nicht gelesen werden</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="422"/>
+        <location filename="../domain/storage/chat_store.cpp" line="424"/>
         <source>cannot delete messages of conversation %1</source>
         <translation>Nachrichten von Chat %1 können nicht gelöscht werden</translation>
     </message>
@@ -251,29 +251,42 @@
     </message>
 </context>
 <context>
+    <name>ServerPreferences</name>
+    <message>
+        <location filename="../domain/settings/server_preferences.cpp" line="22"/>
+        <source>Enter the address to listen on, e.g. 127.0.0.1.</source>
+        <translation>Geben Sie die Adresse ein, auf der gelauscht werden soll, z. B. 127.0.0.1.</translation>
+    </message>
+    <message>
+        <location filename="../domain/settings/server_preferences.cpp" line="24"/>
+        <source>Listening on %1 lets other machines reach the model: set an API key first, or listen on 127.0.0.1.</source>
+        <translation>Auf %1 zu lauschen macht das Modell für andere Rechner erreichbar: Legen Sie zuerst einen API-Schlüssel fest oder lauschen Sie auf 127.0.0.1.</translation>
+    </message>
+</context>
+<context>
     <name>strata::app::AbController</name>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="26"/>
+        <location filename="../app/ab/ab_controller.cpp" line="28"/>
         <source>Done: %1 measured runs.</source>
         <translation>Fertig: %1 gemessene Läufe.</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="29"/>
+        <location filename="../app/ab/ab_controller.cpp" line="31"/>
         <source>Cancelled.</source>
         <translation>Abgebrochen.</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="31"/>
+        <location filename="../app/ab/ab_controller.cpp" line="33"/>
         <source>The A/B run failed: %1</source>
         <translation>Der A/B-Vergleich ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="93"/>
+        <location filename="../app/ab/ab_controller.cpp" line="99"/>
         <source>Saved %1.</source>
         <translation>%1 gespeichert.</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="94"/>
+        <location filename="../app/ab/ab_controller.cpp" line="100"/>
         <source>Could not save %1: %2</source>
         <translation>%1 konnte nicht gespeichert werden: %2</translation>
     </message>
@@ -281,7 +294,7 @@
 <context>
     <name>strata::app::AbRunner</name>
     <message numerus="yes">
-        <location filename="../app/ab/ab_runner.cpp" line="73"/>
+        <location filename="../app/ab/ab_runner.cpp" line="77"/>
         <source>opening the model for %n configuration(s)</source>
         <translation>
             <numerusform>Modell wird für %n Konfiguration geöffnet</numerusform>
@@ -289,22 +302,22 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="105"/>
+        <location filename="../app/ab/ab_runner.cpp" line="109"/>
         <source>warm-up %1</source>
         <translation>Aufwärmen %1</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="116"/>
+        <location filename="../app/ab/ab_runner.cpp" line="120"/>
         <source>run %1 of %2 (%3)</source>
         <translation>Lauf %1 von %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="126"/>
+        <location filename="../app/ab/ab_runner.cpp" line="130"/>
         <source>done</source>
         <translation>fertig</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="131"/>
+        <location filename="../app/ab/ab_runner.cpp" line="135"/>
         <source>Not enough memory to open the model for each configuration of an A/B run.</source>
         <translation>Nicht genug Speicher, um das Modell für jede Konfiguration eines A/B-Vergleichs zu öffnen.</translation>
     </message>
@@ -340,62 +353,62 @@
 <context>
     <name>strata::app::EngineController</name>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="82"/>
+        <location filename="../app/engine/engine_controller.cpp" line="83"/>
         <source>The file %1 does not exist.</source>
         <translation>Die Datei %1 existiert nicht.</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="86"/>
+        <location filename="../app/engine/engine_controller.cpp" line="87"/>
         <source>The file %1 cannot be read.</source>
         <translation>Die Datei %1 kann nicht gelesen werden.</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="118"/>
+        <location filename="../app/engine/engine_controller.cpp" line="124"/>
         <source>Not enough memory to load %1.</source>
         <translation>Nicht genug Speicher, um %1 zu laden.</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="146"/>
+        <location filename="../app/engine/engine_controller.cpp" line="177"/>
         <source>No model is loaded. Open a GGUF model to chat.</source>
         <translation>Es ist kein Modell geladen. Öffnen Sie ein GGUF-Modell, um zu chatten.</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="150"/>
+        <location filename="../app/engine/engine_controller.cpp" line="181"/>
         <source>The model&apos;s chat template cannot be used: %1</source>
         <translation>Die Chat-Vorlage des Modells ist nicht verwendbar: %1</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="154"/>
+        <location filename="../app/engine/engine_controller.cpp" line="185"/>
         <source>There is nothing to send.</source>
         <translation>Es gibt nichts zu senden.</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="180"/>
+        <location filename="../app/engine/engine_controller.cpp" line="211"/>
         <source>The model&apos;s chat template failed: %1</source>
         <translation>Die Chat-Vorlage des Modells ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="182"/>
+        <location filename="../app/engine/engine_controller.cpp" line="213"/>
         <source>The prompt could not be built: %1</source>
         <translation>Der Prompt konnte nicht erstellt werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="240"/>
+        <location filename="../app/engine/engine_controller.cpp" line="271"/>
         <source>Not enough memory to generate the reply.</source>
         <translation>Nicht genug Speicher, um die Antwort zu erzeugen.</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="245"/>
+        <location filename="../app/engine/engine_controller.cpp" line="276"/>
         <source>The reply failed: %1</source>
         <translation>Die Antwort ist fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="282"/>
+        <location filename="../app/engine/engine_controller.cpp" line="313"/>
         <source>Not enough memory to read the document.</source>
         <translation>Nicht genug Speicher, um das Dokument zu lesen.</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="284"/>
+        <location filename="../app/engine/engine_controller.cpp" line="315"/>
         <source>The document could not be read: %1</source>
         <translation>Das Dokument konnte nicht gelesen werden: %1</translation>
     </message>
@@ -403,17 +416,22 @@
 <context>
     <name>strata::app::EngineValues</name>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="88"/>
+        <location filename="../app/engine/engine_values.cpp" line="109"/>
         <source>GPU %1: %2</source>
         <translation>GPU %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="92"/>
+        <location filename="../app/engine/engine_values.cpp" line="115"/>
+        <source>%1 + CPU experts, %2 threads</source>
+        <translation>%1 + CPU-Experten, %2 Threads</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="119"/>
         <source>CPU, 1 thread</source>
         <translation>CPU, 1 Thread</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="93"/>
+        <location filename="../app/engine/engine_values.cpp" line="120"/>
         <source>CPU, %1 threads</source>
         <translation>CPU, %1 Threads</translation>
     </message>
@@ -450,6 +468,34 @@
     </message>
 </context>
 <context>
+    <name>strata::app::ServerController</name>
+    <message>
+        <location filename="../app/server/server_controller.cpp" line="43"/>
+        <source>  ·  %1 prompt tokens (%2 reused), %3 generated, %4 tok/s</source>
+        <translation>  ·  %1 Prompt-Tokens (%2 wiederverwendet), %3 erzeugt, %4 Tok/s</translation>
+    </message>
+    <message>
+        <location filename="../app/server/server_controller.cpp" line="66"/>
+        <source>The server is still stopping; start it again in a moment.</source>
+        <translation>Der Server wird noch beendet; starten Sie ihn gleich noch einmal.</translation>
+    </message>
+    <message>
+        <location filename="../app/server/server_controller.cpp" line="67"/>
+        <source>The server is already running.</source>
+        <translation>Der Server läuft bereits.</translation>
+    </message>
+    <message>
+        <location filename="../app/server/server_controller.cpp" line="90"/>
+        <source>The server cannot start: %1</source>
+        <translation>Der Server kann nicht starten: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/server/server_controller.cpp" line="130"/>
+        <source>The server stopped: it could not accept connections.</source>
+        <translation>Der Server wurde beendet: Er konnte keine Verbindungen annehmen.</translation>
+    </message>
+</context>
+<context>
     <name>strata::domain::AbConfig</name>
     <message>
         <location filename="../domain/ab/ab_types.cpp" line="12"/>
@@ -460,6 +506,21 @@
         <location filename="../domain/ab/ab_types.cpp" line="13"/>
         <source>threads: physical cores</source>
         <translation>Threads: physische Kerne</translation>
+    </message>
+    <message>
+        <location filename="../domain/ab/ab_types.cpp" line="22"/>
+        <source>experts: all in VRAM</source>
+        <translation>Experten: alle im VRAM</translation>
+    </message>
+    <message>
+        <location filename="../domain/ab/ab_types.cpp" line="26"/>
+        <source>experts: VRAM cache %1 MiB</source>
+        <translation>Experten: VRAM-Cache %1 MiB</translation>
+    </message>
+    <message>
+        <location filename="../domain/ab/ab_types.cpp" line="29"/>
+        <source>experts: first %1 layers&apos; on the CPU</source>
+        <translation>Experten: die der ersten %1 Schichten auf der CPU</translation>
     </message>
 </context>
 <context>
@@ -837,69 +898,149 @@ Ungeprüft: Die Datei wurde ohne veröffentlichten Hash heruntergeladen, gegen d
 <context>
     <name>strata::ui::AbConfigEditor</name>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="15"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="16"/>
         <source>Adaptive</source>
         <translation>Adaptiv</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="16"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="17"/>
         <source>Fixed spin</source>
         <translation>Fester Spin</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="17"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="18"/>
         <source>Park at once</source>
         <translation>Sofort schlafen legen</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="18"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="19"/>
         <source>%1: waiting policy</source>
         <translation>%1: Wartestrategie</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="21"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="22"/>
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="22"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="23"/>
         <source>%1: spin time in microseconds</source>
         <translation>%1: Spin-Zeit in Mikrosekunden</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="24"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="25"/>
         <source>physical cores</source>
         <translation>physische Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="25"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="26"/>
         <source>%1: threads</source>
         <translation>%1: Threads</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="28"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="29"/>
         <source>%1: KV cache type</source>
         <translation>%1: KV-Cache-Typ</translation>
     </message>
     <message>
         <location filename="../ui/ab/ab_config_editor.cpp" line="31"/>
+        <source>%1: device</source>
+        <translation>%1: Gerät</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="35"/>
+        <source>%1: MoE experts</source>
+        <translation>%1: MoE-Experten</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="36"/>
+        <source>all in VRAM</source>
+        <translation>alle im VRAM</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="37"/>
+        <source>hybrid: VRAM cache</source>
+        <translation>hybrid: VRAM-Cache</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="38"/>
+        <source>first N layers on the CPU</source>
+        <translation>erste N Schichten auf der CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="42"/>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="43"/>
+        <source>%1: expert VRAM budget</source>
+        <translation>%1: VRAM-Budget der Experten</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="46"/>
+        <source> layers</source>
+        <translation> Schichten</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="47"/>
+        <source>%1: layers with experts on the CPU</source>
+        <translation>%1: Schichten mit Experten auf der CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="50"/>
         <source>&amp;Waiting:</source>
         <translation>&amp;Warten:</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="32"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="51"/>
         <source>S&amp;pin time:</source>
         <translation>S&amp;pin-Zeit:</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="33"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="52"/>
         <source>&amp;Threads:</source>
         <translation>&amp;Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="34"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="53"/>
         <source>&amp;KV cache:</source>
         <translation>&amp;KV-Cache:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="54"/>
+        <source>&amp;Device:</source>
+        <translation>&amp;Gerät:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="55"/>
+        <source>&amp;Experts:</source>
+        <translation>&amp;Experten:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="56"/>
+        <source>Expert &amp;budget:</source>
+        <translation>Experten-&amp;Budget:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="57"/>
+        <source>CPU expert &amp;layers:</source>
+        <translation>CPU-Experten-&amp;Schichten:</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="79"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="81"/>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="93"/>
+        <source>GPU %1: not found</source>
+        <translation>GPU %1: nicht gefunden</translation>
     </message>
 </context>
 <context>
@@ -1584,175 +1725,327 @@ Engine-Thread (Pool-Host): %1</translation>
         <translation>Worker-Threads an Kerne &amp;binden</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="21"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="18"/>
+        <source>Wake the CPU&apos;s workers a&amp;head</source>
+        <translation>CPU-Worker &amp;vorab wecken</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="23"/>
         <source>automatic (physical cores: %1)</source>
         <translation>automatisch (physische Kerne: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="22"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="24"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="24"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="26"/>
         <source>Physical cores on this machine: %1. One thread per physical core is usually fastest: the matrix work is limited by memory bandwidth and each core&apos;s vector units, and a second hardware thread on the same core (SMT) shares both, so it adds waiting, not speed.</source>
         <translation>Physische Kerne auf diesem Rechner: %1. Ein Thread pro physischem Kern ist meist am schnellsten: Die Matrixarbeit ist durch die Speicherbandbreite und die Vektoreinheiten jedes Kerns begrenzt, und ein zweiter Hardware-Thread auf demselben Kern (SMT) teilt sich beides – er bringt Warten, keine Geschwindigkeit.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="33"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="35"/>
         <source>Pinned workers never migrate between cores. This helps on an otherwise idle machine and hurts when other programs need the same cores.</source>
         <translation>Gebundene Worker wechseln nie den Kern. Das hilft auf einem sonst unbeschäftigten Rechner und schadet, wenn andere Programme dieselben Kerne brauchen.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="39"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
         <source>the model&apos;s (up to 4096)</source>
         <translation>die des Modells (bis 4096)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="40"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="51"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="42"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="53"/>
         <source> tokens</source>
         <translation> Tokens</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="43"/>
         <source>Context length</source>
         <translation>Kontextlänge</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="44"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="46"/>
         <source>f16 (exact)</source>
         <translation>f16 (exakt)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="45"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="47"/>
         <source>q8_0 (half the memory)</source>
         <translation>q8_0 (halber Speicher)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="46"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="48"/>
         <source>KV cache type</source>
         <translation>KV-Cache-Typ</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="52"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
         <source>Prefill batch size</source>
         <translation>Prefill-Batchgröße</translation>
     </message>
     <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="88"/>
+        <source>MoE experts</source>
+        <translation>MoE-Experten</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="89"/>
+        <source>all in VRAM</source>
+        <translation>alle im VRAM</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="90"/>
+        <source>hybrid: VRAM cache of the hottest experts</source>
+        <translation>hybrid: VRAM-Cache der meistgenutzten Experten</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="91"/>
+        <source>first N layers&apos; experts on the CPU</source>
+        <translation>Experten der ersten N Schichten auf der CPU</translation>
+    </message>
+    <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="92"/>
+        <source>Where a mixture-of-experts model&apos;s experts live when it runs on the GPU. The experts not in VRAM run on the CPU&apos;s worker pool at the same time as the GPU, so a model larger than the VRAM still runs mostly on the GPU. Other models ignore this.</source>
+        <translation>Wo die Experten eines Mixture-of-Experts-Modells liegen, wenn es auf der GPU läuft. Experten, die nicht im VRAM liegen, laufen zur selben Zeit wie die GPU im Worker-Pool der CPU, sodass ein Modell, das größer als der VRAM ist, trotzdem größtenteils auf der GPU läuft. Andere Modelle ignorieren diese Einstellung.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
+        <source>none: every expert on the CPU</source>
+        <translation>keines: alle Experten auf der CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="100"/>
+        <source>Expert VRAM budget</source>
+        <translation>VRAM-Budget der Experten</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
+        <source>VRAM for the experts the model&apos;s routing uses most; it learns which while you chat and remembers them for the next start.</source>
+        <translation>VRAM für die Experten, die das Routing des Modells am häufigsten wählt; welche das sind, lernt es während Sie chatten, und es merkt sie sich für den nächsten Start.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="105"/>
+        <source> layers</source>
+        <translation> Schichten</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="106"/>
+        <source>Layers with experts on the CPU</source>
+        <translation>Schichten mit Experten auf der CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="108"/>
+        <source>Wake the worker threads for a layer&apos;s CPU experts as soon as the GPU has its work, rather than when the routing reaches the CPU: less latency, a little more CPU.</source>
+        <translation>Weckt die Worker-Threads für die CPU-Experten einer Schicht, sobald die GPU ihre Arbeit hat, statt erst, wenn das Routing die CPU erreicht: weniger Latenz, etwas mehr CPU-Last.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="123"/>
         <source>&amp;Threads:</source>
         <translation>&amp;Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="125"/>
         <source>Affinity:</source>
         <translation>Affinität:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="126"/>
         <source>&amp;Context length:</source>
         <translation>&amp;Kontextlänge:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="96"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="127"/>
         <source>&amp;KV cache type:</source>
         <translation>KV-Cache-&amp;Typ:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="97"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="128"/>
         <source>Prefill &amp;batch size:</source>
         <translation>Prefill-&amp;Batchgröße:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="57"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="59"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="59"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
         <source>GPU %1: %2</source>
         <translation>GPU %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="58"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="63"/>
         <source>No GPU the engine can use was found, so models run on the CPU.</source>
         <translation>Es wurde keine GPU gefunden, die die Engine nutzen kann; Modelle laufen auf der CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="62"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="64"/>
         <source>A model that does not fit on the GPU is not loaded, and the one loaded before stays; Strata does not move it to the CPU by itself. The error says how much VRAM it needs; choose the CPU here to run it there.</source>
         <translation>Ein Modell, das nicht auf die GPU passt, wird nicht geladen, und das zuvor geladene bleibt; Strata weicht nicht selbst auf die CPU aus. Die Fehlermeldung nennt den VRAM-Bedarf; wählen Sie hier die CPU, um es dort auszuführen.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="72"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="74"/>
         <source>all free VRAM</source>
         <translation>gesamter freier VRAM</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="73"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="99"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="74"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="76"/>
         <source>VRAM budget</source>
         <translation>VRAM-Budget</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="77"/>
         <source>The most the model may take on the GPU: weights, KV cache and scratch.</source>
         <translation>Höchstens so viel darf das Modell auf der GPU belegen: Gewichte, KV-Cache und Puffer.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="129"/>
         <source>&amp;Device:</source>
         <translation>&amp;Gerät:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="100"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="131"/>
         <source>&amp;VRAM budget:</source>
         <translation>&amp;VRAM-Budget:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="124"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
+        <source>MoE &amp;experts:</source>
+        <translation>MoE-&amp;Experten:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="134"/>
+        <source>Expert VRAM b&amp;udget:</source>
+        <translation>VRAM-B&amp;udget der Experten:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
+        <source>Expert &amp;layers on the CPU:</source>
+        <translation>Experten-&amp;Schichten auf der CPU:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="164"/>
         <source>GPU %1: not found</source>
         <translation>GPU %1: nicht gefunden</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="78"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
         <source>GPU wait</source>
         <translation>GPU-Warten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="79"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="81"/>
         <source>blocking sync (the host sleeps)</source>
         <translation>blockierend (der Host schläft)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="82"/>
         <source>spin (takes a whole core)</source>
         <translation>aktiv warten (belegt einen ganzen Kern)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="81"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="83"/>
         <source>yield (polls, yielding the core)</source>
         <translation>abgeben (fragt ab und gibt den Kern frei)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="82"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
         <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy.</source>
         <translation>Wie der Engine-Thread auf jeden Schritt der GPU wartet. Blockierend überlässt den Kern anderer Arbeit; aktives Warten reagiert etwas früher, hält aber einen Kern beschäftigt.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
         <source>GPU &amp;wait:</source>
         <translation>GPU-&amp;Warten:</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ExpertMapPanel</name>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="34"/>
+        <source>VRAM, hit</source>
+        <translation>VRAM, Treffer</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="35"/>
+        <source>VRAM, unused</source>
+        <translation>VRAM, ungenutzt</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="36"/>
+        <source>missed: ran on the CPU</source>
+        <translation>verfehlt: lief auf der CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="37"/>
+        <source>CPU, unused</source>
+        <translation>CPU, ungenutzt</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="53"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="54"/>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="63"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="92"/>
+        <source>No hybrid model loaded</source>
+        <translation>Kein hybrides Modell geladen</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="66"/>
+        <source>Expert cache map</source>
+        <translation>Karte des Experten-Caches</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="127"/>
+        <source>%1 layers × %2 experts, %3 · hits %4% · CPU experts %5 ms/token</source>
+        <translation>%1 Schichten × %2 Experten, %3 · Treffer %4 % · CPU-Experten %5 ms/Token</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="130"/>
+        <source>static</source>
+        <translation>statisch</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="130"/>
+        <source>learnt cache</source>
+        <translation>gelernter Cache</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="134"/>
+        <source>completion wait p50 / p99: %1 / %2 · PCIe %3 MiB/token</source>
+        <translation>Abschlusswartezeit p50 / p99: %1 / %2 · PCIe %3 MiB/Token</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="246"/>
+        <source>layer %1, expert %2: %3</source>
+        <translation>Schicht %1, Experte %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="248"/>
+        <source>
+heat %1</source>
+        <translation>
+Wärme %1</translation>
     </message>
 </context>
 <context>
@@ -1947,164 +2240,174 @@ Engine-Thread (Pool-Host): %1</translation>
 <context>
     <name>strata::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="44"/>
+        <location filename="../ui/main_window.cpp" line="46"/>
         <source>Strata</source>
         <translation>Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="47"/>
-        <location filename="../ui/main_window.cpp" line="135"/>
+        <location filename="../ui/main_window.cpp" line="49"/>
+        <location filename="../ui/main_window.cpp" line="137"/>
         <source>Chat se&amp;ttings...</source>
         <translation>Chat-Einstellun&amp;gen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="72"/>
-        <location filename="../ui/main_window.cpp" line="214"/>
+        <location filename="../ui/main_window.cpp" line="74"/>
+        <location filename="../ui/main_window.cpp" line="227"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="95"/>
+        <location filename="../ui/main_window.cpp" line="97"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="97"/>
+        <location filename="../ui/main_window.cpp" line="99"/>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="100"/>
+        <location filename="../ui/main_window.cpp" line="102"/>
         <source>&amp;Open GGUF model...</source>
         <translation>GGUF-Modell ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="102"/>
+        <location filename="../ui/main_window.cpp" line="104"/>
         <source>&amp;Load document...</source>
         <translation>Dokument &amp;laden...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="105"/>
+        <location filename="../ui/main_window.cpp" line="107"/>
         <source>&amp;Paste as document</source>
         <translation>Als Dokument ei&amp;nfügen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="107"/>
+        <location filename="../ui/main_window.cpp" line="109"/>
         <source>&amp;Models…</source>
         <translation>&amp;Modelle…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="112"/>
+        <location filename="../ui/main_window.cpp" line="114"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="115"/>
+        <location filename="../ui/main_window.cpp" line="117"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="117"/>
+        <location filename="../ui/main_window.cpp" line="119"/>
         <source>&amp;Write a message</source>
         <translation>Nachricht &amp;schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="120"/>
+        <location filename="../ui/main_window.cpp" line="122"/>
         <source>&amp;Stop</source>
         <translation>Ant&amp;wort anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="124"/>
+        <location filename="../ui/main_window.cpp" line="126"/>
         <source>&amp;Regenerate</source>
         <translation>&amp;Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="127"/>
+        <location filename="../ui/main_window.cpp" line="129"/>
         <source>Re&amp;name chat</source>
         <translation>Chat &amp;umbenennen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="129"/>
+        <location filename="../ui/main_window.cpp" line="131"/>
         <source>&amp;Delete chat...</source>
         <translation>Chat &amp;löschen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="130"/>
+        <location filename="../ui/main_window.cpp" line="132"/>
         <source>Searc&amp;h chats</source>
         <translation>Chats durch&amp;suchen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="143"/>
+        <location filename="../ui/main_window.cpp" line="145"/>
         <source>&amp;Tools</source>
         <translation>&amp;Werkzeuge</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="145"/>
+        <location filename="../ui/main_window.cpp" line="147"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="148"/>
+        <location filename="../ui/main_window.cpp" line="150"/>
         <source>&amp;A/B run…</source>
         <translation>&amp;A/B-Vergleich…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="152"/>
+        <location filename="../ui/main_window.cpp" line="155"/>
+        <source>API server</source>
+        <translation>API-Server</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="161"/>
+        <source>API &amp;server</source>
+        <translation>API-&amp;Server</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="165"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="154"/>
+        <location filename="../ui/main_window.cpp" line="167"/>
         <source>&amp;About Strata</source>
         <translation>&amp;Über Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="156"/>
+        <location filename="../ui/main_window.cpp" line="169"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="182"/>
+        <location filename="../ui/main_window.cpp" line="195"/>
         <source>Load a document</source>
         <translation>Ein Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="183"/>
+        <location filename="../ui/main_window.cpp" line="196"/>
         <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
         <translation>Textdokumente (*.txt *.md *.markdown *.rst *.csv *.json *.log);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="190"/>
+        <location filename="../ui/main_window.cpp" line="203"/>
         <source>it is larger than %1 MiB</source>
         <translation>es ist größer als %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="194"/>
+        <location filename="../ui/main_window.cpp" line="207"/>
         <source>Load document</source>
         <translation>Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="194"/>
+        <location filename="../ui/main_window.cpp" line="207"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="206"/>
+        <location filename="../ui/main_window.cpp" line="219"/>
         <source>Pasted text</source>
         <translation>Eingefügter Text</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="216"/>
+        <location filename="../ui/main_window.cpp" line="229"/>
         <source>Model loaded</source>
         <translation>Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="138"/>
+        <location filename="../ui/main_window.cpp" line="140"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="218"/>
+        <location filename="../ui/main_window.cpp" line="231"/>
         <source>Model loaded, running on %1</source>
         <translation>Modell geladen, läuft auf %1</translation>
     </message>
@@ -2165,6 +2468,7 @@ Engine-Thread (Pool-Host): %1</translation>
         <translation>Diese Antwort neu schreiben</translation>
     </message>
     <message>
+        <location filename="../ui/chat/message_widget.cpp" line="96"/>
         <source>Interrupted: the app ended before this reply was finished.</source>
         <translation>Unterbrochen: Die App wurde beendet, bevor diese Antwort fertig war.</translation>
     </message>
@@ -2404,47 +2708,52 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
 <context>
     <name>strata::ui::PerformancePanels</name>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="24"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="25"/>
         <source>&amp;Panels</source>
         <translation>&amp;Panels</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="26"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="27"/>
         <source>Tokens per second</source>
         <translation>Tokens pro Sekunde</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="29"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="30"/>
         <source>Process</source>
         <translation>Prozess</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="30"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="31"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="32"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="33"/>
         <source>CPU cores</source>
         <translation>CPU-Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="33"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="35"/>
+        <source>Expert cache</source>
+        <translation>Experten-Cache</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="36"/>
         <source>Worker pool</source>
         <translation>Worker-Pool</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="39"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="43"/>
         <source>&amp;Show all panels</source>
         <translation>Alle Panels &amp;zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="41"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="45"/>
         <source>&amp;Hide all panels</source>
         <translation>Alle Panels &amp;ausblenden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="44"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="48"/>
         <source>Waiting policy</source>
         <translation>Warteverfahren</translation>
     </message>
@@ -2655,6 +2964,74 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
         <location filename="../ui/settings/sampling_settings_form.cpp" line="30"/>
         <source>Long chats:</source>
         <translation>Lange Chats:</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ServerPanel</name>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="27"/>
+        <source>127.0.0.1: this computer only. Any other address lets other machines connect and needs an API key.</source>
+        <translation>127.0.0.1: nur dieser Rechner. Jede andere Adresse erlaubt anderen Rechnern die Verbindung und erfordert einen API-Schlüssel.</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="31"/>
+        <source>any free port</source>
+        <translation>ein beliebiger freier Port</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="34"/>
+        <source>none (this computer only)</source>
+        <translation>keiner (nur dieser Rechner)</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="46"/>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="47"/>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="48"/>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="54"/>
+        <source>Requests</source>
+        <translation>Anfragen</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="95"/>
+        <source>Stop server</source>
+        <translation>Server beenden</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="97"/>
+        <source>Serving the loaded model at %1 (OpenAI and Anthropic APIs).</source>
+        <translation>Das geladene Modell wird unter %1 bereitgestellt (OpenAI- und Anthropic-API).</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="98"/>
+        <source>Idle</source>
+        <translation>Leerlauf</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="105"/>
+        <source>Start server</source>
+        <translation>Server starten</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="107"/>
+        <source>The server is off.</source>
+        <translation>Der Server ist aus.</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="125"/>
+        <source>Decoding at %1 tok/s</source>
+        <translation>Dekodiert mit %1 Tok/s</translation>
     </message>
 </context>
 <context>

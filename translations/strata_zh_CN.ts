@@ -4,7 +4,7 @@
 <context>
     <name>Application</name>
     <message>
-        <location filename="../app/application.cpp" line="41"/>
+        <location filename="../app/application.cpp" line="43"/>
         <source>Chats cannot be saved in this session: %1</source>
         <translation>本次会话中无法保存聊天：%1</translation>
     </message>
@@ -79,57 +79,57 @@
     </message>
     <message>
         <location filename="../domain/storage/chat_store.cpp" line="166"/>
-        <location filename="../domain/storage/chat_store.cpp" line="175"/>
+        <location filename="../domain/storage/chat_store.cpp" line="177"/>
         <source>cannot write the chat database</source>
         <translation>无法写入聊天数据库</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="205"/>
+        <location filename="../domain/storage/chat_store.cpp" line="207"/>
         <source>cannot create a conversation</source>
         <translation>无法创建对话</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="222"/>
+        <location filename="../domain/storage/chat_store.cpp" line="224"/>
         <source>cannot rename conversation %1</source>
         <translation>无法重命名对话 %1</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="241"/>
+        <location filename="../domain/storage/chat_store.cpp" line="243"/>
         <source>cannot delete conversation %1</source>
         <translation>无法删除对话 %1</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="256"/>
+        <location filename="../domain/storage/chat_store.cpp" line="258"/>
         <source>cannot save the settings of conversation %1</source>
         <translation>无法保存对话 %1 的设置</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="271"/>
+        <location filename="../domain/storage/chat_store.cpp" line="273"/>
         <source>cannot save the model of conversation %1</source>
         <translation>无法保存对话 %1 的模型</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="306"/>
+        <location filename="../domain/storage/chat_store.cpp" line="308"/>
         <source>cannot list conversations</source>
         <translation>无法列出对话</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="360"/>
+        <location filename="../domain/storage/chat_store.cpp" line="362"/>
         <source>cannot save a message in conversation %1</source>
         <translation>无法在对话 %1 中保存消息</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="380"/>
+        <location filename="../domain/storage/chat_store.cpp" line="382"/>
         <source>cannot save message %1</source>
         <translation>无法保存消息 %1</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="395"/>
+        <location filename="../domain/storage/chat_store.cpp" line="397"/>
         <source>cannot read conversation %1</source>
         <translation>无法读取对话 %1</translation>
     </message>
     <message>
-        <location filename="../domain/storage/chat_store.cpp" line="422"/>
+        <location filename="../domain/storage/chat_store.cpp" line="424"/>
         <source>cannot delete messages of conversation %1</source>
         <translation>无法删除对话 %1 中的消息</translation>
     </message>
@@ -251,29 +251,42 @@
     </message>
 </context>
 <context>
+    <name>ServerPreferences</name>
+    <message>
+        <location filename="../domain/settings/server_preferences.cpp" line="22"/>
+        <source>Enter the address to listen on, e.g. 127.0.0.1.</source>
+        <translation>请输入要监听的地址，例如 127.0.0.1。</translation>
+    </message>
+    <message>
+        <location filename="../domain/settings/server_preferences.cpp" line="24"/>
+        <source>Listening on %1 lets other machines reach the model: set an API key first, or listen on 127.0.0.1.</source>
+        <translation>在 %1 上监听会让其他机器访问该模型：请先设置 API 密钥，或改为监听 127.0.0.1。</translation>
+    </message>
+</context>
+<context>
     <name>strata::app::AbController</name>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="26"/>
+        <location filename="../app/ab/ab_controller.cpp" line="28"/>
         <source>Done: %1 measured runs.</source>
         <translation>完成：共 %1 次测量运行。</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="29"/>
+        <location filename="../app/ab/ab_controller.cpp" line="31"/>
         <source>Cancelled.</source>
         <translation>已取消。</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="31"/>
+        <location filename="../app/ab/ab_controller.cpp" line="33"/>
         <source>The A/B run failed: %1</source>
         <translation>A/B 对比失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="93"/>
+        <location filename="../app/ab/ab_controller.cpp" line="99"/>
         <source>Saved %1.</source>
         <translation>已保存 %1。</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_controller.cpp" line="94"/>
+        <location filename="../app/ab/ab_controller.cpp" line="100"/>
         <source>Could not save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
@@ -281,29 +294,29 @@
 <context>
     <name>strata::app::AbRunner</name>
     <message numerus="yes">
-        <location filename="../app/ab/ab_runner.cpp" line="73"/>
+        <location filename="../app/ab/ab_runner.cpp" line="77"/>
         <source>opening the model for %n configuration(s)</source>
         <translation>
             <numerusform>正在为 %n 个配置打开模型</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="105"/>
+        <location filename="../app/ab/ab_runner.cpp" line="109"/>
         <source>warm-up %1</source>
         <translation>预热 %1</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="116"/>
+        <location filename="../app/ab/ab_runner.cpp" line="120"/>
         <source>run %1 of %2 (%3)</source>
         <translation>第 %1 次运行，共 %2 次（%3）</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="126"/>
+        <location filename="../app/ab/ab_runner.cpp" line="130"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../app/ab/ab_runner.cpp" line="131"/>
+        <location filename="../app/ab/ab_runner.cpp" line="135"/>
         <source>Not enough memory to open the model for each configuration of an A/B run.</source>
         <translation>内存不足，无法为 A/B 对比的每个配置分别打开模型。</translation>
     </message>
@@ -338,62 +351,62 @@
 <context>
     <name>strata::app::EngineController</name>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="82"/>
+        <location filename="../app/engine/engine_controller.cpp" line="83"/>
         <source>The file %1 does not exist.</source>
         <translation>文件 %1 不存在。</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="86"/>
+        <location filename="../app/engine/engine_controller.cpp" line="87"/>
         <source>The file %1 cannot be read.</source>
         <translation>无法读取文件 %1。</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="118"/>
+        <location filename="../app/engine/engine_controller.cpp" line="124"/>
         <source>Not enough memory to load %1.</source>
         <translation>内存不足，无法加载 %1。</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="146"/>
+        <location filename="../app/engine/engine_controller.cpp" line="177"/>
         <source>No model is loaded. Open a GGUF model to chat.</source>
         <translation>尚未加载模型。请打开一个 GGUF 模型开始聊天。</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="150"/>
+        <location filename="../app/engine/engine_controller.cpp" line="181"/>
         <source>The model&apos;s chat template cannot be used: %1</source>
         <translation>无法使用该模型的聊天模板：%1</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="154"/>
+        <location filename="../app/engine/engine_controller.cpp" line="185"/>
         <source>There is nothing to send.</source>
         <translation>没有可发送的内容。</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="180"/>
+        <location filename="../app/engine/engine_controller.cpp" line="211"/>
         <source>The model&apos;s chat template failed: %1</source>
         <translation>模型的聊天模板出错：%1</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="182"/>
+        <location filename="../app/engine/engine_controller.cpp" line="213"/>
         <source>The prompt could not be built: %1</source>
         <translation>无法构建提示词：%1</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="240"/>
+        <location filename="../app/engine/engine_controller.cpp" line="271"/>
         <source>Not enough memory to generate the reply.</source>
         <translation>内存不足，无法生成回复。</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="245"/>
+        <location filename="../app/engine/engine_controller.cpp" line="276"/>
         <source>The reply failed: %1</source>
         <translation>回复失败：%1</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="282"/>
+        <location filename="../app/engine/engine_controller.cpp" line="313"/>
         <source>Not enough memory to read the document.</source>
         <translation>内存不足，无法读取文档。</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_controller.cpp" line="284"/>
+        <location filename="../app/engine/engine_controller.cpp" line="315"/>
         <source>The document could not be read: %1</source>
         <translation>无法读取文档：%1</translation>
     </message>
@@ -401,17 +414,22 @@
 <context>
     <name>strata::app::EngineValues</name>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="88"/>
+        <location filename="../app/engine/engine_values.cpp" line="109"/>
         <source>GPU %1: %2</source>
         <translation>GPU %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="92"/>
+        <location filename="../app/engine/engine_values.cpp" line="115"/>
+        <source>%1 + CPU experts, %2 threads</source>
+        <translation>%1 + CPU 专家，%2 个线程</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="119"/>
         <source>CPU, 1 thread</source>
         <translation>CPU，1 个线程</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="93"/>
+        <location filename="../app/engine/engine_values.cpp" line="120"/>
         <source>CPU, %1 threads</source>
         <translation>CPU，%1 个线程</translation>
     </message>
@@ -448,6 +466,34 @@
     </message>
 </context>
 <context>
+    <name>strata::app::ServerController</name>
+    <message>
+        <location filename="../app/server/server_controller.cpp" line="43"/>
+        <source>  ·  %1 prompt tokens (%2 reused), %3 generated, %4 tok/s</source>
+        <translation>  ·  %1 个提示 token（%2 个复用），生成 %3 个，%4 tok/s</translation>
+    </message>
+    <message>
+        <location filename="../app/server/server_controller.cpp" line="66"/>
+        <source>The server is still stopping; start it again in a moment.</source>
+        <translation>服务器仍在停止中，请稍后再启动。</translation>
+    </message>
+    <message>
+        <location filename="../app/server/server_controller.cpp" line="67"/>
+        <source>The server is already running.</source>
+        <translation>服务器已在运行。</translation>
+    </message>
+    <message>
+        <location filename="../app/server/server_controller.cpp" line="90"/>
+        <source>The server cannot start: %1</source>
+        <translation>服务器无法启动：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/server/server_controller.cpp" line="130"/>
+        <source>The server stopped: it could not accept connections.</source>
+        <translation>服务器已停止：无法接受连接。</translation>
+    </message>
+</context>
+<context>
     <name>strata::domain::AbConfig</name>
     <message>
         <location filename="../domain/ab/ab_types.cpp" line="12"/>
@@ -458,6 +504,21 @@
         <location filename="../domain/ab/ab_types.cpp" line="13"/>
         <source>threads: physical cores</source>
         <translation>线程：物理核心数</translation>
+    </message>
+    <message>
+        <location filename="../domain/ab/ab_types.cpp" line="22"/>
+        <source>experts: all in VRAM</source>
+        <translation>专家：全部在显存中</translation>
+    </message>
+    <message>
+        <location filename="../domain/ab/ab_types.cpp" line="26"/>
+        <source>experts: VRAM cache %1 MiB</source>
+        <translation>专家：显存缓存 %1 MiB</translation>
+    </message>
+    <message>
+        <location filename="../domain/ab/ab_types.cpp" line="29"/>
+        <source>experts: first %1 layers&apos; on the CPU</source>
+        <translation>专家：前 %1 层的专家在 CPU 上</translation>
     </message>
 </context>
 <context>
@@ -835,69 +896,149 @@ Unverified: it was downloaded without a published hash to check it against.</sou
 <context>
     <name>strata::ui::AbConfigEditor</name>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="15"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="16"/>
         <source>Adaptive</source>
         <translation>自适应</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="16"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="17"/>
         <source>Fixed spin</source>
         <translation>固定自旋</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="17"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="18"/>
         <source>Park at once</source>
         <translation>立即休眠</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="18"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="19"/>
         <source>%1: waiting policy</source>
         <translation>%1：等待策略</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="21"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="22"/>
         <source> µs</source>
         <translation> 微秒</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="22"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="23"/>
         <source>%1: spin time in microseconds</source>
         <translation>%1：自旋时间（微秒）</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="24"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="25"/>
         <source>physical cores</source>
         <translation>物理核心数</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="25"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="26"/>
         <source>%1: threads</source>
         <translation>%1：线程</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="28"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="29"/>
         <source>%1: KV cache type</source>
         <translation>%1：KV 缓存类型</translation>
     </message>
     <message>
         <location filename="../ui/ab/ab_config_editor.cpp" line="31"/>
+        <source>%1: device</source>
+        <translation>%1：设备</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="35"/>
+        <source>%1: MoE experts</source>
+        <translation>%1：MoE 专家</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="36"/>
+        <source>all in VRAM</source>
+        <translation>全部在显存中</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="37"/>
+        <source>hybrid: VRAM cache</source>
+        <translation>混合：显存缓存</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="38"/>
+        <source>first N layers on the CPU</source>
+        <translation>前 N 层在 CPU 上</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="42"/>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="43"/>
+        <source>%1: expert VRAM budget</source>
+        <translation>%1：专家显存预算</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="46"/>
+        <source> layers</source>
+        <translation> 层</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="47"/>
+        <source>%1: layers with experts on the CPU</source>
+        <translation>%1：专家在 CPU 上的层数</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="50"/>
         <source>&amp;Waiting:</source>
         <translation>等待方式(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="32"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="51"/>
         <source>S&amp;pin time:</source>
         <translation>自旋时间(&amp;P)：</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="33"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="52"/>
         <source>&amp;Threads:</source>
         <translation>线程数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/ab/ab_config_editor.cpp" line="34"/>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="53"/>
         <source>&amp;KV cache:</source>
         <translation>KV 缓存(&amp;K)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="54"/>
+        <source>&amp;Device:</source>
+        <translation>设备(&amp;D)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="55"/>
+        <source>&amp;Experts:</source>
+        <translation>专家(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="56"/>
+        <source>Expert &amp;budget:</source>
+        <translation>专家预算(&amp;B)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="57"/>
+        <source>CPU expert &amp;layers:</source>
+        <translation>CPU 专家层数(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="79"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="81"/>
+        <source>GPU %1: %2</source>
+        <translation>GPU %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../ui/ab/ab_config_editor.cpp" line="93"/>
+        <source>GPU %1: not found</source>
+        <translation>GPU %1：未找到</translation>
     </message>
 </context>
 <context>
@@ -1582,175 +1723,327 @@ engine thread (pool host): %1</source>
         <translation>将工作线程绑定到核心(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="21"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="18"/>
+        <source>Wake the CPU&apos;s workers a&amp;head</source>
+        <translation>提前唤醒 CPU 工作线程(&amp;H)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="23"/>
         <source>automatic (physical cores: %1)</source>
         <translation>自动（物理核心：%1）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="22"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="24"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="24"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="26"/>
         <source>Physical cores on this machine: %1. One thread per physical core is usually fastest: the matrix work is limited by memory bandwidth and each core&apos;s vector units, and a second hardware thread on the same core (SMT) shares both, so it adds waiting, not speed.</source>
         <translation>本机物理核心数：%1。通常每个物理核心一个线程最快：矩阵运算受限于内存带宽和每个核心的向量单元，而同一核心上的第二个硬件线程（SMT）会共享这两者，只会增加等待，不会提速。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="33"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="35"/>
         <source>Pinned workers never migrate between cores. This helps on an otherwise idle machine and hurts when other programs need the same cores.</source>
         <translation>绑定后的工作线程不会在核心之间迁移。机器空闲时这有帮助；其他程序需要相同核心时则会拖慢速度。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="39"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
         <source>the model&apos;s (up to 4096)</source>
         <translation>模型自身的值（最多 4096）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="40"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="51"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="42"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="53"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="43"/>
         <source>Context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="44"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="46"/>
         <source>f16 (exact)</source>
         <translation>f16（精确）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="45"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="47"/>
         <source>q8_0 (half the memory)</source>
         <translation>q8_0（内存减半）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="46"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="48"/>
         <source>KV cache type</source>
         <translation>KV 缓存类型</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="52"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
         <source>Prefill batch size</source>
         <translation>Prefill 批大小</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="58"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="57"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="59"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="59"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
         <source>GPU %1: %2</source>
         <translation>GPU %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="63"/>
         <source>No GPU the engine can use was found, so models run on the CPU.</source>
         <translation>未找到引擎可用的 GPU，模型将在 CPU 上运行。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="62"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="64"/>
         <source>A model that does not fit on the GPU is not loaded, and the one loaded before stays; Strata does not move it to the CPU by itself. The error says how much VRAM it needs; choose the CPU here to run it there.</source>
         <translation>放不进 GPU 的模型不会被加载，之前加载的模型保持不变；Strata 不会自行把它转到 CPU 上。错误信息会说明它需要多少显存；如需在 CPU 上运行，请在此处选择 CPU。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="72"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="74"/>
         <source>all free VRAM</source>
         <translation>全部可用显存</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="73"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="99"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="74"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="76"/>
         <source>VRAM budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="77"/>
         <source>The most the model may take on the GPU: weights, KV cache and scratch.</source>
         <translation>模型在 GPU 上最多可占用的显存：权重、KV 缓存和临时缓冲区。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="78"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
         <source>GPU wait</source>
         <translation>GPU 等待方式</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="79"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="81"/>
         <source>blocking sync (the host sleeps)</source>
         <translation>阻塞同步（主机线程休眠）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="82"/>
         <source>spin (takes a whole core)</source>
         <translation>自旋（占满一个核心）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="81"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="83"/>
         <source>yield (polls, yielding the core)</source>
         <translation>让出（轮询并让出核心）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="82"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
         <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy.</source>
         <translation>引擎线程等待 GPU 完成每一步的方式。阻塞同步会把核心让给其他工作；自旋响应稍快，但会一直占用一个核心。</translation>
     </message>
     <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="88"/>
+        <source>MoE experts</source>
+        <translation>MoE 专家</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="89"/>
+        <source>all in VRAM</source>
+        <translation>全部在显存中</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="90"/>
+        <source>hybrid: VRAM cache of the hottest experts</source>
+        <translation>混合：显存缓存最常用的专家</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="91"/>
+        <source>first N layers&apos; experts on the CPU</source>
+        <translation>前 N 层的专家在 CPU 上</translation>
+    </message>
+    <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="92"/>
+        <source>Where a mixture-of-experts model&apos;s experts live when it runs on the GPU. The experts not in VRAM run on the CPU&apos;s worker pool at the same time as the GPU, so a model larger than the VRAM still runs mostly on the GPU. Other models ignore this.</source>
+        <translation>混合专家（MoE）模型在 GPU 上运行时其专家存放的位置。不在显存中的专家与 GPU 同时在 CPU 的工作线程池上运行，因此比显存更大的模型仍可主要在 GPU 上运行。其他模型忽略此设置。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
+        <source>none: every expert on the CPU</source>
+        <translation>无：所有专家都在 CPU 上</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="100"/>
+        <source>Expert VRAM budget</source>
+        <translation>专家显存预算</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
+        <source>VRAM for the experts the model&apos;s routing uses most; it learns which while you chat and remembers them for the next start.</source>
+        <translation>为模型路由最常选用的专家保留的显存；它会在您聊天时学习是哪些专家，并在下次启动时记住它们。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="105"/>
+        <source> layers</source>
+        <translation> 层</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="106"/>
+        <source>Layers with experts on the CPU</source>
+        <translation>专家在 CPU 上的层数</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="108"/>
+        <source>Wake the worker threads for a layer&apos;s CPU experts as soon as the GPU has its work, rather than when the routing reaches the CPU: less latency, a little more CPU.</source>
+        <translation>在 GPU 拿到某层的工作时立即唤醒负责该层 CPU 专家的工作线程，而不是等路由结果到达 CPU：延迟更低，CPU 占用略高。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="123"/>
         <source>&amp;Threads:</source>
         <translation>线程数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="125"/>
         <source>Affinity:</source>
         <translation>亲和性：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="126"/>
         <source>&amp;Context length:</source>
         <translation>上下文长度(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="96"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="127"/>
         <source>&amp;KV cache type:</source>
         <translation>KV 缓存类型(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="97"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="128"/>
         <source>Prefill &amp;batch size:</source>
         <translation>Prefill 批大小(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="129"/>
         <source>&amp;Device:</source>
         <translation>设备(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="100"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="131"/>
         <source>&amp;VRAM budget:</source>
         <translation>显存预算(&amp;V)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
         <source>GPU &amp;wait:</source>
         <translation>GPU 等待方式(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="124"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
+        <source>MoE &amp;experts:</source>
+        <translation>MoE 专家(&amp;E)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="134"/>
+        <source>Expert VRAM b&amp;udget:</source>
+        <translation>专家显存预算(&amp;U)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
+        <source>Expert &amp;layers on the CPU:</source>
+        <translation>CPU 上的专家层数(&amp;L)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="164"/>
         <source>GPU %1: not found</source>
         <translation>GPU %1：未找到</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ExpertMapPanel</name>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="34"/>
+        <source>VRAM, hit</source>
+        <translation>显存，命中</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="35"/>
+        <source>VRAM, unused</source>
+        <translation>显存，未使用</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="36"/>
+        <source>missed: ran on the CPU</source>
+        <translation>未命中：在 CPU 上运行</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="37"/>
+        <source>CPU, unused</source>
+        <translation>CPU，未使用</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="53"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="54"/>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="63"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="92"/>
+        <source>No hybrid model loaded</source>
+        <translation>未加载混合模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="66"/>
+        <source>Expert cache map</source>
+        <translation>专家缓存图</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="127"/>
+        <source>%1 layers × %2 experts, %3 · hits %4% · CPU experts %5 ms/token</source>
+        <translation>%1 层 × %2 个专家，%3 · 命中 %4% · CPU 专家 %5 毫秒/token</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="130"/>
+        <source>static</source>
+        <translation>静态</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="130"/>
+        <source>learnt cache</source>
+        <translation>学习型缓存</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="134"/>
+        <source>completion wait p50 / p99: %1 / %2 · PCIe %3 MiB/token</source>
+        <translation>完成等待 p50 / p99：%1 / %2 · PCIe %3 MiB/token</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="246"/>
+        <source>layer %1, expert %2: %3</source>
+        <translation>第 %1 层，专家 %2：%3</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="248"/>
+        <source>
+heat %1</source>
+        <translation>
+热度 %1</translation>
     </message>
 </context>
 <context>
@@ -1944,164 +2237,174 @@ engine thread (pool host): %1</source>
 <context>
     <name>strata::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="44"/>
+        <location filename="../ui/main_window.cpp" line="46"/>
         <source>Strata</source>
         <translation>Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="47"/>
-        <location filename="../ui/main_window.cpp" line="135"/>
+        <location filename="../ui/main_window.cpp" line="49"/>
+        <location filename="../ui/main_window.cpp" line="137"/>
         <source>Chat se&amp;ttings...</source>
         <translation>聊天设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="72"/>
-        <location filename="../ui/main_window.cpp" line="214"/>
+        <location filename="../ui/main_window.cpp" line="74"/>
+        <location filename="../ui/main_window.cpp" line="227"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="95"/>
+        <location filename="../ui/main_window.cpp" line="97"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="97"/>
+        <location filename="../ui/main_window.cpp" line="99"/>
         <source>&amp;New chat</source>
         <translation>新聊天(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="100"/>
+        <location filename="../ui/main_window.cpp" line="102"/>
         <source>&amp;Open GGUF model...</source>
         <translation>打开 GGUF 模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="102"/>
+        <location filename="../ui/main_window.cpp" line="104"/>
         <source>&amp;Load document...</source>
         <translation>加载文档(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="105"/>
+        <location filename="../ui/main_window.cpp" line="107"/>
         <source>&amp;Paste as document</source>
         <translation>作为文档粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="107"/>
+        <location filename="../ui/main_window.cpp" line="109"/>
         <source>&amp;Models…</source>
         <translation>模型(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="112"/>
+        <location filename="../ui/main_window.cpp" line="114"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="115"/>
+        <location filename="../ui/main_window.cpp" line="117"/>
         <source>&amp;Chat</source>
         <translation>聊天(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="117"/>
+        <location filename="../ui/main_window.cpp" line="119"/>
         <source>&amp;Write a message</source>
         <translation>输入消息(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="120"/>
+        <location filename="../ui/main_window.cpp" line="122"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="124"/>
+        <location filename="../ui/main_window.cpp" line="126"/>
         <source>&amp;Regenerate</source>
         <translation>重新生成(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="127"/>
+        <location filename="../ui/main_window.cpp" line="129"/>
         <source>Re&amp;name chat</source>
         <translation>重命名聊天(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="129"/>
+        <location filename="../ui/main_window.cpp" line="131"/>
         <source>&amp;Delete chat...</source>
         <translation>删除聊天(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="130"/>
+        <location filename="../ui/main_window.cpp" line="132"/>
         <source>Searc&amp;h chats</source>
         <translation>搜索聊天(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="138"/>
+        <location filename="../ui/main_window.cpp" line="140"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="143"/>
+        <location filename="../ui/main_window.cpp" line="145"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="145"/>
+        <location filename="../ui/main_window.cpp" line="147"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="148"/>
+        <location filename="../ui/main_window.cpp" line="150"/>
         <source>&amp;A/B run…</source>
         <translation>A/B 对比(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="152"/>
+        <location filename="../ui/main_window.cpp" line="155"/>
+        <source>API server</source>
+        <translation>API 服务器</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="161"/>
+        <source>API &amp;server</source>
+        <translation>API 服务器(&amp;S)</translation>
+    </message>
+    <message>
+        <location filename="../ui/main_window.cpp" line="165"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="154"/>
+        <location filename="../ui/main_window.cpp" line="167"/>
         <source>&amp;About Strata</source>
         <translation>关于 Strata(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="156"/>
+        <location filename="../ui/main_window.cpp" line="169"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="182"/>
+        <location filename="../ui/main_window.cpp" line="195"/>
         <source>Load a document</source>
         <translation>加载文档</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="183"/>
+        <location filename="../ui/main_window.cpp" line="196"/>
         <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
         <translation>文本文档 (*.txt *.md *.markdown *.rst *.csv *.json *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="190"/>
+        <location filename="../ui/main_window.cpp" line="203"/>
         <source>it is larger than %1 MiB</source>
         <translation>文件大于 %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="194"/>
+        <location filename="../ui/main_window.cpp" line="207"/>
         <source>Load document</source>
         <translation>加载文档</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="194"/>
+        <location filename="../ui/main_window.cpp" line="207"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="206"/>
+        <location filename="../ui/main_window.cpp" line="219"/>
         <source>Pasted text</source>
         <translation>粘贴的文本</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="216"/>
+        <location filename="../ui/main_window.cpp" line="229"/>
         <source>Model loaded</source>
         <translation>模型已加载</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="218"/>
+        <location filename="../ui/main_window.cpp" line="231"/>
         <source>Model loaded, running on %1</source>
         <translation>模型已加载，运行于 %1</translation>
     </message>
@@ -2160,6 +2463,11 @@ engine thread (pool host): %1</source>
         <location filename="../ui/chat/message_widget.cpp" line="71"/>
         <source>Write this reply again</source>
         <translation>重新生成这条回复</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/message_widget.cpp" line="96"/>
+        <source>Interrupted: the app ended before this reply was finished.</source>
+        <translation>已中断：应用在此回复完成前已退出。</translation>
     </message>
 </context>
 <context>
@@ -2397,47 +2705,52 @@ The loaded model is freed only when the new one is ready, so for a moment both a
 <context>
     <name>strata::ui::PerformancePanels</name>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="24"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="25"/>
         <source>&amp;Panels</source>
         <translation>面板(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="26"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="27"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="29"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="30"/>
         <source>Process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="30"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="31"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="32"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="33"/>
         <source>CPU cores</source>
         <translation>CPU 核心</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="33"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="35"/>
+        <source>Expert cache</source>
+        <translation>专家缓存</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="36"/>
         <source>Worker pool</source>
         <translation>工作线程池</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="39"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="43"/>
         <source>&amp;Show all panels</source>
         <translation>显示全部面板(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="41"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="45"/>
         <source>&amp;Hide all panels</source>
         <translation>隐藏全部面板(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="44"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="48"/>
         <source>Waiting policy</source>
         <translation>等待策略</translation>
     </message>
@@ -2648,6 +2961,74 @@ The loaded model is freed only when the new one is ready, so for a moment both a
         <location filename="../ui/settings/sampling_settings_form.cpp" line="30"/>
         <source>Long chats:</source>
         <translation>长聊天：</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::ServerPanel</name>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="27"/>
+        <source>127.0.0.1: this computer only. Any other address lets other machines connect and needs an API key.</source>
+        <translation>127.0.0.1：仅限本机。任何其他地址都允许其他机器连接，并且需要 API 密钥。</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="31"/>
+        <source>any free port</source>
+        <translation>任意空闲端口</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="34"/>
+        <source>none (this computer only)</source>
+        <translation>无（仅限本机）</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="46"/>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="47"/>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="48"/>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="54"/>
+        <source>Requests</source>
+        <translation>请求</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="95"/>
+        <source>Stop server</source>
+        <translation>停止服务器</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="97"/>
+        <source>Serving the loaded model at %1 (OpenAI and Anthropic APIs).</source>
+        <translation>正在 %1 提供已加载的模型（OpenAI 与 Anthropic API）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="98"/>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="105"/>
+        <source>Start server</source>
+        <translation>启动服务器</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="107"/>
+        <source>The server is off.</source>
+        <translation>服务器已关闭。</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="125"/>
+        <source>Decoding at %1 tok/s</source>
+        <translation>解码速度 %1 tok/s</translation>
     </message>
 </context>
 <context>
