@@ -103,10 +103,13 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
     if (o.experts.placement == model::ExpertPlacement::Cache && any()) {
         policy_ = std::make_unique<model::ExpertCachePolicy>(uint32_t(layers.size()), experts_, policySlots);
         identity_ = modelIdentity(d);
-        // A saved state starts the cache where the last run left it; without one it starts empty and
-        // fills as the routing heats experts up (the policy admits none of heat 0).
+        // A saved state starts the cache where the last run left it. Slots it leaves empty (all of
+        // them without one) are filled at once, hottest first then by id: a cold cache that started
+        // empty spent its first few hundred tokens below the hit rate of a static placement of the
+        // same VRAM (30B-A3B shape, 14 GiB: 78-81 % hits where experts of 44 of 48 layers give 92 %).
         if (!o.experts.stateFile.empty())
             policy_->load(o.experts.stateFile, identity_);
+        policy_->fillEmptySlots();
         for (size_t i = 0; i < layers.size(); ++i)
             if (hybrid(uint32_t(i))) {
                 const auto slotOf = policy_->slotOf(uint32_t(i));

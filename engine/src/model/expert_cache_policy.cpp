@@ -197,6 +197,29 @@ std::vector<ExpertSwap> ExpertCachePolicy::proposeSwaps(size_t maxSwaps)
     return chosen;
 }
 
+size_t ExpertCachePolicy::fillEmptySlots()
+{
+    size_t filled = 0;
+    std::vector<uint32_t> outside;
+    for (uint32_t l = 0; l < layers_; ++l) {
+        const double* raw = rawHeat_.data() + index(l, 0);
+        outside.clear();
+        for (uint32_t e = 0; e < experts_; ++e)
+            if (slotOf_[index(l, e)] < 0)
+                outside.push_back(e);
+        std::stable_sort(outside.begin(), outside.end(), [&](uint32_t a, uint32_t b) { return raw[a] > raw[b]; });
+        size_t next = 0;
+        for (uint32_t s = 0; s < slots_[l] && next < outside.size(); ++s)
+            if (expertIn_[slotBegin_[l] + s] < 0) {
+                const uint32_t e = outside[next++];
+                expertIn_[slotBegin_[l] + s] = int32_t(e);
+                slotOf_[index(l, e)] = int32_t(s);
+                ++filled;
+            }
+    }
+    return filled;
+}
+
 void ExpertCachePolicy::save(const std::filesystem::path& file, const std::string& modelIdentity) const
 {
     nlohmann::json heat = nlohmann::json::array(), resident = nlohmann::json::array();

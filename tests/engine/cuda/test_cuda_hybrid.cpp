@@ -181,7 +181,7 @@ private slots:
         QVERIFY2(metrics.generatedTokens <= 7, qPrintable(QString::number(metrics.generatedTokens)));
     }
 
-    // The cache starts empty (no routing heat yet), fills from the routing as prompts run, copies
+    // A cold cache starts filled by expert id (no routing heat yet), learns from the routing as prompts run, copies
     // on its own thread and stream, and keeps its state for the next start of the same model: that
     // start hits at once; a damaged state file only starts it cold.
     void cacheWarmsUpAndIsKeptForTheNextStart()
@@ -206,24 +206,27 @@ private slots:
             const double d = test::worstLogProbDiff(g.logits(), s.logits());
             [&] { QVERIFY2(d <= 2 * 2 * 2.6e-2 * spec.outputScale, qPrintable(QString::number(d))); }();
             uint64_t hits = 0;
-            for (const auto& l : m.backend().expertTelemetry()->layers)
+            const auto telemetry = m.backend().expertTelemetry();  // kept: the loop reads into it
+            for (const auto& l : telemetry->layers)
                 hits += l.routes - l.misses;
             return hits;
         };
+        uint64_t cold = 0;
         {
             const auto first = open(path, experts);
-            QCOMPARE(hitsOfOnePass(*first), uint64_t(0));  // empty: nothing was routed yet
+            cold = hitsOfOnePass(*first);  // a cold start fills the slots with the lowest ids
+            QVERIFY2(cold > 0, "a cold cache holds experts from the start");
             uint64_t later = 0;
-            for (int pass = 0; pass < 6 && later == 0; ++pass) {
+            for (int pass = 0; pass < 6 && later <= cold; ++pass) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the copies run on their own
                 later = hitsOfOnePass(*first);
             }
-            QVERIFY2(later > 0, "the cache never admitted the experts the prompt uses");
+            QVERIFY2(later > cold, "the cache never admitted the experts the prompt uses");
         }  // closing the model saves the cache's state
         QVERIFY(std::filesystem::file_size(experts.stateFile) > 0);
-        QVERIFY(hitsOfOnePass(*open(path, experts)) > 0);  // warm from the first pass
+        QVERIFY(hitsOfOnePass(*open(path, experts)) > cold);  // warm from the first pass
         std::ofstream(experts.stateFile, std::ios::trunc) << "{\"not\": [\"a cache";
-        QCOMPARE(hitsOfOnePass(*open(path, experts)), uint64_t(0));  // damaged: cold, not broken
+        QCOMPARE(hitsOfOnePass(*open(path, experts)), cold);  // damaged: cold, not broken
     }
 
 private:

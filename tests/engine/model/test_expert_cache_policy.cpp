@@ -96,6 +96,21 @@ private slots:
         QVERIFY(p.proposeSwaps(8).empty());  // 6 is no hotter than 3 by the margin
     }
 
+    void aColdStartFillsEverySlotAndHotExpertsReplaceTheColdOnes()
+    {
+        ExpertCachePolicy p(2, 8, {3, 0});
+        feed(p, 0, {6}, 2);
+        QCOMPARE(p.fillEmptySlots(), size_t(3));
+        QCOMPARE(residents(p, 0), (std::set<int32_t>{6, 0, 1}));  // the hot one, then the lowest ids
+        QCOMPARE(p.expertIn(1).size(), size_t(0));                // a layer without slots stays empty
+        QCOMPARE(p.fillEmptySlots(), size_t(0));                  // full: nothing more to do
+        feed(p, 0, {4}, 3);
+        const auto swaps = p.proposeSwaps(8);
+        QCOMPARE(swaps.size(), size_t(1));
+        QCOMPARE(swaps[0].admitted, 4u);
+        QCOMPARE(swaps[0].evicted, 0);  // a cold resident of heat 0 leaves first
+    }
+
     void coldExpertsLeaveForHotterOnes()
     {
         ExpertCachePolicy p(1, 8, {2}, 16);

@@ -41,6 +41,10 @@ public:
     // hysteresis margin (kSwapRatio, kSwapFloor below), largest gains first, at most maxSwaps in
     // all. Applies them to slotOf/expertIn and returns them so the caller copies the weights.
     std::vector<ExpertSwap> proposeSwaps(size_t maxSwaps);
+    // Fills every empty slot, heat 0 included (hottest first, ties: lower id), for a cache that starts
+    // with nothing learnt: a slot left empty is VRAM paid for that helps nothing, and cold residents
+    // are the first that hotter experts replace. Returns how many it filled.
+    size_t fillEmptySlots();
 
     float heat(uint32_t layer, uint32_t expert) const;
 
