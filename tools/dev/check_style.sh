@@ -2,15 +2,46 @@
 # Checks the whole tree's C++ against .clang-format (layout; the tree was formatted in one go, and the
 # check takes about a second) and the C++ changed since BASE (default: main) against .clang-tidy (names,
 # on the changed lines only). Moved files count only their changed lines (git's rename detection).
+# With --all, the names of every translation unit in compile_commands.json (and the tree's headers they
+# include) are checked instead: the tree was renamed in one go, so this must stay clean too, but it
+# takes minutes (about 20 on two busy cores), so CI runs the changed-lines form.
 #   tools/dev/check_style.sh [BASE] [BUILD_DIR]   BUILD_DIR holds compile_commands.json (default build/ci)
+#   tools/dev/check_style.sh --all [BUILD_DIR]
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
+all=0
+if [ "${1:-}" = "--all" ]; then
+    all=1
+    shift
+    set -- main "$@"
+fi
 base=${1:-main}
 build=${2:-$root/build/ci}
 cd "$root"
 status=0
 git ls-files '*.cpp' '*.hpp' '*.cu' '*.cuh' '*.h' | grep -v '^tests/layers/data/' |
     xargs clang-format --dry-run --Werror || status=1
+if [ $all -eq 1 ]; then
+    [ -f "$build/compile_commands.json" ] || {
+        echo "check_style: no $build/compile_commands.json: configure a preset first (cmake --preset ci)"; exit 1; }
+    # Empty stand-ins for the "x.moc" files that units include, as for the changed lines below.
+    stubs=$(mktemp -d)
+    trap 'rm -rf "$stubs"' EXIT
+    git ls-files '*.cpp' | xargs sed -n 's/^#include "\(.*\.moc\)"$/\1/p' | while read -r moc; do : >"$stubs/$moc"; done
+    # The tree's own units (not the build folder's moc and resource units; .cu files are nvcc's). A
+    # header's warning repeats in every unit that includes it: each is printed once.
+    run-clang-tidy -p "$build" -quiet -j "$(nproc)" -extra-arg=-Wno-unknown-warning-option \
+        -extra-arg=-I"$stubs" "^$root/(app|domain|engine|server|tests|tools|ui)/.*\.cpp\$" \
+        >"$stubs/tidy.log" 2>&1 || status=1
+    sed 's/\x1b\[[0-9;]*m//g' "$stubs/tidy.log" | grep -E '(warning|error): ' | sort -u >"$stubs/found" || true
+    if [ -s "$stubs/found" ]; then
+        cat "$stubs/found"
+        echo "check_style: $(wc -l <"$stubs/found") naming warnings or errors in the tree"
+        status=1
+    fi
+    [ $status -eq 0 ] && echo "style: the whole tree follows .clang-format and .clang-tidy"
+    exit $status
+fi
 # "path --lines=a:b --lines=c:d" per changed C++ file, from the zero-context diff.
 ranges=$(git diff -U0 -M --diff-filter=AMR "$base" -- '*.cpp' '*.hpp' | awk '
     /^\+\+\+ b\// { if (file != "" && lines != "") print file lines; file = substr($0, 7); lines = ""; next }
@@ -30,8 +61,8 @@ trap 'rm -rf "$stubs"' EXIT
 for unit in $units; do
     sed -n 's/^#include "\(.*\.moc\)"$/\1/p' "$unit" | while read -r moc; do : >"$stubs/$moc"; done
 done
-# Only the changed lines' names count (clang-tidy's --line-filter), as for the layout: the tree keeps
-# its older names until it is renamed in one go, and headers the units include would fail otherwise.
+# Only the changed lines' names count (clang-tidy's --line-filter): a whole-tree check (--all) takes
+# minutes, and this one seconds; the tree's other lines were clean when it was renamed in one go.
 filter=$(echo "$ranges" | awk '{
     printf "%s{\"name\":\"%s\",\"lines\":[", (NR > 1 ? "," : "["), $1
     for (i = 2; i <= NF; i++) { split(substr($i, 9), r, ":"); printf "%s[%s,%s]", (i > 2 ? "," : ""), r[1], r[2] }
