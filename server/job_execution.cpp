@@ -31,7 +31,7 @@ std::vector<int32_t> promptOf(const JobModel& target, const GenerationJob& job, 
         return *job.tokens;
     const tokenizer::Tokenizer& tok = target.model.requireTokenizer();
     if (job.text)
-        return tok.encode(*job.text, {.add_special = true, .parse_special = false});  // as strata-cli -p
+        return tok.encode(*job.text, {.addSpecial = true, .parseSpecial = false});  // as strata-cli -p
     if (!target.chatTemplate)
         throw ApiError(500, "the model's chat template does not compile: " + target.templateError);
     chat_template::ChatOptions options;

@@ -88,7 +88,7 @@ int runPrompt(const CliOptions& o)
 {
     auto m = openModel(o);
     const tokenizer::Tokenizer& tok = m->requireTokenizer();
-    const auto prompt = tok.encode(o.prompt, {.add_special = true, .parse_special = false});
+    const auto prompt = tok.encode(o.prompt, {.addSpecial = true, .parseSpecial = false});
     model::Session session = newSession(*m, o);
     const auto metrics =
         model::generate(*m, session, prompt, {.sampling = o.sampling, .maxTokens = uint32_t(o.maxTokens)}, printing());
@@ -127,7 +127,7 @@ int runLogits(const CliOptions& o)
 int runTokenize(const CliOptions& o)
 {
     auto m = openModel(o);
-    const auto ids = m->requireTokenizer().encode(o.text, {.add_special = true, .parse_special = o.special});
+    const auto ids = m->requireTokenizer().encode(o.text, {.addSpecial = true, .parseSpecial = o.special});
     for (size_t i = 0; i < ids.size(); ++i)
         std::printf("%s%d", i ? " " : "", ids[i]);
     std::printf("\n");

@@ -123,14 +123,14 @@ struct LayerOnDevice {
 
 // Bytes of the activation buffers for `T` tokens (each piece aligned as the arena hands it out).
 struct ScratchPlan {
-    size_t T, E, Q, KV, F, vocab, maxCols, attentionSplitFloats;
+    size_t t, e, q, kv, f, vocab, maxCols, attentionSplitFloats;
     size_t bytes() const
     {
         size_t b = 0;
-        for (size_t floats : {T * E, T * E, T * Q, T * KV, T * KV, T * Q, T * F, T * F, vocab})
+        for (size_t floats : {t * e, t * e, t * q, t * kv, t * kv, t * q, t * f, t * f, vocab})
             b += alignUp(floats * sizeof(float));
-        b += alignUp(T * maxCols) + 2 * alignUp(T * maxCols / 32 * sizeof(float));  // int8 activations
-        b += alignUp(T * sizeof(int32_t)) + alignUp(sizeof(int32_t));               // token ids, start
+        b += alignUp(t * maxCols) + 2 * alignUp(t * maxCols / 32 * sizeof(float));  // int8 activations
+        b += alignUp(t * sizeof(int32_t)) + alignUp(sizeof(int32_t));               // token ids, start
         b += alignUp(attentionSplitFloats * sizeof(float));
         return b;
     }
@@ -223,13 +223,13 @@ public:
         if (!seqp)
             throw Error("internal: a sequence of another backend was given to the CUDA backend");
         cuda::CudaSequence& seq = *seqp;
-        const uint32_t T = uint32_t(tokens.size()), start = seq.length();
-        if (T == 0)
+        const uint32_t t = uint32_t(tokens.size()), start = seq.length();
+        if (t == 0)
             return;
-        if (T > o_.maxBatch)
-            throw Error("internal: batch of " + std::to_string(T) + " tokens exceeds " + std::to_string(o_.maxBatch));
-        if (size_t(start) + T > seq.capacity())
-            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(T)
+        if (t > o_.maxBatch)
+            throw Error("internal: batch of " + std::to_string(t) + " tokens exceeds " + std::to_string(o_.maxBatch));
+        if (size_t(start) + t > seq.capacity())
+            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(t)
                         + " tokens do not fit in " + std::to_string(seq.capacity()));
         if (!logits.empty() && logits.size() < h_.vocabSize)
             throw Error("internal: logits buffer smaller than the vocabulary");
@@ -239,20 +239,20 @@ public:
                             + std::to_string(h_.vocabSize) + " tokens)");
 
         check(cudaSetDevice(o_.device), "selecting the device");
-        std::memcpy(tokensHost_->get(), tokens.data(), T * sizeof(int32_t));
+        std::memcpy(tokensHost_->get(), tokens.data(), t * sizeof(int32_t));
         *startHost_->get() = int32_t(start);
         const bool wantLogits = !logits.empty();
         // A hybrid layer needs the host in the middle of the pass: no graph then.
-        if (T == 1 && wantLogits && o_.decodeGraphs && !hybrid_) {
+        if (t == 1 && wantLogits && o_.decodeGraphs && !hybrid_) {
             if (!seq.decodeGraph)
                 seq.decodeGraph = captureDecode(seq);
             check(cudaGraphLaunch(seq.decodeGraph, stream_), "launching the decode graph");
         } else {
-            enqueue(seq, T, wantLogits);
+            enqueue(seq, t, wantLogits);
         }
         check(cudaEventRecord(done_, stream_), "recording the completion event");
         waitForGpu();
-        seq.setLength(start + T);
+        seq.setLength(start + t);
         if (wantLogits)
             std::memcpy(logits.data(), logitsHost_->get(), h_.vocabSize * sizeof(float));
     }
@@ -402,19 +402,19 @@ private:
 
     void carveScratch(const ScratchPlan& s)
     {
-        x_ = arena_->take<float>(s.T * s.E);
-        xn_ = arena_->take<float>(s.T * s.E);
-        q_ = arena_->take<float>(s.T * s.Q);
-        k_ = arena_->take<float>(s.T * s.KV);
-        v_ = arena_->take<float>(s.T * s.KV);
-        attn_ = arena_->take<float>(s.T * s.Q);
-        gate_ = arena_->take<float>(s.T * s.F);
-        up_ = arena_->take<float>(s.T * s.F);
+        x_ = arena_->take<float>(s.t * s.e);
+        xn_ = arena_->take<float>(s.t * s.e);
+        q_ = arena_->take<float>(s.t * s.q);
+        k_ = arena_->take<float>(s.t * s.kv);
+        v_ = arena_->take<float>(s.t * s.kv);
+        attn_ = arena_->take<float>(s.t * s.q);
+        gate_ = arena_->take<float>(s.t * s.f);
+        up_ = arena_->take<float>(s.t * s.f);
         logitsDev_ = arena_->take<float>(s.vocab);
-        act_.q = arena_->take<int8_t>(s.T * s.maxCols);
-        act_.scales = arena_->take<float>(s.T * s.maxCols / 32);
-        act_.sums = arena_->take<float>(s.T * s.maxCols / 32);
-        tokensDev_ = arena_->take<int32_t>(s.T);
+        act_.q = arena_->take<int8_t>(s.t * s.maxCols);
+        act_.scales = arena_->take<float>(s.t * s.maxCols / 32);
+        act_.sums = arena_->take<float>(s.t * s.maxCols / 32);
+        tokensDev_ = arena_->take<int32_t>(s.t);
         startDev_ = arena_->take<int32_t>(1);
         splitStats_ = arena_->take<float>(s.attentionSplitFloats);
     }
@@ -460,11 +460,11 @@ private:
     void normalize(const float* x, const float* weight, float* out, int rows,
                    std::initializer_list<const DeviceMatrix*> users)
     {
-        const int E = int(h_.embedding);
+        const int e = int(h_.embedding);
         if (const DeviceMatrix* w = q8User(users))
-            cuda::rmsNormQuantize(x, weight, out, rows, E, h_.rmsEps, cuda::q8FormatFor(w->type), act_, stream_);
+            cuda::rmsNormQuantize(x, weight, out, rows, e, h_.rmsEps, cuda::q8FormatFor(w->type), act_, stream_);
         else
-            cuda::rmsNorm(x, weight, out, rows, E, h_.rmsEps, stream_);
+            cuda::rmsNorm(x, weight, out, rows, e, h_.rmsEps, stream_);
     }
 
     // y_i = W_i . x for up to three matrices: one launch when they share type and row length.
@@ -485,12 +485,12 @@ private:
     // The whole forward pass of T tokens, enqueued on the stream (also what the decode graph holds).
     // Per layer of a quantized llama: 10 launches (norm+quantize, q/k/v, rope+KV store, attention,
     // quantize, o, norm+quantize, gate/up, SwiGLU+quantize, down).
-    void enqueue(cuda::CudaSequence& seq, uint32_t T, bool wantLogits)
+    void enqueue(cuda::CudaSequence& seq, uint32_t t, bool wantLogits)
     {
-        const int t = int(T);
-        const int64_t E = h_.embedding, Q = h_.qDim(), KV = h_.kvDim(), F = h_.feedForward;
-        const int D = int(h_.headDim);
-        check(cudaMemcpyAsync(tokensDev_, tokensHost_->get(), T * sizeof(int32_t), cudaMemcpyHostToDevice, stream_),
+        const int t = int(t);
+        const int64_t e = h_.embedding, q = h_.qDim(), kv = h_.kvDim(), f = h_.feedForward;
+        const int d = int(h_.headDim);
+        check(cudaMemcpyAsync(tokensDev_, tokensHost_->get(), t * sizeof(int32_t), cudaMemcpyHostToDevice, stream_),
               "copying the tokens");
         check(cudaMemcpyAsync(startDev_, startHost_->get(), sizeof(int32_t), cudaMemcpyHostToDevice, stream_),
               "copying the position");
@@ -500,22 +500,22 @@ private:
         for (uint32_t l = 0; l < h_.layers; ++l) {
             const LayerOnDevice& w = layers_[l];
             normalize(x_, w.attnNorm, xn_, t, {&w.wq, &w.wk, &w.wv});
-            products({{&w.wq, q_, Q}, {&w.wk, k_, KV}, {&w.wv, v_, KV}}, xn_, t);
+            products({{&w.wq, q_, q}, {&w.wk, k_, kv}, {&w.wv, v_, kv}}, xn_, t);
             if (w.bq) {
-                cuda::addBias(q_, w.bq, t, int(Q), stream_);
-                cuda::addBias(k_, w.bk, t, int(KV), stream_);
-                cuda::addBias(v_, w.bv, t, int(KV), stream_);
+                cuda::addBias(q_, w.bq, t, int(q), stream_);
+                cuda::addBias(k_, w.bk, t, int(kv), stream_);
+                cuda::addBias(v_, w.bv, t, int(kv), stream_);
             }
             if (w.qNorm) {
-                cuda::rmsNorm(q_, w.qNorm, q_, t * int(h_.heads), D, h_.rmsEps, stream_);
-                cuda::rmsNorm(k_, w.kNorm, k_, t * int(h_.kvHeads), D, h_.rmsEps, stream_);
+                cuda::rmsNorm(q_, w.qNorm, q_, t * int(h_.heads), d, h_.rmsEps, stream_);
+                cuda::rmsNorm(k_, w.kNorm, k_, t * int(h_.kvHeads), d, h_.rmsEps, stream_);
             }
-            cuda::ropeStoreKv(q_, int(h_.heads), Q, k_, v_, int(h_.kvHeads), KV, D, t, startDev_, rope_, seq.keys(l),
+            cuda::ropeStoreKv(q_, int(h_.heads), q, k_, v_, int(h_.kvHeads), kv, d, t, startDev_, rope_, seq.keys(l),
                               seq.values(l), stream_);
-            cuda::attention(q_, t, int(h_.heads), int(h_.kvHeads), D, seq.keys(l), seq.values(l), startDev_, scale_,
+            cuda::attention(q_, t, int(h_.heads), int(h_.kvHeads), d, seq.keys(l), seq.values(l), startDev_, scale_,
                             attn_, splits, stream_);
-            prepare({&w.wo}, attn_, t, Q);
-            cuda::matmul(w.wo, attn_, act_, t, x_, E, true, stream_);  // x += wo . attn
+            prepare({&w.wo}, attn_, t, q);
+            cuda::matmul(w.wo, attn_, act_, t, x_, e, true, stream_);  // x += wo . attn
 
             if (moe_) {
                 normalize(x_, w.ffnNorm, xn_, t, {&w.moe.gate.first});
@@ -526,17 +526,17 @@ private:
                 continue;
             }
             normalize(x_, w.ffnNorm, xn_, t, {&w.gate, &w.up});
-            products({{&w.gate, gate_, F}, {&w.up, up_, F}}, xn_, t);
+            products({{&w.gate, gate_, f}, {&w.up, up_, f}}, xn_, t);
             if (const DeviceMatrix* q = q8User({&w.down}))
-                cuda::swigluQuantize(gate_, up_, gate_, t, F, cuda::q8FormatFor(q->type), act_, stream_);
+                cuda::swigluQuantize(gate_, up_, gate_, t, f, cuda::q8FormatFor(q->type), act_, stream_);
             else
-                cuda::swiglu(gate_, up_, gate_, int64_t(t) * F, stream_);
-            cuda::matmul(w.down, gate_, act_, t, x_, E, true, stream_);  // x += down . swiglu
+                cuda::swiglu(gate_, up_, gate_, int64_t(t) * f, stream_);
+            cuda::matmul(w.down, gate_, act_, t, x_, e, true, stream_);  // x += down . swiglu
         }
         if (hybrid_)
-            hybrid_->endPass(T, stream_);
+            hybrid_->endPass(t, stream_);
         if (wantLogits) {
-            normalize(x_ + (t - 1) * E, outputNorm_, xn_, 1, {&output_});
+            normalize(x_ + (t - 1) * e, outputNorm_, xn_, 1, {&output_});
             cuda::matmul(output_, xn_, act_, 1, logitsDev_, h_.vocabSize, false, stream_);
             check(cudaMemcpyAsync(logitsHost_->get(), logitsDev_, h_.vocabSize * sizeof(float), cudaMemcpyDeviceToHost,
                                   stream_),

@@ -78,15 +78,15 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
                                                  ? model::expertSlotsForBudget(h_, perExpert, o.experts.budget, 0)
                                                  : std::vector<uint32_t>(layers.size(), 0);
     for (size_t i = 0; i < layers.size(); ++i) {
-        Layer& L = layers_[i];
+        Layer& l = layers_[i];
         if (!layers[i].gateExps.present()) {
-            L.slots = experts_;  // a dense layer: nothing to place
+            l.slots = experts_;  // a dense layer: nothing to place
             continue;
         }
         if (o.experts.placement == model::ExpertPlacement::CpuLayers)
-            L.slots = i < o.experts.cpuLayers ? 0 : experts_;
+            l.slots = i < o.experts.cpuLayers ? 0 : experts_;
         else
-            L.slots = cacheSlots[i];
+            l.slots = cacheSlots[i];
     }
     tablesHost_ = pinned<int32_t>(layers.size() * experts_);
     std::fill_n(tablesHost_, layers.size() * experts_, -1);
@@ -174,18 +174,18 @@ void HybridExperts::pieces(Fn&& take)
     for (uint32_t l = 0; l < layers_.size(); ++l) {
         if (!hybrid(l))
             continue;
-        Layer& L = layers_[l];
+        Layer& l = layers_[l];
         const model::LayerWeights& w = d_.weights.layers[l];
-        take(L.slotOfDevice, experts_ * sizeof(int));
-        const auto stack = [&](DeviceExperts& s, const model::Weight& file) {
+        take(l.slotOfDevice, experts_ * sizeof(int));
+        const auto stack = [l](DeviceExperts& s, const model::Weight& file) {
             s.first = DeviceMatrix{file.type, nullptr, file.rows, file.cols, file.rowStride};
             s.matrixStride = file.matrixStride;
-            s.count = int(L.slots);
-            take(s.first.data, file.matrixStride * L.slots);
+            s.count = int(l.slots);
+            take(s.first.data, file.matrixStride * l.slots);
         };
-        stack(L.gate, w.gateExps);
-        stack(L.up, w.upExps);
-        stack(L.down, w.downExps);
+        stack(l.gate, w.gateExps);
+        stack(l.up, w.upExps);
+        stack(l.down, w.downExps);
     }
     take(cpuShare_, size_t(o_.maxBatch) * h_.embedding * sizeof(float));
 }
@@ -207,11 +207,11 @@ void HybridExperts::carve(std::byte* base)
     for (uint32_t l = 0; l < layers_.size(); ++l) {
         if (!hybrid(l))
             continue;
-        Layer& L = layers_[l];
+        Layer& l = layers_[l];
         for (uint32_t e = 0; e < experts_; ++e)
-            if (L.slotOf[e] >= 0)
-                copyExpert(l, e, uint32_t(L.slotOf[e]));
-        check(cudaMemcpy(L.slotOfDevice, L.slotOf, experts_ * sizeof(int), cudaMemcpyHostToDevice),
+            if (l.slotOf[e] >= 0)
+                copyExpert(l, e, uint32_t(l.slotOf[e]));
+        check(cudaMemcpy(l.slotOfDevice, l.slotOf, experts_ * sizeof(int), cudaMemcpyHostToDevice),
               "uploading an expert slot table");
     }
     publish();
@@ -220,9 +220,9 @@ void HybridExperts::carve(std::byte* base)
 void HybridExperts::copyExpert(uint32_t layer, uint32_t expert, uint32_t slot)
 {
     const model::LayerWeights& w = d_.weights.layers[layer];
-    const Layer& L = layers_[layer];
+    const Layer& l = layers_[layer];
     for (const auto& [dst, src] :
-         {std::pair{&L.gate, &w.gateExps}, std::pair{&L.up, &w.upExps}, std::pair{&L.down, &w.downExps}}) {
+         {std::pair{&l.gate, &w.gateExps}, std::pair{&l.up, &w.upExps}, std::pair{&l.down, &w.downExps}}) {
         auto* to = const_cast<std::byte*>(dst->first.data) + size_t(slot) * dst->matrixStride;
         check(cudaMemcpy(to, src->data + size_t(expert) * src->matrixStride, src->matrixStride, cudaMemcpyHostToDevice),
               "uploading an expert");
@@ -231,8 +231,8 @@ void HybridExperts::copyExpert(uint32_t layer, uint32_t expert, uint32_t slot)
 
 MoeLayerWeights HybridExperts::stacks(uint32_t layer, const DeviceMatrix& router) const
 {
-    const Layer& L = layers_[layer];
-    return MoeLayerWeights{router, L.gate, L.up, L.down};
+    const Layer& l = layers_[layer];
+    return MoeLayerWeights{router, l.gate, l.up, l.down};
 }
 
 void HybridExperts::endPass(uint32_t tokens, cudaStream_t stream)
@@ -263,13 +263,13 @@ void HybridExperts::updateCache(uint32_t tokens, cudaStream_t stream)
         // about 4 ms of PCIe, and a pass never waits for them.
         constexpr size_t kSwapsPerBatch = 32;
         for (const model::ExpertSwap& s : policy_->proposeSwaps(kSwapsPerBatch)) {
-            Layer& L = layers_[s.layer];
+            Layer& l = layers_[s.layer];
             const model::LayerWeights& w = d_.weights.layers[s.layer];
             if (s.evicted >= 0)
-                L.slotOf[s.evicted] = -1;  // on the CPU from the next pass; its slot is free after this one
+                l.slotOf[s.evicted] = -1;  // on the CPU from the next pass; its slot is free after this one
             ExpertCopy c{s.layer, s.slot, s.admitted, {}};
             for (const auto& [stack, file] :
-                 {std::pair{&L.gate, &w.gateExps}, std::pair{&L.up, &w.upExps}, std::pair{&L.down, &w.downExps}})
+                 {std::pair{&l.gate, &w.gateExps}, std::pair{&l.up, &w.upExps}, std::pair{&l.down, &w.downExps}})
                 c.pieces.push_back({const_cast<std::byte*>(stack->first.data) + size_t(s.slot) * stack->matrixStride,
                                     file->data + size_t(s.admitted) * file->matrixStride, file->matrixStride});
             batch.push_back(std::move(c));
@@ -349,7 +349,7 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
 {
     using Clock = std::chrono::steady_clock;
     collectSample();
-    Layer& L = layers_[layer];
+    Layer& l = layers_[layer];
     const size_t routesN = size_t(tokens) * used_, rowFloats = size_t(tokens) * h_.embedding;
     const MoeLayerWeights w = stacks(layer, router);
     moe.route(w, xn, tokens, stream);
@@ -360,7 +360,7 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
     check(cudaMemcpyAsync(xnHost_, xn, rowFloats * sizeof(float), cudaMemcpyDeviceToHost, stream),
           "copying the layer input");
     check(cudaEventRecord(routed_, stream), "recording the routing event");
-    moe.addExperts(w, xn, xq, x, tokens, L.slotOfDevice, stream);
+    moe.addExperts(w, xn, xq, x, tokens, l.slotOfDevice, stream);
     const bool sample = !samplePending_ && layer == sampleLayer_;
     if (sample)
         check(cudaEventRecord(sampleStart_, stream), "recording a timing event");
@@ -386,7 +386,7 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
         const int32_t e = chosenHost_[i];
         if (e < 0 || uint32_t(e) >= experts_)
             throw Error("internal: the GPU routed to expert " + std::to_string(e));
-        const bool resident = L.slotOf[size_t(e)] >= 0;
+        const bool resident = l.slotOf[size_t(e)] >= 0;
         use[e] = resident ? Use::Hit : Use::Missed;
         if (!resident)
             routes_.push_back({uint32_t(i / used_), uint32_t(e), weightsHost_[i]});

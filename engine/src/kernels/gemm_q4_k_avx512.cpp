@@ -122,40 +122,40 @@ void interleave(const BlockQ4_K* const rows[kRowsPerVector], InterleavedQ4_K& p)
 // kGemmTileRows interleaved rows against kGemmTileActs activation rows; out[t * outStride + r].
 void tile(const InterleavedQ4_K* packed, int64_t blocks, const uint8_t* a, size_t aStride, float* out, size_t outStride)
 {
-    constexpr int A = kGemmTileActs;
-    __m512 acc[kVectors][A];
+    constexpr int kA = kGemmTileActs;
+    __m512 acc[kVectors][kA];
     for (auto& row : acc)
         for (auto& v : row)
             v = _mm512_setzero_ps();
     for (int64_t b = 0; b < blocks; ++b) {
         const InterleavedQ4_K* x = packed + b * kVectors;
-        const BlockQ8_K* y[A];
-        for (int t = 0; t < A; ++t)
+        const BlockQ8_K* y[kA];
+        for (int t = 0; t < kA; ++t)
             y[t] = reinterpret_cast<const BlockQ8_K*>(a + size_t(t) * aStride) + b;
-        __m512i isum[kVectors][A];
+        __m512i isum[kVectors][kA];
         for (auto& row : isum)
             for (auto& v : row)
                 v = _mm512_setzero_si512();
         for (int g = 0; g < 8; ++g) {
             // A group's 4 chunks in int32 lanes (16 products each: |sum| <= 16 * 15 * 127 < 2^15),
             // then times the group scale by dpwssd on their low int16 halves.
-            __m512i group[kVectors][A];
+            __m512i group[kVectors][kA];
             for (auto& row : group)
                 for (auto& v : row)
                     v = _mm512_setzero_si512();
             for (int cc = 0; cc < kChunksPerGroup; ++cc) {
                 const int c = g * kChunksPerGroup + cc;
-                for (int t = 0; t < A; ++t) {
+                for (int t = 0; t < kA; ++t) {
                     const __m512i q8 = _mm512_set1_epi64(q8KChunk(*y[t], c));
                     for (int v = 0; v < kVectors; ++v)
                         group[v][t] = _mm512_dpbusd_epi32(group[v][t], x[v].q[c], q8);
                 }
             }
             for (int v = 0; v < kVectors; ++v)
-                for (int t = 0; t < A; ++t)
+                for (int t = 0; t < kA; ++t)
                     isum[v][t] = _mm512_dpwssd_epi32(isum[v][t], group[v][t], x[v].scale[g]);
         }
-        for (int t = 0; t < A; ++t) {
+        for (int t = 0; t < kA; ++t) {
             // The activation's 8 group sums (Q8_K keeps sums of 16), 4 groups per broadcast.
             const __m128i bs = _mm_hadd_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(y[t]->bsums)),
                                               _mm_loadu_si128(reinterpret_cast<const __m128i*>(y[t]->bsums + 8)));
@@ -173,7 +173,7 @@ void tile(const InterleavedQ4_K* packed, int64_t blocks, const uint8_t* a, size_
         }
     }
     for (int v = 0; v < kVectors; ++v)
-        for (int t = 0; t < A; ++t) {
+        for (int t = 0; t < kA; ++t) {
             alignas(64) float lanes[16];
             _mm512_store_ps(lanes, acc[v][t]);
             for (int k = 0; k < kRowsPerVector; ++k)

@@ -10,7 +10,8 @@ namespace strata::model {
 
 std::span<const Architecture* const> architectures()
 {
-    static constexpr std::array<const Architecture*, 4> kAll{&arch::llama, &arch::qwen2, &arch::qwen3, &arch::qwen3moe};
+    static constexpr std::array<const Architecture*, 4> kAll{&arch::kLlama, &arch::kQwen2, &arch::kQwen3,
+                                                             &arch::kQwen3moe};
     return kAll;
 }
 

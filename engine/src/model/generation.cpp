@@ -28,7 +28,7 @@ std::vector<int32_t> chatPromptTokens(const Model& model, const chat_template::C
         o.eosToken = tok.tokenText(tok.eos());
     const std::string text = tmpl.renderChat(messages, chat_template::Value(), o, render);
     // The template writes BOS itself when the model wants one; adding another would double it.
-    std::vector<int32_t> ids = tok.encode(text, {.add_special = false, .parse_special = true});
+    std::vector<int32_t> ids = tok.encode(text, {.addSpecial = false, .parseSpecial = true});
     if (tok.addsBos() && tok.bos() >= 0 && (ids.empty() || ids.front() != tok.bos()))
         ids.insert(ids.begin(), tok.bos());
     return ids;
@@ -85,7 +85,7 @@ GenerationMetrics generate(Model& model, Session& session, std::span<const int32
         return finish(FinishReason::Cancelled);
 
     Sampler sampler(request.sampling);
-    tokenizer::StreamingDetokenizer detok(tok, {.render_special = false, .strip_space_prefix = true});
+    tokenizer::StreamingDetokenizer detok(tok, {.renderSpecial = false, .stripSpacePrefix = true});
     StopStringFilter stops(request.stopStrings);
     const auto decodeStart = Clock::now();
     auto emit = [&](const std::string& text) {

@@ -93,16 +93,16 @@ ModelWeights bindWeights(const gguf::File& file, const Hparams& h, const Decoder
 {
     const Binder b(file);
     ModelWeights m;
-    const uint64_t E = h.embedding, V = h.vocabSize, Q = h.qDim(), KV = h.kvDim(), D = h.headDim;
+    const uint64_t e = h.embedding, v = h.vocabSize, q = h.qDim(), kv = h.kvDim(), d = h.headDim;
 
-    m.tokenEmbedding = b.bind("token_embd.weight", {E, V});
+    m.tokenEmbedding = b.bind("token_embd.weight", {e, v});
     if (!gguf::ggmlTypeTraits(uint32_t(m.tokenEmbedding.type))
         || (m.tokenEmbedding.type != gguf::GgmlType::F32 && !kernels::canDequantize(m.tokenEmbedding.type)))
         throw Error(file.name() + ": tensor 'token_embd.weight' has a type this engine cannot read");
-    m.outputNorm = b.vector("output_norm.weight", E);
-    m.output = b.matrix("output.weight", {E, V}, /*required=*/false);
+    m.outputNorm = b.vector("output_norm.weight", e);
+    m.output = b.matrix("output.weight", {e, v}, /*required=*/false);
     if (!m.output.present()) {
-        m.output = b.matrix("token_embd.weight", {E, V});
+        m.output = b.matrix("token_embd.weight", {e, v});
         m.tiedOutput = true;
     }
 
@@ -112,32 +112,32 @@ ModelWeights bindWeights(const gguf::File& file, const Hparams& h, const Decoder
     for (uint32_t i = 0; i < h.layers; ++i) {
         const std::string p = "blk." + std::to_string(i) + ".";
         LayerWeights& l = m.layers.emplace_back();
-        l.attnNorm = b.vector(p + "attn_norm.weight", E);
-        l.wq = b.matrix(p + "attn_q.weight", {E, Q});
-        l.wk = b.matrix(p + "attn_k.weight", {E, KV});
-        l.wv = b.matrix(p + "attn_v.weight", {E, KV});
-        l.wo = b.matrix(p + "attn_output.weight", {Q, E});
+        l.attnNorm = b.vector(p + "attn_norm.weight", e);
+        l.wq = b.matrix(p + "attn_q.weight", {e, q});
+        l.wk = b.matrix(p + "attn_k.weight", {e, kv});
+        l.wv = b.matrix(p + "attn_v.weight", {e, kv});
+        l.wo = b.matrix(p + "attn_output.weight", {q, e});
         if (plan.qkvBias) {
-            l.bq = b.vector(p + "attn_q.bias", Q);
-            l.bk = b.vector(p + "attn_k.bias", KV);
-            l.bv = b.vector(p + "attn_v.bias", KV);
+            l.bq = b.vector(p + "attn_q.bias", q);
+            l.bk = b.vector(p + "attn_k.bias", kv);
+            l.bv = b.vector(p + "attn_v.bias", kv);
         }
         if (plan.qkNorm) {
-            l.qNorm = b.vector(p + "attn_q_norm.weight", D);
-            l.kNorm = b.vector(p + "attn_k_norm.weight", D);
+            l.qNorm = b.vector(p + "attn_q_norm.weight", d);
+            l.kNorm = b.vector(p + "attn_k_norm.weight", d);
         }
-        l.ffnNorm = b.vector(p + "ffn_norm.weight", E);
+        l.ffnNorm = b.vector(p + "ffn_norm.weight", e);
         if (plan.ffn == FfnKind::Dense) {
-            const uint64_t F = h.feedForward;
-            l.ffnGate = b.matrix(p + "ffn_gate.weight", {E, F});
-            l.ffnUp = b.matrix(p + "ffn_up.weight", {E, F});
-            l.ffnDown = b.matrix(p + "ffn_down.weight", {F, E});
+            const uint64_t f = h.feedForward;
+            l.ffnGate = b.matrix(p + "ffn_gate.weight", {e, f});
+            l.ffnUp = b.matrix(p + "ffn_up.weight", {e, f});
+            l.ffnDown = b.matrix(p + "ffn_down.weight", {f, e});
         } else {
-            const uint64_t F = h.expertFeedForward, X = h.experts;
-            l.router = b.matrix(p + "ffn_gate_inp.weight", {E, X});
-            l.gateExps = b.matrix(p + "ffn_gate_exps.weight", {E, F, X});
-            l.upExps = b.matrix(p + "ffn_up_exps.weight", {E, F, X});
-            l.downExps = b.matrix(p + "ffn_down_exps.weight", {F, E, X});
+            const uint64_t f = h.expertFeedForward, x = h.experts;
+            l.router = b.matrix(p + "ffn_gate_inp.weight", {e, x});
+            l.gateExps = b.matrix(p + "ffn_gate_exps.weight", {e, f, x});
+            l.upExps = b.matrix(p + "ffn_up_exps.weight", {e, f, x});
+            l.downExps = b.matrix(p + "ffn_down_exps.weight", {f, e, x});
         }
     }
     return m;

@@ -23,13 +23,13 @@ bool candidateAfter(const BpeMerges::Scratch::Candidate& a, const BpeMerges::Scr
 
 }  // namespace
 
-BpeMerges::BpeMerges(const TokenizerData& data, const std::vector<std::string>& token_bytes,
-                     const std::unordered_map<std::string_view, TokenId>& text_to_id)
+BpeMerges::BpeMerges(const TokenizerData& data, const std::vector<std::string>& tokenBytes,
+                     const std::unordered_map<std::string_view, TokenId>& textToId)
 {
-    byte_token_.fill(kNoToken);
-    for (std::size_t id = 0; id < token_bytes.size(); ++id) {
-        if (token_bytes[id].size() == 1) {
-            TokenId& slot = byte_token_[static_cast<unsigned char>(token_bytes[id][0])];
+    byteToken_.fill(kNoToken);
+    for (std::size_t id = 0; id < tokenBytes.size(); ++id) {
+        if (tokenBytes[id].size() == 1) {
+            TokenId& slot = byteToken_[static_cast<unsigned char>(tokenBytes[id][0])];
             if (slot == kNoToken)
                 slot = static_cast<TokenId>(id);
         }
@@ -43,11 +43,11 @@ BpeMerges::BpeMerges(const TokenizerData& data, const std::vector<std::string>& 
         }
         const std::string_view left(m.data(), space);
         const std::string_view right(m.data() + space + 1, m.size() - space - 1);
-        const auto l = text_to_id.find(left);
-        const auto r = text_to_id.find(right);
-        const auto merged = text_to_id.find(std::string(left) + std::string(right));
+        const auto l = textToId.find(left);
+        const auto r = textToId.find(right);
+        const auto merged = textToId.find(std::string(left) + std::string(right));
         // Merges whose parts are not tokens can never fire; vocabularies do carry a few.
-        if (l == text_to_id.end() || r == text_to_id.end() || merged == text_to_id.end())
+        if (l == textToId.end() || r == textToId.end() || merged == textToId.end())
             continue;
         merges_.insert(PairTable::key(l->second, r->second), {static_cast<std::int32_t>(rank), merged->second});
     }
@@ -67,7 +67,7 @@ void BpeMerges::pushCandidate(Scratch& s, std::int32_t left) const
 
 TokenId BpeMerges::byteToken(unsigned char b) const
 {
-    const TokenId id = byte_token_[b];
+    const TokenId id = byteToken_[b];
     if (id == kNoToken)
         throw Error("tokenizer: the vocabulary has no token for byte " + std::to_string(b));
     return id;
@@ -140,10 +140,10 @@ void BpeMerges::encodeLongWord(std::string_view bytes, Scratch& s, std::vector<T
         s.heap.pop_back();
         Scratch::Symbol& left = s.symbols[c.left];
         // Stale: one side has merged with something else since this pair was queued.
-        if (left.id != c.left_id || left.next < 0 || s.symbols[left.next].id != c.right_id)
+        if (left.id != c.leftId || left.next < 0 || s.symbols[left.next].id != c.rightId)
             continue;
-        const std::int32_t right_index = left.next;
-        Scratch::Symbol& right = s.symbols[right_index];
+        const std::int32_t rightIndex = left.next;
+        Scratch::Symbol& right = s.symbols[rightIndex];
         left.id = c.merged;
         left.next = right.next;
         if (right.next >= 0)

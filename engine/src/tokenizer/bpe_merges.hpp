@@ -15,8 +15,8 @@ namespace strata::tokenizer {
 class BpeMerges {
 public:
     // token_bytes[id]: the bytes of each token (empty for tokens BPE never produces).
-    BpeMerges(const TokenizerData& data, const std::vector<std::string>& token_bytes,
-              const std::unordered_map<std::string_view, TokenId>& text_to_id);
+    BpeMerges(const TokenizerData& data, const std::vector<std::string>& tokenBytes,
+              const std::unordered_map<std::string_view, TokenId>& textToId);
 
     // Scratch reused across words of one encode call (no allocation per word once warm).
     struct Scratch {
@@ -28,8 +28,8 @@ public:
         struct Candidate {
             std::int32_t rank;
             std::int32_t left;
-            TokenId left_id;
-            TokenId right_id;
+            TokenId leftId;
+            TokenId rightId;
             TokenId merged;
         };
         std::vector<Symbol> symbols;
@@ -48,7 +48,7 @@ private:
     void encodeLongWord(std::string_view bytes, Scratch& s, std::vector<TokenId>& out) const;
     TokenId byteToken(unsigned char b) const;
 
-    std::array<TokenId, 256> byte_token_{};
+    std::array<TokenId, 256> byteToken_{};
     PairTable merges_;
 };
 

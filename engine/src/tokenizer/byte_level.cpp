@@ -14,15 +14,15 @@ bool printable(unsigned b)
 }
 
 struct Alphabet {
-    std::array<char32_t, 256> to_unicode{};
-    std::array<std::int16_t, 0x144> to_byte{};  // stand-ins are all below U+0144
+    std::array<char32_t, 256> toUnicode{};
+    std::array<std::int16_t, 0x144> toByte{};  // stand-ins are all below U+0144
     Alphabet()
     {
-        to_byte.fill(-1);
+        toByte.fill(-1);
         char32_t next = 0x100;
         for (unsigned b = 0; b < 256; ++b) {
-            to_unicode[b] = printable(b) ? char32_t(b) : next++;
-            to_byte[to_unicode[b]] = static_cast<std::int16_t>(b);
+            toUnicode[b] = printable(b) ? char32_t(b) : next++;
+            toByte[toUnicode[b]] = static_cast<std::int16_t>(b);
         }
     }
 };
@@ -37,20 +37,20 @@ const Alphabet& alphabet()
 
 char32_t byteToUnicode(std::uint8_t byte)
 {
-    return alphabet().to_unicode[byte];
+    return alphabet().toUnicode[byte];
 }
 
-std::optional<std::string> byteLevelToBytes(std::string_view token_text)
+std::optional<std::string> byteLevelToBytes(std::string_view tokenText)
 {
     const Alphabet& a = alphabet();
     std::string out;
-    out.reserve(token_text.size());
-    for (std::size_t pos = 0; pos < token_text.size();) {
+    out.reserve(tokenText.size());
+    for (std::size_t pos = 0; pos < tokenText.size();) {
         char32_t cp = 0;
-        const std::size_t len = decodeUtf8(token_text, pos, &cp);
-        if ((cp == 0xFFFD && len == 1) || cp >= a.to_byte.size() || a.to_byte[cp] < 0)
+        const std::size_t len = decodeUtf8(tokenText, pos, &cp);
+        if ((cp == 0xFFFD && len == 1) || cp >= a.toByte.size() || a.toByte[cp] < 0)
             return std::nullopt;
-        out.push_back(static_cast<char>(a.to_byte[cp]));
+        out.push_back(static_cast<char>(a.toByte[cp]));
         pos += len;
     }
     return out;

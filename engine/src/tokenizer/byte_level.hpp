@@ -11,7 +11,7 @@ namespace strata::tokenizer {
 
 char32_t byteToUnicode(std::uint8_t byte);
 // Stand-in characters back to bytes; nullopt when the text has a character outside the alphabet.
-std::optional<std::string> byteLevelToBytes(std::string_view token_text);
+std::optional<std::string> byteLevelToBytes(std::string_view tokenText);
 std::string bytesToByteLevel(std::string_view bytes);
 
 }  // namespace strata::tokenizer

@@ -80,7 +80,7 @@ TokenId endOfTurnByText(const TokenizerData& d)
     for (std::string_view text : kTexts) {
         for (std::size_t id = 0; id < d.tokens.size(); ++id) {
             const bool control =
-                d.token_type.empty() || d.token_type[id] == static_cast<std::int32_t>(TokenType::Control);
+                d.tokenType.empty() || d.tokenType[id] == static_cast<std::int32_t>(TokenType::Control);
             if (d.tokens[id] == text && control)
                 return static_cast<TokenId>(id);
         }
@@ -96,27 +96,27 @@ TokenizerData tokenizerDataFromGguf(const gguf::Metadata& m)
     d.model = requireString(m, "model");
     d.pre = optionalString(m, "pre").value_or("default");
 
-    const std::string tokens_key = key("tokens");
-    const gguf::Value* tokens = m.find(tokens_key);
+    const std::string tokensKey = key("tokens");
+    const gguf::Value* tokens = m.find(tokensKey);
     if (tokens == nullptr)
-        throw Error("tokenizer: GGUF key " + tokens_key + " is missing");
+        throw Error("tokenizer: GGUF key " + tokensKey + " is missing");
     const auto texts = tokens->strings();
     if (!texts)
-        wrongType(tokens_key, *tokens, "an array of strings");
+        wrongType(tokensKey, *tokens, "an array of strings");
     d.tokens.assign(texts->begin(), texts->end());
 
     if (const gguf::Value* v = m.find(key("token_type"))) {
         const auto types = v->integers();
         if (!types)
             wrongType(key("token_type"), *v, "an array of integers");
-        d.token_type.reserve(types->size());
+        d.tokenType.reserve(types->size());
         for (std::size_t i = 0; i < types->size(); ++i) {
             const std::int64_t t = (*types)[i];
             if (t < 0 || t > static_cast<std::int64_t>(TokenType::Byte)) {
                 throw Error("tokenizer: GGUF key " + key("token_type") + "[" + std::to_string(i)
                             + "] = " + std::to_string(t) + " is not a token type");
             }
-            d.token_type.push_back(static_cast<std::int32_t>(t));
+            d.tokenType.push_back(static_cast<std::int32_t>(t));
         }
     }
     if (const gguf::Value* v = m.find(key("scores"))) {
@@ -141,14 +141,14 @@ TokenizerData tokenizerDataFromGguf(const gguf::Metadata& m)
     d.eot = m.contains(key("eot_token_id")) ? optionalId(m, "eot_token_id", kNoToken) : endOfTurnByText(d);
     d.eom = optionalId(m, "eom_token_id", kNoToken);
     d.pad = optionalId(m, "padding_token_id", kNoToken);
-    d.add_bos = optionalBool(m, "add_bos_token", spm) && d.bos != kNoToken;
-    d.add_eos = optionalBool(m, "add_eos_token", false) && d.eos != kNoToken;
-    d.add_space_prefix = optionalBool(m, "add_space_prefix", spm);
+    d.addBos = optionalBool(m, "add_bos_token", spm) && d.bos != kNoToken;
+    d.addEos = optionalBool(m, "add_eos_token", false) && d.eos != kNoToken;
+    d.addSpacePrefix = optionalBool(m, "add_space_prefix", spm);
     if (const gguf::Value* v = m.find(std::string(kChatTemplateKey))) {
         const auto text = v->asString();
         if (!text)
             wrongType(std::string(kChatTemplateKey), *v, "a string");
-        d.chat_template = std::string(*text);
+        d.chatTemplate = std::string(*text);
     }
     applyPreTokenizerDefaults(d);
     return d;
@@ -160,8 +160,8 @@ void addTokenizerMetadata(const TokenizerData& d, gguf::Writer& w)
     if (!d.pre.empty())
         w.set(key("pre"), gguf::MetaValue::string(d.pre));
     w.set(key("tokens"), gguf::MetaValue::stringArray(d.tokens));
-    if (!d.token_type.empty())
-        w.set(key("token_type"), gguf::MetaValue::i32Array(d.token_type));
+    if (!d.tokenType.empty())
+        w.set(key("token_type"), gguf::MetaValue::i32Array(d.tokenType));
     if (!d.scores.empty())
         w.set(key("scores"), gguf::MetaValue::f32Array(d.scores));
     // llama.cpp requires the merges key for byte-level BPE even when it is empty.
@@ -177,12 +177,12 @@ void addTokenizerMetadata(const TokenizerData& d, gguf::Writer& w)
     id("eom_token_id", d.eom);
     id("unknown_token_id", d.unk);
     id("padding_token_id", d.pad);
-    w.set(key("add_bos_token"), gguf::MetaValue::boolean(d.add_bos));
-    w.set(key("add_eos_token"), gguf::MetaValue::boolean(d.add_eos));
+    w.set(key("add_bos_token"), gguf::MetaValue::boolean(d.addBos));
+    w.set(key("add_eos_token"), gguf::MetaValue::boolean(d.addEos));
     if (d.model == "llama")
-        w.set(key("add_space_prefix"), gguf::MetaValue::boolean(d.add_space_prefix));
-    if (!d.chat_template.empty())
-        w.set(std::string(kChatTemplateKey), gguf::MetaValue::string(d.chat_template));
+        w.set(key("add_space_prefix"), gguf::MetaValue::boolean(d.addSpacePrefix));
+    if (!d.chatTemplate.empty())
+        w.set(std::string(kChatTemplateKey), gguf::MetaValue::string(d.chatTemplate));
 }
 
 }  // namespace strata::tokenizer

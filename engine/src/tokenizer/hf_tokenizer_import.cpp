@@ -152,7 +152,7 @@ TokenizerData importHfTokenizer(const std::filesystem::path& tokenizerJson, size
     TokenizerData v;
     v.model = spm ? "llama" : "gpt2";
     v.pre = spm ? "default" : "";
-    v.add_bos = spm;  // llama.cpp's default when tokenizer_config.json does not say
+    v.addBos = spm;  // llama.cpp's default when tokenizer_config.json does not say
     const size_t size = std::max(byId.size(), minSize);
     std::unordered_map<std::string, int32_t> ids;
     std::optional<std::string> unkText;
@@ -162,7 +162,7 @@ TokenizerData importHfTokenizer(const std::filesystem::path& tokenizerJson, size
         if (i >= byId.size() || byId[i].empty()) {
             // convert_hf_to_gguf fills holes (and vocab_size beyond the tokenizer) like this.
             v.tokens.push_back("[PAD" + std::to_string(i) + "]");
-            v.token_type.push_back(static_cast<int32_t>(TokenType::Unused));
+            v.tokenType.push_back(static_cast<int32_t>(TokenType::Unused));
             continue;
         }
         std::string text = byId[i];
@@ -183,7 +183,7 @@ TokenizerData importHfTokenizer(const std::filesystem::path& tokenizerJson, size
         }
         ids.emplace(text, static_cast<int32_t>(i));
         v.tokens.push_back(std::move(text));
-        v.token_type.push_back(static_cast<int32_t>(t));
+        v.tokenType.push_back(static_cast<int32_t>(t));
     }
 
     std::vector<std::string> merges;
@@ -231,31 +231,31 @@ TokenizerData importHfTokenizer(const std::filesystem::path& tokenizerJson, size
         v.unk = idOf("unk_token");
         v.pad = idOf("pad_token");
         if (const Json* b = member(config, "add_bos_token"); b && b->is_boolean())
-            v.add_bos = b->get<bool>();
+            v.addBos = b->get<bool>();
         if (const Json* e = member(config, "add_eos_token"); e && e->is_boolean())
-            v.add_eos = e->get<bool>();
+            v.addEos = e->get<bool>();
         if (const Json* t = member(config, "chat_template")) {
             if (t->is_string()) {
-                v.chat_template = t->get<std::string>();
+                v.chatTemplate = t->get<std::string>();
             } else if (t->is_array()) {
                 // A list of named templates: the one named "default" is the chat template.
                 for (const Json& named : *t) {
                     const Json* name = member(named, "name");
                     const Json* tmpl = member(named, "template");
                     if (name && name->is_string() && name->get<std::string>() == "default" && tmpl && tmpl->is_string())
-                        v.chat_template = tmpl->get<std::string>();
+                        v.chatTemplate = tmpl->get<std::string>();
                 }
             }
         }
     }
     if (std::error_code ec; std::filesystem::is_regular_file(dir / "chat_template.jinja", ec))
-        v.chat_template = readText(dir / "chat_template.jinja");
+        v.chatTemplate = readText(dir / "chat_template.jinja");
     if (spm && v.unk == kNoToken && unkText)
         if (const auto n = ids.find(*unkText); n != ids.end())
             v.unk = n->second;
-    v.add_bos = v.add_bos && v.bos != kNoToken;
-    v.add_eos = v.add_eos && v.eos != kNoToken;
-    v.add_space_prefix = spm;
+    v.addBos = v.addBos && v.bos != kNoToken;
+    v.addEos = v.addEos && v.eos != kNoToken;
+    v.addSpacePrefix = spm;
     applyPreTokenizerDefaults(v);
     return v;
 }

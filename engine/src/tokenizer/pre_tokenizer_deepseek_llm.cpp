@@ -79,7 +79,7 @@ bool isPunct(char32_t c)
 
 bool isWhitespace(const CodePoints& t, std::size_t i)
 {
-    return (t.flags[i] & kWhitespace) != 0;
+    return (t.flags[i] & Whitespace) != 0;
 }
 
 // \s?[CLASS]+ : an optional whitespace character, then a run of the class.
@@ -100,7 +100,7 @@ std::size_t optionalSpaceThenRun(const CodePoints& t, std::size_t pos, std::size
 // [\r\n]
 std::size_t matchLineBreak(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t /*end*/)
 {
-    return (t.flags[pos] & kLineBreak) != 0 ? 1 : 0;
+    return (t.flags[pos] & LineBreak) != 0 ? 1 : 0;
 }
 
 std::size_t matchDeepseekLlmLetters(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
@@ -138,7 +138,7 @@ std::size_t matchDeepseekLlmCjk(const CodePoints& t, std::size_t /*begin*/, std:
 std::size_t matchNumbers(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
 {
     std::size_t e = pos;
-    while (e < end && (t.flags[e] & kNumber) != 0)
+    while (e < end && (t.flags[e] & Number) != 0)
         ++e;
     return e - pos;
 }

@@ -36,33 +36,33 @@ char32_t asciiLower(char32_t c)
 }
 
 // 's|'t|'re|'ve|'m|'ll|'d, optionally case-insensitive (?i:...).
-std::size_t contraction(const View& v, std::size_t pos, bool ignore_case)
+std::size_t contraction(const View& v, std::size_t pos, bool ignoreCase)
 {
     if (!v.is(pos, U'\'') || pos + 1 >= v.end)
         return 0;
-    const char32_t a = ignore_case ? asciiLower(v.c[pos + 1]) : v.c[pos + 1];
+    const char32_t a = ignoreCase ? asciiLower(v.c[pos + 1]) : v.c[pos + 1];
     if (a == U's' || a == U't' || a == U'm' || a == U'd')
         return 2;
     if (pos + 2 >= v.end)
         return 0;
-    const char32_t b = ignore_case ? asciiLower(v.c[pos + 2]) : v.c[pos + 2];
+    const char32_t b = ignoreCase ? asciiLower(v.c[pos + 2]) : v.c[pos + 2];
     if ((a == U'r' && b == U'e') || (a == U'v' && b == U'e') || (a == U'l' && b == U'l'))
         return 3;
     return 0;
 }
 
 // \s*[\r\n]+|\s+(?!\S)|\s+ at a whitespace character (with_newline_rule: the first alternative exists).
-std::size_t whitespace(const View& v, std::size_t pos, bool with_newline_rule)
+std::size_t whitespace(const View& v, std::size_t pos, bool withNewlineRule)
 {
     std::size_t e = pos;
-    std::size_t after_last_newline = 0;
-    while (e < v.end && (v.f[e] & kWhitespace) != 0) {
-        if ((v.f[e] & kLineBreak) != 0)
-            after_last_newline = e + 1;
+    std::size_t afterLastNewline = 0;
+    while (e < v.end && (v.f[e] & Whitespace) != 0) {
+        if ((v.f[e] & LineBreak) != 0)
+            afterLastNewline = e + 1;
         ++e;
     }
-    if (with_newline_rule && after_last_newline != 0)
-        return after_last_newline - pos;
+    if (withNewlineRule && afterLastNewline != 0)
+        return afterLastNewline - pos;
     if (e == v.end)
         return e - pos;  // \s+(?!\S) at the end of the text
     if (e - pos >= 2)
@@ -72,28 +72,28 @@ std::size_t whitespace(const View& v, std::size_t pos, bool with_newline_rule)
 
 // '[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,max}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+' after the
 // case-insensitive contractions: the Llama 3 regex (max 3) and the Qwen2 one (max 1).
-std::size_t matchLlama3Family(const CodePoints& t, std::size_t pos, std::size_t end, std::size_t max_digits)
+std::size_t matchLlama3Family(const CodePoints& t, std::size_t pos, std::size_t end, std::size_t maxDigits)
 {
     const View v(t, end);
     if (const std::size_t n = contraction(v, pos, true))
         return n;
     const std::uint16_t f0 = v.f[pos];
-    if ((f0 & kLetter) != 0)
-        return v.runOf(pos, kLetter) - pos;
-    if ((f0 & (kLineBreak | kLetter | kNumber)) == 0 && v.has(pos + 1, kLetter))
-        return v.runOf(pos + 1, kLetter) - pos;
-    if ((f0 & kNumber) != 0) {
+    if ((f0 & Letter) != 0)
+        return v.runOf(pos, Letter) - pos;
+    if ((f0 & (LineBreak | Letter | Number)) == 0 && v.has(pos + 1, Letter))
+        return v.runOf(pos + 1, Letter) - pos;
+    if ((f0 & Number) != 0) {
         std::size_t e = pos;
-        while (e - pos < max_digits && v.has(e, kNumber))
+        while (e - pos < maxDigits && v.has(e, Number))
             ++e;
         return e - pos;
     }
     std::size_t i = v.is(pos, U' ') ? pos + 1 : pos;
-    if (i < end && (v.f[i] & (kWhitespace | kLetter | kNumber)) == 0) {
-        i = v.runWithout(i, kWhitespace | kLetter | kNumber);
-        return v.runOf(i, kLineBreak) - pos;
+    if (i < end && (v.f[i] & (Whitespace | Letter | Number)) == 0) {
+        i = v.runWithout(i, Whitespace | Letter | Number);
+        return v.runOf(i, LineBreak) - pos;
     }
-    if ((f0 & kWhitespace) != 0)
+    if ((f0 & Whitespace) != 0)
         return whitespace(v, pos, true);
     return 0;
 }
@@ -101,14 +101,14 @@ std::size_t matchLlama3Family(const CodePoints& t, std::size_t pos, std::size_t 
 // gpt-4o's word alternatives: [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+ (upper_first =
 // false) or [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]* (true), then an optional
 // contraction. Returns the end index or kFail.
-constexpr std::uint16_t kUpperish = kUpper | kTitle | kModifier | kOtherLetter | kMark;
-constexpr std::uint16_t kLowerish = kLower | kModifier | kOtherLetter | kMark;
+constexpr std::uint16_t kUpperish = Upper | Title | Modifier | OtherLetter | Mark;
+constexpr std::uint16_t kLowerish = Lower | Modifier | OtherLetter | Mark;
 
-std::size_t gpt4oWord(const View& v, std::size_t start, bool upper_first)
+std::size_t gpt4oWord(const View& v, std::size_t start, bool upperFirst)
 {
     const std::size_t j = v.runOf(start, kUpperish);
     std::size_t e = kFail;
-    if (upper_first) {
+    if (upperFirst) {
         if (j == start)
             return kFail;
         e = v.runOf(j, kLowerish);
@@ -145,13 +145,13 @@ std::size_t matchGpt2(const CodePoints& t, std::size_t /*begin*/, std::size_t po
     if (const std::size_t n = contraction(v, pos, false))
         return n;
     const std::size_t i = v.is(pos, U' ') ? pos + 1 : pos;
-    if (v.has(i, kLetter))
-        return v.runOf(i, kLetter) - pos;
-    if (v.has(i, kNumber))
-        return v.runOf(i, kNumber) - pos;
-    if (i < end && (v.f[i] & (kWhitespace | kLetter | kNumber)) == 0)
-        return v.runWithout(i, kWhitespace | kLetter | kNumber) - pos;
-    if (v.has(pos, kWhitespace))
+    if (v.has(i, Letter))
+        return v.runOf(i, Letter) - pos;
+    if (v.has(i, Number))
+        return v.runOf(i, Number) - pos;
+    if (i < end && (v.f[i] & (Whitespace | Letter | Number)) == 0)
+        return v.runWithout(i, Whitespace | Letter | Number) - pos;
+    if (v.has(pos, Whitespace))
         return whitespace(v, pos, false);
     return 0;
 }
@@ -160,29 +160,29 @@ std::size_t matchGpt2(const CodePoints& t, std::size_t /*begin*/, std::size_t po
 std::size_t matchGpt4o(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
 {
     const View v(t, end);
-    const bool prefix = (v.f[pos] & (kLineBreak | kLetter | kNumber)) == 0;
-    for (bool upper_first : {false, true}) {
+    const bool prefix = (v.f[pos] & (LineBreak | Letter | Number)) == 0;
+    for (bool upperFirst : {false, true}) {
         if (prefix) {
-            if (const std::size_t e = gpt4oWord(v, pos + 1, upper_first); e != kFail)
+            if (const std::size_t e = gpt4oWord(v, pos + 1, upperFirst); e != kFail)
                 return e - pos;
         }
-        if (const std::size_t e = gpt4oWord(v, pos, upper_first); e != kFail)
+        if (const std::size_t e = gpt4oWord(v, pos, upperFirst); e != kFail)
             return e - pos;
     }
-    if (v.has(pos, kNumber)) {
+    if (v.has(pos, Number)) {
         std::size_t e = pos;
-        while (e - pos < 3 && v.has(e, kNumber))
+        while (e - pos < 3 && v.has(e, Number))
             ++e;
         return e - pos;
     }
     std::size_t i = v.is(pos, U' ') ? pos + 1 : pos;
-    if (i < end && (v.f[i] & (kWhitespace | kLetter | kNumber)) == 0) {
-        i = v.runWithout(i, kWhitespace | kLetter | kNumber);
-        while (i < end && ((v.f[i] & kLineBreak) != 0 || v.c[i] == U'/'))
+    if (i < end && (v.f[i] & (Whitespace | Letter | Number)) == 0) {
+        i = v.runWithout(i, Whitespace | Letter | Number);
+        while (i < end && ((v.f[i] & LineBreak) != 0 || v.c[i] == U'/'))
             ++i;
         return i - pos;
     }
-    if (v.has(pos, kWhitespace))
+    if (v.has(pos, Whitespace))
         return whitespace(v, pos, true);
     return 0;
 }
@@ -190,7 +190,7 @@ std::size_t matchGpt4o(const CodePoints& t, std::size_t /*begin*/, std::size_t p
 // \p{N}
 std::size_t matchSingleDigit(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
 {
-    return View(t, end).has(pos, kNumber) ? 1 : 0;
+    return View(t, end).has(pos, Number) ? 1 : 0;
 }
 
 // \p{N}{1,3}
@@ -198,7 +198,7 @@ std::size_t matchDigitsUpTo3(const CodePoints& t, std::size_t /*begin*/, std::si
 {
     const View v(t, end);
     std::size_t e = pos;
-    while (e - pos < 3 && v.has(e, kNumber))
+    while (e - pos < 3 && v.has(e, Number))
         ++e;
     return e - pos;
 }
@@ -221,27 +221,27 @@ std::size_t matchDeepseekCjk(const CodePoints& t, std::size_t /*begin*/, std::si
 std::size_t matchDeepseekV3Words(const CodePoints& t, std::size_t /*begin*/, std::size_t pos, std::size_t end)
 {
     const View v(t, end);
-    const auto ascii_alpha = [&](std::size_t i) {
+    const auto asciiAlpha = [&](std::size_t i) {
         return i < end && ((v.c[i] >= U'A' && v.c[i] <= U'Z') || (v.c[i] >= U'a' && v.c[i] <= U'z'));
     };
     const char32_t c0 = v.c[pos];
-    const bool ascii_punct = (c0 >= 0x21 && c0 <= 0x2F) || (c0 >= 0x3A && c0 <= 0x40) || (c0 >= 0x5B && c0 <= 0x60)
-                             || (c0 >= 0x7B && c0 <= 0x7E);
-    if (ascii_punct && ascii_alpha(pos + 1)) {
+    const bool asciiPunct = (c0 >= 0x21 && c0 <= 0x2F) || (c0 >= 0x3A && c0 <= 0x40) || (c0 >= 0x5B && c0 <= 0x60)
+                            || (c0 >= 0x7B && c0 <= 0x7E);
+    if (asciiPunct && asciiAlpha(pos + 1)) {
         std::size_t e = pos + 1;
-        while (ascii_alpha(e))
+        while (asciiAlpha(e))
             ++e;
         return e - pos;
     }
     const std::uint16_t f0 = v.f[pos];
-    if ((f0 & (kLetter | kMark)) != 0)
-        return v.runOf(pos, kLetter | kMark) - pos;
-    if ((f0 & (kLineBreak | kLetter | kPunct | kSymbol)) == 0 && v.has(pos + 1, kLetter | kMark))
-        return v.runOf(pos + 1, kLetter | kMark) - pos;
+    if ((f0 & (Letter | Mark)) != 0)
+        return v.runOf(pos, Letter | Mark) - pos;
+    if ((f0 & (LineBreak | Letter | Punct | Symbol)) == 0 && v.has(pos + 1, Letter | Mark))
+        return v.runOf(pos + 1, Letter | Mark) - pos;
     const std::size_t i = v.is(pos, U' ') ? pos + 1 : pos;
-    if (v.has(i, kPunct | kSymbol))
-        return v.runOf(v.runOf(i, kPunct | kSymbol), kLineBreak) - pos;
-    if ((f0 & kWhitespace) != 0)
+    if (v.has(i, Punct | Symbol))
+        return v.runOf(v.runOf(i, Punct | Symbol), LineBreak) - pos;
+    if ((f0 & Whitespace) != 0)
         return whitespace(v, pos, true);
     return 0;
 }

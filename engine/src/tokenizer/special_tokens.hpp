@@ -20,7 +20,7 @@ public:
         TokenId token = kNoToken;
     };
     // Leftmost, then longest, match first.
-    void partition(std::string_view text, bool parse_special, std::vector<Fragment>& out) const;
+    void partition(std::string_view text, bool parseSpecial, std::vector<Fragment>& out) const;
 
 private:
     struct Entry {
@@ -28,7 +28,7 @@ private:
         TokenId id;
         bool always;  // user-defined: matched even without parse_special
     };
-    std::array<std::vector<Entry>, 256> by_first_byte_;  // each list longest first
+    std::array<std::vector<Entry>, 256> byFirstByte_;  // each list longest first
 };
 
 }  // namespace strata::tokenizer

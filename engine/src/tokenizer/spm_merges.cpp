@@ -28,29 +28,28 @@ bool spaceAfterText(std::string_view piece)
 
 }  // namespace
 
-SpmMerges::SpmMerges(const TokenizerData& data, const std::unordered_map<std::string_view, TokenId>& text_to_id)
+SpmMerges::SpmMerges(const TokenizerData& data, const std::unordered_map<std::string_view, TokenId>& textToId)
     : scores_(data.scores), unk_(data.unk)
 {
     if (scores_.size() != data.tokens.size()) {
         throw Error("tokenizer: tokenizer.ggml.scores has " + std::to_string(scores_.size()) + " entries for "
                     + std::to_string(data.tokens.size()) + " tokens (SentencePiece needs one score per token)");
     }
-    byte_token_.fill(kNoToken);
-    for (const auto& [text, id] : text_to_id) {
-        const auto type = data.token_type.empty()
-                              ? TokenType::Normal
-                              : static_cast<TokenType>(data.token_type[static_cast<std::size_t>(id)]);
+    byteToken_.fill(kNoToken);
+    for (const auto& [text, id] : textToId) {
+        const auto type = data.tokenType.empty() ? TokenType::Normal
+                                                 : static_cast<TokenType>(data.tokenType[static_cast<std::size_t>(id)]);
         if (type == TokenType::Normal || type == TokenType::UserDefined) {
             pieces_.emplace(text, id);
             if (spaceAfterText(text))
-                words_independent_ = false;
+                wordsIndependent_ = false;
         }
         unsigned value = 0;
         char tail = 0;
         // <0xXX> byte tokens.
         if (type == TokenType::Byte && text.size() == 6
             && std::sscanf(std::string(text).c_str(), "<0x%2X>%c", &value, &tail) == 1 && value < 256) {
-            byte_token_[value] = id;
+            byteToken_[value] = id;
         }
     }
 }
@@ -79,7 +78,7 @@ void SpmMerges::pushCandidate(std::string_view text, Scratch& s, std::int32_t le
 
 void SpmMerges::encode(std::string_view text, Scratch& s, std::vector<TokenId>& out) const
 {
-    if (!words_independent_) {
+    if (!wordsIndependent_) {
         encodeWord(text, s, out);
         return;
     }
@@ -91,9 +90,9 @@ void SpmMerges::encode(std::string_view text, Scratch& s, std::vector<TokenId>& 
         const std::size_t hit = text.find(kSpace, pos);
         if (hit == std::string_view::npos)
             break;
-        std::size_t run_end = hit;
-        while (text.substr(run_end, kSpace.size()) == kSpace)
-            run_end += kSpace.size();
+        std::size_t runEnd = hit;
+        while (text.substr(runEnd, kSpace.size()) == kSpace)
+            runEnd += kSpace.size();
         if (hit > begin) {
             const std::string_view word = text.substr(begin, hit - begin);
             const std::uint64_t h = WordCache::hash(word);
@@ -104,7 +103,7 @@ void SpmMerges::encode(std::string_view text, Scratch& s, std::vector<TokenId>& 
             }
             begin = hit;
         }
-        pos = run_end;
+        pos = runEnd;
     }
     const std::string_view last = text.substr(begin);
     if (!last.empty() && !cache.append(last, WordCache::hash(last), out))
@@ -153,7 +152,7 @@ void SpmMerges::encodeWord(std::string_view text, Scratch& s, std::vector<TokenI
             continue;
         }
         for (char byte : piece) {
-            const TokenId b = byte_token_[static_cast<unsigned char>(byte)];
+            const TokenId b = byteToken_[static_cast<unsigned char>(byte)];
             if (b != kNoToken) {
                 out.push_back(b);
             } else if (unk_ != kNoToken) {

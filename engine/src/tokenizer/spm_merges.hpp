@@ -15,7 +15,7 @@ namespace strata::tokenizer {
 
 class SpmMerges {
 public:
-    SpmMerges(const TokenizerData& data, const std::unordered_map<std::string_view, TokenId>& text_to_id);
+    SpmMerges(const TokenizerData& data, const std::unordered_map<std::string_view, TokenId>& textToId);
 
     struct Scratch {
         struct Symbol {
@@ -44,11 +44,11 @@ private:
 
     std::unordered_map<std::string_view, TokenId> pieces_;  // mergeable pieces (normal and user-defined)
     std::vector<float> scores_;
-    std::array<TokenId, 256> byte_token_{};
+    std::array<TokenId, 256> byteToken_{};
     TokenId unk_ = kNoToken;
     // True when no piece has U+2581 after another character: then no merge crosses the start of a
     // word, and each word can be merged (and cached) on its own with the same result.
-    bool words_independent_ = true;
+    bool wordsIndependent_ = true;
 };
 
 }  // namespace strata::tokenizer

@@ -57,9 +57,9 @@ StreamingDetokenizer::StreamingDetokenizer(const Tokenizer& tokenizer, DecodeOpt
 
 std::string StreamingDetokenizer::push(TokenId id)
 {
-    std::string bytes = tokenizer_->tokenBytes(id, options_.render_special);
+    std::string bytes = tokenizer_->tokenBytes(id, options_.renderSpecial);
     if (first_ && !bytes.empty()) {
-        if (options_.strip_space_prefix && tokenizer_->addsSpacePrefix() && bytes[0] == ' ')
+        if (options_.stripSpacePrefix && tokenizer_->addsSpacePrefix() && bytes[0] == ' ')
             bytes.erase(0, 1);
         first_ = false;
     }
@@ -80,7 +80,7 @@ void StreamingDetokenizer::reset()
     first_ = true;
 }
 
-std::string StreamingDetokenizer::takeComplete(bool at_end)
+std::string StreamingDetokenizer::takeComplete(bool atEnd)
 {
     std::string out;
     std::size_t pos = 0;
@@ -92,7 +92,7 @@ std::string StreamingDetokenizer::takeComplete(bool at_end)
         } else if (status == 0) {
             out.append(kReplacement);  // a byte that no continuation can make valid
             ++pos;
-        } else if (at_end) {
+        } else if (atEnd) {
             out.append(kReplacement);  // the stream ended inside a code point
             pos = pending_.size();
         } else {

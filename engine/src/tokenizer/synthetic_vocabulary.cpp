@@ -54,7 +54,7 @@ TokenizerData syntheticByteVocabulary()
     const auto add = [&](std::string text, TokenType type) {
         ids.emplace(text, static_cast<int32_t>(v.tokens.size()));
         v.tokens.push_back(std::move(text));
-        v.token_type.push_back(static_cast<int32_t>(type));
+        v.tokenType.push_back(static_cast<int32_t>(type));
     };
     for (unsigned b = 0; b < 256; ++b)
         add(byteToken(b), TokenType::Normal);
@@ -73,9 +73,9 @@ TokenizerData syntheticByteVocabulary()
     v.bos = ids.at("<|endoftext|>");
     v.eos = ids.at("<|im_end|>");
     v.pad = ids.at("<|endoftext|>");
-    v.add_bos = false;
-    v.add_space_prefix = false;
-    v.chat_template = kChatMlTemplate;
+    v.addBos = false;
+    v.addSpacePrefix = false;
+    v.chatTemplate = kChatMlTemplate;
     applyPreTokenizerDefaults(v);
     return v;
 }
@@ -84,10 +84,10 @@ void padVocabulary(TokenizerData& data, std::size_t size)
 {
     if (size <= data.tokens.size())
         return;
-    data.token_type.resize(data.tokens.size(), static_cast<int32_t>(TokenType::Normal));  // empty: all normal
+    data.tokenType.resize(data.tokens.size(), static_cast<int32_t>(TokenType::Normal));  // empty: all normal
     for (std::size_t i = data.tokens.size(); i < size; ++i) {
         data.tokens.push_back("[PAD" + std::to_string(i) + "]");
-        data.token_type.push_back(static_cast<int32_t>(TokenType::Unused));
+        data.tokenType.push_back(static_cast<int32_t>(TokenType::Unused));
         if (!data.scores.empty())
             data.scores.push_back(0.0f);
     }

@@ -48,18 +48,18 @@ struct Tokenizer::Impl {
     TokenizerData data;
     bool spm = false;
     std::vector<std::string> rendered;  // bytes each token decodes to (control tokens: their text)
-    std::unordered_map<std::string_view, TokenId> text_to_id;
-    std::unordered_map<std::string_view, TokenId> bytes_to_id;  // byte-level: normal tokens by their bytes
+    std::unordered_map<std::string_view, TokenId> textToId;
+    std::unordered_map<std::string_view, TokenId> bytesToId;  // byte-level: normal tokens by their bytes
     std::optional<PreTokenizer> pre;
     std::optional<BpeMerges> bpe;
-    std::optional<SpmMerges> spm_merges;
+    std::optional<SpmMerges> spmMerges;
     std::optional<SpecialTokens> specials;
 
     TokenType type(std::size_t id) const
     {
-        return data.token_type.empty() ? TokenType::Normal : static_cast<TokenType>(data.token_type[id]);
+        return data.tokenType.empty() ? TokenType::Normal : static_cast<TokenType>(data.tokenType[id]);
     }
-    void encodeText(std::string_view text, bool after_special, std::vector<TokenId>& out) const;
+    void encodeText(std::string_view text, bool afterSpecial, std::vector<TokenId>& out) const;
 };
 
 Tokenizer::Tokenizer(const TokenizerData& data) : impl_(std::make_unique<Impl>())
@@ -75,14 +75,14 @@ Tokenizer::Tokenizer(const TokenizerData& data) : impl_(std::make_unique<Impl>()
     }
     if (d.tokens.empty())
         throw Error("tokenizer: tokenizer.ggml.tokens is empty");
-    if (!d.token_type.empty() && d.token_type.size() != d.tokens.size()) {
-        throw Error("tokenizer: tokenizer.ggml.token_type has " + std::to_string(d.token_type.size()) + " entries for "
+    if (!d.tokenType.empty() && d.tokenType.size() != d.tokens.size()) {
+        throw Error("tokenizer: tokenizer.ggml.token_type has " + std::to_string(d.tokenType.size()) + " entries for "
                     + std::to_string(d.tokens.size()) + " tokens");
     }
-    for (std::size_t i = 0; i < d.token_type.size(); ++i) {
-        if (d.token_type[i] < 0 || d.token_type[i] > static_cast<std::int32_t>(TokenType::Byte)) {
+    for (std::size_t i = 0; i < d.tokenType.size(); ++i) {
+        if (d.tokenType[i] < 0 || d.tokenType[i] > static_cast<std::int32_t>(TokenType::Byte)) {
             throw Error("tokenizer: tokenizer.ggml.token_type[" + std::to_string(i)
-                        + "] = " + std::to_string(d.token_type[i]) + " is not a token type");
+                        + "] = " + std::to_string(d.tokenType[i]) + " is not a token type");
         }
     }
     checkId(d, d.bos, "bos_token_id");
@@ -91,16 +91,16 @@ Tokenizer::Tokenizer(const TokenizerData& data) : impl_(std::make_unique<Impl>()
     checkId(d, d.eom, "eom_token_id");
     checkId(d, d.unk, "unknown_token_id");
     checkId(d, d.pad, "padding_token_id");
-    if (d.add_bos && d.bos == kNoToken)
+    if (d.addBos && d.bos == kNoToken)
         throw Error("tokenizer: tokenizer.ggml.add_bos_token is set but there is no bos_token_id");
-    if (d.add_eos && d.eos == kNoToken)
+    if (d.addEos && d.eos == kNoToken)
         throw Error("tokenizer: tokenizer.ggml.add_eos_token is set but there is no eos_token_id");
 
-    m.text_to_id.reserve(d.tokens.size());
+    m.textToId.reserve(d.tokens.size());
     m.rendered.resize(d.tokens.size());
     for (std::size_t id = 0; id < d.tokens.size(); ++id) {
         const std::string& text = d.tokens[id];
-        m.text_to_id.try_emplace(text, static_cast<TokenId>(id));
+        m.textToId.try_emplace(text, static_cast<TokenId>(id));
         switch (m.type(id)) {
         case TokenType::Normal:
         case TokenType::Undefined:
@@ -132,19 +132,19 @@ Tokenizer::Tokenizer(const TokenizerData& data) : impl_(std::make_unique<Impl>()
         }
     }
     if (m.spm) {
-        m.spm_merges.emplace(d, m.text_to_id);
+        m.spmMerges.emplace(d, m.textToId);
     } else {
         m.pre.emplace(d.pre);
-        m.bytes_to_id.reserve(d.tokens.size());
-        std::vector<std::string> normal_bytes(d.tokens.size());
+        m.bytesToId.reserve(d.tokens.size());
+        std::vector<std::string> normalBytes(d.tokens.size());
         for (std::size_t id = 0; id < d.tokens.size(); ++id) {
             const TokenType t = m.type(id);
             if (t != TokenType::Normal && t != TokenType::Undefined && t != TokenType::Byte)
                 continue;
-            normal_bytes[id] = m.rendered[id];
-            m.bytes_to_id.try_emplace(m.rendered[id], static_cast<TokenId>(id));
+            normalBytes[id] = m.rendered[id];
+            m.bytesToId.try_emplace(m.rendered[id], static_cast<TokenId>(id));
         }
-        m.bpe.emplace(d, normal_bytes, m.text_to_id);
+        m.bpe.emplace(d, normalBytes, m.textToId);
     }
     m.specials.emplace(d);
 }
@@ -153,21 +153,21 @@ Tokenizer::~Tokenizer() = default;
 Tokenizer::Tokenizer(Tokenizer&&) noexcept = default;
 Tokenizer& Tokenizer::operator=(Tokenizer&&) noexcept = default;
 
-void Tokenizer::Impl::encodeText(std::string_view text, bool after_special, std::vector<TokenId>& out) const
+void Tokenizer::Impl::encodeText(std::string_view text, bool afterSpecial, std::vector<TokenId>& out) const
 {
     if (spm) {
         // SentencePiece sees spaces as U+2581 and, like llama.cpp and HF's "legacy" Llama tokenizer,
         // a dummy space before the text and before text that follows a special token.
         std::string escaped;
-        if (data.add_space_prefix && after_special)
+        if (data.addSpacePrefix && afterSpecial)
             escaped.append(kSpmSpace);
         escaped.append(replaceAll(text, " ", kSpmSpace));
         SpmMerges::Scratch scratch;
-        spm_merges->encode(escaped, scratch, out);
+        spmMerges->encode(escaped, scratch, out);
         return;
     }
     std::string normalized;
-    if (data.normalize_nfc) {
+    if (data.normalizeNfc) {
         normalized = normalizeNfc(text);
         text = normalized;
     }
@@ -178,8 +178,8 @@ void Tokenizer::Impl::encodeText(std::string_view text, bool after_special, std:
     WordCache cache;
     for (const auto& [begin, end] : pieces) {
         const std::string_view piece = text.substr(begin, end - begin);
-        if (data.ignore_merges) {
-            if (const auto it = bytes_to_id.find(piece); it != bytes_to_id.end()) {
+        if (data.ignoreMerges) {
+            if (const auto it = bytesToId.find(piece); it != bytesToId.end()) {
                 out.push_back(it->second);
                 continue;
             }
@@ -198,26 +198,26 @@ std::vector<TokenId> Tokenizer::encode(std::string_view text, const EncodeOption
     const Impl& m = *impl_;
     std::vector<TokenId> out;
     out.reserve(text.size() / 3 + 2);
-    if (options.add_special && m.data.add_bos)
+    if (options.addSpecial && m.data.addBos)
         out.push_back(m.data.bos);
     std::vector<SpecialTokens::Fragment> fragments;
-    m.specials->partition(text, options.parse_special, fragments);
-    bool after_special = true;  // the start of the text counts as following a special token
+    m.specials->partition(text, options.parseSpecial, fragments);
+    bool afterSpecial = true;  // the start of the text counts as following a special token
     for (const auto& fragment : fragments) {
         if (fragment.token != kNoToken) {
             out.push_back(fragment.token);
-            after_special = true;
+            afterSpecial = true;
         } else {
-            m.encodeText(fragment.text, after_special, out);
-            after_special = false;
+            m.encodeText(fragment.text, afterSpecial, out);
+            afterSpecial = false;
         }
     }
-    if (options.add_special && m.data.add_eos)
+    if (options.addSpecial && m.data.addEos)
         out.push_back(m.data.eos);
     return out;
 }
 
-std::string Tokenizer::tokenBytes(TokenId id, bool render_special) const
+std::string Tokenizer::tokenBytes(TokenId id, bool renderSpecial) const
 {
     const Impl& m = *impl_;
     if (id < 0 || static_cast<std::size_t>(id) >= m.data.tokens.size()) {
@@ -225,7 +225,7 @@ std::string Tokenizer::tokenBytes(TokenId id, bool render_special) const
                     + std::to_string(m.data.tokens.size()) + " tokens");
     }
     const TokenType t = m.type(static_cast<std::size_t>(id));
-    if (!render_special && (t == TokenType::Control || t == TokenType::Unknown))
+    if (!renderSpecial && (t == TokenType::Control || t == TokenType::Unknown))
         return {};
     return m.rendered[static_cast<std::size_t>(id)];
 }
@@ -238,11 +238,11 @@ std::string Tokenizer::decode(std::span<const TokenId> ids, const DecodeOptions&
         if (id < 0 || static_cast<std::size_t>(id) >= m.data.tokens.size())
             tokenBytes(id);  // throws the range error
         const TokenType t = m.type(static_cast<std::size_t>(id));
-        if (!options.render_special && (t == TokenType::Control || t == TokenType::Unknown))
+        if (!options.renderSpecial && (t == TokenType::Control || t == TokenType::Unknown))
             continue;
         out.append(m.rendered[static_cast<std::size_t>(id)]);
     }
-    if (options.strip_space_prefix && addsSpacePrefix() && !out.empty() && out[0] == ' ')
+    if (options.stripSpacePrefix && addsSpacePrefix() && !out.empty() && out[0] == ' ')
         out.erase(0, 1);
     return out;
 }
@@ -263,8 +263,8 @@ TokenType Tokenizer::tokenType(TokenId id) const
 
 TokenId Tokenizer::findToken(std::string_view text) const
 {
-    const auto it = impl_->text_to_id.find(text);
-    return it == impl_->text_to_id.end() ? kNoToken : it->second;
+    const auto it = impl_->textToId.find(text);
+    return it == impl_->textToId.end() ? kNoToken : it->second;
 }
 
 std::size_t Tokenizer::vocabSize() const
@@ -277,7 +277,7 @@ bool Tokenizer::isSentencePiece() const
 }
 bool Tokenizer::addsSpacePrefix() const
 {
-    return impl_->spm && impl_->data.add_space_prefix;
+    return impl_->spm && impl_->data.addSpacePrefix;
 }
 TokenId Tokenizer::bos() const
 {
@@ -301,11 +301,11 @@ TokenId Tokenizer::pad() const
 }
 bool Tokenizer::addsBos() const
 {
-    return impl_->data.add_bos;
+    return impl_->data.addBos;
 }
 bool Tokenizer::addsEos() const
 {
-    return impl_->data.add_eos;
+    return impl_->data.addEos;
 }
 
 bool Tokenizer::isEndOfGeneration(TokenId id) const

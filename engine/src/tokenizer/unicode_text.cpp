@@ -16,34 +16,34 @@ std::uint16_t flagsFromIcu(char32_t cp)
 {
     std::uint16_t f = 0;
     switch (u_charType(static_cast<UChar32>(cp))) {
-    case U_UPPERCASE_LETTER: f |= kLetter | kUpper; break;
-    case U_LOWERCASE_LETTER: f |= kLetter | kLower; break;
-    case U_TITLECASE_LETTER: f |= kLetter | kTitle; break;
-    case U_MODIFIER_LETTER: f |= kLetter | kModifier; break;
-    case U_OTHER_LETTER: f |= kLetter | kOtherLetter; break;
+    case U_UPPERCASE_LETTER: f |= Letter | Upper; break;
+    case U_LOWERCASE_LETTER: f |= Letter | Lower; break;
+    case U_TITLECASE_LETTER: f |= Letter | Title; break;
+    case U_MODIFIER_LETTER: f |= Letter | Modifier; break;
+    case U_OTHER_LETTER: f |= Letter | OtherLetter; break;
     case U_NON_SPACING_MARK:
     case U_ENCLOSING_MARK:
-    case U_COMBINING_SPACING_MARK: f |= kMark; break;
+    case U_COMBINING_SPACING_MARK: f |= Mark; break;
     case U_DECIMAL_DIGIT_NUMBER:
     case U_LETTER_NUMBER:
-    case U_OTHER_NUMBER: f |= kNumber; break;
+    case U_OTHER_NUMBER: f |= Number; break;
     case U_DASH_PUNCTUATION:
     case U_START_PUNCTUATION:
     case U_END_PUNCTUATION:
     case U_CONNECTOR_PUNCTUATION:
     case U_OTHER_PUNCTUATION:
     case U_INITIAL_PUNCTUATION:
-    case U_FINAL_PUNCTUATION: f |= kPunct; break;
+    case U_FINAL_PUNCTUATION: f |= Punct; break;
     case U_MATH_SYMBOL:
     case U_CURRENCY_SYMBOL:
     case U_MODIFIER_SYMBOL:
-    case U_OTHER_SYMBOL: f |= kSymbol; break;
+    case U_OTHER_SYMBOL: f |= Symbol; break;
     default: break;
     }
     if (u_isUWhiteSpace(static_cast<UChar32>(cp)))
-        f |= kWhitespace;
+        f |= Whitespace;
     if (cp == U'\r' || cp == U'\n')
-        f |= kLineBreak;
+        f |= LineBreak;
     return f;
 }
 

@@ -11,18 +11,18 @@ namespace strata::tokenizer {
 
 // Bit flags of one code point. Categories come from ICU's u_charType, whitespace from White_Space.
 enum CharFlag : std::uint16_t {
-    kLetter = 1u << 0,        // \p{L}
-    kNumber = 1u << 1,        // \p{N}
-    kMark = 1u << 2,          // \p{M}
-    kPunct = 1u << 3,         // \p{P}
-    kSymbol = 1u << 4,        // \p{S}
-    kWhitespace = 1u << 5,    // \s (White_Space)
-    kUpper = 1u << 6,         // \p{Lu}
-    kLower = 1u << 7,         // \p{Ll}
-    kTitle = 1u << 8,         // \p{Lt}
-    kModifier = 1u << 9,      // \p{Lm}
-    kOtherLetter = 1u << 10,  // \p{Lo}
-    kLineBreak = 1u << 11,    // '\r' or '\n'
+    Letter = 1u << 0,        // \p{L}
+    Number = 1u << 1,        // \p{N}
+    Mark = 1u << 2,          // \p{M}
+    Punct = 1u << 3,         // \p{P}
+    Symbol = 1u << 4,        // \p{S}
+    Whitespace = 1u << 5,    // \s (White_Space)
+    Upper = 1u << 6,         // \p{Lu}
+    Lower = 1u << 7,         // \p{Ll}
+    Title = 1u << 8,         // \p{Lt}
+    Modifier = 1u << 9,      // \p{Lm}
+    OtherLetter = 1u << 10,  // \p{Lo}
+    LineBreak = 1u << 11,    // '\r' or '\n'
 };
 
 std::uint16_t charFlags(char32_t cp);

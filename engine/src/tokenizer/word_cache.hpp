@@ -33,8 +33,8 @@ public:
             const Slot& s = slots_[i];
             if (s.word == nullptr)
                 return false;
-            if (s.hash == h && s.word_len == word.size() && std::memcmp(s.word, word.data(), word.size()) == 0) {
-                out.insert(out.end(), ids_.begin() + s.ids_from, ids_.begin() + s.ids_from + s.ids_len);
+            if (s.hash == h && s.wordLen == word.size() && std::memcmp(s.word, word.data(), word.size()) == 0) {
+                out.insert(out.end(), ids_.begin() + s.idsFrom, ids_.begin() + s.idsFrom + s.idsLen);
                 return true;
             }
         }
@@ -47,9 +47,9 @@ public:
             return;
         if ((count_ + 1) * 2 > slots_.size())
             grow();
-        const auto ids_from = static_cast<std::uint32_t>(ids_.size());
+        const auto idsFrom = static_cast<std::uint32_t>(ids_.size());
         ids_.insert(ids_.end(), out.begin() + static_cast<std::ptrdiff_t>(from), out.end());
-        place(Slot{h, word.data(), static_cast<std::uint32_t>(word.size()), ids_from,
+        place(Slot{h, word.data(), static_cast<std::uint32_t>(word.size()), idsFrom,
                    static_cast<std::uint32_t>(out.size() - from)});
         ++count_;
     }
@@ -59,9 +59,9 @@ private:
     struct Slot {
         std::uint64_t hash;
         const char* word;  // nullptr: empty slot
-        std::uint32_t word_len;
-        std::uint32_t ids_from;
-        std::uint32_t ids_len;
+        std::uint32_t wordLen;
+        std::uint32_t idsFrom;
+        std::uint32_t idsLen;
     };
 
     void place(const Slot& slot)

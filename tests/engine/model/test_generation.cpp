@@ -120,7 +120,7 @@ private slots:
         // Random weights emit arbitrary byte tokens: the stream must still be valid UTF-8, and be
         // exactly what the streaming detokenizer makes of the generated ids, nothing lost.
         QVERIFY(QString::fromUtf8(streamed.data(), qsizetype(streamed.size())).toUtf8().toStdString() == streamed);
-        tokenizer::StreamingDetokenizer detok(tok, {.render_special = false});
+        tokenizer::StreamingDetokenizer detok(tok, {.renderSpecial = false});
         std::string expected;
         for (int32_t id : generated)
             expected += detok.push(id);

@@ -56,19 +56,19 @@ private slots:
         QCOMPARE(v.merges.size(), size_t{151387});
         QCOMPARE(v.merges[0], std::string("Ġ Ġ"));
         QCOMPARE(v.tokens[0], std::string("!"));
-        QCOMPARE(TokenType(v.token_type[0]), TokenType::Normal);
+        QCOMPARE(TokenType(v.tokenType[0]), TokenType::Normal);
         const int32_t imEnd = idOf(v, "<|im_end|>");
         QCOMPARE(imEnd, 151645);
-        QCOMPARE(TokenType(v.token_type[size_t(imEnd)]), TokenType::Control);
+        QCOMPARE(TokenType(v.tokenType[size_t(imEnd)]), TokenType::Control);
         QCOMPARE(v.eos, imEnd);
         QCOMPARE(v.pad, idOf(v, "<|endoftext|>"));
         QCOMPARE(v.bos, kNoToken);
-        QCOMPARE(v.add_bos, false);
+        QCOMPARE(v.addBos, false);
         // <think> is an added token that is neither special nor shaped like one.
-        QCOMPARE(TokenType(v.token_type[size_t(idOf(v, "<think>"))]), TokenType::UserDefined);
+        QCOMPARE(TokenType(v.tokenType[size_t(idOf(v, "<think>"))]), TokenType::UserDefined);
         QCOMPARE(v.tokens[151935], std::string("[PAD151935]"));
-        QCOMPARE(TokenType(v.token_type[151935]), TokenType::Unused);
-        QVERIFY(v.chat_template.find("<|im_start|>") != std::string::npos);
+        QCOMPARE(TokenType(v.tokenType[151935]), TokenType::Unused);
+        QVERIFY(v.chatTemplate.find("<|im_start|>") != std::string::npos);
     }
 
     void mergesWithSpacesUseU0120()
@@ -80,7 +80,7 @@ private slots:
         const TokenizerData v = importHfTokenizer(dir.filePath("tokenizer.json").toStdString());
         QCOMPARE(v.merges, (std::vector<std::string>{"a \xC4\xA0"}));
         QCOMPARE(v.eos, kNoToken);
-        QVERIFY(v.chat_template.empty());
+        QVERIFY(v.chatTemplate.empty());
     }
 
     void llama3StringMerges()
@@ -94,8 +94,8 @@ private slots:
         QCOMPARE(v.merges.size(), size_t{280147});
         QCOMPARE(v.bos, 128000);
         QCOMPARE(v.eos, 128001);
-        QCOMPARE(TokenType(v.token_type[128000]), TokenType::Control);
-        QVERIFY(!v.chat_template.empty());
+        QCOMPARE(TokenType(v.tokenType[128000]), TokenType::Control);
+        QVERIFY(!v.chatTemplate.empty());
     }
 
     void llama2SentencePiece()
@@ -110,13 +110,13 @@ private slots:
         QVERIFY(v.merges.empty());
         QCOMPARE(v.scores.size(), v.tokens.size());
         QCOMPARE(v.tokens[0], std::string("<unk>"));
-        QCOMPARE(TokenType(v.token_type[0]), TokenType::Control);  // an added special token in this tokenizer.json
+        QCOMPARE(TokenType(v.tokenType[0]), TokenType::Control);  // an added special token in this tokenizer.json
         QCOMPARE(v.unk, 0);
         QCOMPARE(v.bos, 1);
         QCOMPARE(v.eos, 2);
-        QCOMPARE(v.add_bos, true);
+        QCOMPARE(v.addBos, true);
         QCOMPARE(v.tokens[3], std::string("<0x00>"));
-        QCOMPARE(TokenType(v.token_type[3]), TokenType::Byte);
+        QCOMPARE(TokenType(v.tokenType[3]), TokenType::Byte);
         // "▁t" is the first merge: the highest score of all merged pieces.
         const int32_t t = idOf(v, "\xE2\x96\x81t");
         QCOMPARE(v.scores[size_t(t)], 0.0f);

@@ -115,8 +115,8 @@ private slots:
     void sentencePieceDropsLeadingSpaceOnce()
     {
         const Tokenizer& tok = cache_.get(vocabModels()[3]);
-        const auto ids = tok.encode(" two  spaces", EncodeOptions{.add_special = true});
-        StreamingDetokenizer stream(tok, DecodeOptions{.render_special = false});
+        const auto ids = tok.encode(" two  spaces", EncodeOptions{.addSpecial = true});
+        StreamingDetokenizer stream(tok, DecodeOptions{.renderSpecial = false});
         std::string out;
         for (TokenId id : ids)
             out += stream.push(id);

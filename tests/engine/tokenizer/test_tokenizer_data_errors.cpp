@@ -17,7 +17,7 @@ TokenizerData tinyBpe()
     d.model = "gpt2";
     d.pre = "llama-bpe";
     d.tokens = {"a", "b", "ab", "<|end|>"};
-    d.token_type = {1, 1, 1, 3};
+    d.tokenType = {1, 1, 1, 3};
     d.merges = {"a b"};
     return d;
 }
@@ -41,8 +41,8 @@ private slots:
     void tinyVocabularyWorks()
     {
         const Tokenizer t(tinyBpe());
-        QCOMPARE(t.encode("abab", {.add_special = false}), (std::vector<TokenId>{2, 2}));
-        QCOMPARE(t.encode("ab<|end|>", {.add_special = false, .parse_special = true}), (std::vector<TokenId>{2, 3}));
+        QCOMPARE(t.encode("abab", {.addSpecial = false}), (std::vector<TokenId>{2, 2}));
+        QCOMPARE(t.encode("ab<|end|>", {.addSpecial = false, .parseSpecial = true}), (std::vector<TokenId>{2, 3}));
     }
 
     void errors_data()
@@ -67,19 +67,19 @@ private slots:
         switch (which) {
         case 0: d.model = "bert"; break;
         case 1: d.pre = "no-such-pre"; break;
-        case 2: d.token_type.pop_back(); break;
-        case 3: d.token_type[1] = 42; break;
+        case 2: d.tokenType.pop_back(); break;
+        case 3: d.tokenType[1] = 42; break;
         case 4: d.bos = 99; break;
         case 5: d.merges = {"ab"}; break;
         case 6:
             d.tokens.clear();
-            d.token_type.clear();
+            d.tokenType.clear();
             break;
         case 7:
             d.model = "llama";
             d.scores = {0.0f};
             break;
-        case 8: d.add_bos = true; break;
+        case 8: d.addBos = true; break;
         }
         const QString message = errorOf(d);
         QVERIFY2(message.contains(mentions), qPrintable(QStringLiteral("got: '%1'").arg(message)));
@@ -89,19 +89,19 @@ private slots:
     {
         TokenizerData d = tinyBpe();
         d.eos = 3;
-        d.chat_template = "{{ messages[0].content }}";
+        d.chatTemplate = "{{ messages[0].content }}";
         strata::gguf::Writer w;
         addTokenizerMetadata(d, w);
         const auto bytes = w.toBytes();
         const auto file = strata::gguf::File::fromBytes(bytes);
         const TokenizerData back = tokenizerDataFromGguf(file.metadata());
         QCOMPARE(back.tokens, d.tokens);
-        QCOMPARE(back.token_type, d.token_type);
+        QCOMPARE(back.tokenType, d.tokenType);
         QCOMPARE(back.merges, d.merges);
         QCOMPARE(back.eos, 3);
         QCOMPARE(back.bos, kNoToken);
-        QCOMPARE(back.chat_template, d.chat_template);
-        QVERIFY(back.ignore_merges);  // llama-bpe
+        QCOMPARE(back.chatTemplate, d.chatTemplate);
+        QVERIFY(back.ignoreMerges);  // llama-bpe
     }
 
     void ggufKeyErrors_data()

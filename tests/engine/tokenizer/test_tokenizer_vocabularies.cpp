@@ -82,7 +82,7 @@ private slots:
         const Tokenizer& tok = cache_.get(vocabModels()[static_cast<std::size_t>(model)]);
         const std::vector<TokenId> ids =
             tok.encode(std::string_view(c.text.constData(), static_cast<std::size_t>(c.text.size())),
-                       EncodeOptions{.add_special = false, .parse_special = true});
+                       EncodeOptions{.addSpecial = false, .parseSpecial = true});
         std::size_t diff = 0;
         while (diff < ids.size() && diff < c.ids.size() && ids[diff] == c.ids[diff])
             ++diff;
@@ -125,8 +125,8 @@ private slots:
         QFile f(testDataDir() + QStringLiteral("/corpus/special_tokens.txt"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const std::string text = f.readAll().toStdString();
-        const auto plain = tok.encode(text, EncodeOptions{.add_special = false, .parse_special = false});
-        const auto parsed = tok.encode(text, EncodeOptions{.add_special = false, .parse_special = true});
+        const auto plain = tok.encode(text, EncodeOptions{.addSpecial = false, .parseSpecial = false});
+        const auto parsed = tok.encode(text, EncodeOptions{.addSpecial = false, .parseSpecial = true});
         int control_plain = 0;
         int control_parsed = 0;
         for (TokenId id : plain)
@@ -144,10 +144,10 @@ private slots:
         const Tokenizer& llama2 = cache_.get(vocabModels()[3]);
         QVERIFY(llama2.addsBos());
         const auto with = llama2.encode("Hello world");
-        const auto without = llama2.encode("Hello world", EncodeOptions{.add_special = false});
+        const auto without = llama2.encode("Hello world", EncodeOptions{.addSpecial = false});
         QCOMPARE(with.front(), llama2.bos());
         QCOMPARE(std::vector<TokenId>(with.begin() + 1, with.end()), without);
-        QCOMPARE(llama2.decode(with, DecodeOptions{.render_special = false}), std::string("Hello world"));
+        QCOMPARE(llama2.decode(with, DecodeOptions{.renderSpecial = false}), std::string("Hello world"));
         const Tokenizer& llama31 = cache_.get(vocabModels()[2]);
         QVERIFY(llama31.isEndOfGeneration(llama31.eot()));
         QVERIFY(llama31.isEndOfGeneration(llama31.eos()));
@@ -160,7 +160,7 @@ private slots:
         const std::string text = "ok \xff\xfe bad \xc3 tail \xe2\x82 \xed\xa0\x80 end\xf0";
         for (const auto& m : vocabModels()) {
             const Tokenizer& tok = cache_.get(m);
-            const auto ids = tok.encode(text, EncodeOptions{.add_special = false});
+            const auto ids = tok.encode(text, EncodeOptions{.addSpecial = false});
             QVERIFY(!ids.empty());
             QVERIFY2(tok.decode(ids) == text, m.name);
         }
@@ -178,7 +178,7 @@ private slots:
         const std::string text = "1" + std::string(100000, ' ') + "2\t\t" + std::string(100000, '\t') + "3 ";
         QElapsedTimer timer;
         timer.start();
-        const auto ids = tok.encode(text, EncodeOptions{.add_special = false});
+        const auto ids = tok.encode(text, EncodeOptions{.addSpecial = false});
         QVERIFY2(timer.elapsed() < 20000, "quadratic whitespace handling");
         QCOMPARE(tok.decode(ids), text);
     }

@@ -74,7 +74,7 @@ int main(int argc, char** argv)
     do {
         tokens = 0;
         for (std::size_t i = 0; i < texts.size(); ++i) {
-            ids[i] = tok.encode(texts[i], EncodeOptions{.add_special = false});
+            ids[i] = tok.encode(texts[i], EncodeOptions{.addSpecial = false});
             tokens += ids[i].size();
         }
         if (++passes == 1)

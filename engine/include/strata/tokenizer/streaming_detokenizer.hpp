@@ -20,7 +20,7 @@ public:
     void reset();
 
 private:
-    std::string takeComplete(bool at_end);
+    std::string takeComplete(bool atEnd);
 
     const Tokenizer* tokenizer_;
     DecodeOptions options_;

@@ -13,13 +13,13 @@
 namespace strata::tokenizer {
 
 struct EncodeOptions {
-    bool add_special = true;     // add BOS/EOS as the vocabulary's add_bos/add_eos ask
-    bool parse_special = false;  // text such as "<|im_start|>" becomes that control token (only when trusted)
+    bool addSpecial = true;     // add BOS/EOS as the vocabulary's add_bos/add_eos ask
+    bool parseSpecial = false;  // text such as "<|im_start|>" becomes that control token (only when trusted)
 };
 
 struct DecodeOptions {
-    bool render_special = true;      // control tokens appear as their text; false: they render as nothing
-    bool strip_space_prefix = true;  // SentencePiece: drop the space the encoder added before the text
+    bool renderSpecial = true;     // control tokens appear as their text; false: they render as nothing
+    bool stripSpacePrefix = true;  // SentencePiece: drop the space the encoder added before the text
 };
 
 class Tokenizer {
@@ -34,7 +34,7 @@ public:
     std::string decode(std::span<const TokenId> ids, const DecodeOptions& options = {}) const;
 
     // The bytes one token stands for (may be part of a UTF-8 sequence). Throws on an id out of range.
-    std::string tokenBytes(TokenId id, bool render_special = true) const;
+    std::string tokenBytes(TokenId id, bool renderSpecial = true) const;
     // The token's text as stored in the vocabulary.
     const std::string& tokenText(TokenId id) const;
     TokenType tokenType(TokenId id) const;

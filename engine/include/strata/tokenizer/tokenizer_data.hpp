@@ -25,12 +25,12 @@ enum class TokenType : std::int32_t {
 };
 
 struct TokenizerData {
-    std::string model;                     // tokenizer.ggml.model: "gpt2" (byte-level BPE) or "llama" (SentencePiece)
-    std::string pre;                       // tokenizer.ggml.pre: pre-tokenizer name ("llama-bpe", "qwen2", ...)
-    std::vector<std::string> tokens;       // tokenizer.ggml.tokens
-    std::vector<std::int32_t> token_type;  // tokenizer.ggml.token_type (empty: all Normal)
-    std::vector<float> scores;             // tokenizer.ggml.scores (SentencePiece merge priority)
-    std::vector<std::string> merges;       // tokenizer.ggml.merges: "left right", best rank first
+    std::string model;                    // tokenizer.ggml.model: "gpt2" (byte-level BPE) or "llama" (SentencePiece)
+    std::string pre;                      // tokenizer.ggml.pre: pre-tokenizer name ("llama-bpe", "qwen2", ...)
+    std::vector<std::string> tokens;      // tokenizer.ggml.tokens
+    std::vector<std::int32_t> tokenType;  // tokenizer.ggml.token_type (empty: all Normal)
+    std::vector<float> scores;            // tokenizer.ggml.scores (SentencePiece merge priority)
+    std::vector<std::string> merges;      // tokenizer.ggml.merges: "left right", best rank first
 
     TokenId bos = kNoToken;  // tokenizer.ggml.bos_token_id
     TokenId eos = kNoToken;  // tokenizer.ggml.eos_token_id
@@ -39,16 +39,16 @@ struct TokenizerData {
     TokenId unk = kNoToken;  // tokenizer.ggml.unknown_token_id
     TokenId pad = kNoToken;  // tokenizer.ggml.padding_token_id
 
-    bool add_bos = false;          // tokenizer.ggml.add_bos_token
-    bool add_eos = false;          // tokenizer.ggml.add_eos_token
-    bool add_space_prefix = true;  // tokenizer.ggml.add_space_prefix (SentencePiece only)
+    bool addBos = false;         // tokenizer.ggml.add_bos_token
+    bool addEos = false;         // tokenizer.ggml.add_eos_token
+    bool addSpacePrefix = true;  // tokenizer.ggml.add_space_prefix (SentencePiece only)
 
-    std::string chat_template;  // tokenizer.chat_template (empty: none)
+    std::string chatTemplate;  // tokenizer.chat_template (empty: none)
 
     // Not GGUF keys: behaviours HF tokenizer.json states and GGUF leaves to the pre-tokenizer name.
     // tokenizerDefaultsForPre() fills them the way the named models need.
-    bool ignore_merges = false;  // a pre-token that is itself in the vocabulary becomes one token (Llama 3)
-    bool normalize_nfc = false;  // NFC-normalise text before splitting (Qwen2/Qwen3)
+    bool ignoreMerges = false;  // a pre-token that is itself in the vocabulary becomes one token (Llama 3)
+    bool normalizeNfc = false;  // NFC-normalise text before splitting (Qwen2/Qwen3)
 };
 
 // Sets ignore_merges / normalize_nfc from `pre` as the named models' tokenizer.json files state them.

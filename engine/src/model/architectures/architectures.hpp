@@ -4,8 +4,8 @@
 #include "strata/model/architecture.hpp"
 
 namespace strata::model::arch {
-extern const Architecture llama;
-extern const Architecture qwen2;
-extern const Architecture qwen3;
-extern const Architecture qwen3moe;
+extern const Architecture kLlama;
+extern const Architecture kQwen2;
+extern const Architecture kQwen3;
+extern const Architecture kQwen3moe;
 }  // namespace strata::model::arch

@@ -4,7 +4,7 @@
 
 namespace strata::model::arch {
 
-const Architecture llama{
+const Architecture kLlama{
     "llama", RopeStyle::Normal,
     [](const Hparams&) { return DecoderPlan{.qkvBias = false, .qkNorm = false, .ffn = FfnKind::Dense}; },
     /*writesRopeDimensionCount=*/true};

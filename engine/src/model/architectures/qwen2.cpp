@@ -3,7 +3,7 @@
 
 namespace strata::model::arch {
 
-const Architecture qwen2{
+const Architecture kQwen2{
     "qwen2", RopeStyle::NeoX,
     [](const Hparams&) { return DecoderPlan{.qkvBias = true, .qkNorm = false, .ffn = FfnKind::Dense}; },
     /*writesRopeDimensionCount=*/false};

@@ -3,7 +3,7 @@
 
 namespace strata::model::arch {
 
-const Architecture qwen3{
+const Architecture kQwen3{
     "qwen3", RopeStyle::NeoX,
     [](const Hparams&) { return DecoderPlan{.qkvBias = false, .qkNorm = true, .ffn = FfnKind::Dense}; },
     /*writesRopeDimensionCount=*/false};

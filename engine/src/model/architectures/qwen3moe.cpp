@@ -5,7 +5,7 @@
 
 namespace strata::model::arch {
 
-const Architecture qwen3moe{
+const Architecture kQwen3moe{
     "qwen3moe", RopeStyle::NeoX,
     [](const Hparams&) { return DecoderPlan{.qkvBias = false, .qkNorm = true, .ffn = FfnKind::Moe}; },
     /*writesRopeDimensionCount=*/false};

@@ -29,35 +29,35 @@ FeedForward::FeedForward(const Hparams& h, uint32_t maxBatch, RoutingObserver on
 void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
                         uint32_t tokens, float* out)
 {
-    const int64_t E = h_.embedding, F = h_.feedForward;
-    xq_.quantize(pool, x, tokens, E, E, w.ffnGate.type);
+    const int64_t e = h_.embedding, f = h_.feedForward;
+    xq_.quantize(pool, x, tokens, e, e, w.ffnGate.type);
     if (xq_.suits(w.ffnUp.type)) {
-        const LinearTarget gateUp[] = {{&w.ffnGate, gate_.data(), size_t(F)}, {&w.ffnUp, up_.data(), size_t(F)}};
+        const LinearTarget gateUp[] = {{&w.ffnGate, gate_.data(), size_t(f)}, {&w.ffnUp, up_.data(), size_t(f)}};
         linearShared(pool, k, xq_, gateUp);
     } else {
-        linear(pool, k, xq_, w.ffnGate, gate_.data(), F);
-        xq_.quantize(pool, x, tokens, E, E, w.ffnUp.type);
-        linear(pool, k, xq_, w.ffnUp, up_.data(), F);
+        linear(pool, k, xq_, w.ffnGate, gate_.data(), f);
+        xq_.quantize(pool, x, tokens, e, e, w.ffnUp.type);
+        linear(pool, k, xq_, w.ffnUp, up_.data(), f);
     }
-    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(tokens) * F);
-    hq_.quantize(pool, gate_.data(), tokens, F, F, w.ffnDown.type);
-    linear(pool, k, hq_, w.ffnDown, out, E);
+    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(tokens) * f);
+    hq_.quantize(pool, gate_.data(), tokens, f, f, w.ffnDown.type);
+    linear(pool, k, hq_, w.ffnDown, out, e);
 }
 
 void FeedForward::route(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
                         uint32_t tokens, uint32_t layer)
 {
-    const uint32_t X = h_.experts, used = h_.expertsUsed;
+    const uint32_t x = h_.experts, used = h_.expertsUsed;
     xq_.quantize(pool, x, tokens, h_.embedding, h_.embedding, w.router.type);
-    linear(pool, k, xq_, w.router, routerLogits_.data(), X);
+    linear(pool, k, xq_, w.router, routerLogits_.data(), x);
 
     std::vector<Route> chosen;
     chosen.reserve(size_t(tokens) * used);
     std::vector<int64_t> top(used);
     for (uint32_t t = 0; t < tokens; ++t) {
-        float* p = routerLogits_.data() + size_t(t) * X;
-        kernels::softmax(p, X, 1.0f, nullptr);
-        kernels::topK(p, X, used, top.data());
+        float* p = routerLogits_.data() + size_t(t) * x;
+        kernels::softmax(p, x, 1.0f, nullptr);
+        kernels::topK(p, x, used, top.data());
         float sum = 0.0f;
         for (uint32_t i = 0; i < used; ++i)
             sum += p[top[i]];
@@ -97,7 +97,7 @@ void FeedForward::expertsDecode(pool::WorkerPool& pool, const kernels::KernelTab
 {
     // One token: every chosen expert's gate and up rows in one pool batch, then every down row in
     // another; all experts read the same quantized input row.
-    const int64_t E = h_.embedding, F = h_.expertFeedForward;
+    const int64_t e = h_.embedding, f = h_.expertFeedForward;
     const size_t n = routes_.size();
     // Route i's product with one matrix of `stack` into dst + i * rows.
     const auto addTargets = [&](const Weight& stack, int64_t rows, float* dst, bool perRouteInput) {
@@ -107,36 +107,36 @@ void FeedForward::expertsDecode(pool::WorkerPool& pool, const kernels::KernelTab
                                 dst + i * size_t(rows)});
         }
     };
-    xq_.quantize(pool, x, 1, E, E, w.gateExps.type);
+    xq_.quantize(pool, x, 1, e, e, w.gateExps.type);
     const bool shared = xq_.suits(w.upExps.type);
     targets_.clear();
-    addTargets(w.gateExps, F, gate_.data(), false);
+    addTargets(w.gateExps, f, gate_.data(), false);
     if (shared)
-        addTargets(w.upExps, F, up_.data(), false);
+        addTargets(w.upExps, f, up_.data(), false);
     matvecBatch(pool, k, targets_);
     if (!shared) {
-        xq_.quantize(pool, x, 1, E, E, w.upExps.type);
+        xq_.quantize(pool, x, 1, e, e, w.upExps.type);
         targets_.clear();
-        addTargets(w.upExps, F, up_.data(), false);
+        addTargets(w.upExps, f, up_.data(), false);
         matvecBatch(pool, k, targets_);
     }
-    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * F);
-    hq_.quantize(pool, gate_.data(), int64_t(n), F, F, w.downExps.type);
+    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * f);
+    hq_.quantize(pool, gate_.data(), int64_t(n), f, f, w.downExps.type);
     targets_.clear();
-    addTargets(w.downExps, E, down_.data(), true);
+    addTargets(w.downExps, e, down_.data(), true);
     matvecBatch(pool, k, targets_);
 }
 
 void FeedForward::expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
                                  const float* x)
 {
-    const int64_t E = h_.embedding, F = h_.expertFeedForward;
+    const int64_t e = h_.embedding, f = h_.expertFeedForward;
     const size_t n = routes_.size();
 
     // Gather each route's input row so every expert sees its tokens contiguously.
     for (size_t i = 0; i < n; ++i)
-        std::memcpy(gathered_.data() + i * E, x + size_t(routes_[i].token) * E, E * sizeof(float));
-    xq_.quantize(pool, gathered_.data(), int64_t(n), E, E, w.gateExps.type);
+        std::memcpy(gathered_.data() + i * e, x + size_t(routes_[i].token) * e, e * sizeof(float));
+    xq_.quantize(pool, gathered_.data(), int64_t(n), e, e, w.gateExps.type);
 
     // One pool batch per stack (gate, up, down) over the active experts' tiles.
     std::vector<uint32_t> active;
@@ -161,32 +161,32 @@ void FeedForward::expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTa
             }
         });
     };
-    expertRows(w.gateExps, xq_, gate_.data(), F);
+    expertRows(w.gateExps, xq_, gate_.data(), f);
     if (!xq_.suits(w.upExps.type))
-        xq_.quantize(pool, gathered_.data(), int64_t(n), E, E, w.upExps.type);
-    expertRows(w.upExps, xq_, up_.data(), F);
-    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * F);
-    hq_.quantize(pool, gate_.data(), int64_t(n), F, F, w.downExps.type);
-    expertRows(w.downExps, hq_, down_.data(), E);
+        xq_.quantize(pool, gathered_.data(), int64_t(n), e, e, w.upExps.type);
+    expertRows(w.upExps, xq_, up_.data(), f);
+    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * f);
+    hq_.quantize(pool, gate_.data(), int64_t(n), f, f, w.downExps.type);
+    expertRows(w.downExps, hq_, down_.data(), e);
 }
 
 void FeedForward::sumExperts(uint32_t tokens, float* out)
 {
     // Weighted sum per token, in top-k order as ggml adds them (same rounding).
-    const int64_t E = h_.embedding;
+    const int64_t e = h_.embedding;
     const size_t n = routes_.size();
-    std::memset(out, 0, size_t(tokens) * E * sizeof(float));
+    std::memset(out, 0, size_t(tokens) * e * sizeof(float));
     const uint32_t used = h_.expertsUsed;
     std::vector<size_t> byRank(size_t(tokens) * used);
     for (size_t i = 0; i < n; ++i)
         byRank[size_t(routes_[i].token) * used + routes_[i].rank] = i;
     for (uint32_t t = 0; t < tokens; ++t) {
-        float* o = out + size_t(t) * E;
+        float* o = out + size_t(t) * e;
         for (uint32_t r = 0; r < used; ++r) {
             const size_t i = byRank[size_t(t) * used + r];
             const float wgt = routes_[i].weight;
-            const float* d = down_.data() + i * E;
-            for (int64_t c = 0; c < E; ++c)
+            const float* d = down_.data() + i * e;
+            for (int64_t c = 0; c < e; ++c)
                 o[c] += wgt * d[c];
         }
     }
