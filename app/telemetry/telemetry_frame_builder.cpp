@@ -108,14 +108,14 @@ domain::PoolRates TelemetryFrameBuilder::poolRates(const pool::PoolTelemetry& be
 std::vector<int> TelemetryFrameBuilder::workerCores(const std::vector<telemetry::ThreadUsage>& threads,
                                                     std::size_t workers)
 {
-    constexpr std::string_view prefix = "strata-pool-";
+    constexpr std::string_view kPrefix = "strata-pool-";
     std::vector<int> cores(workers, -1);
     for (const auto& thread : threads) {
         const std::string_view name(thread.name.data());
-        if (name.substr(0, prefix.size()) != prefix)
+        if (name.substr(0, kPrefix.size()) != kPrefix)
             continue;
         unsigned index = 0;
-        const std::string_view digits = name.substr(prefix.size());
+        const std::string_view digits = name.substr(kPrefix.size());
         const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
         if (error == std::errc() && end == digits.data() + digits.size() && index < workers)
             cores[index] = thread.lastCpu;
