@@ -213,7 +213,7 @@ private slots:
         TelemetryFrame f = frameWithCores(4);
         ui::PoolPanel panel;
         panel.showFrame(f);
-        QCOMPARE(panel.policyText(), PoolPanelNoModel());
+        QCOMPARE(panel.policyText(), poolPanelNoModel());
         f.pool.emplace();
         f.pool->policy = pool::WaitPolicy::fixedSpin(250);
         f.poolRates.completionWaitP50Micros = 12.5;
@@ -308,7 +308,7 @@ private slots:
     }
 
 private:
-    static QString PoolPanelNoModel() { return ui::PoolPanel::tr("no model loaded"); }
+    static QString poolPanelNoModel() { return ui::PoolPanel::tr("no model loaded"); }
 };
 
 QTEST_MAIN(TestPanelWidgets)

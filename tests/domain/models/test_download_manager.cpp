@@ -58,14 +58,14 @@ DownloadSettings fastSettings()
 class TestDownloadManager : public QObject {
     Q_OBJECT
 
-    TestHttpServer* server = nullptr;
-    std::unique_ptr<QTemporaryDir> dir;
+    TestHttpServer* m_server = nullptr;
+    std::unique_ptr<QTemporaryDir> m_dir;
 
     DownloadRequest request(const QByteArray& path, const QString& name)
     {
         DownloadRequest r;
-        r.url = server->url(path);
-        r.directory = dir->path();
+        r.url = m_server->url(path);
+        r.directory = m_dir->path();
         r.fileName = name;
         return r;
     }
@@ -100,16 +100,16 @@ private slots:
 
     void init()
     {
-        server = new TestHttpServer(this);
-        QVERIFY(server->listen());
-        dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(dir->isValid());
+        m_server = new TestHttpServer(this);
+        QVERIFY(m_server->listen());
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
     }
     void cleanup()
     {
-        delete server;
-        server = nullptr;
-        dir.reset();
+        delete m_server;
+        m_server = nullptr;
+        m_dir.reset();
     }
 
     void urlPolicyAllowsHttpsAndOnlyLoopbackHttpForTests()
@@ -138,13 +138,13 @@ private slots:
         const auto [state, message] = waitForEnd(manager, manager.start(r));
         QCOMPARE(state, DownloadState::Failed);
         QVERIFY2(message.contains(QLatin1String("https")), qPrintable(message));
-        QCOMPARE(server->requestCount(), 0);
+        QCOMPARE(m_server->requestCount(), 0);
     }
 
     void downloadsAndVerifiesTheEtagHash()
     {
         const QByteArray body = randomBytes(300'000, 1);
-        server->setResource("/model.gguf", {.body = body, .etag = sha256Hex(body)});
+        m_server->setResource("/model.gguf", {.body = body, .etag = sha256Hex(body)});
         DownloadManager manager(fastSettings());
         QSignalSpy completed(&manager, &DownloadManager::completed);
         const QString id = manager.start(request("/model.gguf", QStringLiteral("model.gguf")));
@@ -152,7 +152,7 @@ private slots:
         QCOMPARE(state, DownloadState::Completed);
         QCOMPARE(message, QStringLiteral("SHA-256 verified"));
         QCOMPARE(completed.size(), 1);
-        QCOMPARE(completed.at(0).at(0).toString(), dir->filePath(QStringLiteral("model.gguf")));
+        QCOMPARE(completed.at(0).at(0).toString(), m_dir->filePath(QStringLiteral("model.gguf")));
         QCOMPARE(completed.at(0).size(), 2);
         QCOMPARE(completed.at(0).at(1).toBool(), true);  // verified
         QCOMPARE(readAll(id), body);
@@ -166,13 +166,13 @@ private slots:
     void resumesAfterTheConnectionDrops()
     {
         const QByteArray body = randomBytes(400'000, 2);
-        server->setResource("/m", {.body = body, .etag = sha256Hex(body), .dropAfterBytes = 100'000, .dropTimes = 2});
+        m_server->setResource("/m", {.body = body, .etag = sha256Hex(body), .dropAfterBytes = 100'000, .dropTimes = 2});
         DownloadManager manager(fastSettings());
         const QString id = manager.start(request("/m", QStringLiteral("dropped.gguf")));
         const auto [state, message] = waitForEnd(manager, id);
         QVERIFY2(state == DownloadState::Completed, qPrintable(message));
         QCOMPARE(readAll(id), body);
-        const QList<QByteArray> ranges = server->rangesSeen("/m");
+        const QList<QByteArray> ranges = m_server->rangesSeen("/m");
         QCOMPARE(ranges.size(), 3);
         QCOMPARE(ranges.at(0), QByteArray());
         QCOMPARE(ranges.at(1), QByteArray("bytes=100000-"));
@@ -183,14 +183,15 @@ private slots:
     void retriesWhenTheTransferStalls()
     {
         const QByteArray body = randomBytes(200'000, 3);
-        server->setResource("/s", {.body = body, .etag = sha256Hex(body), .stallAfterBytes = 50'000, .stallTimes = 1});
+        m_server->setResource("/s",
+                              {.body = body, .etag = sha256Hex(body), .stallAfterBytes = 50'000, .stallTimes = 1});
         DownloadManager manager(fastSettings());
         QSignalSpy states(&manager, &DownloadManager::stateChanged);
         const QString id = manager.start(request("/s", QStringLiteral("stalled.gguf")));
         const auto [state, message] = waitForEnd(manager, id);
         QVERIFY2(state == DownloadState::Completed, qPrintable(message));
         QCOMPARE(readAll(id), body);
-        QCOMPARE(server->rangesSeen("/s"), (QList<QByteArray>{QByteArray(), QByteArray("bytes=50000-")}));
+        QCOMPARE(m_server->rangesSeen("/s"), (QList<QByteArray>{QByteArray(), QByteArray("bytes=50000-")}));
         bool sawRetry = false;
         for (const auto& args : states)
             sawRetry |= args.at(1).value<DownloadState>() == DownloadState::Retrying
@@ -201,13 +202,13 @@ private slots:
     void givesUpAfterRepeatedFailures()
     {
         const QByteArray body = randomBytes(100'000, 4);
-        server->setResource("/bad", {.body = body, .status = 503});
+        m_server->setResource("/bad", {.body = body, .status = 503});
         DownloadManager manager(fastSettings());
         const auto [state, message] = waitForEnd(manager, manager.start(request("/bad", QStringLiteral("x.gguf"))));
         QCOMPARE(state, DownloadState::Failed);
         QVERIFY2(message.contains(QLatin1String("gave up after 5 attempts")), qPrintable(message));
         QVERIFY2(message.contains(QLatin1String("503")), qPrintable(message));
-        QCOMPARE(server->requestCount(), 5);
+        QCOMPARE(m_server->requestCount(), 5);
     }
 
     void notFoundFailsAtOnce()
@@ -216,8 +217,8 @@ private slots:
         const auto [state, message] = waitForEnd(manager, manager.start(request("/missing", QStringLiteral("x.gguf"))));
         QCOMPARE(state, DownloadState::Failed);
         QVERIFY2(message.contains(QLatin1String("HTTP 404")), qPrintable(message));
-        QCOMPARE(server->requestCount(), 1);
-        QVERIFY(!QFile::exists(dir->filePath(QStringLiteral("x.gguf"))));
+        QCOMPARE(m_server->requestCount(), 1);
+        QVERIFY(!QFile::exists(m_dir->filePath(QStringLiteral("x.gguf"))));
     }
 
     void wrongBytesAreRejectedAndDeleted()
@@ -225,7 +226,7 @@ private slots:
         const QByteArray good = randomBytes(150'000, 5);
         QByteArray wrong = good;
         wrong[70'000] = char(wrong[70'000] ^ 0x40);
-        server->setResource("/w", {.body = wrong, .etag = sha256Hex(good)});
+        m_server->setResource("/w", {.body = wrong, .etag = sha256Hex(good)});
         DownloadManager manager(fastSettings());
         QSignalSpy completed(&manager, &DownloadManager::completed);
         const QString id = manager.start(request("/w", QStringLiteral("corrupt.gguf")));
@@ -236,13 +237,13 @@ private slots:
         QVERIFY(!QFile::exists(id));
         expectNoLeftovers(id);
         QCOMPARE(completed.size(), 0);
-        QCOMPARE(QDir(dir->path()).entryList(QDir::Files), QStringList());
+        QCOMPARE(QDir(m_dir->path()).entryList(QDir::Files), QStringList());
     }
 
     void catalogueHashIsCheckedWithoutAnEtag()
     {
         const QByteArray body = randomBytes(80'000, 6);
-        server->setResource("/c", {.body = body});
+        m_server->setResource("/c", {.body = body});
         DownloadManager manager(fastSettings());
         DownloadRequest r = request("/c", QStringLiteral("c.gguf"));
         r.expectedSha256 = QString::fromLatin1(sha256Hex("something else"));
@@ -264,11 +265,11 @@ private slots:
         const QByteArray good = randomBytes(120'000, 7);
         QByteArray wrong = good;
         wrong[5] = char(wrong[5] ^ 1);
-        server->setResource("/resolve/good",
-                            {.redirectTo = "/cdn/good", .linkedEtag = sha256Hex(good), .linkedSize = good.size()});
-        server->setResource("/cdn/good", {.body = good});
-        server->setResource("/resolve/bad", {.redirectTo = "/cdn/bad", .linkedEtag = sha256Hex(good)});
-        server->setResource("/cdn/bad", {.body = wrong});
+        m_server->setResource("/resolve/good",
+                              {.redirectTo = "/cdn/good", .linkedEtag = sha256Hex(good), .linkedSize = good.size()});
+        m_server->setResource("/cdn/good", {.body = good});
+        m_server->setResource("/resolve/bad", {.redirectTo = "/cdn/bad", .linkedEtag = sha256Hex(good)});
+        m_server->setResource("/cdn/bad", {.body = wrong});
         DownloadManager manager(fastSettings());
         const auto [state, message] =
             waitForEnd(manager, manager.start(request("/resolve/good", QStringLiteral("g.gguf"))));
@@ -278,14 +279,14 @@ private slots:
             waitForEnd(manager, manager.start(request("/resolve/bad", QStringLiteral("b.gguf"))));
         QCOMPARE(state2, DownloadState::Failed);
         QVERIFY2(message2.contains(QLatin1String("SHA-256 mismatch")), qPrintable(message2));
-        QVERIFY(!QFile::exists(dir->filePath(QStringLiteral("b.gguf"))));
+        QVERIFY(!QFile::exists(m_dir->filePath(QStringLiteral("b.gguf"))));
     }
 
     void pauseSurvivesARestartOfTheManager()
     {
         const QByteArray body = randomBytes(1'000'000, 8);
-        server->setResource("/slow",
-                            {.body = body, .etag = sha256Hex(body), .chunkBytes = 16'384, .chunkIntervalMs = 5});
+        m_server->setResource("/slow",
+                              {.body = body, .etag = sha256Hex(body), .chunkBytes = 16'384, .chunkIntervalMs = 5});
         const DownloadRequest r = request("/slow", QStringLiteral("slow.gguf"));
         const QString id = r.finalPath();
         {
@@ -305,15 +306,15 @@ private slots:
         QVERIFY(QFile::exists(PartialDownload::statePath(id)));
         QVERIFY(!QFile::exists(id));
 
-        server->resource("/slow").chunkBytes = 0;
+        m_server->resource("/slow").chunkBytes = 0;
         DownloadManager manager(fastSettings());
-        QCOMPARE(manager.restorePartials({dir->path()}), QStringList{id});
+        QCOMPARE(manager.restorePartials({m_dir->path()}), QStringList{id});
         QCOMPARE(manager.model()->stateAt(0), DownloadState::Paused);
         manager.resume(id);
         const auto [state, message] = waitForEnd(manager, id);
         QVERIFY2(state == DownloadState::Completed, qPrintable(message));
         QCOMPARE(readAll(id), body);
-        QCOMPARE(server->rangesSeen("/slow").last(), "bytes=" + QByteArray::number(partSize) + '-');
+        QCOMPARE(m_server->rangesSeen("/slow").last(), "bytes=" + QByteArray::number(partSize) + '-');
         expectNoLeftovers(id);
     }
 
@@ -329,12 +330,12 @@ private slots:
             QVERIFY(part.open(QIODevice::WriteOnly));
             part.write(oldBody.left(40'000));
         }
-        server->setResource("/v", {.body = newBody, .etag = "new-version"});
+        m_server->setResource("/v", {.body = newBody, .etag = "new-version"});
         DownloadManager manager(fastSettings());
         const auto [state, message] = waitForEnd(manager, manager.start(r));
         QVERIFY2(state == DownloadState::Completed, qPrintable(message));
         QCOMPARE(readAll(r.finalPath()), newBody);
-        QCOMPARE(server->rangesSeen("/v"), (QList<QByteArray>{QByteArray("bytes=40000-"), QByteArray()}));
+        QCOMPARE(m_server->rangesSeen("/v"), (QList<QByteArray>{QByteArray("bytes=40000-"), QByteArray()}));
     }
 
     void serverWithoutRangesStartsOver()
@@ -347,7 +348,7 @@ private slots:
             QVERIFY(part.open(QIODevice::WriteOnly));
             part.write(body.left(30'000));
         }
-        server->setResource("/nr", {.body = body, .supportsRange = false});
+        m_server->setResource("/nr", {.body = body, .supportsRange = false});
         DownloadManager manager(fastSettings());
         const auto [state, message] = waitForEnd(manager, manager.start(r));
         QVERIFY2(state == DownloadState::Completed, qPrintable(message));
@@ -364,13 +365,13 @@ private slots:
             QVERIFY(part.open(QIODevice::WriteOnly));
             part.write(body);
         }
-        server->setResource("/done", {.body = body, .etag = sha256Hex(body)});
+        m_server->setResource("/done", {.body = body, .etag = sha256Hex(body)});
         DownloadManager manager(fastSettings());
         const auto [state, message] = waitForEnd(manager, manager.start(r));
         QVERIFY2(state == DownloadState::Completed, qPrintable(message));
         QCOMPARE(message, QStringLiteral("SHA-256 verified"));
         QCOMPARE(readAll(r.finalPath()), body);
-        QCOMPARE(server->rangesSeen("/done"), QList<QByteArray>{"bytes=50000-"});
+        QCOMPARE(m_server->rangesSeen("/done"), QList<QByteArray>{"bytes=50000-"});
     }
 
     void diskSpaceCheckRefusesAnImpossibleSize()
@@ -381,14 +382,14 @@ private slots:
         const auto [state, message] = waitForEnd(manager, manager.start(r));
         QCOMPARE(state, DownloadState::Failed);
         QVERIFY2(message.contains(QLatin1String("not enough disk space")), qPrintable(message));
-        QCOMPARE(server->requestCount(), 0);
+        QCOMPARE(m_server->requestCount(), 0);
     }
 
     // A server that announces no length could send for ever: the transfer stops at a bound and
     // deletes what it wrote. Issue 18, finding 5.
     void unannouncedLengthIsBounded()
     {
-        server->setResource("/endless", {.body = randomBytes(300'000, 14), .announceLength = false});
+        m_server->setResource("/endless", {.body = randomBytes(300'000, 14), .announceLength = false});
         DownloadSettings s = fastSettings();
         s.maxUnannouncedBytes = 100'000;
         DownloadManager manager(s);
@@ -403,7 +404,7 @@ private slots:
     // The catalogue's exact size caps a transfer whose server announces none.
     void catalogueSizeCapsTheTransfer()
     {
-        server->setResource("/long", {.body = randomBytes(300'000, 15), .announceLength = false});
+        m_server->setResource("/long", {.body = randomBytes(300'000, 15), .announceLength = false});
         DownloadManager manager(fastSettings());
         DownloadRequest r = request("/long", QStringLiteral("long.gguf"));
         r.exactSize = 100'000;
@@ -421,7 +422,7 @@ private slots:
     {
         if (!QFile::exists(QStringLiteral("/dev/full")))
             QSKIP("no /dev/full here");
-        server->setResource("/full", {.body = randomBytes(300'000, 16)});
+        m_server->setResource("/full", {.body = randomBytes(300'000, 16)});
         DownloadRequest r = request("/full", QStringLiteral("full.gguf"));
         PartialDownload saved;  // a download to resume whose .part is on the full disk
         saved.request = r;
@@ -442,11 +443,11 @@ private slots:
     // library lists it as unverified. Issue 18, finding 5.
     void unverifiedDownloadIsMarkedInTheLibrary()
     {
-        const QString source = dir->filePath(QStringLiteral("source.bin"));
+        const QString source = m_dir->filePath(QStringLiteral("source.bin"));
         fixtures::tinyModel("Unchecked").write(fixtures::fsPath(source));
-        server->setResource("/plain.gguf", {.body = readAll(source)});  // no ETag
-        QSettings settings(dir->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
-        const QString folder = dir->filePath(QStringLiteral("lib"));
+        m_server->setResource("/plain.gguf", {.body = readAll(source)});  // no ETag
+        QSettings settings(m_dir->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+        const QString folder = m_dir->filePath(QStringLiteral("lib"));
         QVERIFY(QDir().mkpath(folder));
         ModelServices services(settings, fastSettings());
         QVERIFY(services.library().addFolder(folder));
@@ -474,7 +475,7 @@ private slots:
     void cancelDeletesThePartialFile()
     {
         const QByteArray body = randomBytes(1'000'000, 13);
-        server->setResource("/cancel", {.body = body, .chunkBytes = 8'192, .chunkIntervalMs = 5});
+        m_server->setResource("/cancel", {.body = body, .chunkBytes = 8'192, .chunkIntervalMs = 5});
         DownloadManager manager(fastSettings());
         const DownloadRequest r = request("/cancel", QStringLiteral("cancel.gguf"));
         qint64 seen = 0;

@@ -22,10 +22,10 @@ using strata::gguf::MetaValue;
 class TestModelLibrary : public QObject {
     Q_OBJECT
 
-    std::unique_ptr<QTemporaryDir> dir;
-    std::unique_ptr<QSettings> settings;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
 
-    QString path(const QString& name) const { return dir->filePath(name); }
+    QString path(const QString& name) const { return m_dir->filePath(name); }
 
     static const ModelEntry* find(const QList<ModelEntry>& entries, const QString& fileName)
     {
@@ -40,14 +40,14 @@ private slots:
 
     void init()
     {
-        dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(dir->isValid());
-        settings = std::make_unique<QSettings>(path(QStringLiteral("settings.ini")), QSettings::IniFormat);
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        m_settings = std::make_unique<QSettings>(path(QStringLiteral("settings.ini")), QSettings::IniFormat);
     }
     void cleanup()
     {
-        settings.reset();
-        dir.reset();
+        m_settings.reset();
+        m_dir.reset();
     }
 
     void splitFileNames()
@@ -75,17 +75,17 @@ private slots:
 
     void settingsKeepFoldersAndTheDefault()
     {
-        ModelLibrarySettings s(*settings);
+        ModelLibrarySettings s(*m_settings);
         const QString base = ModelLibrarySettings::defaultFolder();
         QVERIFY(base.endsWith(QLatin1String("/models")));
         QCOMPARE(s.folders(), QStringList{base});
-        QVERIFY(s.addFolder(dir->path() + QStringLiteral("/extra/")));
-        QVERIFY(!s.addFolder(dir->path() + QStringLiteral("/extra")));
+        QVERIFY(s.addFolder(m_dir->path() + QStringLiteral("/extra/")));
+        QVERIFY(!s.addFolder(m_dir->path() + QStringLiteral("/extra")));
         QVERIFY(!s.addFolder(base));
         QCOMPARE(s.folders(), (QStringList{base, path(QStringLiteral("extra"))}));
         QVERIFY(!s.removeFolder(base));
         s.setDefaultModel(QStringLiteral("/x/y.gguf"));
-        settings->sync();
+        m_settings->sync();
         QSettings reread(path(QStringLiteral("settings.ini")), QSettings::IniFormat);
         ModelLibrarySettings again(reread);
         QCOMPARE(again.folders(), (QStringList{base, path(QStringLiteral("extra"))}));
@@ -132,7 +132,7 @@ private slots:
     void scanReadsGeneratedMetadata()
     {
         fixtures::tinyModel().write(fixtures::fsPath(path(QStringLiteral("tiny.gguf"))));
-        const QList<ModelEntry> entries = scanFolders({dir->path()});
+        const QList<ModelEntry> entries = scanFolders({m_dir->path()});
         QCOMPARE(entries.size(), 1);
         const ModelEntry& e = entries[0];
         QVERIFY2(e.loadable(), qPrintable(e.error));
@@ -213,7 +213,7 @@ private slots:
         w.set("junk.big", MetaValue::string(std::string(4 << 20, 'x')));
         w.set("tokenizer.chat_template", MetaValue::string(std::string(4 << 20, 'y')));
         w.write(fixtures::fsPath(path(QStringLiteral("junk.gguf"))));
-        const QList<ModelEntry> entries = scanFolders({dir->path()});
+        const QList<ModelEntry> entries = scanFolders({m_dir->path()});
         QCOMPARE(entries.size(), 1);
         const ModelEntry& e = entries[0];
         QVERIFY2(e.loadable(), qPrintable(e.error));
@@ -271,7 +271,7 @@ private slots:
                             fixtures::toQBytes(bytes).left(qsizetype(layout.keyValueStarts[3] + 5)));
         fixtures::writeFile(path(QStringLiteral("text.gguf")), "this is not a model\n");
         fixtures::writeFile(path(QStringLiteral("empty.gguf")), {});
-        const QList<ModelEntry> entries = scanFolders({dir->path()});
+        const QList<ModelEntry> entries = scanFolders({m_dir->path()});
         QCOMPARE(entries.size(), 3);
         for (const ModelEntry& e : entries) {
             QVERIFY2(!e.loadable(), qPrintable(e.path));
@@ -298,7 +298,7 @@ private slots:
         }
         // A second split model with one part missing.
         fixtures::tinyModel().write(fixtures::fsPath(path(splitFileName(QStringLiteral("gap"), 1, 3))));
-        const QList<ModelEntry> entries = scanFolders({dir->path()});
+        const QList<ModelEntry> entries = scanFolders({m_dir->path()});
         QCOMPARE(entries.size(), 2);
         const ModelEntry* split = find(entries, splitFileName(base, 1, 2));
         QVERIFY(split);
@@ -320,7 +320,7 @@ private slots:
         fixtures::tinyModel("Alpha").write(fixtures::fsPath(folder + QStringLiteral("/alpha.gguf")));
         fixtures::tinyModel("Beta").write(fixtures::fsPath(path(QStringLiteral("beta-outside.gguf"))));
 
-        ModelLibrary library(*settings);
+        ModelLibrary library(*m_settings);
         QSignalSpy scanned(&library, &ModelLibrary::scanFinished);
         QVERIFY(library.addFolder(folder));
         QVERIFY(scanned.wait(10000));
@@ -373,16 +373,16 @@ private slots:
         fixtures::tinyModel("Beta").write(fixtures::fsPath(outside));
         const QString beta = QFileInfo(outside).canonicalFilePath();
         {
-            ModelLibrary library(*settings);
+            ModelLibrary library(*m_settings);
             QVERIFY(library.addFolder(folder));
             QVERIFY(!library.addOpenedFile(folder + QStringLiteral("/alpha.gguf")));  // in a folder already
             QVERIFY(!library.addOpenedFile(path(QStringLiteral("missing.gguf"))));
             QVERIFY(library.addOpenedFile(outside));
             QTRY_COMPARE_WITH_TIMEOUT(library.model()->rowCount(), 2, 10000);
         }
-        settings->sync();
-        settings = std::make_unique<QSettings>(path(QStringLiteral("settings.ini")), QSettings::IniFormat);
-        ModelLibrary library(*settings);  // the app started again
+        m_settings->sync();
+        m_settings = std::make_unique<QSettings>(path(QStringLiteral("settings.ini")), QSettings::IniFormat);
+        ModelLibrary library(*m_settings);  // the app started again
         QSignalSpy scanned(&library, &ModelLibrary::scanFinished);
         library.rescan();
         QVERIFY(scanned.wait(10000));
@@ -400,7 +400,7 @@ private slots:
         QCOMPARE(library.remove(beta), QString());
         QVERIFY(QFile::exists(outside));  // forgotten, not deleted
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 10000);
-        QCOMPARE(ModelLibrarySettings(*settings).addedFiles(), QStringList());
+        QCOMPARE(ModelLibrarySettings(*m_settings).addedFiles(), QStringList());
     }
 
     // A file added by hand that has since gone is listed with its error, so it can be removed.

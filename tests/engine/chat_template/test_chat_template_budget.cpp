@@ -45,14 +45,14 @@ constexpr qint64 kQuickMs = 5000;
 class TestChatTemplateBudget : public QObject {
     Q_OBJECT
 
-    qint64 longest_ = 0;
-    int tried_ = 0;
+    qint64 m_longest = 0;
+    int m_tried = 0;
 
     Outcome expectStopped(const std::string& source, const char* mustMention)
     {
-        ++tried_;
+        ++m_tried;
         const Outcome o = render(source);
-        longest_ = std::max(longest_, o.ms);
+        m_longest = std::max(m_longest, o.ms);
         if (!o.thrown)
             QTest::qFail(("rendered instead of stopping: " + source).c_str(), __FILE__, __LINE__);
         else if (o.text.find(mustMention) == std::string::npos)
@@ -161,7 +161,7 @@ private slots:
 
     void cleanupTestCase()
     {
-        qInfo("%d hostile templates stopped; the longest took %lld ms", tried_, static_cast<long long>(longest_));
+        qInfo("%d hostile templates stopped; the longest took %lld ms", m_tried, static_cast<long long>(m_longest));
     }
 };
 

@@ -38,32 +38,32 @@ inline std::vector<float> randomFloats(size_t n, uint64_t seed, float scale = 1.
 template <class T>
 class DeviceVector {
 public:
-    explicit DeviceVector(size_t n) : n_(n)
+    explicit DeviceVector(size_t n) : m_n(n)
     {
-        if (cudaMalloc(reinterpret_cast<void**>(&p_), std::max<size_t>(n, 1) * sizeof(T)) != cudaSuccess)
+        if (cudaMalloc(reinterpret_cast<void**>(&m_p), std::max<size_t>(n, 1) * sizeof(T)) != cudaSuccess)
             qFatal("cudaMalloc of %zu bytes failed", n * sizeof(T));
     }
     explicit DeviceVector(const std::vector<T>& host) : DeviceVector(host.size())
     {
-        cudaMemcpy(p_, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice);
+        cudaMemcpy(m_p, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice);
     }
-    ~DeviceVector() { cudaFree(p_); }
+    ~DeviceVector() { cudaFree(m_p); }
     DeviceVector(const DeviceVector&) = delete;
     DeviceVector& operator=(const DeviceVector&) = delete;
 
-    T* get() const { return p_; }
+    T* get() const { return m_p; }
     std::vector<T> read() const
     {
-        std::vector<T> host(n_);
+        std::vector<T> host(m_n);
         if (cudaDeviceSynchronize() != cudaSuccess)
             qFatal("a CUDA kernel failed: %s", cudaGetErrorString(cudaGetLastError()));
-        cudaMemcpy(host.data(), p_, n_ * sizeof(T), cudaMemcpyDeviceToHost);
+        cudaMemcpy(host.data(), m_p, m_n * sizeof(T), cudaMemcpyDeviceToHost);
         return host;
     }
 
 private:
-    T* p_ = nullptr;
-    size_t n_;
+    T* m_p = nullptr;
+    size_t m_n;
 };
 
 }  // namespace strata::test

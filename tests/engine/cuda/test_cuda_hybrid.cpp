@@ -60,7 +60,7 @@ private slots:
         const QByteArray why = test::cudaUnavailableReason();
         if (!why.isEmpty())
             QSKIP(why.constData());
-        QVERIFY(dir_.isValid());
+        QVERIFY(m_dir.isValid());
     }
 
     void logitsMatchFullGpu_data()
@@ -86,7 +86,7 @@ private slots:
         QFETCH(int, percent);
         QFETCH(int, cpuLayers);
         const gguf::ModelSpec spec = moeSpec(type);
-        const auto path = test::writeModel(dir_, spec, QTest::currentDataTag());
+        const auto path = test::writeModel(m_dir, spec, QTest::currentDataTag());
         const auto gpu = open(path, {});
         model::CudaExperts experts;
         experts.placement = placement;
@@ -126,7 +126,7 @@ private slots:
     void policySwitchMidReply()
     {
         const gguf::ModelSpec spec = moeSpec(GgmlType::Q4_K);
-        const auto path = test::writeModel(dir_, spec, "policy switch");
+        const auto path = test::writeModel(m_dir, spec, "policy switch");
         model::CudaExperts experts;
         experts.placement = model::ExpertPlacement::Cache;
         const auto steady = open(path, experts), switched = open(path, experts);
@@ -158,7 +158,7 @@ private slots:
     void cancelDuringTheCpuExperts()
     {
         const gguf::ModelSpec spec = moeSpec(GgmlType::Q8_0);
-        const auto path = test::writeModel(dir_, spec, "cancel");
+        const auto path = test::writeModel(m_dir, spec, "cancel");
         model::ModelOptions o;
         o.threads = 2;
         o.device = model::Device::Cuda;
@@ -187,12 +187,12 @@ private slots:
     void cacheWarmsUpAndIsKeptForTheNextStart()
     {
         const gguf::ModelSpec spec = moeSpec(GgmlType::Q4_K);
-        const auto path = test::writeModel(dir_, spec, "cache state");
+        const auto path = test::writeModel(m_dir, spec, "cache state");
         const auto gpu = open(path, {});
         model::CudaExperts experts;
         experts.placement = model::ExpertPlacement::Cache;
         experts.budget = bytesPerExpert(*gpu) * spec.layers * spec.experts / 4;  // 8 of 32 per layer
-        experts.stateFile = (std::filesystem::path(dir_.path().toStdString()) / "experts.json").string();
+        experts.stateFile = (std::filesystem::path(m_dir.path().toStdString()) / "experts.json").string();
         std::mt19937 rng(3);
         std::vector<int32_t> prompt(40);
         for (auto& id : prompt)
@@ -230,7 +230,7 @@ private slots:
     }
 
 private:
-    QTemporaryDir dir_;
+    QTemporaryDir m_dir;
 };
 
 QTEST_GUILESS_MAIN(TestCudaHybrid)

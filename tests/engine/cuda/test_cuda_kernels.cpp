@@ -290,21 +290,21 @@ private slots:
     void ropeStoreKvEqualsRopeThenStore()
     {
         const int qHeads = 8, kvHeads = 2, headDim = 128, tokens = 3, start = 17, capacity = 32;
-        const int64_t Q = qHeads * headDim, KV = kvHeads * headDim;
+        const int64_t q = qHeads * headDim, kv = kvHeads * headDim;
         cuda::RopeDeviceParams p;
         p.nDims = 64;  // half the head rotated: the rest must pass through into the cache
         p.neox = true;
         p.thetaScale = std::pow(10000.0f, -2.0f / 64.0f);
-        const auto q = randomFloats(size_t(tokens * Q), 81), k = randomFloats(size_t(tokens * KV), 82);
-        const auto v = randomFloats(size_t(tokens * KV), 83);
+        const auto q = randomFloats(size_t(tokens * q), 81), k = randomFloats(size_t(tokens * kv), 82);
+        const auto v = randomFloats(size_t(tokens * kv), 83);
         test::DeviceVector<float> qa(q), qb(q), ka(k), kb(k), vd(v);
         test::DeviceVector<int32_t> startD(std::vector<int32_t>{start});
-        const std::vector<uint16_t> empty(size_t(capacity * KV), 0);
+        const std::vector<uint16_t> empty(size_t(capacity * kv), 0);
         test::DeviceVector<uint16_t> keysA(empty), valuesA(empty), keysB(empty), valuesB(empty);
-        cuda::ropeStoreKv(qa.get(), qHeads, Q, ka.get(), vd.get(), kvHeads, KV, headDim, tokens, startD.get(), p,
+        cuda::ropeStoreKv(qa.get(), qHeads, q, ka.get(), vd.get(), kvHeads, kv, headDim, tokens, startD.get(), p,
                           keysA.get(), valuesA.get(), nullptr);
-        cuda::rope(qb.get(), qHeads, Q, kb.get(), kvHeads, KV, headDim, tokens, startD.get(), p, nullptr);
-        cuda::storeKv(kb.get(), vd.get(), tokens, int(KV), startD.get(), keysB.get(), valuesB.get(), nullptr);
+        cuda::rope(qb.get(), qHeads, q, kb.get(), kvHeads, kv, headDim, tokens, startD.get(), p, nullptr);
+        cuda::storeKv(kb.get(), vd.get(), tokens, int(kv), startD.get(), keysB.get(), valuesB.get(), nullptr);
         QVERIFY(qa.read() == qb.read());
         QVERIFY(keysA.read() == keysB.read());
         QVERIFY(valuesA.read() == valuesB.read());

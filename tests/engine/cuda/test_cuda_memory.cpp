@@ -24,7 +24,7 @@ uint64_t mibRoundedUp(uint64_t bytes)
 
 class TestCudaMemory : public QObject {
     Q_OBJECT
-    QTemporaryDir dir_;
+    QTemporaryDir m_dir;
 
 private slots:
     void initTestCase()
@@ -32,7 +32,7 @@ private slots:
         const QByteArray why = test::cudaUnavailableReason();
         if (!why.isEmpty())
             QSKIP(why.constData());
-        QVERIFY(dir_.isValid());
+        QVERIFY(m_dir.isValid());
     }
 
     void estimateMatchesTheBackendsSizing_data()
@@ -48,7 +48,7 @@ private slots:
         gguf::ModelSpec spec = test::smallSpec(arch.toStdString(), gguf::GgmlType::Q8_0);
         spec.embedding = 512;  // head size 128
         spec.feedForward = 1024;
-        const auto path = test::writeModel(dir_, spec, "memory-" + arch.toStdString());
+        const auto path = test::writeModel(m_dir, spec, "memory-" + arch.toStdString());
         const gguf::File file = gguf::File::open(path);
         const model::Hparams h = model::readHparams(file.metadata(), "memory");
         constexpr uint32_t kBatch = 64;

@@ -47,7 +47,7 @@ private slots:
         const QByteArray why = test::cudaUnavailableReason();
         if (!why.isEmpty())
             QSKIP(why.constData());
-        QVERIFY(dir_.isValid());
+        QVERIFY(m_dir.isValid());
     }
 
     void logitsMatchCpu_data()
@@ -85,7 +85,7 @@ private slots:
             spec.experts = uint32_t(experts);
             spec.expertsUsed = uint32_t(experts / 4);
         }
-        const auto path = test::writeModel(dir_, spec, QTest::currentDataTag());
+        const auto path = test::writeModel(m_dir, spec, QTest::currentDataTag());
         const auto cpu = open(path, model::Device::Cpu);
         const auto gpu = open(path, model::Device::Cuda);
         QVERIFY(gpu->backend().name().starts_with("cuda:"));
@@ -121,7 +121,7 @@ private slots:
 
     void gpuModelStartsNoPoolWorkers()
     {
-        const auto path = test::writeModel(dir_, test::smallSpec("llama", GgmlType::Q8_0), "pool");
+        const auto path = test::writeModel(m_dir, test::smallSpec("llama", GgmlType::Q8_0), "pool");
         QCOMPARE(open(path, model::Device::Cuda)->pool().workerCount(), 0u);  // asked for 1
         QCOMPARE(open(path, model::Device::Cpu)->pool().workerCount(), 1u);
     }
@@ -143,7 +143,7 @@ private slots:
         gguf::ModelSpec spec = test::smallSpec("qwen3moe", type);
         spec.experts = 32;
         spec.expertsUsed = 8;
-        const auto path = test::writeModel(dir_, spec, std::string("greedy ") + QTest::currentDataTag());
+        const auto path = test::writeModel(m_dir, spec, std::string("greedy ") + QTest::currentDataTag());
         const auto cpu = open(path, model::Device::Cpu), gpu = open(path, model::Device::Cuda);
         const double tol = 2 * 2 * 2.6e-2 * spec.outputScale;
         model::Session c(*cpu, {.contextLength = 128}), g(*gpu, {.contextLength = 128});
@@ -180,8 +180,8 @@ private slots:
     void overBudgetLoadingFailsWithTheNumbers()
     {
         QFETCH(QString, arch);
-        const auto path =
-            test::writeModel(dir_, test::smallSpec(arch.toStdString(), GgmlType::Q8_0), "budget " + arch.toStdString());
+        const auto path = test::writeModel(m_dir, test::smallSpec(arch.toStdString(), GgmlType::Q8_0),
+                                           "budget " + arch.toStdString());
         try {
             open(path, model::Device::Cuda, size_t(1) << 20);
             QFAIL("a model larger than its VRAM budget was loaded");
@@ -200,7 +200,7 @@ private slots:
 
     void kvCacheLargerThanTheDeviceIsRefused()
     {
-        const auto path = test::writeModel(dir_, test::smallSpec("llama", GgmlType::Q4_0), "kv");
+        const auto path = test::writeModel(m_dir, test::smallSpec("llama", GgmlType::Q4_0), "kv");
         const auto gpu = open(path, model::Device::Cuda);
         try {
             gpu->backend().newSequence(4'000'000'000u, model::KvType::F16);  // 2 TB of f16 K and V
@@ -215,7 +215,7 @@ private slots:
     }
 
 private:
-    QTemporaryDir dir_;
+    QTemporaryDir m_dir;
 };
 
 QTEST_APPLESS_MAIN(TestCudaModel)

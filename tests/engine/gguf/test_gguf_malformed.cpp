@@ -71,16 +71,16 @@ KeyFields keyFields(const Bytes& b, uint64_t start)
 class TestGgufMalformed : public QObject {
     Q_OBJECT
 
-    Bytes valid_;
-    Writer::Layout layout_;
-    int rejected_ = 0;
+    Bytes m_valid;
+    Writer::Layout m_layout;
+    int m_rejected = 0;
 
     void expectRejected(const Bytes& b, const std::string& what, const std::string& mustMention = {})
     {
         const std::string msg = rejection(b, what);
         if (msg.empty())
             return;
-        ++rejected_;
+        ++m_rejected;
         if (msg.find("corpus.gguf") == std::string::npos || msg.find("offset") == std::string::npos)
             QTest::qFail(("message lacks file or offset for " + what + ": " + msg).c_str(), __FILE__, __LINE__);
         if (!mustMention.empty() && msg.find(mustMention) == std::string::npos)
@@ -90,93 +90,93 @@ class TestGgufMalformed : public QObject {
 private slots:
     void initTestCase()
     {
-        valid_ = test::sampleWriter().toBytes(&layout_);
-        (void)File::fromBytes(valid_, "corpus.gguf");  // the base file is valid
+        m_valid = test::sampleWriter().toBytes(&m_layout);
+        (void)File::fromBytes(m_valid, "corpus.gguf");  // the base file is valid
     }
 
     void everyHeaderTruncationIsRejected()
     {
         // Every prefix shorter than the data section: covers every section boundary.
-        for (uint64_t n = 0; n < layout_.dataStart; ++n)
-            expectRejected(Bytes(valid_.begin(), valid_.begin() + static_cast<ptrdiff_t>(n)),
+        for (uint64_t n = 0; n < m_layout.dataStart; ++n)
+            expectRejected(Bytes(m_valid.begin(), m_valid.begin() + static_cast<ptrdiff_t>(n)),
                            "truncated at " + std::to_string(n));
-        QVERIFY(rejected_ >= int(layout_.dataStart));
+        QVERIFY(m_rejected >= int(m_layout.dataStart));
     }
 
     void randomDataTruncationsAreRejected()
     {
         // Cuts inside the tensor data (the trailing padding after the last tensor is optional).
-        const uint64_t lastEnd = layout_.tensorDataStarts.back() + File::fromBytes(valid_).tensors().back().bytes();
+        const uint64_t lastEnd = m_layout.tensorDataStarts.back() + File::fromBytes(m_valid).tensors().back().bytes();
         std::mt19937 rng(42);
-        std::vector<uint64_t> cuts = {layout_.dataStart, lastEnd - 1};
-        for (uint64_t s : layout_.tensorDataStarts)
+        std::vector<uint64_t> cuts = {m_layout.dataStart, lastEnd - 1};
+        for (uint64_t s : m_layout.tensorDataStarts)
             cuts.push_back(s);
         for (int i = 0; i < 300; ++i)
-            cuts.push_back(layout_.dataStart + rng() % (lastEnd - layout_.dataStart));
+            cuts.push_back(m_layout.dataStart + rng() % (lastEnd - m_layout.dataStart));
         for (uint64_t n : cuts)
-            expectRejected(Bytes(valid_.begin(), valid_.begin() + static_cast<ptrdiff_t>(n)),
+            expectRejected(Bytes(m_valid.begin(), m_valid.begin() + static_cast<ptrdiff_t>(n)),
                            "data truncated at " + std::to_string(n), "past the end");
     }
 
     void headerCorruptionsAreRejected()
     {
-        Bytes b = valid_;
+        Bytes b = m_valid;
         b[0] = std::byte{'X'};
         expectRejected(b, "bad magic", "magic");
         for (uint32_t v : {0u, 1u, 4u, 0x03000000u, 0xffffffffu}) {
-            b = valid_;
+            b = m_valid;
             poke<uint32_t>(b, 4, v);
             expectRejected(b, "version " + std::to_string(v), "version");
         }
-        for (uint64_t c : std::initializer_list<uint64_t>{~0ull, 1ull << 32, 1ull << 62, uint64_t(valid_.size())}) {
-            b = valid_;
+        for (uint64_t c : std::initializer_list<uint64_t>{~0ull, 1ull << 32, 1ull << 62, uint64_t(m_valid.size())}) {
+            b = m_valid;
             poke<uint64_t>(b, 8, c);
             expectRejected(b, "tensor count " + std::to_string(c), "tensor count");
-            b = valid_;
+            b = m_valid;
             poke<uint64_t>(b, 16, c);
             expectRejected(b, "key count " + std::to_string(c), "key/value count");
         }
         // Off-by-one counts make the parser read the next section as the wrong thing.
-        b = valid_;
+        b = m_valid;
         poke<uint64_t>(b, 8, peek<uint64_t>(b, 8) + 1);
         expectRejected(b, "tensor count + 1");
-        b = valid_;
+        b = m_valid;
         poke<uint64_t>(b, 16, peek<uint64_t>(b, 16) + 1);
         expectRejected(b, "key count + 1");
-        b = valid_;
+        b = m_valid;
         poke<uint64_t>(b, 16, peek<uint64_t>(b, 16) - 1);
         expectRejected(b, "key count - 1");
     }
 
     void metadataCorruptionsAreRejected()
     {
-        for (size_t i = 0; i < layout_.keyValueStarts.size(); ++i) {
-            const KeyFields f = keyFields(valid_, layout_.keyValueStarts[i]);
+        for (size_t i = 0; i < m_layout.keyValueStarts.size(); ++i) {
+            const KeyFields f = keyFields(m_valid, m_layout.keyValueStarts[i]);
             const std::string key = "key " + std::to_string(i);
-            for (uint64_t len : std::initializer_list<uint64_t>{~0ull, 1ull << 63, uint64_t(valid_.size())}) {
-                Bytes b = valid_;
+            for (uint64_t len : std::initializer_list<uint64_t>{~0ull, 1ull << 63, uint64_t(m_valid.size())}) {
+                Bytes b = m_valid;
                 poke<uint64_t>(b, f.keyLength, len);
                 expectRejected(b, key + " length " + std::to_string(len), "metadata key " + std::to_string(i));
             }
             for (uint32_t t : {13u, 99u, 0xffffffffu}) {
-                Bytes b = valid_;
+                Bytes b = m_valid;
                 poke<uint32_t>(b, f.type, t);
                 expectRejected(b, key + " type " + std::to_string(t), "unknown value type");
             }
-            const auto type = static_cast<ValueType>(peek<uint32_t>(valid_, f.type));
+            const auto type = static_cast<ValueType>(peek<uint32_t>(m_valid, f.type));
             if (type == ValueType::String) {
-                Bytes b = valid_;
+                Bytes b = m_valid;
                 poke<uint64_t>(b, f.value, ~0ull >> 1);
                 expectRejected(b, key + " huge string", "string length");
             } else if (type == ValueType::Array) {
                 for (uint32_t t : {13u, 0xffffffffu}) {
-                    Bytes b = valid_;
+                    Bytes b = m_valid;
                     poke<uint32_t>(b, f.value, t);
                     expectRejected(b, key + " element type", "array element type");
                 }
                 for (uint64_t c :
-                     std::initializer_list<uint64_t>{~0ull, 1ull << 62, 1ull << 61, uint64_t(valid_.size())}) {
-                    Bytes b = valid_;
+                     std::initializer_list<uint64_t>{~0ull, 1ull << 62, 1ull << 61, uint64_t(m_valid.size())}) {
+                    Bytes b = m_valid;
                     poke<uint64_t>(b, f.value + 4, c);
                     expectRejected(b, key + " array count " + std::to_string(c), "array count");
                 }
@@ -186,60 +186,60 @@ private slots:
 
     void tensorInfoCorruptionsAreRejected()
     {
-        const File good = File::fromBytes(valid_);
-        for (size_t i = 0; i < layout_.tensorInfoStarts.size(); ++i) {
-            const TensorFields f = tensorFields(valid_, layout_.tensorInfoStarts[i]);
+        const File good = File::fromBytes(m_valid);
+        for (size_t i = 0; i < m_layout.tensorInfoStarts.size(); ++i) {
+            const TensorFields f = tensorFields(m_valid, m_layout.tensorInfoStarts[i]);
             const std::string tensor = "tensor " + std::to_string(i);
             const std::string named = tensor + " '" + std::string(good.tensors()[i].name) + "'";
-            for (uint64_t len : std::initializer_list<uint64_t>{~0ull, 1ull << 40, uint64_t(valid_.size()), 0ull}) {
-                Bytes b = valid_;
+            for (uint64_t len : std::initializer_list<uint64_t>{~0ull, 1ull << 40, uint64_t(m_valid.size()), 0ull}) {
+                Bytes b = m_valid;
                 poke<uint64_t>(b, f.nameLength, len);
                 expectRejected(b, tensor + " name length " + std::to_string(len), tensor);
             }
             for (uint32_t n : {0u, 5u, 0xffffffffu}) {
-                Bytes b = valid_;
+                Bytes b = m_valid;
                 poke<uint32_t>(b, f.dimCount, n);
                 expectRejected(b, tensor + " dims " + std::to_string(n), named);
             }
             {
-                Bytes b = valid_;
+                Bytes b = m_valid;
                 poke<uint64_t>(b, f.dims, 0);
                 expectRejected(b, tensor + " zero dim", named + " dimension 0");
-                b = valid_;
+                b = m_valid;
                 poke<uint64_t>(b, f.dims, ~0ull);
                 expectRejected(b, tensor + " huge dim", named + " dimension 0");
             }
             if (good.tensors()[i].dimCount >= 2) {
-                Bytes b = valid_;
+                Bytes b = m_valid;
                 poke<uint64_t>(b, f.dims, 1ull << 32);
                 poke<uint64_t>(b, f.dims + 8, 1ull << 32);
                 expectRejected(b, tensor + " dims overflow", "overflows");
-                b = valid_;
+                b = m_valid;
                 poke<uint64_t>(b, f.dims + 8, 1ull << 40);  // fits in 63 bits but not in the file
                 expectRejected(b, tensor + " too many rows", named + " offset");
             }
             for (uint32_t t : {4u, 5u, 31u, 40u, 1000u, 0xffffffffu}) {
-                Bytes b = valid_;
+                Bytes b = m_valid;
                 poke<uint32_t>(b, f.type, t);
                 expectRejected(b, tensor + " type " + std::to_string(t), "unknown tensor type");
             }
-            const uint64_t offset = peek<uint64_t>(valid_, f.offset);
+            const uint64_t offset = peek<uint64_t>(m_valid, f.offset);
             for (uint64_t o : std::initializer_list<uint64_t>{offset + 1, offset + 16, ~0ull, ~0ull - 31,
-                                                              uint64_t(valid_.size()) & ~31ull, (1ull << 63)}) {
-                Bytes b = valid_;
+                                                              uint64_t(m_valid.size()) & ~31ull, (1ull << 63)}) {
+                Bytes b = m_valid;
                 poke<uint64_t>(b, f.offset, o);
                 expectRejected(b, tensor + " offset " + std::to_string(o), named + " offset");
             }
             if (i > 0) {
-                Bytes b = valid_;
+                Bytes b = m_valid;
                 poke<uint64_t>(b, f.offset,
-                               peek<uint64_t>(valid_, tensorFields(valid_, layout_.tensorInfoStarts[0]).offset));
+                               peek<uint64_t>(m_valid, tensorFields(m_valid, m_layout.tensorInfoStarts[0]).offset));
                 expectRejected(b, tensor + " overlapping data", "overlaps");
             }
         }
         // A row length that is not a whole number of blocks (the Q4_K tensor, 256 per block).
-        Bytes b = valid_;
-        poke<uint64_t>(b, tensorFields(valid_, layout_.tensorInfoStarts[2]).dims, 255);
+        Bytes b = m_valid;
+        poke<uint64_t>(b, tensorFields(m_valid, m_layout.tensorInfoStarts[2]).dims, 255);
         expectRejected(b, "partial block", "block of 256");
     }
 
@@ -299,10 +299,10 @@ private slots:
         timer.start();
         int accepted = 0, rejected = 0;
         for (int i = 0; i < 20000 && timer.elapsed() < 4000; ++i) {
-            Bytes b = valid_;
+            Bytes b = m_valid;
             const int flips = 1 + int(rng() % 4);
             for (int k = 0; k < flips; ++k)
-                b[rng() % layout_.dataStart] ^= std::byte(1u << (rng() % 8));
+                b[rng() % m_layout.dataStart] ^= std::byte(1u << (rng() % 8));
             try {
                 const File f = File::fromBytes(b, "flip.gguf");
                 for (const TensorInfo& t : f.tensors())
@@ -339,9 +339,9 @@ private slots:
         // An array of 2^24 + 1 one-byte elements (16 MiB: real vocabularies are 262k tokens).
         Writer longArray;
         longArray.set("a", MetaValue::array(ValueType::UInt8, {}));
-        Bytes arr = longArray.toBytes(&layout_);
+        Bytes arr = longArray.toBytes(&m_layout);
         // Patch the empty array's count and append the elements the count claims.
-        const uint64_t countAt = layout_.keyValueStarts[0] + 8 + 1 + 4 + 4;
+        const uint64_t countAt = m_layout.keyValueStarts[0] + 8 + 1 + 4 + 4;
         QCOMPARE(peek<uint64_t>(arr, countAt), uint64_t(0));
         poke<uint64_t>(arr, countAt, (1ull << 24) + 1);
         arr.insert(arr.begin() + static_cast<ptrdiff_t>(countAt + 8), (1u << 24) + 1, std::byte{0});
@@ -350,8 +350,8 @@ private slots:
         Writer longKey;
         longKey.set(std::string(65536, 'k'), MetaValue::u8(1));
         expectRejected(longKey.toBytes(), "a 65536-byte key", "more than 65535");
-        layout_ = {};
-        valid_ = test::sampleWriter().toBytes(&layout_);
+        m_layout = {};
+        m_valid = test::sampleWriter().toBytes(&m_layout);
     }
 
     // The GGUF spec caps tensor names at 64 bytes (ggml's name field); llama.cpp rejects longer.
@@ -366,7 +366,7 @@ private slots:
         expectRejected(withName(std::string(65, 'n')), "a 65-byte tensor name", "more than the GGUF limit of 64");
     }
 
-    void cleanupTestCase() { qInfo("%d malformed files rejected", rejected_); }
+    void cleanupTestCase() { qInfo("%d malformed files rejected", m_rejected); }
 };
 
 QTEST_GUILESS_MAIN(TestGgufMalformed)

@@ -16,11 +16,11 @@ class TestGeneration : public QObject {
 private slots:
     void initTestCase()
     {
-        QVERIFY(dir_.isValid());
-        path_ = test::writeModel(dir_, test::smallSpec("qwen3", gguf::GgmlType::Q8_0), "gen");
-        model_ = model::Model::open(path_, {.threads = 1});
+        QVERIFY(m_dir.isValid());
+        m_path = test::writeModel(m_dir, test::smallSpec("qwen3", gguf::GgmlType::Q8_0), "gen");
+        m_model = model::Model::open(m_path, {.threads = 1});
     }
-    void cleanupTestCase() { model_.reset(); }
+    void cleanupTestCase() { m_model.reset(); }
 
     void stopStringsAreHeldBackAndCut()
     {
@@ -40,9 +40,9 @@ private slots:
 
     void chatPromptUsesTheTemplateAndSpecialTokens()
     {
-        const auto tmpl = model::chatTemplateOf(*model_);
-        const auto ids = model::chatPromptTokens(*model_, tmpl, {{.role = "user", .content = "hi"}});
-        const tokenizer::Tokenizer& tok = model_->requireTokenizer();
+        const auto tmpl = model::chatTemplateOf(*m_model);
+        const auto ids = model::chatPromptTokens(*m_model, tmpl, {{.role = "user", .content = "hi"}});
+        const tokenizer::Tokenizer& tok = m_model->requireTokenizer();
         const std::string text = tok.decode(ids);
         QCOMPARE(text, std::string("<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"));
         // <|im_start|> is one control token, not its characters.
@@ -56,16 +56,16 @@ private slots:
         chat_template::RenderOptions render;
         render.cancel = &cancel;
         QVERIFY_THROWS_EXCEPTION(chat_template::RenderCancelled,
-                                 model::chatPromptTokens(*model_, model::chatTemplateOf(*model_),
+                                 model::chatPromptTokens(*m_model, model::chatTemplateOf(*m_model),
                                                          {{.role = "user", .content = "hi"}}, {}, render));
     }
 
     // onToken sees every generated token, with the logits greedy sampling took its argmax from.
     void onTokenSeesEachTokenWithItsLogits()
     {
-        model::Session session(*model_, {.contextLength = 128});
+        model::Session session(*m_model, {.contextLength = 128});
         const auto prompt =
-            model::chatPromptTokens(*model_, model::chatTemplateOf(*model_), {{.role = "user", .content = "hello"}});
+            model::chatPromptTokens(*m_model, model::chatTemplateOf(*m_model), {{.role = "user", .content = "hello"}});
         model::GenerationRequest req;
         req.sampling = model::SamplingParams::greedy();
         req.maxTokens = 6;
@@ -77,7 +77,7 @@ private slots:
             argmax = argmax && size_t(token) < logits.size()
                      && std::max_element(logits.begin(), logits.end()) - logits.begin() == token;
         };
-        const auto m = model::generate(*model_, session, prompt, req, cb);
+        const auto m = model::generate(*m_model, session, prompt, req, cb);
         QCOMPARE(tokens.size(), size_t(m.generatedTokens));
         QVERIFY(!tokens.empty());
         QVERIFY(argmax);
@@ -90,15 +90,15 @@ private slots:
 
     void generatesStreamsAndReportsMetrics()
     {
-        model::Session session(*model_, {.contextLength = 128});
-        const auto tmpl = model::chatTemplateOf(*model_);
-        const auto prompt = model::chatPromptTokens(*model_, tmpl, {{.role = "user", .content = "hello"}});
+        model::Session session(*m_model, {.contextLength = 128});
+        const auto tmpl = model::chatTemplateOf(*m_model);
+        const auto prompt = model::chatPromptTokens(*m_model, tmpl, {{.role = "user", .content = "hello"}});
         model::GenerationRequest req;
         req.sampling = model::SamplingParams::greedy();
         req.maxTokens = 12;
         std::string streamed;
         int pieces = 0;
-        const auto m = model::generate(*model_, session, prompt, req, {.onText = [&](std::string_view p) {
+        const auto m = model::generate(*m_model, session, prompt, req, {.onText = [&](std::string_view p) {
             streamed += p;
             ++pieces;
         }});
@@ -112,7 +112,7 @@ private slots:
         // Streaming equals decoding the generated ids at once.
         const auto& all = session.tokens();
         std::vector<int32_t> generated(all.begin() + long(prompt.size()), all.end());
-        const tokenizer::Tokenizer& tok = model_->requireTokenizer();
+        const tokenizer::Tokenizer& tok = m_model->requireTokenizer();
         if (m.finish == model::FinishReason::Length) {
             // the last sampled token was appended too
             QCOMPARE(generated.size(), size_t(12));
@@ -130,7 +130,7 @@ private slots:
         // Greedy is deterministic; the second run reuses the whole prompt but its last token.
         std::string again;
         const auto m2 =
-            model::generate(*model_, session, prompt, req, {.onText = [&](std::string_view p) { again += p; }});
+            model::generate(*m_model, session, prompt, req, {.onText = [&](std::string_view p) { again += p; }});
         QCOMPARE(again, streamed);
         QCOMPARE(m2.reusedTokens, uint32_t(prompt.size() - 1));
         QCOMPARE(m2.prefilledTokens, 1u);
@@ -138,15 +138,15 @@ private slots:
 
     void cancelStopsWithinOneToken()
     {
-        model::Session session(*model_, {.contextLength = 128});
+        model::Session session(*m_model, {.contextLength = 128});
         const auto prompt =
-            model::chatPromptTokens(*model_, model::chatTemplateOf(*model_), {{.role = "user", .content = "go"}});
+            model::chatPromptTokens(*m_model, model::chatTemplateOf(*m_model), {{.role = "user", .content = "go"}});
         model::GenerationRequest req;
         req.sampling = model::SamplingParams::greedy();
         req.maxTokens = 100;
         std::atomic<bool> cancel{false};
         uint32_t seen = 0;
-        const auto m = model::generate(*model_, session, prompt, req,
+        const auto m = model::generate(*m_model, session, prompt, req,
                                        {.onText =
                                             [&](std::string_view) {
                                                 if (++seen == 3)
@@ -156,15 +156,15 @@ private slots:
         if (m.finish == model::FinishReason::Cancelled)
             QVERIFY(m.generatedTokens <= 4);  // pieces can lag a token behind ids (UTF-8)
         cancel = true;
-        const auto m2 = model::generate(*model_, session, prompt, req, {.cancel = &cancel});
+        const auto m2 = model::generate(*m_model, session, prompt, req, {.cancel = &cancel});
         QCOMPARE(m2.finish, model::FinishReason::Cancelled);
         QCOMPARE(m2.generatedTokens, 0u);
     }
 
 private:
-    QTemporaryDir dir_;
-    std::filesystem::path path_;
-    std::unique_ptr<model::Model> model_;
+    QTemporaryDir m_dir;
+    std::filesystem::path m_path;
+    std::unique_ptr<model::Model> m_model;
 };
 
 QTEST_APPLESS_MAIN(TestGeneration)

@@ -45,7 +45,7 @@ double maxAbsDiff(const std::vector<float>& a, const std::vector<float>& b)
 class TestModelForward : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { QVERIFY(dir_.isValid()); }
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     void wholePromptEqualsTokenByToken_data()
     {
@@ -63,7 +63,7 @@ private slots:
         QFETCH(QString, arch);
         QFETCH(int, type);
         const auto spec = test::smallSpec(arch.toStdString(), gguf::GgmlType(type));
-        const auto path = test::writeModel(dir_, spec, arch.toStdString() + "-" + std::to_string(type));
+        const auto path = test::writeModel(m_dir, spec, arch.toStdString() + "-" + std::to_string(type));
         auto m = model::Model::open(path, {.threads = 1});
         QCOMPARE(m->hparams().architecture, arch.toStdString());
         const auto prompt = promptTokens(24, m->hparams().vocabSize);
@@ -88,7 +88,7 @@ private slots:
 
     void chunkedPrefillEqualsOneBatch()
     {
-        const auto path = test::writeModel(dir_, test::smallSpec("qwen3moe", gguf::GgmlType::Q8_0), "chunks");
+        const auto path = test::writeModel(m_dir, test::smallSpec("qwen3moe", gguf::GgmlType::Q8_0), "chunks");
         auto big = model::Model::open(path, {.threads = 1});
         auto small = model::Model::open(path, {.threads = 1, .batchSize = 5});
         const auto prompt = promptTokens(23, big->hparams().vocabSize);
@@ -97,7 +97,7 @@ private slots:
 
     void reusedPrefixGivesTheSameLogits()
     {
-        const auto path = test::writeModel(dir_, test::smallSpec("qwen3", gguf::GgmlType::Q8_0), "reuse");
+        const auto path = test::writeModel(m_dir, test::smallSpec("qwen3", gguf::GgmlType::Q8_0), "reuse");
         auto m = model::Model::open(path, {.threads = 1});
         const auto a = promptTokens(30, m->hparams().vocabSize);
         auto b = a;
@@ -118,7 +118,7 @@ private slots:
 
     void q8KvCacheStaysCloseToF16()
     {
-        const auto path = test::writeModel(dir_, test::smallSpec("llama", gguf::GgmlType::Q8_0), "kv");
+        const auto path = test::writeModel(m_dir, test::smallSpec("llama", gguf::GgmlType::Q8_0), "kv");
         auto m = model::Model::open(path, {.threads = 1});
         const auto prompt = promptTokens(40, m->hparams().vocabSize);
         model::Session f16(*m, {.contextLength = 64, .kv = model::KvType::F16});
@@ -135,7 +135,7 @@ private slots:
 
     void promptLongerThanTheContextIsAClearError()
     {
-        const auto path = test::writeModel(dir_, test::smallSpec("llama", gguf::GgmlType::F32), "ctx");
+        const auto path = test::writeModel(m_dir, test::smallSpec("llama", gguf::GgmlType::F32), "ctx");
         auto m = model::Model::open(path, {.threads = 1});
         model::Session s(*m, {.contextLength = 16});
         const auto prompt = promptTokens(17, m->hparams().vocabSize);
@@ -157,7 +157,7 @@ private slots:
     {
         for (const char* arch : {"llama", "qwen3moe"}) {
             const auto spec = test::smallSpec(arch, gguf::GgmlType::Q8_0);
-            auto m = model::Model::open(test::writeModel(dir_, spec, std::string("traffic-") + arch));
+            auto m = model::Model::open(test::writeModel(m_dir, spec, std::string("traffic-") + arch));
             uint64_t want = 0;
             bool tied = true;
             for (const gguf::TensorInfo& t : m->file().tensors())
@@ -181,7 +181,7 @@ private slots:
         auto spec = test::smallSpec("llama", gguf::GgmlType::F32);
         gguf::Writer w = tokenizer::syntheticModelFile(spec, tokenizer::syntheticByteVocabulary());
         w.set("general.architecture", gguf::MetaValue::string("gemma2"));
-        const auto path = std::filesystem::path(dir_.path().toStdString()) / "gemma.gguf";
+        const auto path = std::filesystem::path(m_dir.path().toStdString()) / "gemma.gguf";
         w.write(path);
         try {
             model::Model::open(path);
@@ -192,7 +192,7 @@ private slots:
     }
 
 private:
-    QTemporaryDir dir_;
+    QTemporaryDir m_dir;
 };
 
 QTEST_APPLESS_MAIN(TestModelForward)

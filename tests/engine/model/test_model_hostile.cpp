@@ -107,16 +107,16 @@ long peakRssKiB()
 class TestModelHostile : public QObject {
     Q_OBJECT
 
-    QTemporaryDir dir_;
-    int tried_ = 0;
-    int rejected_ = 0;
+    QTemporaryDir m_dir;
+    int m_tried = 0;
+    int m_rejected = 0;
 
     // Opens `w` as a model; it must be refused with a message containing `mustMention`. An
     // accepted file is run for two tokens first, so a file that would crash does so here.
     void expectRejected(const gguf::Writer& w, const std::string& what, const std::string& mustMention)
     {
-        ++tried_;
-        const std::filesystem::path path = std::filesystem::path(dir_.path().toStdString()) / "hostile.gguf";
+        ++m_tried;
+        const std::filesystem::path path = std::filesystem::path(m_dir.path().toStdString()) / "hostile.gguf";
         w.write(path);
         std::string message;
         try {
@@ -132,14 +132,14 @@ class TestModelHostile : public QObject {
         }
         if (message.empty())
             QFAIL(("accepted a hostile model: " + what).c_str());
-        ++rejected_;
+        ++m_rejected;
         if (message.find(mustMention) == std::string::npos)
             QFAIL(("the error for " + what + " does not mention '" + mustMention + "': " + message).c_str());
         qInfo("%s: %s", what.c_str(), message.c_str());
     }
 
 private slots:
-    void initTestCase() { QVERIFY(dir_.isValid()); }
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
 
     // Finding 1: 65537 heads x 65536 wrapped to 65536 in 32 bits; attn_q shaped to the wrapped
     // size passed the shape check and rope wrote 2^32 floats into a 65536-float buffer.
@@ -215,16 +215,16 @@ private slots:
         c.heads = 16;
         c.kvHeads = 16;
         c.headDim = 256;
-        const std::filesystem::path path = std::filesystem::path(dir_.path().toStdString()) / "kv.gguf";
+        const std::filesystem::path path = std::filesystem::path(m_dir.path().toStdString()) / "kv.gguf";
         llamaFile(c, {{"context_length", 4096}}).write(path);
         auto m = model::Model::open(path, {.threads = 0});
-        ++tried_;
+        ++m_tried;
         const long before = peakRssKiB();
         try {
             model::Session s(*m, {});
             QFAIL(("a " + std::to_string(s.contextLength()) + "-token session was made").c_str());
         } catch (const Error& e) {
-            ++rejected_;
+            ++m_rejected;
             QVERIFY2(std::string(e.what()).find("KV cache") != std::string::npos, e.what());
             qInfo("%s", e.what());
         }
@@ -245,7 +245,7 @@ private slots:
         expectRejected(w, "a head 64 rows larger than the token list", "output head");
     }
 
-    void cleanupTestCase() { qInfo("%d hostile models tried, %d rejected", tried_, rejected_); }
+    void cleanupTestCase() { qInfo("%d hostile models tried, %d rejected", m_tried, m_rejected); }
 };
 
 QTEST_GUILESS_MAIN(TestModelHostile)

@@ -79,16 +79,16 @@ class TestModelReference : public QObject {
 private slots:
     void initTestCase()
     {
-        QVERIFY(dir_.isValid());
+        QVERIFY(m_dir.isValid());
         const QJsonDocument manifest = readJson(referenceDir() + "/manifest.json");
-        models_ = manifest.isArray() ? manifest.array() : manifest.object().value("models").toArray();
-        QVERIFY2(models_.size() >= 20, "the manifest lists the reference models");
+        m_models = manifest.isArray() ? manifest.array() : manifest.object().value("models").toArray();
+        QVERIFY2(m_models.size() >= 20, "the manifest lists the reference models");
     }
 
     void matchesLlamaCpp_data()
     {
         QTest::addColumn<QJsonObject>("entry");
-        for (const auto& m : models_) {
+        for (const auto& m : m_models) {
             const QJsonObject entry = m.toObject();
             if (!entry.value("fixture").isString())
                 continue;  // llama.cpp itself could not run it (recorded in the manifest)
@@ -168,7 +168,7 @@ private:
         if (args.size() < 3 || args[0] != "strata-gguf" || args[1] != "mkmodel")
             qFatal("unexpected mkmodel command line in the manifest");
         args.removeFirst();
-        const QString out = dir_.filePath(args[1]);
+        const QString out = m_dir.filePath(args[1]);
         args[1] = out;
         QProcess tool;
         tool.setWorkingDirectory(QStringLiteral(STRATA_SOURCE_DIR));  // the vocabulary path is relative to it
@@ -180,8 +180,8 @@ private:
         return m;
     }
 
-    QTemporaryDir dir_;
-    QJsonArray models_;
+    QTemporaryDir m_dir;
+    QJsonArray m_models;
 };
 
 QTEST_GUILESS_MAIN(TestModelReference)

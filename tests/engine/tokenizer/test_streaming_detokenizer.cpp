@@ -44,7 +44,7 @@ Tokenizer byteVocabulary()
 class TestStreamingDetokenizer : public QObject {
     Q_OBJECT
 
-    VocabCache cache_;
+    VocabCache m_cache;
 
     std::string streamBytes(const Tokenizer& tok, const std::string& bytes, std::vector<std::string>* chunks)
     {
@@ -97,7 +97,7 @@ private slots:
     void realVocabulariesStreamLikeWholeDecode()
     {
         for (const auto& m : {vocabModels()[1], vocabModels()[3]}) {
-            const Tokenizer& tok = cache_.get(m);
+            const Tokenizer& tok = m_cache.get(m);
             for (const auto& c : loadReference(m.name)) {
                 StreamingDetokenizer stream(tok);
                 std::string out;
@@ -114,7 +114,7 @@ private slots:
 
     void sentencePieceDropsLeadingSpaceOnce()
     {
-        const Tokenizer& tok = cache_.get(vocabModels()[3]);
+        const Tokenizer& tok = m_cache.get(vocabModels()[3]);
         const auto ids = tok.encode(" two  spaces", EncodeOptions{.addSpecial = true});
         StreamingDetokenizer stream(tok, DecodeOptions{.renderSpecial = false});
         std::string out;

@@ -34,7 +34,7 @@ class TestTokenizerVocabularies : public QObject {
     Q_OBJECT
 
 private:
-    VocabCache cache_;
+    VocabCache m_cache;
 
     void addRows()
     {
@@ -50,13 +50,13 @@ private:
         }
     }
 
-    std::map<std::string, std::vector<ReferenceCase>> references_;
+    std::map<std::string, std::vector<ReferenceCase>> m_references;
     const ReferenceCase& reference(int model, int index)
     {
         const char* package = vocabModels()[static_cast<std::size_t>(model)].name;
-        auto it = references_.find(package);
-        if (it == references_.end())
-            it = references_.emplace(package, loadReference(package)).first;
+        auto it = m_references.find(package);
+        if (it == m_references.end())
+            it = m_references.emplace(package, loadReference(package)).first;
         return it->second.at(static_cast<std::size_t>(index));
     }
 
@@ -79,7 +79,7 @@ private slots:
         QFETCH(int, model);
         QFETCH(int, index);
         const ReferenceCase& c = reference(model, index);
-        const Tokenizer& tok = cache_.get(vocabModels()[static_cast<std::size_t>(model)]);
+        const Tokenizer& tok = m_cache.get(vocabModels()[static_cast<std::size_t>(model)]);
         const std::vector<TokenId> ids =
             tok.encode(std::string_view(c.text.constData(), static_cast<std::size_t>(c.text.size())),
                        EncodeOptions{.addSpecial = false, .parseSpecial = true});
@@ -99,7 +99,7 @@ private slots:
         QFETCH(int, model);
         QFETCH(int, index);
         const ReferenceCase& c = reference(model, index);
-        const Tokenizer& tok = cache_.get(vocabModels()[static_cast<std::size_t>(model)]);
+        const Tokenizer& tok = m_cache.get(vocabModels()[static_cast<std::size_t>(model)]);
         const std::string text = tok.decode(c.ids);
         QCOMPARE(QByteArray::fromStdString(text), c.decoded);
         // Lossless except where the model itself normalises: Qwen's NFC, and SentencePiece's dummy
@@ -121,34 +121,34 @@ private slots:
     void specialTokensOnlyWhenAllowed()
     {
         QFETCH(int, model);
-        const Tokenizer& tok = cache_.get(vocabModels()[static_cast<std::size_t>(model)]);
+        const Tokenizer& tok = m_cache.get(vocabModels()[static_cast<std::size_t>(model)]);
         QFile f(testDataDir() + QStringLiteral("/corpus/special_tokens.txt"));
         QVERIFY(f.open(QIODevice::ReadOnly));
         const std::string text = f.readAll().toStdString();
         const auto plain = tok.encode(text, EncodeOptions{.addSpecial = false, .parseSpecial = false});
         const auto parsed = tok.encode(text, EncodeOptions{.addSpecial = false, .parseSpecial = true});
-        int control_plain = 0;
-        int control_parsed = 0;
+        int controlPlain = 0;
+        int controlParsed = 0;
         for (TokenId id : plain)
-            control_plain += tok.tokenType(id) == TokenType::Control;
+            controlPlain += tok.tokenType(id) == TokenType::Control;
         for (TokenId id : parsed)
-            control_parsed += tok.tokenType(id) == TokenType::Control;
-        QCOMPARE(control_plain, 0);
-        QVERIFY(control_parsed >= 2);
+            controlParsed += tok.tokenType(id) == TokenType::Control;
+        QCOMPARE(controlPlain, 0);
+        QVERIFY(controlParsed >= 2);
         if (!tok.isSentencePiece())
             QCOMPARE(tok.decode(plain), text);
     }
 
     void bosAndEosFromMetadata()
     {
-        const Tokenizer& llama2 = cache_.get(vocabModels()[3]);
+        const Tokenizer& llama2 = m_cache.get(vocabModels()[3]);
         QVERIFY(llama2.addsBos());
         const auto with = llama2.encode("Hello world");
         const auto without = llama2.encode("Hello world", EncodeOptions{.addSpecial = false});
         QCOMPARE(with.front(), llama2.bos());
         QCOMPARE(std::vector<TokenId>(with.begin() + 1, with.end()), without);
         QCOMPARE(llama2.decode(with, DecodeOptions{.renderSpecial = false}), std::string("Hello world"));
-        const Tokenizer& llama31 = cache_.get(vocabModels()[2]);
+        const Tokenizer& llama31 = m_cache.get(vocabModels()[2]);
         QVERIFY(llama31.isEndOfGeneration(llama31.eot()));
         QVERIFY(llama31.isEndOfGeneration(llama31.eos()));
         QVERIFY(!llama31.isEndOfGeneration(llama31.findToken("Hello")));
@@ -159,7 +159,7 @@ private slots:
     {
         const std::string text = "ok \xff\xfe bad \xc3 tail \xe2\x82 \xed\xa0\x80 end\xf0";
         for (const auto& m : vocabModels()) {
-            const Tokenizer& tok = cache_.get(m);
+            const Tokenizer& tok = m_cache.get(m);
             const auto ids = tok.encode(text, EncodeOptions{.addSpecial = false});
             QVERIFY(!ids.empty());
             QVERIFY2(tok.decode(ids) == text, m.name);
@@ -174,7 +174,7 @@ private slots:
         const auto it = std::find_if(models.begin(), models.end(),
                                      [](const VocabModel& m) { return std::string_view(m.pre) == "deepseek-llm"; });
         QVERIFY(it != models.end());
-        const Tokenizer& tok = cache_.get(*it);
+        const Tokenizer& tok = m_cache.get(*it);
         const std::string text = "1" + std::string(100000, ' ') + "2\t\t" + std::string(100000, '\t') + "3 ";
         QElapsedTimer timer;
         timer.start();
@@ -185,7 +185,7 @@ private slots:
 
     void idsOutOfRangeAreErrors()
     {
-        const Tokenizer& tok = cache_.get(vocabModels()[0]);
+        const Tokenizer& tok = m_cache.get(vocabModels()[0]);
         const std::vector<TokenId> bad = {1, static_cast<TokenId>(tok.vocabSize())};
         QVERIFY_THROWS_EXCEPTION(strata::Error, tok.decode(bad));
         QVERIFY_THROWS_EXCEPTION(strata::Error, tok.tokenBytes(-5));

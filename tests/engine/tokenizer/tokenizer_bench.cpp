@@ -62,15 +62,15 @@ int main(int argc, char** argv)
     QElapsedTimer timer;
     timer.start();
     const Tokenizer tok(importVocabulary(*model));
-    const double load_s = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+    const double loadS = static_cast<double>(timer.nsecsElapsed()) / 1e9;
 
     // Encode the whole text repeatedly for at least 2 s of CPU; the first pass is reported on its own.
     std::size_t tokens = 0;
     std::size_t passes = 0;
-    double first_s = 0;
+    double firstS = 0;
     std::vector<std::vector<TokenId>> ids(texts.size());
     timer.restart();
-    const double encode_start = threadSeconds();
+    const double encodeStart = threadSeconds();
     do {
         tokens = 0;
         for (std::size_t i = 0; i < texts.size(); ++i) {
@@ -78,31 +78,30 @@ int main(int argc, char** argv)
             tokens += ids[i].size();
         }
         if (++passes == 1)
-            first_s = threadSeconds() - encode_start;
-    } while (threadSeconds() - encode_start < 2.0);
-    const double encode_s = threadSeconds() - encode_start;
-    const double encode_wall_s = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+            firstS = threadSeconds() - encodeStart;
+    } while (threadSeconds() - encodeStart < 2.0);
+    const double encodeS = threadSeconds() - encodeStart;
+    const double encodeWallS = static_cast<double>(timer.nsecsElapsed()) / 1e9;
 
     std::size_t decoded = 0;
-    std::size_t decode_passes = 0;
-    const double decode_start = threadSeconds();
+    std::size_t decodePasses = 0;
+    const double decodeStart = threadSeconds();
     do {
         for (const auto& v : ids)
             decoded += tok.decode(v).size();
-        ++decode_passes;
-    } while (threadSeconds() - decode_start < 1.0);
-    const double decode_s = threadSeconds() - decode_start;
+        ++decodePasses;
+    } while (threadSeconds() - decodeStart < 1.0);
+    const double decodeS = threadSeconds() - decodeStart;
 
     const double mb = static_cast<double>(bytes) / 1e6;
     std::printf("model %s: %zu files, %.3f MB, %zu tokens (%.2f bytes/token), vocabulary loaded in %.2f s\n",
                 model->package, texts.size(), mb, tokens, static_cast<double>(bytes) / static_cast<double>(tokens),
-                load_s);
+                loadS);
     std::printf("encode: %.1f MB/s of CPU time over %zu passes (first pass %.1f MB/s), %.2f M tokens/s; "
                 "wall %.1f MB/s\n",
-                mb * static_cast<double>(passes) / encode_s, passes, mb / first_s,
-                static_cast<double>(tokens * passes) / encode_s / 1e6,
-                mb * static_cast<double>(passes) / encode_wall_s);
-    std::printf("decode: %.1f MB/s of CPU time over %zu passes\n", static_cast<double>(decoded) / 1e6 / decode_s,
-                decode_passes);
+                mb * static_cast<double>(passes) / encodeS, passes, mb / firstS,
+                static_cast<double>(tokens * passes) / encodeS / 1e6, mb * static_cast<double>(passes) / encodeWallS);
+    std::printf("decode: %.1f MB/s of CPU time over %zu passes\n", static_cast<double>(decoded) / 1e6 / decodeS,
+                decodePasses);
     return 0;
 }

@@ -79,15 +79,15 @@ class VocabCache {
 public:
     const Tokenizer& get(const VocabModel& m)
     {
-        auto it = cache_.find(m.name);
-        if (it == cache_.end()) {
-            it = cache_.emplace(m.name, std::make_unique<Tokenizer>(throughGguf(importVocabulary(m)))).first;
+        auto it = m_cache.find(m.name);
+        if (it == m_cache.end()) {
+            it = m_cache.emplace(m.name, std::make_unique<Tokenizer>(throughGguf(importVocabulary(m)))).first;
         }
         return *it->second;
     }
 
 private:
-    std::map<std::string, std::unique_ptr<Tokenizer>> cache_;
+    std::map<std::string, std::unique_ptr<Tokenizer>> m_cache;
 };
 
 struct ReferenceCase {

@@ -34,9 +34,9 @@ using domain::models::ModelListModel;
 class TestModelManagerDialog : public QObject {
     Q_OBJECT
 
-    std::unique_ptr<QTemporaryDir> dir;
-    std::unique_ptr<QSettings> settings;
-    QString folder;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QSettings> m_settings;
+    QString m_folder;
 
     domain::models::DownloadSettings testDownloads()
     {
@@ -67,24 +67,24 @@ private slots:
     void init()
     {
         QDir(domain::models::ModelLibrarySettings::defaultFolder()).removeRecursively();
-        dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(dir->isValid());
-        settings = std::make_unique<QSettings>(dir->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
-        folder = dir->filePath(QStringLiteral("models"));
-        QVERIFY(QDir().mkpath(folder));
-        settings->setValue(QStringLiteral("models/folders"), QStringList{folder});
-        fixtures::tinyModel("Good Model").write(fixtures::fsPath(folder + QStringLiteral("/good.gguf")));
-        fixtures::writeFile(folder + QStringLiteral("/broken.gguf"), "GGUF\x03\0\0\0 and then nothing sensible");
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        m_settings = std::make_unique<QSettings>(m_dir->filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+        m_folder = m_dir->filePath(QStringLiteral("models"));
+        QVERIFY(QDir().mkpath(m_folder));
+        m_settings->setValue(QStringLiteral("models/folders"), QStringList{m_folder});
+        fixtures::tinyModel("Good Model").write(fixtures::fsPath(m_folder + QStringLiteral("/good.gguf")));
+        fixtures::writeFile(m_folder + QStringLiteral("/broken.gguf"), "GGUF\x03\0\0\0 and then nothing sensible");
     }
     void cleanup()
     {
-        settings.reset();
-        dir.reset();
+        m_settings.reset();
+        m_dir.reset();
     }
 
     void libraryListsModelsWithDetailsAndErrors()
     {
-        domain::models::ModelServices services(*settings, testDownloads());
+        domain::models::ModelServices services(*m_settings, testDownloads());
         QSignalSpy scanned(&services.library(), &domain::models::ModelLibrary::scanFinished);
         ui::ModelManagerDialog dialog(services);
         dialog.show();
@@ -140,12 +140,12 @@ private slots:
         QVERIFY(table->item(3, 0)->text() != ramBefore);
         QTest::keyClick(view, Qt::Key_Return);
         QCOMPARE(load.size(), 1);
-        QCOMPARE(load.at(0).at(0).toString(), folder + QStringLiteral("/good.gguf"));
+        QCOMPARE(load.at(0).at(0).toString(), m_folder + QStringLiteral("/good.gguf"));
     }
 
     void keyboardSwitchesTabsAndCatalogueIsListed()
     {
-        domain::models::ModelServices services(*settings, testDownloads());
+        domain::models::ModelServices services(*m_settings, testDownloads());
         ui::ModelManagerDialog dialog(services);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -164,7 +164,7 @@ private slots:
     // A label with a mnemonic ("&HTTPS") and no buddy shows the "&" itself and focuses nothing.
     void everyMnemonicLabelHasABuddy()
     {
-        domain::models::ModelServices services(*settings, testDownloads());
+        domain::models::ModelServices services(*m_settings, testDownloads());
         ui::ModelManagerDialog dialog(services);
         int withMnemonic = 0;
         for (const QLabel* label : dialog.findChildren<QLabel*>()) {
@@ -192,7 +192,7 @@ private slots:
         server.setResource("/repo/resolve/main/fetched.gguf",
                            {.body = body, .etag = QCryptographicHash::hash(body, QCryptographicHash::Sha256).toHex()});
 
-        domain::models::ModelServices services(*settings, testDownloads());
+        domain::models::ModelServices services(*m_settings, testDownloads());
         ui::ModelManagerDialog dialog(services);
         dialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dialog));
@@ -201,7 +201,7 @@ private slots:
         auto* url = dialog.findChild<QLineEdit*>(QStringLiteral("downloadUrl"));
         auto* target = dialog.findChild<QComboBox*>(QStringLiteral("downloadFolder"));
         QCOMPARE(target->itemText(0), domain::models::ModelLibrarySettings::defaultFolder());
-        target->setCurrentIndex(target->findText(folder));
+        target->setCurrentIndex(target->findText(m_folder));
         url->setFocus();
         url->setText(server.url("/repo/resolve/main/fetched.gguf").toString());
         QTest::keyClick(url, Qt::Key_Return);
@@ -210,7 +210,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(services.downloads().model()->stateAt(0), domain::models::DownloadState::Completed,
                                   10000);
         QTRY_COMPARE_WITH_TIMEOUT(services.library().model()->rowCount(), 3, 10000);
-        const int row = services.library().model()->rowOf(folder + QStringLiteral("/fetched.gguf"));
+        const int row = services.library().model()->rowOf(m_folder + QStringLiteral("/fetched.gguf"));
         QVERIFY(row >= 0);
         QCOMPARE(services.library().model()->entryAt(row)->displayName, QStringLiteral("Downloaded Model"));
 
@@ -224,7 +224,7 @@ private slots:
 
     void mainWindowOpensTheDialogWithCtrlM()
     {
-        domain::models::ModelServices services(*settings, testDownloads());  // outlives the window's dialogs
+        domain::models::ModelServices services(*m_settings, testDownloads());  // outlives the window's dialogs
         ui::MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
