@@ -123,14 +123,15 @@ struct LayerOnDevice {
 
 // Bytes of the activation buffers for `T` tokens (each piece aligned as the arena hands it out).
 struct ScratchPlan {
-    size_t t, e, q, kv, f, vocab, maxCols, attentionSplitFloats;
+    size_t nTokens, nEmbd, qWidth, kvWidth, ffWidth, vocab, maxCols, attentionSplitFloats;
     size_t bytes() const
     {
         size_t b = 0;
-        for (size_t floats : {t * e, t * e, t * q, t * kv, t * kv, t * q, t * f, t * f, vocab})
+        for (size_t floats : {nTokens * nEmbd, nTokens * nEmbd, nTokens * qWidth, nTokens * kvWidth, nTokens * kvWidth,
+                              nTokens * qWidth, nTokens * ffWidth, nTokens * ffWidth, vocab})
             b += alignUp(floats * sizeof(float));
-        b += alignUp(t * maxCols) + 2 * alignUp(t * maxCols / 32 * sizeof(float));  // int8 activations
-        b += alignUp(t * sizeof(int32_t)) + alignUp(sizeof(int32_t));               // token ids, start
+        b += alignUp(nTokens * maxCols) + 2 * alignUp(nTokens * maxCols / 32 * sizeof(float));  // int8 activations
+        b += alignUp(nTokens * sizeof(int32_t)) + alignUp(sizeof(int32_t));                     // token ids, start
         b += alignUp(attentionSplitFloats * sizeof(float));
         return b;
     }
@@ -223,13 +224,14 @@ public:
         if (!seqp)
             throw Error("internal: a sequence of another backend was given to the CUDA backend");
         cuda::CudaSequence& seq = *seqp;
-        const uint32_t t = uint32_t(tokens.size()), start = seq.length();
-        if (t == 0)
+        const uint32_t nTokens = uint32_t(tokens.size()), start = seq.length();
+        if (nTokens == 0)
             return;
-        if (t > o_.maxBatch)
-            throw Error("internal: batch of " + std::to_string(t) + " tokens exceeds " + std::to_string(o_.maxBatch));
-        if (size_t(start) + t > seq.capacity())
-            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(t)
+        if (nTokens > o_.maxBatch)
+            throw Error("internal: batch of " + std::to_string(nTokens) + " tokens exceeds "
+                        + std::to_string(o_.maxBatch));
+        if (size_t(start) + nTokens > seq.capacity())
+            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(nTokens)
                         + " tokens do not fit in " + std::to_string(seq.capacity()));
         if (!logits.empty() && logits.size() < h_.vocabSize)
             throw Error("internal: logits buffer smaller than the vocabulary");
@@ -239,20 +241,20 @@ public:
                             + std::to_string(h_.vocabSize) + " tokens)");
 
         check(cudaSetDevice(o_.device), "selecting the device");
-        std::memcpy(tokensHost_->get(), tokens.data(), t * sizeof(int32_t));
+        std::memcpy(tokensHost_->get(), tokens.data(), nTokens * sizeof(int32_t));
         *startHost_->get() = int32_t(start);
         const bool wantLogits = !logits.empty();
         // A hybrid layer needs the host in the middle of the pass: no graph then.
-        if (t == 1 && wantLogits && o_.decodeGraphs && !hybrid_) {
+        if (nTokens == 1 && wantLogits && o_.decodeGraphs && !hybrid_) {
             if (!seq.decodeGraph)
                 seq.decodeGraph = captureDecode(seq);
             check(cudaGraphLaunch(seq.decodeGraph, stream_), "launching the decode graph");
         } else {
-            enqueue(seq, t, wantLogits);
+            enqueue(seq, nTokens, wantLogits);
         }
         check(cudaEventRecord(done_, stream_), "recording the completion event");
         waitForGpu();
-        seq.setLength(start + t);
+        seq.setLength(start + nTokens);
         if (wantLogits)
             std::memcpy(logits.data(), logitsHost_->get(), h_.vocabSize * sizeof(float));
     }
@@ -402,19 +404,19 @@ private:
 
     void carveScratch(const ScratchPlan& s)
     {
-        x_ = arena_->take<float>(s.t * s.e);
-        xn_ = arena_->take<float>(s.t * s.e);
-        q_ = arena_->take<float>(s.t * s.q);
-        k_ = arena_->take<float>(s.t * s.kv);
-        v_ = arena_->take<float>(s.t * s.kv);
-        attn_ = arena_->take<float>(s.t * s.q);
-        gate_ = arena_->take<float>(s.t * s.f);
-        up_ = arena_->take<float>(s.t * s.f);
+        x_ = arena_->take<float>(s.nTokens * s.nEmbd);
+        xn_ = arena_->take<float>(s.nTokens * s.nEmbd);
+        q_ = arena_->take<float>(s.nTokens * s.qWidth);
+        k_ = arena_->take<float>(s.nTokens * s.kvWidth);
+        v_ = arena_->take<float>(s.nTokens * s.kvWidth);
+        attn_ = arena_->take<float>(s.nTokens * s.qWidth);
+        gate_ = arena_->take<float>(s.nTokens * s.ffWidth);
+        up_ = arena_->take<float>(s.nTokens * s.ffWidth);
         logitsDev_ = arena_->take<float>(s.vocab);
-        act_.q = arena_->take<int8_t>(s.t * s.maxCols);
-        act_.scales = arena_->take<float>(s.t * s.maxCols / 32);
-        act_.sums = arena_->take<float>(s.t * s.maxCols / 32);
-        tokensDev_ = arena_->take<int32_t>(s.t);
+        act_.q = arena_->take<int8_t>(s.nTokens * s.maxCols);
+        act_.scales = arena_->take<float>(s.nTokens * s.maxCols / 32);
+        act_.sums = arena_->take<float>(s.nTokens * s.maxCols / 32);
+        tokensDev_ = arena_->take<int32_t>(s.nTokens);
         startDev_ = arena_->take<int32_t>(1);
         splitStats_ = arena_->take<float>(s.attentionSplitFloats);
     }
@@ -460,11 +462,11 @@ private:
     void normalize(const float* x, const float* weight, float* out, int rows,
                    std::initializer_list<const DeviceMatrix*> users)
     {
-        const int e = int(h_.embedding);
+        const int nEmbd = int(h_.embedding);
         if (const DeviceMatrix* w = q8User(users))
-            cuda::rmsNormQuantize(x, weight, out, rows, e, h_.rmsEps, cuda::q8FormatFor(w->type), act_, stream_);
+            cuda::rmsNormQuantize(x, weight, out, rows, nEmbd, h_.rmsEps, cuda::q8FormatFor(w->type), act_, stream_);
         else
-            cuda::rmsNorm(x, weight, out, rows, e, h_.rmsEps, stream_);
+            cuda::rmsNorm(x, weight, out, rows, nEmbd, h_.rmsEps, stream_);
     }
 
     // y_i = W_i . x for up to three matrices: one launch when they share type and row length.
@@ -485,13 +487,14 @@ private:
     // The whole forward pass of T tokens, enqueued on the stream (also what the decode graph holds).
     // Per layer of a quantized llama: 10 launches (norm+quantize, q/k/v, rope+KV store, attention,
     // quantize, o, norm+quantize, gate/up, SwiGLU+quantize, down).
-    void enqueue(cuda::CudaSequence& seq, uint32_t t, bool wantLogits)
+    void enqueue(cuda::CudaSequence& seq, uint32_t nTokens, bool wantLogits)
     {
-        const int t = int(t);
-        const int64_t e = h_.embedding, q = h_.qDim(), kv = h_.kvDim(), f = h_.feedForward;
-        const int d = int(h_.headDim);
-        check(cudaMemcpyAsync(tokensDev_, tokensHost_->get(), t * sizeof(int32_t), cudaMemcpyHostToDevice, stream_),
-              "copying the tokens");
+        const int t = int(nTokens);
+        const int64_t nEmbd = h_.embedding, qWidth = h_.qDim(), kvWidth = h_.kvDim(), ffWidth = h_.feedForward;
+        const int dHead = int(h_.headDim);
+        check(
+            cudaMemcpyAsync(tokensDev_, tokensHost_->get(), nTokens * sizeof(int32_t), cudaMemcpyHostToDevice, stream_),
+            "copying the tokens");
         check(cudaMemcpyAsync(startDev_, startHost_->get(), sizeof(int32_t), cudaMemcpyHostToDevice, stream_),
               "copying the position");
         cuda::embedRows(embedding_, tokensDev_, t, x_, stream_);
@@ -500,22 +503,22 @@ private:
         for (uint32_t l = 0; l < h_.layers; ++l) {
             const LayerOnDevice& w = layers_[l];
             normalize(x_, w.attnNorm, xn_, t, {&w.wq, &w.wk, &w.wv});
-            products({{&w.wq, q_, q}, {&w.wk, k_, kv}, {&w.wv, v_, kv}}, xn_, t);
+            products({{&w.wq, q_, qWidth}, {&w.wk, k_, kvWidth}, {&w.wv, v_, kvWidth}}, xn_, t);
             if (w.bq) {
-                cuda::addBias(q_, w.bq, t, int(q), stream_);
-                cuda::addBias(k_, w.bk, t, int(kv), stream_);
-                cuda::addBias(v_, w.bv, t, int(kv), stream_);
+                cuda::addBias(q_, w.bq, t, int(qWidth), stream_);
+                cuda::addBias(k_, w.bk, t, int(kvWidth), stream_);
+                cuda::addBias(v_, w.bv, t, int(kvWidth), stream_);
             }
             if (w.qNorm) {
-                cuda::rmsNorm(q_, w.qNorm, q_, t * int(h_.heads), d, h_.rmsEps, stream_);
-                cuda::rmsNorm(k_, w.kNorm, k_, t * int(h_.kvHeads), d, h_.rmsEps, stream_);
+                cuda::rmsNorm(q_, w.qNorm, q_, t * int(h_.heads), dHead, h_.rmsEps, stream_);
+                cuda::rmsNorm(k_, w.kNorm, k_, t * int(h_.kvHeads), dHead, h_.rmsEps, stream_);
             }
-            cuda::ropeStoreKv(q_, int(h_.heads), q, k_, v_, int(h_.kvHeads), kv, d, t, startDev_, rope_, seq.keys(l),
-                              seq.values(l), stream_);
-            cuda::attention(q_, t, int(h_.heads), int(h_.kvHeads), d, seq.keys(l), seq.values(l), startDev_, scale_,
+            cuda::ropeStoreKv(q_, int(h_.heads), qWidth, k_, v_, int(h_.kvHeads), kvWidth, dHead, t, startDev_, rope_,
+                              seq.keys(l), seq.values(l), stream_);
+            cuda::attention(q_, t, int(h_.heads), int(h_.kvHeads), dHead, seq.keys(l), seq.values(l), startDev_, scale_,
                             attn_, splits, stream_);
-            prepare({&w.wo}, attn_, t, q);
-            cuda::matmul(w.wo, attn_, act_, t, x_, e, true, stream_);  // x += wo . attn
+            prepare({&w.wo}, attn_, t, qWidth);
+            cuda::matmul(w.wo, attn_, act_, t, x_, nEmbd, true, stream_);  // x += wo . attn
 
             if (moe_) {
                 normalize(x_, w.ffnNorm, xn_, t, {&w.moe.gate.first});
@@ -526,17 +529,17 @@ private:
                 continue;
             }
             normalize(x_, w.ffnNorm, xn_, t, {&w.gate, &w.up});
-            products({{&w.gate, gate_, f}, {&w.up, up_, f}}, xn_, t);
+            products({{&w.gate, gate_, ffWidth}, {&w.up, up_, ffWidth}}, xn_, t);
             if (const DeviceMatrix* q = q8User({&w.down}))
-                cuda::swigluQuantize(gate_, up_, gate_, t, f, cuda::q8FormatFor(q->type), act_, stream_);
+                cuda::swigluQuantize(gate_, up_, gate_, t, ffWidth, cuda::q8FormatFor(q->type), act_, stream_);
             else
-                cuda::swiglu(gate_, up_, gate_, int64_t(t) * f, stream_);
-            cuda::matmul(w.down, gate_, act_, t, x_, e, true, stream_);  // x += down . swiglu
+                cuda::swiglu(gate_, up_, gate_, int64_t(t) * ffWidth, stream_);
+            cuda::matmul(w.down, gate_, act_, t, x_, nEmbd, true, stream_);  // x += down . swiglu
         }
         if (hybrid_)
-            hybrid_->endPass(t, stream_);
+            hybrid_->endPass(nTokens, stream_);
         if (wantLogits) {
-            normalize(x_ + (t - 1) * e, outputNorm_, xn_, 1, {&output_});
+            normalize(x_ + (t - 1) * nEmbd, outputNorm_, xn_, 1, {&output_});
             cuda::matmul(output_, xn_, act_, 1, logitsDev_, h_.vocabSize, false, stream_);
             check(cudaMemcpyAsync(logitsHost_->get(), logitsDev_, h_.vocabSize * sizeof(float), cudaMemcpyDeviceToHost,
                                   stream_),

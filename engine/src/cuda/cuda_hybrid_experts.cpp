@@ -78,15 +78,15 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
                                                  ? model::expertSlotsForBudget(h_, perExpert, o.experts.budget, 0)
                                                  : std::vector<uint32_t>(layers.size(), 0);
     for (size_t i = 0; i < layers.size(); ++i) {
-        Layer& l = layers_[i];
+        Layer& entry = layers_[i];
         if (!layers[i].gateExps.present()) {
-            l.slots = experts_;  // a dense layer: nothing to place
+            entry.slots = experts_;  // a dense layer: nothing to place
             continue;
         }
         if (o.experts.placement == model::ExpertPlacement::CpuLayers)
-            l.slots = i < o.experts.cpuLayers ? 0 : experts_;
+            entry.slots = i < o.experts.cpuLayers ? 0 : experts_;
         else
-            l.slots = cacheSlots[i];
+            entry.slots = cacheSlots[i];
     }
     tablesHost_ = pinned<int32_t>(layers.size() * experts_);
     std::fill_n(tablesHost_, layers.size() * experts_, -1);
@@ -174,18 +174,18 @@ void HybridExperts::pieces(Fn&& take)
     for (uint32_t l = 0; l < layers_.size(); ++l) {
         if (!hybrid(l))
             continue;
-        Layer& l = layers_[l];
+        Layer& entry = layers_[l];
         const model::LayerWeights& w = d_.weights.layers[l];
-        take(l.slotOfDevice, experts_ * sizeof(int));
-        const auto stack = [l](DeviceExperts& s, const model::Weight& file) {
+        take(entry.slotOfDevice, experts_ * sizeof(int));
+        const auto stack = [entry](DeviceExperts& s, const model::Weight& file) {
             s.first = DeviceMatrix{file.type, nullptr, file.rows, file.cols, file.rowStride};
             s.matrixStride = file.matrixStride;
-            s.count = int(l.slots);
-            take(s.first.data, file.matrixStride * l.slots);
+            s.count = int(entry.slots);
+            take(s.first.data, file.matrixStride * entry.slots);
         };
-        stack(l.gate, w.gateExps);
-        stack(l.up, w.upExps);
-        stack(l.down, w.downExps);
+        stack(entry.gate, w.gateExps);
+        stack(entry.up, w.upExps);
+        stack(entry.down, w.downExps);
     }
     take(cpuShare_, size_t(o_.maxBatch) * h_.embedding * sizeof(float));
 }
@@ -207,11 +207,11 @@ void HybridExperts::carve(std::byte* base)
     for (uint32_t l = 0; l < layers_.size(); ++l) {
         if (!hybrid(l))
             continue;
-        Layer& l = layers_[l];
+        Layer& entry = layers_[l];
         for (uint32_t e = 0; e < experts_; ++e)
-            if (l.slotOf[e] >= 0)
-                copyExpert(l, e, uint32_t(l.slotOf[e]));
-        check(cudaMemcpy(l.slotOfDevice, l.slotOf, experts_ * sizeof(int), cudaMemcpyHostToDevice),
+            if (entry.slotOf[e] >= 0)
+                copyExpert(l, e, uint32_t(entry.slotOf[e]));
+        check(cudaMemcpy(entry.slotOfDevice, entry.slotOf, experts_ * sizeof(int), cudaMemcpyHostToDevice),
               "uploading an expert slot table");
     }
     publish();
@@ -220,9 +220,9 @@ void HybridExperts::carve(std::byte* base)
 void HybridExperts::copyExpert(uint32_t layer, uint32_t expert, uint32_t slot)
 {
     const model::LayerWeights& w = d_.weights.layers[layer];
-    const Layer& l = layers_[layer];
+    const Layer& entry = layers_[layer];
     for (const auto& [dst, src] :
-         {std::pair{&l.gate, &w.gateExps}, std::pair{&l.up, &w.upExps}, std::pair{&l.down, &w.downExps}}) {
+         {std::pair{&entry.gate, &w.gateExps}, std::pair{&entry.up, &w.upExps}, std::pair{&entry.down, &w.downExps}}) {
         auto* to = const_cast<std::byte*>(dst->first.data) + size_t(slot) * dst->matrixStride;
         check(cudaMemcpy(to, src->data + size_t(expert) * src->matrixStride, src->matrixStride, cudaMemcpyHostToDevice),
               "uploading an expert");
@@ -231,8 +231,8 @@ void HybridExperts::copyExpert(uint32_t layer, uint32_t expert, uint32_t slot)
 
 MoeLayerWeights HybridExperts::stacks(uint32_t layer, const DeviceMatrix& router) const
 {
-    const Layer& l = layers_[layer];
-    return MoeLayerWeights{router, l.gate, l.up, l.down};
+    const Layer& entry = layers_[layer];
+    return MoeLayerWeights{router, entry.gate, entry.up, entry.down};
 }
 
 void HybridExperts::endPass(uint32_t tokens, cudaStream_t stream)
@@ -263,13 +263,13 @@ void HybridExperts::updateCache(uint32_t tokens, cudaStream_t stream)
         // about 4 ms of PCIe, and a pass never waits for them.
         constexpr size_t kSwapsPerBatch = 32;
         for (const model::ExpertSwap& s : policy_->proposeSwaps(kSwapsPerBatch)) {
-            Layer& l = layers_[s.layer];
+            Layer& entry = layers_[s.layer];
             const model::LayerWeights& w = d_.weights.layers[s.layer];
             if (s.evicted >= 0)
-                l.slotOf[s.evicted] = -1;  // on the CPU from the next pass; its slot is free after this one
+                entry.slotOf[s.evicted] = -1;  // on the CPU from the next pass; its slot is free after this one
             ExpertCopy c{s.layer, s.slot, s.admitted, {}};
-            for (const auto& [stack, file] :
-                 {std::pair{&l.gate, &w.gateExps}, std::pair{&l.up, &w.upExps}, std::pair{&l.down, &w.downExps}})
+            for (const auto& [stack, file] : {std::pair{&entry.gate, &w.gateExps}, std::pair{&entry.up, &w.upExps},
+                                              std::pair{&entry.down, &w.downExps}})
                 c.pieces.push_back({const_cast<std::byte*>(stack->first.data) + size_t(s.slot) * stack->matrixStride,
                                     file->data + size_t(s.admitted) * file->matrixStride, file->matrixStride});
             batch.push_back(std::move(c));
@@ -349,7 +349,7 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
 {
     using Clock = std::chrono::steady_clock;
     collectSample();
-    Layer& l = layers_[layer];
+    Layer& entry = layers_[layer];
     const size_t routesN = size_t(tokens) * used_, rowFloats = size_t(tokens) * h_.embedding;
     const MoeLayerWeights w = stacks(layer, router);
     moe.route(w, xn, tokens, stream);
@@ -360,7 +360,7 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
     check(cudaMemcpyAsync(xnHost_, xn, rowFloats * sizeof(float), cudaMemcpyDeviceToHost, stream),
           "copying the layer input");
     check(cudaEventRecord(routed_, stream), "recording the routing event");
-    moe.addExperts(w, xn, xq, x, tokens, l.slotOfDevice, stream);
+    moe.addExperts(w, xn, xq, x, tokens, entry.slotOfDevice, stream);
     const bool sample = !samplePending_ && layer == sampleLayer_;
     if (sample)
         check(cudaEventRecord(sampleStart_, stream), "recording a timing event");
@@ -386,7 +386,7 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
         const int32_t e = chosenHost_[i];
         if (e < 0 || uint32_t(e) >= experts_)
             throw Error("internal: the GPU routed to expert " + std::to_string(e));
-        const bool resident = l.slotOf[size_t(e)] >= 0;
+        const bool resident = entry.slotOf[size_t(e)] >= 0;
         use[e] = resident ? Use::Hit : Use::Missed;
         if (!resident)
             routes_.push_back({uint32_t(i / used_), uint32_t(e), weightsHost_[i]});

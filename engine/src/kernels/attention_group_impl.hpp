@@ -25,17 +25,17 @@ constexpr int64_t kRowChunk = 64;  // value rows converted to f32 at a time (64 
 template <void (*ConvertRow)(const uint16_t* src, float* dst, int64_t n), void (*RoundRow)(float* x, int64_t n)>
 void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const AttentionGroup& g, AttentionScratch& s)
 {
-    const int64_t d = head.headDim;
+    const int64_t dHead = head.headDim;
     const int n = g.count;
     int64_t maxKeys = 0;
     for (int i = 0; i < n; ++i)
         maxKeys = std::max(maxKeys, g.keys[i]);
-    s.queriesT.assign(size_t(d) * kLanes, 0.0f);
+    s.queriesT.assign(size_t(dHead) * kLanes, 0.0f);
     if (s.scores.size() < size_t(maxKeys) * kLanes)
         s.scores.resize(size_t(maxKeys) * kLanes);
-    s.rows.resize(size_t(std::max<int64_t>(kRowChunk, 4)) * size_t(d));
-    if (s.row.size() < size_t(std::max(maxKeys, d)))
-        s.row.resize(size_t(std::max(maxKeys, d)));
+    s.rows.resize(size_t(std::max<int64_t>(kRowChunk, 4)) * size_t(dHead));
+    if (s.row.size() < size_t(std::max(maxKeys, dHead)))
+        s.row.resize(size_t(std::max(maxKeys, dHead)));
     float* qt = s.queriesT.data();
     float* sc = s.scores.data();
     float* rows = s.rows.data();
@@ -44,9 +44,9 @@ void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const A
     // lane i holds query i.
     float* row = s.row.data();
     for (int i = 0; i < n; ++i) {
-        std::copy(g.query[i], g.query[i] + d, row);
-        RoundRow(row, d);
-        for (int64_t d = 0; d < d; ++d)
+        std::copy(g.query[i], g.query[i] + dHead, row);
+        RoundRow(row, dHead);
+        for (int64_t d = 0; d < dHead; ++d)
             qt[d * kLanes + i] = row[d];
     }
 
@@ -55,17 +55,17 @@ void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const A
         const int m = int(std::min<int64_t>(4, maxKeys - j0));
         for (int r = 0; r < 4; ++r) {
             if (r < m)
-                ConvertRow(head.keys + size_t(j0 + r) * head.stride, rows + r * d, d);
+                ConvertRow(head.keys + size_t(j0 + r) * head.stride, rows + r * dHead, dHead);
             else
-                std::fill(rows + r * d, rows + (r + 1) * d, 0.0f);
+                std::fill(rows + r * dHead, rows + (r + 1) * dHead, 0.0f);
         }
         Lanes acc0 = {}, acc1 = {}, acc2 = {}, acc3 = {};
-        for (int64_t d = 0; d < d; ++d) {
+        for (int64_t d = 0; d < dHead; ++d) {
             const Lanes q = *reinterpret_cast<const LanesU*>(qt + d * kLanes);
             acc0 += rows[d] * q;
-            acc1 += rows[d + d] * q;
-            acc2 += rows[2 * d + d] * q;
-            acc3 += rows[3 * d + d] * q;
+            acc1 += rows[dHead + d] * q;
+            acc2 += rows[2 * dHead + d] * q;
+            acc3 += rows[3 * dHead + d] * q;
         }
         const Lanes acc[4] = {acc0, acc1, acc2, acc3};
         for (int r = 0; r < m; ++r)
@@ -87,23 +87,23 @@ void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const A
     // Weighted sums of value rows, converted a chunk at a time; per query, four 16-float column
     // blocks at once (independent chains), the remaining blocks one by one.
     for (int i = 0; i < n; ++i)
-        std::fill(g.out[i], g.out[i] + d, 0.0f);
+        std::fill(g.out[i], g.out[i] + dHead, 0.0f);
     for (int64_t c0 = 0; c0 < maxKeys; c0 += kRowChunk) {
         const int64_t c1 = std::min(maxKeys, c0 + kRowChunk);
         for (int64_t j = c0; j < c1; ++j)
-            ConvertRow(head.values + size_t(j) * head.stride, rows + (j - c0) * d, d);
+            ConvertRow(head.values + size_t(j) * head.stride, rows + (j - c0) * dHead, dHead);
         for (int i = 0; i < n; ++i) {
             const int64_t end = std::min(c1, g.keys[i]);
             float* o = g.out[i];
             int64_t d0 = 0;
-            for (; d0 + 4 * kLanes <= d; d0 += 4 * kLanes) {
+            for (; d0 + 4 * kLanes <= dHead; d0 += 4 * kLanes) {
                 Lanes a0 = *reinterpret_cast<const LanesU*>(o + d0);
                 Lanes a1 = *reinterpret_cast<const LanesU*>(o + d0 + kLanes);
                 Lanes a2 = *reinterpret_cast<const LanesU*>(o + d0 + 2 * kLanes);
                 Lanes a3 = *reinterpret_cast<const LanesU*>(o + d0 + 3 * kLanes);
                 for (int64_t j = c0; j < end; ++j) {
                     const float p = sc[j * kLanes + i];
-                    const float* v = rows + (j - c0) * d + d0;
+                    const float* v = rows + (j - c0) * dHead + d0;
                     a0 += p * *reinterpret_cast<const LanesU*>(v);
                     a1 += p * *reinterpret_cast<const LanesU*>(v + kLanes);
                     a2 += p * *reinterpret_cast<const LanesU*>(v + 2 * kLanes);
@@ -114,10 +114,10 @@ void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const A
                 *reinterpret_cast<LanesU*>(o + d0 + 2 * kLanes) = a2;
                 *reinterpret_cast<LanesU*>(o + d0 + 3 * kLanes) = a3;
             }
-            for (; d0 < d; d0 += kLanes) {
+            for (; d0 < dHead; d0 += kLanes) {
                 Lanes a = *reinterpret_cast<const LanesU*>(o + d0);
                 for (int64_t j = c0; j < end; ++j)
-                    a += sc[j * kLanes + i] * *reinterpret_cast<const LanesU*>(rows + (j - c0) * d + d0);
+                    a += sc[j * kLanes + i] * *reinterpret_cast<const LanesU*>(rows + (j - c0) * dHead + d0);
                 *reinterpret_cast<LanesU*>(o + d0) = a;
             }
         }

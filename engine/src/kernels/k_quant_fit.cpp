@@ -9,7 +9,7 @@ namespace {
 constexpr float kGroupMaxEps = 1e-15f;  // below this a group counts as all zero (as in ggml)
 }
 
-float fitSymmetric(int n, int nmax, const float* x, int8_t* l, int rmseType)
+float fitSymmetric(int n, int nmax, const float* x, int8_t* levels, int rmseType)
 {
     float max = 0, amax = 0;
     for (int i = 0; i < n; ++i) {
@@ -20,20 +20,20 @@ float fitSymmetric(int n, int nmax, const float* x, int8_t* l, int rmseType)
         }
     }
     if (amax < kGroupMaxEps) {
-        std::fill(l, l + n, int8_t(0));
+        std::fill(levels, levels + n, int8_t(0));
         return 0.f;
     }
     float iscale = -float(nmax) / max;
     if (rmseType == 0) {
         for (int i = 0; i < n; ++i)
-            l[i] = int8_t(nmax + std::clamp(nearestInt(iscale * x[i]), -nmax, nmax - 1));
+            levels[i] = int8_t(nmax + std::clamp(nearestInt(iscale * x[i]), -nmax, nmax - 1));
         return 1 / iscale;
     }
     // rmseType 1: weights x^2 (the only other mode the reference quantizers use).
     float sumlx = 0, suml2 = 0;
     for (int i = 0; i < n; ++i) {
         const int l = std::clamp(nearestInt(iscale * x[i]), -nmax, nmax - 1);
-        l[i] = int8_t(l + nmax);
+        levels[i] = int8_t(l + nmax);
         const float w = x[i] * x[i];
         sumlx += w * x[i] * l;
         suml2 += w * l * l;
@@ -53,7 +53,7 @@ float fitSymmetric(int n, int nmax, const float* x, int8_t* l, int rmseType)
         }
         if (suml2 > 0 && sumlx * sumlx > best * suml2) {
             for (int i = 0; i < n; ++i)
-                l[i] = int8_t(nmax + std::clamp(nearestInt(iscale * x[i]), -nmax, nmax - 1));
+                levels[i] = int8_t(nmax + std::clamp(nearestInt(iscale * x[i]), -nmax, nmax - 1));
             scale = sumlx / suml2;
             best = scale * sumlx;
         }
@@ -61,8 +61,8 @@ float fitSymmetric(int n, int nmax, const float* x, int8_t* l, int rmseType)
     return scale;
 }
 
-float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t* l, float* minOut, uint8_t* laux,
-                  float rmin, float rdelta, int nstep, bool absoluteError)
+float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t* levels, float* minOut,
+                  uint8_t* levelsAux, float rmin, float rdelta, int nstep, bool absoluteError)
 {
     const auto cost = [absoluteError](float diff) { return absoluteError ? std::fabs(diff) : diff * diff; };
     float min = x[0], max = x[0];
@@ -80,7 +80,7 @@ float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t
     if (min > 0)
         min = 0;  // the min is only ever subtracted: a positive group keeps an offset of 0
     if (max == min) {
-        std::fill(l, l + n, uint8_t(0));
+        std::fill(levels, levels + n, uint8_t(0));
         *minOut = -min;
         return 0.f;
     }
@@ -89,8 +89,8 @@ float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t
     float bestError = 0;
     for (int i = 0; i < n; ++i) {
         const int l = nearestInt(iscale * (x[i] - min));
-        l[i] = uint8_t(std::clamp(l, 0, nmax));
-        const float diff = scale * l[i] + min - x[i];
+        levels[i] = uint8_t(std::clamp(l, 0, nmax));
+        const float diff = scale * levels[i] + min - x[i];
         bestError += weights[i] * cost(diff);
     }
     for (int is = 0; is <= nstep; ++is) {
@@ -98,27 +98,27 @@ float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t
         float sumL = 0, sumL2 = 0, sumXL = 0;
         for (int i = 0; i < n; ++i) {
             const int l = std::clamp(nearestInt(iscale * (x[i] - min)), 0, nmax);
-            laux[i] = uint8_t(l);
+            levelsAux[i] = uint8_t(l);
             const float w = weights[i];
             sumL += w * l;
             sumL2 += w * l * l;
             sumXL += w * l * x[i];
         }
-        const float d = sumW * sumL2 - sumL * sumL;
-        if (d > 0) {
-            float thisScale = (sumW * sumXL - sumX * sumL) / d;
-            float thisMin = (sumL2 * sumX - sumL * sumXL) / d;
+        const float det = sumW * sumL2 - sumL * sumL;
+        if (det > 0) {
+            float thisScale = (sumW * sumXL - sumX * sumL) / det;
+            float thisMin = (sumL2 * sumX - sumL * sumXL) / det;
             if (thisMin > 0) {
                 thisMin = 0;
                 thisScale = sumXL / sumL2;
             }
             float error = 0;
             for (int i = 0; i < n; ++i) {
-                const float diff = thisScale * laux[i] + thisMin - x[i];
+                const float diff = thisScale * levelsAux[i] + thisMin - x[i];
                 error += weights[i] * cost(diff);
             }
             if (error < bestError) {
-                std::copy(laux, laux + n, l);
+                std::copy(levelsAux, levelsAux + n, levels);
                 bestError = error;
                 scale = thisScale;
                 min = thisMin;
@@ -129,7 +129,7 @@ float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t
     return scale;
 }
 
-float fitQ3(int n, int nmax, const float* x, int8_t* l)
+float fitQ3(int n, int nmax, const float* x, int8_t* levels)
 {
     float max = 0, amax = 0;
     for (int i = 0; i < n; ++i) {
@@ -140,14 +140,14 @@ float fitQ3(int n, int nmax, const float* x, int8_t* l)
         }
     }
     if (amax < kGroupMaxEps) {
-        std::fill(l, l + n, int8_t(0));
+        std::fill(levels, levels + n, int8_t(0));
         return 0.f;
     }
     const float iscale = -float(nmax) / max;
     float sumlx = 0, suml2 = 0;
     for (int i = 0; i < n; ++i) {
         const int l = std::clamp(nearestInt(iscale * x[i]), -nmax, nmax - 1);
-        l[i] = int8_t(l);
+        levels[i] = int8_t(l);
         const float w = x[i] * x[i];
         sumlx += w * x[i] * l;
         suml2 += w * l * l;
@@ -157,15 +157,15 @@ float fitQ3(int n, int nmax, const float* x, int8_t* l)
         int changed = 0;
         for (int i = 0; i < n; ++i) {
             const float w = x[i] * x[i];
-            float slx = sumlx - w * x[i] * l[i];
+            float slx = sumlx - w * x[i] * levels[i];
             if (slx > 0) {
-                float sl2 = suml2 - w * l[i] * l[i];
+                float sl2 = suml2 - w * levels[i] * levels[i];
                 const int newL = std::clamp(nearestInt(x[i] * sl2 / slx), -nmax, nmax - 1);
-                if (newL != l[i]) {
+                if (newL != levels[i]) {
                     slx += w * x[i] * newL;
                     sl2 += w * newL * newL;
                     if (sl2 > 0 && slx * slx * suml2 > sumlx * sumlx * sl2) {
-                        l[i] = int8_t(newL);
+                        levels[i] = int8_t(newL);
                         sumlx = slx;
                         suml2 = sl2;
                         ++changed;
@@ -177,7 +177,7 @@ float fitQ3(int n, int nmax, const float* x, int8_t* l)
             break;
     }
     for (int i = 0; i < n; ++i)
-        l[i] = int8_t(l[i] + nmax);
+        levels[i] = int8_t(levels[i] + nmax);
     return suml2 > 0.0f ? sumlx / suml2 : 0.0f;
 }
 

@@ -18,16 +18,16 @@ inline int nearestInt(float v)
 
 // Symmetric quants L in [0, 2*nmax) (stored with +nmax bias) and the scale for n values. With
 // rmseType 1 it searches 19 candidate scales weighting each value by x^2 (ggml's make_qx_quants).
-float fitSymmetric(int n, int nmax, const float* x, int8_t* l, int rmseType);
+float fitSymmetric(int n, int nmax, const float* x, int8_t* levels, int rmseType);
 
 // Asymmetric quants L in [0, nmax] with scale and min (value ~ scale*L - min), searching nstep+1
 // candidate scales for the least weighted error: squared, or absolute with absoluteError (Q2_K)
 // (ggml's make_qkx2_quants).
-float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t* l, float* minOut, uint8_t* laux,
-                  float rmin, float rdelta, int nstep, bool absoluteError);
+float fitScaleMin(int n, int nmax, const float* x, const float* weights, uint8_t* levels, float* minOut,
+                  uint8_t* levelsAux, float rmin, float rdelta, int nstep, bool absoluteError);
 
 // Q3_K's symmetric fit with iterative refinement of single quants (ggml's make_q3_quants, do_rmse).
 // L comes back biased by +nmax.
-float fitQ3(int n, int nmax, const float* x, int8_t* l);
+float fitQ3(int n, int nmax, const float* x, int8_t* levels);
 
 }  // namespace strata::kernels::detail

@@ -29,15 +29,15 @@ void groupWeights(const float* x, float* w)
 // Shared by Q4_K and Q5_K: fit 8 groups of 32 with (scale, min), quantize both to 6 bits against
 // the block's d/dmin, pack them, then requantize every value against the rounded scales.
 void quantizeScaleMinBlock(const float* x, int nmax, float rmin, int nstep, uint16_t& dOut, uint16_t& dminOut,
-                           uint8_t packed[12], uint8_t l[kQK_K])
+                           uint8_t packed[12], uint8_t levels[kQK_K])
 {
     float scales[8], mins[8], weights[32];
-    uint8_t laux[32];
+    uint8_t levelsAux[32];
     float maxScale = 0, maxMin = 0;
     for (int j = 0; j < 8; ++j) {
         groupWeights(x + 32 * j, weights);
-        scales[j] =
-            detail::fitScaleMin(32, nmax, x + 32 * j, weights, l + 32 * j, &mins[j], laux, rmin, 0.1f, nstep, false);
+        scales[j] = detail::fitScaleMin(32, nmax, x + 32 * j, weights, levels + 32 * j, &mins[j], levelsAux, rmin, 0.1f,
+                                        nstep, false);
         maxScale = std::max(maxScale, scales[j]);
         maxMin = std::max(maxMin, mins[j]);
     }
@@ -67,31 +67,32 @@ void quantizeScaleMinBlock(const float* x, int nmax, float rmin, int nstep, uint
             continue;
         const float dm = fp16ToFp32(dminOut) * m;
         for (int i = 0; i < 32; ++i)
-            l[32 * j + i] = uint8_t(std::clamp(nearestInt((x[32 * j + i] + dm) / d), 0, nmax));
+            levels[32 * j + i] = uint8_t(std::clamp(nearestInt((x[32 * j + i] + dm) / d), 0, nmax));
     }
 }
 
 // Pack 2-bit quants: byte l of each 32-byte run holds elements l, l+32, l+64, l+96 of a 128 half.
-void pack2Bit(const uint8_t* l, uint8_t* qs)
+void pack2Bit(const uint8_t* levels, uint8_t* qs)
 {
     for (int j = 0; j < kQK_K; j += 128)
         for (int l = 0; l < 32; ++l)
-            qs[j / 4 + l] = uint8_t(l[j + l] | (l[j + l + 32] << 2) | (l[j + l + 64] << 4) | (l[j + l + 96] << 6));
+            qs[j / 4 + l] = uint8_t(levels[j + l] | (levels[j + l + 32] << 2) | (levels[j + l + 64] << 4)
+                                    | (levels[j + l + 96] << 6));
 }
 
 }  // namespace
 
 void quantizeQ2_K(const float* x, BlockQ2_K* y, int64_t n)
 {
-    uint8_t l[kQK_K], laux[16];
+    uint8_t levels[kQK_K], levelsAux[16];
     float weights[16], mins[16], scales[16];
     for (int64_t b = 0; b < n / kQK_K; ++b, x += kQK_K) {
         float maxScale = 0, maxMin = 0;
         for (int j = 0; j < 16; ++j) {
             for (int l = 0; l < 16; ++l)
                 weights[l] = std::fabs(x[16 * j + l]);
-            scales[j] =
-                detail::fitScaleMin(16, 3, x + 16 * j, weights, l + 16 * j, &mins[j], laux, -0.5f, 0.1f, 15, true);
+            scales[j] = detail::fitScaleMin(16, 3, x + 16 * j, weights, levels + 16 * j, &mins[j], levelsAux, -0.5f,
+                                            0.1f, 15, true);
             maxScale = std::max(maxScale, scales[j]);
             maxMin = std::max(maxMin, mins[j]);
         }
@@ -117,20 +118,20 @@ void quantizeQ2_K(const float* x, BlockQ2_K* y, int64_t n)
                 continue;
             const float dm = fp16ToFp32(y[b].dmin) * (y[b].scales[j] >> 4);
             for (int i = 0; i < 16; ++i)
-                l[16 * j + i] = uint8_t(std::clamp(nearestInt((x[16 * j + i] + dm) / d), 0, 3));
+                levels[16 * j + i] = uint8_t(std::clamp(nearestInt((x[16 * j + i] + dm) / d), 0, 3));
         }
-        pack2Bit(l, y[b].qs);
+        pack2Bit(levels, y[b].qs);
     }
 }
 
 void quantizeQ3_K(const float* x, BlockQ3_K* y, int64_t n)
 {
-    int8_t l[kQK_K];
+    int8_t levels[kQK_K];
     float scales[16];
     for (int64_t b = 0; b < n / kQK_K; ++b, x += kQK_K) {
         float maxScale = 0, amax = 0;
         for (int j = 0; j < 16; ++j) {
-            scales[j] = detail::fitQ3(16, 4, x + 16 * j, l + 16 * j);
+            scales[j] = detail::fitQ3(16, 4, x + 16 * j, levels + 16 * j);
             if (std::fabs(scales[j]) > amax) {
                 amax = std::fabs(scales[j]);
                 maxScale = scales[j];
@@ -159,13 +160,13 @@ void quantizeQ3_K(const float* x, BlockQ3_K* y, int64_t n)
             if (d == 0)
                 continue;
             for (int i = 0; i < 16; ++i)
-                l[16 * j + i] = int8_t(std::clamp(nearestInt(x[16 * j + i] / d), -4, 3) + 4);
+                levels[16 * j + i] = int8_t(std::clamp(nearestInt(x[16 * j + i] / d), -4, 3) + 4);
         }
         // High bit of element j goes to bit (j / 32) of hmask[j % 32]; the low 2 bits pack like Q2_K.
         std::memset(y[b].hmask, 0, 32);
         uint8_t low[kQK_K];
         for (int j = 0; j < kQK_K; ++j) {
-            int l = l[j];
+            int l = levels[j];
             if (l > 3) {
                 y[b].hmask[j % 32] = uint8_t(y[b].hmask[j % 32] | (1 << (j / 32)));
                 l -= 4;
@@ -178,28 +179,28 @@ void quantizeQ3_K(const float* x, BlockQ3_K* y, int64_t n)
 
 void quantizeQ4_K(const float* x, BlockQ4_K* y, int64_t n)
 {
-    uint8_t l[kQK_K];
+    uint8_t levels[kQK_K];
     for (int64_t b = 0; b < n / kQK_K; ++b, x += kQK_K) {
-        quantizeScaleMinBlock(x, 15, -1.f, 20, y[b].d, y[b].dmin, y[b].scales, l);
+        quantizeScaleMinBlock(x, 15, -1.f, 20, y[b].d, y[b].dmin, y[b].scales, levels);
         uint8_t* q = y[b].qs;
         for (int j = 0; j < kQK_K; j += 64, q += 32)
             for (int l = 0; l < 32; ++l)
-                q[l] = uint8_t(l[j + l] | (l[j + l + 32] << 4));
+                q[l] = uint8_t(levels[j + l] | (levels[j + l + 32] << 4));
     }
 }
 
 void quantizeQ5_K(const float* x, BlockQ5_K* y, int64_t n)
 {
-    uint8_t l[kQK_K];
+    uint8_t levels[kQK_K];
     for (int64_t b = 0; b < n / kQK_K; ++b, x += kQK_K) {
-        quantizeScaleMinBlock(x, 31, -0.5f, 15, y[b].d, y[b].dmin, y[b].scales, l);
+        quantizeScaleMinBlock(x, 31, -0.5f, 15, y[b].d, y[b].dmin, y[b].scales, levels);
         // Low nibbles pack like Q4_K; the fifth bits of each 64-element pair go to bits 2k, 2k+1 of qh.
         std::memset(y[b].qh, 0, 32);
         uint8_t* ql = y[b].qs;
         uint8_t m1 = 1, m2 = 2;
         for (int j = 0; j < kQK_K; j += 64, ql += 32) {
             for (int l = 0; l < 32; ++l) {
-                int l1 = l[j + l], l2 = l[j + l + 32];
+                int l1 = levels[j + l], l2 = levels[j + l + 32];
                 if (l1 > 15) {
                     l1 -= 16;
                     y[b].qh[l] |= m1;
@@ -218,12 +219,12 @@ void quantizeQ5_K(const float* x, BlockQ5_K* y, int64_t n)
 
 void quantizeQ6_K(const float* x, BlockQ6_K* y, int64_t n)
 {
-    int8_t l[kQK_K];
+    int8_t levels[kQK_K];
     float scales[16];
     for (int64_t b = 0; b < n / kQK_K; ++b, x += kQK_K) {
         float maxScale = 0, maxAbsScale = 0;
         for (int g = 0; g < 16; ++g) {
-            scales[g] = detail::fitSymmetric(16, 32, x + 16 * g, l + 16 * g, 1);
+            scales[g] = detail::fitSymmetric(16, 32, x + 16 * g, levels + 16 * g, 1);
             if (std::fabs(scales[g]) > maxAbsScale) {
                 maxAbsScale = std::fabs(scales[g]);
                 maxScale = scales[g];
@@ -242,7 +243,7 @@ void quantizeQ6_K(const float* x, BlockQ6_K* y, int64_t n)
             if (d == 0)
                 continue;
             for (int i = 0; i < 16; ++i)
-                l[16 * g + i] = int8_t(std::clamp(nearestInt(x[16 * g + i] / d), -32, 31) + 32);
+                levels[16 * g + i] = int8_t(std::clamp(nearestInt(x[16 * g + i] / d), -32, 31) + 32);
         }
         // Per 128 elements: low nibbles of l and l+64 share ql[l], of l+32 and l+96 share ql[l+32];
         // the top 2 bits of all four go to qh[l].
@@ -250,7 +251,7 @@ void quantizeQ6_K(const float* x, BlockQ6_K* y, int64_t n)
         uint8_t* qh = y[b].qh;
         for (int j = 0; j < kQK_K; j += 128, ql += 64, qh += 32) {
             for (int l = 0; l < 32; ++l) {
-                const int q1 = l[j + l], q2 = l[j + l + 32], q3 = l[j + l + 64], q4 = l[j + l + 96];
+                const int q1 = levels[j + l], q2 = levels[j + l + 32], q3 = levels[j + l + 64], q4 = levels[j + l + 96];
                 ql[l] = uint8_t((q1 & 0xF) | ((q3 & 0xF) << 4));
                 ql[l + 32] = uint8_t((q2 & 0xF) | ((q4 & 0xF) << 4));
                 qh[l] = uint8_t((q1 >> 4) | ((q2 >> 4) << 2) | ((q3 >> 4) << 4) | ((q4 >> 4) << 6));

@@ -27,15 +27,15 @@ uint64_t alignUp(uint64_t n)
 uint64_t moeScratchBytes(const Hparams& h, uint64_t tokens)
 {
     constexpr uint64_t kRoutesPerItem = 8;  // cuda_moe.hpp; an item is three ints
-    const uint64_t n = tokens * h.expertsUsed, width = h.expertFeedForward, e = h.embedding;
+    const uint64_t n = tokens * h.expertsUsed, width = h.expertFeedForward, nEmbd = h.embedding;
     const uint64_t items = std::min(n, (n + kRoutesPerItem - 1) / kRoutesPerItem + std::min<uint64_t>(h.experts, n));
     uint64_t bytes = alignUp(tokens * h.experts * sizeof(float));
     for (uint64_t ints : {n, n, n, n})  // expert, weight (a float), slotOf, slotToken
         bytes += alignUp(ints * 4);
     bytes += alignUp(items * 3 * sizeof(int32_t)) + alignUp(sizeof(int32_t));
-    bytes += 2 * alignUp(n * width * sizeof(float)) + alignUp(n * e * sizeof(float));  // gate, up, down
-    bytes += alignUp(n * width) + 2 * alignUp(n * width / 32 * sizeof(float));         // int8 hidden rows
-    bytes += alignUp(tokens * e) + 2 * alignUp(tokens * e / 32 * sizeof(float));       // int8 router input
+    bytes += 2 * alignUp(n * width * sizeof(float)) + alignUp(n * nEmbd * sizeof(float));  // gate, up, down
+    bytes += alignUp(n * width) + 2 * alignUp(n * width / 32 * sizeof(float));             // int8 hidden rows
+    bytes += alignUp(tokens * nEmbd) + 2 * alignUp(tokens * nEmbd / 32 * sizeof(float));   // int8 router input
     return bytes;
 }
 
@@ -53,15 +53,17 @@ uint64_t cudaScratchBytes(const Hparams& h, uint32_t maxBatch)
 {
     // In the order carveScratch takes them. Every factor is bounded by HparamLimits: no wrap.
     // A MoE model's FFN keeps its rows in its own scratch (moeScratchBytes), as the backend does.
-    const uint64_t t = maxBatch, e = h.embedding, q = h.qDim(), kv = h.kvDim(), f = h.isMoe() ? 0 : h.feedForward;
-    const uint64_t widest = std::max({e, q, f});
+    const uint64_t nTokens = maxBatch, nEmbd = h.embedding, qWidth = h.qDim(), kvWidth = h.kvDim(),
+                   ffWidth = h.isMoe() ? 0 : h.feedForward;
+    const uint64_t widest = std::max({nEmbd, qWidth, ffWidth});
     uint64_t bytes = 0;
-    for (uint64_t floats : {t * e, t * e, t * q, t * kv, t * kv, t * q, t * f, t * f, uint64_t(h.vocabSize)})
+    for (uint64_t floats : {nTokens * nEmbd, nTokens * nEmbd, nTokens * qWidth, nTokens * kvWidth, nTokens * kvWidth,
+                            nTokens * qWidth, nTokens * ffWidth, nTokens * ffWidth, uint64_t(h.vocabSize)})
         bytes += alignUp(floats * sizeof(float));
-    bytes += alignUp(t * widest) + 2 * alignUp(t * widest / 32 * sizeof(float));  // int8 activations
-    bytes += alignUp(t * sizeof(int32_t)) + alignUp(sizeof(int32_t));             // token ids, start
+    bytes += alignUp(nTokens * widest) + 2 * alignUp(nTokens * widest / 32 * sizeof(float));  // int8 activations
+    bytes += alignUp(nTokens * sizeof(int32_t)) + alignUp(sizeof(int32_t));                   // token ids, start
     bytes += alignUp(kMaxSplitTokens * h.heads * kMaxAttentionSplits * (h.headDim + 2) * sizeof(float));
-    return h.isMoe() ? bytes + moeScratchBytes(h, t) : bytes;
+    return h.isMoe() ? bytes + moeScratchBytes(h, nTokens) : bytes;
 }
 
 uint64_t cudaKvCacheBytes(const Hparams& h, uint32_t contextLength)

@@ -93,16 +93,16 @@ ModelWeights bindWeights(const gguf::File& file, const Hparams& h, const Decoder
 {
     const Binder b(file);
     ModelWeights m;
-    const uint64_t e = h.embedding, v = h.vocabSize, q = h.qDim(), kv = h.kvDim(), d = h.headDim;
+    const uint64_t nEmbd = h.embedding, nVocab = h.vocabSize, qWidth = h.qDim(), kvWidth = h.kvDim(), dHead = h.headDim;
 
-    m.tokenEmbedding = b.bind("token_embd.weight", {e, v});
+    m.tokenEmbedding = b.bind("token_embd.weight", {nEmbd, nVocab});
     if (!gguf::ggmlTypeTraits(uint32_t(m.tokenEmbedding.type))
         || (m.tokenEmbedding.type != gguf::GgmlType::F32 && !kernels::canDequantize(m.tokenEmbedding.type)))
         throw Error(file.name() + ": tensor 'token_embd.weight' has a type this engine cannot read");
-    m.outputNorm = b.vector("output_norm.weight", e);
-    m.output = b.matrix("output.weight", {e, v}, /*required=*/false);
+    m.outputNorm = b.vector("output_norm.weight", nEmbd);
+    m.output = b.matrix("output.weight", {nEmbd, nVocab}, /*required=*/false);
     if (!m.output.present()) {
-        m.output = b.matrix("token_embd.weight", {e, v});
+        m.output = b.matrix("token_embd.weight", {nEmbd, nVocab});
         m.tiedOutput = true;
     }
 
@@ -112,32 +112,32 @@ ModelWeights bindWeights(const gguf::File& file, const Hparams& h, const Decoder
     for (uint32_t i = 0; i < h.layers; ++i) {
         const std::string p = "blk." + std::to_string(i) + ".";
         LayerWeights& l = m.layers.emplace_back();
-        l.attnNorm = b.vector(p + "attn_norm.weight", e);
-        l.wq = b.matrix(p + "attn_q.weight", {e, q});
-        l.wk = b.matrix(p + "attn_k.weight", {e, kv});
-        l.wv = b.matrix(p + "attn_v.weight", {e, kv});
-        l.wo = b.matrix(p + "attn_output.weight", {q, e});
+        l.attnNorm = b.vector(p + "attn_norm.weight", nEmbd);
+        l.wq = b.matrix(p + "attn_q.weight", {nEmbd, qWidth});
+        l.wk = b.matrix(p + "attn_k.weight", {nEmbd, kvWidth});
+        l.wv = b.matrix(p + "attn_v.weight", {nEmbd, kvWidth});
+        l.wo = b.matrix(p + "attn_output.weight", {qWidth, nEmbd});
         if (plan.qkvBias) {
-            l.bq = b.vector(p + "attn_q.bias", q);
-            l.bk = b.vector(p + "attn_k.bias", kv);
-            l.bv = b.vector(p + "attn_v.bias", kv);
+            l.bq = b.vector(p + "attn_q.bias", qWidth);
+            l.bk = b.vector(p + "attn_k.bias", kvWidth);
+            l.bv = b.vector(p + "attn_v.bias", kvWidth);
         }
         if (plan.qkNorm) {
-            l.qNorm = b.vector(p + "attn_q_norm.weight", d);
-            l.kNorm = b.vector(p + "attn_k_norm.weight", d);
+            l.qNorm = b.vector(p + "attn_q_norm.weight", dHead);
+            l.kNorm = b.vector(p + "attn_k_norm.weight", dHead);
         }
-        l.ffnNorm = b.vector(p + "ffn_norm.weight", e);
+        l.ffnNorm = b.vector(p + "ffn_norm.weight", nEmbd);
         if (plan.ffn == FfnKind::Dense) {
-            const uint64_t f = h.feedForward;
-            l.ffnGate = b.matrix(p + "ffn_gate.weight", {e, f});
-            l.ffnUp = b.matrix(p + "ffn_up.weight", {e, f});
-            l.ffnDown = b.matrix(p + "ffn_down.weight", {f, e});
+            const uint64_t ffWidth = h.feedForward;
+            l.ffnGate = b.matrix(p + "ffn_gate.weight", {nEmbd, ffWidth});
+            l.ffnUp = b.matrix(p + "ffn_up.weight", {nEmbd, ffWidth});
+            l.ffnDown = b.matrix(p + "ffn_down.weight", {ffWidth, nEmbd});
         } else {
-            const uint64_t f = h.expertFeedForward, x = h.experts;
-            l.router = b.matrix(p + "ffn_gate_inp.weight", {e, x});
-            l.gateExps = b.matrix(p + "ffn_gate_exps.weight", {e, f, x});
-            l.upExps = b.matrix(p + "ffn_up_exps.weight", {e, f, x});
-            l.downExps = b.matrix(p + "ffn_down_exps.weight", {f, e, x});
+            const uint64_t ffWidth = h.expertFeedForward, nExperts = h.experts;
+            l.router = b.matrix(p + "ffn_gate_inp.weight", {nEmbd, nExperts});
+            l.gateExps = b.matrix(p + "ffn_gate_exps.weight", {nEmbd, ffWidth, nExperts});
+            l.upExps = b.matrix(p + "ffn_up_exps.weight", {nEmbd, ffWidth, nExperts});
+            l.downExps = b.matrix(p + "ffn_down_exps.weight", {ffWidth, nEmbd, nExperts});
         }
     }
     return m;

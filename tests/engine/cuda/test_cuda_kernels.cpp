@@ -290,21 +290,21 @@ private slots:
     void ropeStoreKvEqualsRopeThenStore()
     {
         const int qHeads = 8, kvHeads = 2, headDim = 128, tokens = 3, start = 17, capacity = 32;
-        const int64_t q = qHeads * headDim, kv = kvHeads * headDim;
+        const int64_t qWidth = qHeads * headDim, kvWidth = kvHeads * headDim;
         cuda::RopeDeviceParams p;
         p.nDims = 64;  // half the head rotated: the rest must pass through into the cache
         p.neox = true;
         p.thetaScale = std::pow(10000.0f, -2.0f / 64.0f);
-        const auto q = randomFloats(size_t(tokens * q), 81), k = randomFloats(size_t(tokens * kv), 82);
-        const auto v = randomFloats(size_t(tokens * kv), 83);
+        const auto q = randomFloats(size_t(tokens * qWidth), 81), k = randomFloats(size_t(tokens * kvWidth), 82);
+        const auto v = randomFloats(size_t(tokens * kvWidth), 83);
         test::DeviceVector<float> qa(q), qb(q), ka(k), kb(k), vd(v);
         test::DeviceVector<int32_t> startD(std::vector<int32_t>{start});
-        const std::vector<uint16_t> empty(size_t(capacity * kv), 0);
+        const std::vector<uint16_t> empty(size_t(capacity * kvWidth), 0);
         test::DeviceVector<uint16_t> keysA(empty), valuesA(empty), keysB(empty), valuesB(empty);
-        cuda::ropeStoreKv(qa.get(), qHeads, q, ka.get(), vd.get(), kvHeads, kv, headDim, tokens, startD.get(), p,
-                          keysA.get(), valuesA.get(), nullptr);
-        cuda::rope(qb.get(), qHeads, q, kb.get(), kvHeads, kv, headDim, tokens, startD.get(), p, nullptr);
-        cuda::storeKv(kb.get(), vd.get(), tokens, int(kv), startD.get(), keysB.get(), valuesB.get(), nullptr);
+        cuda::ropeStoreKv(qa.get(), qHeads, qWidth, ka.get(), vd.get(), kvHeads, kvWidth, headDim, tokens, startD.get(),
+                          p, keysA.get(), valuesA.get(), nullptr);
+        cuda::rope(qb.get(), qHeads, qWidth, kb.get(), kvHeads, kvWidth, headDim, tokens, startD.get(), p, nullptr);
+        cuda::storeKv(kb.get(), vd.get(), tokens, int(kvWidth), startD.get(), keysB.get(), valuesB.get(), nullptr);
         QVERIFY(qa.read() == qb.read());
         QVERIFY(keysA.read() == keysB.read());
         QVERIFY(valuesA.read() == valuesB.read());

@@ -53,11 +53,11 @@ void Attention::runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k
 {
     // The queries of one KV head, token-major: (token 0, its query heads), (token 1, ...), cut
     // into groups of kAttentionGroup. Decode gives one group of the GQA heads per KV head.
-    const uint32_t d = h_.headDim, perKv = h_.heads / h_.kvHeads;
+    const uint32_t dHead = h_.headDim, perKv = h_.heads / h_.kvHeads;
     const size_t queriesPerKv = size_t(tokens) * perKv;
     const size_t groupsPerKv = (queriesPerKv + kernels::kAttentionGroup - 1) / kernels::kAttentionGroup;
     const size_t positionStride = seq.rowBytes() / sizeof(uint16_t);
-    pool.run(size_t(h_.kvHeads) * groupsPerKv, [d](size_t b, size_t e, unsigned worker) {
+    pool.run(size_t(h_.kvHeads) * groupsPerKv, [dHead](size_t b, size_t e, unsigned worker) {
         for (size_t item = b; item < e; ++item) {
             const uint32_t kvHead = uint32_t(item / groupsPerKv);
             const size_t first = (item % groupsPerKv) * kernels::kAttentionGroup;
@@ -66,13 +66,13 @@ void Attention::runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k
             for (int i = 0; i < group.count; ++i) {
                 const size_t qi = first + size_t(i);
                 const size_t t = qi / perKv, head = size_t(kvHead) * perKv + qi % perKv;
-                group.query[i] = q + t * qStride + head * d;
-                group.out[i] = out + t * outStride + head * d;
+                group.query[i] = q + t * qStride + head * dHead;
+                group.out[i] = out + t * outStride + head * dHead;
                 group.keys[i] = int64_t(start + t + 1);  // causal: positions 0 ... start + t
             }
             const kernels::AttentionHead kv{reinterpret_cast<const uint16_t*>(seq.key(layer, 0, kvHead)),
                                             reinterpret_cast<const uint16_t*>(seq.value(layer, 0, kvHead)),
-                                            positionStride, d, scale_};
+                                            positionStride, dHead, scale_};
             kernels::attendGroupF16(k, kv, group, groupScratch_[worker]);
         }
     });
@@ -81,7 +81,7 @@ void Attention::runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k
 void Attention::oneHead(const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer, uint32_t pos,
                         uint32_t head, const float* q, float* out, unsigned worker)
 {
-    const uint32_t d = h_.headDim;
+    const uint32_t dHead = h_.headDim;
     const uint32_t kvHead = head / (h_.heads / h_.kvHeads);
     const uint32_t n = pos + 1;  // causal: positions 0 ... pos
     float* scores = scores_[worker].data();
@@ -90,20 +90,20 @@ void Attention::oneHead(const kernels::KernelTable& k, const CpuSequence& seq, u
     // Scores q . k. Like ggml, the query takes the cache's format first: rounded to f16 for an
     // f16 cache (ggml converts src1 to the f16 vec_dot type), quantized to Q8_0 for a Q8_0 one.
     void* query = query_[worker].data();
-    kernels::quantizeActivations(kvType, q, query, d);
+    kernels::quantizeActivations(kvType, q, query, dHead);
     const kernels::DotFn dot = k.dotFor(kvType);
     for (uint32_t j = 0; j < n; ++j)
-        scores[j] = dot(seq.key(layer, j, kvHead), query, d);
+        scores[j] = dot(seq.key(layer, j, kvHead), query, dHead);
 
     kernels::softmax(scores, n, scale_, nullptr);
 
     // Weighted sum of values; probabilities rounded to f16 as ggml does for an f16 V.
-    std::memset(out, 0, d * sizeof(float));
+    std::memset(out, 0, dHead * sizeof(float));
     float* v = valueRow_[worker].data();
     for (uint32_t j = 0; j < n; ++j) {
         const float p = kvType == gguf::GgmlType::F16 ? kernels::fp16ToFp32(kernels::fp32ToFp16(scores[j])) : scores[j];
-        kernels::dequantizeRow(kvType, seq.value(layer, j, kvHead), v, d);
-        for (uint32_t d = 0; d < d; ++d)
+        kernels::dequantizeRow(kvType, seq.value(layer, j, kvHead), v, dHead);
+        for (uint32_t d = 0; d < dHead; ++d)
             out[d] += p * v[d];
     }
 }

@@ -43,14 +43,14 @@ public:
           rope_(ropeParams(d.hparams)), attention_(d.hparams, pool.workerCount() + 1),
           ffn_(d.hparams, o.maxBatch, std::move(o.onRouting)), onRouterInput_(std::move(o.onRouterInput))
     {
-        const size_t t = maxBatch_;
-        x_.resize(t * h_.embedding);
-        xn_.resize(t * h_.embedding);
-        q_.resize(t * h_.qDim());
-        kBuf_.resize(t * h_.kvDim());
-        v_.resize(t * h_.kvDim());
-        attn_.resize(t * h_.qDim());
-        tmp_.resize(t * h_.embedding);
+        const size_t nTokens = maxBatch_;
+        x_.resize(nTokens * h_.embedding);
+        xn_.resize(nTokens * h_.embedding);
+        q_.resize(nTokens * h_.qDim());
+        kBuf_.resize(nTokens * h_.kvDim());
+        v_.resize(nTokens * h_.kvDim());
+        attn_.resize(nTokens * h_.qDim());
+        tmp_.resize(nTokens * h_.embedding);
     }
 
     std::string name() const override { return "cpu"; }
@@ -67,23 +67,24 @@ public:
         if (!seqp)
             throw Error("internal: a sequence of another backend was given to the CPU backend");
         CpuSequence& seq = *seqp;
-        const uint32_t t = uint32_t(tokens.size()), start = seq.length();
-        if (t == 0)
+        const uint32_t nTokens = uint32_t(tokens.size()), start = seq.length();
+        if (nTokens == 0)
             return;
-        if (t > maxBatch_)
-            throw Error("internal: batch of " + std::to_string(t) + " tokens exceeds " + std::to_string(maxBatch_));
-        if (size_t(start) + t > seq.capacity())
-            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(t)
+        if (nTokens > maxBatch_)
+            throw Error("internal: batch of " + std::to_string(nTokens) + " tokens exceeds "
+                        + std::to_string(maxBatch_));
+        if (size_t(start) + nTokens > seq.capacity())
+            throw Error("the context is full: " + std::to_string(start) + " + " + std::to_string(nTokens)
                         + " tokens do not fit in " + std::to_string(seq.capacity()));
         if (!logits.empty() && logits.size() < h_.vocabSize)
             throw Error("internal: logits buffer smaller than the vocabulary");
 
         embed(tokens);
         for (uint32_t l = 0; l < h_.layers; ++l)
-            layer(seq, l, start, t);
-        seq.setLength(start + t);
+            layer(seq, l, start, nTokens);
+        seq.setLength(start + nTokens);
         if (!logits.empty())
-            output(t - 1, logits.data());
+            output(nTokens - 1, logits.data());
     }
 
 private:
@@ -106,64 +107,66 @@ private:
             k_.rmsNorm(in + size_t(t) * n, w.f32(), out + size_t(t) * n, n, h_.rmsEps);
     }
 
-    void layer(CpuSequence& seq, uint32_t l, uint32_t start, uint32_t t)
+    void layer(CpuSequence& seq, uint32_t l, uint32_t start, uint32_t nTokens)
     {
         const LayerWeights& w = d_.weights.layers[l];
         const DecoderPlan& plan = d_.plan;
         // readHparams bounds qDim and kvDim by HparamLimits::kMaxAttentionWidth, so they fit.
-        const uint32_t e = h_.embedding, q = uint32_t(h_.qDim()), kv = uint32_t(h_.kvDim()), d = h_.headDim;
+        const uint32_t nEmbd = h_.embedding, qWidth = uint32_t(h_.qDim()), kvWidth = uint32_t(h_.kvDim()),
+                       dHead = h_.headDim;
 
         // Attention.
-        rmsNormRows(x_.data(), w.attnNorm, xn_.data(), t, e);
-        xq_.quantize(pool_, xn_.data(), t, e, e, w.wq.type);
+        rmsNormRows(x_.data(), w.attnNorm, xn_.data(), nTokens, nEmbd);
+        xq_.quantize(pool_, xn_.data(), nTokens, nEmbd, nEmbd, w.wq.type);
         if (xq_.suits(w.wk.type) && xq_.suits(w.wv.type)) {
-            const cpu::LinearTarget qkv[] = {{&w.wq, q_.data(), q}, {&w.wk, kBuf_.data(), kv}, {&w.wv, v_.data(), kv}};
+            const cpu::LinearTarget qkv[] = {
+                {&w.wq, q_.data(), qWidth}, {&w.wk, kBuf_.data(), kvWidth}, {&w.wv, v_.data(), kvWidth}};
             cpu::linearShared(pool_, k_, xq_, qkv);
         } else {
-            cpu::linear(pool_, k_, xq_, w.wq, q_.data(), q);
+            cpu::linear(pool_, k_, xq_, w.wq, q_.data(), qWidth);
             if (!xq_.suits(w.wk.type))
-                xq_.quantize(pool_, xn_.data(), t, e, e, w.wk.type);
-            cpu::linear(pool_, k_, xq_, w.wk, kBuf_.data(), kv);
+                xq_.quantize(pool_, xn_.data(), nTokens, nEmbd, nEmbd, w.wk.type);
+            cpu::linear(pool_, k_, xq_, w.wk, kBuf_.data(), kvWidth);
             if (!xq_.suits(w.wv.type))
-                xq_.quantize(pool_, xn_.data(), t, e, e, w.wv.type);
-            cpu::linear(pool_, k_, xq_, w.wv, v_.data(), kv);
+                xq_.quantize(pool_, xn_.data(), nTokens, nEmbd, nEmbd, w.wv.type);
+            cpu::linear(pool_, k_, xq_, w.wv, v_.data(), kvWidth);
         }
         if (plan.qkvBias) {
-            cpu::addBias(q_.data(), t, q, q, w.bq.f32());
-            cpu::addBias(kBuf_.data(), t, kv, kv, w.bk.f32());
-            cpu::addBias(v_.data(), t, kv, kv, w.bv.f32());
+            cpu::addBias(q_.data(), nTokens, qWidth, qWidth, w.bq.f32());
+            cpu::addBias(kBuf_.data(), nTokens, kvWidth, kvWidth, w.bk.f32());
+            cpu::addBias(v_.data(), nTokens, kvWidth, kvWidth, w.bv.f32());
         }
         if (plan.qkNorm) {
-            rmsNormRows(q_.data(), w.qNorm, q_.data(), t * h_.heads, d);
-            rmsNormRows(kBuf_.data(), w.kNorm, kBuf_.data(), t * h_.kvHeads, d);
+            rmsNormRows(q_.data(), w.qNorm, q_.data(), nTokens * h_.heads, dHead);
+            rmsNormRows(kBuf_.data(), w.kNorm, kBuf_.data(), nTokens * h_.kvHeads, dHead);
         }
-        for (uint32_t t = 0; t < t; ++t) {
-            kernels::rope(q_.data() + size_t(t) * q, d, h_.heads, start + t, rope_);
-            kernels::rope(kBuf_.data() + size_t(t) * kv, d, h_.kvHeads, start + t, rope_);
+        for (uint32_t t = 0; t < nTokens; ++t) {
+            kernels::rope(q_.data() + size_t(t) * qWidth, dHead, h_.heads, start + t, rope_);
+            kernels::rope(kBuf_.data() + size_t(t) * kvWidth, dHead, h_.kvHeads, start + t, rope_);
         }
-        seq.store(l, start, t, kBuf_.data(), v_.data(), kv);
-        attention_.run(pool_, k_, seq, l, start, t, q_.data(), q, attn_.data(), q);
-        xq_.quantize(pool_, attn_.data(), t, q, q, w.wo.type);
-        cpu::linear(pool_, k_, xq_, w.wo, tmp_.data(), e);
-        kernels::add(x_.data(), tmp_.data(), x_.data(), int64_t(t) * e);
+        seq.store(l, start, nTokens, kBuf_.data(), v_.data(), kvWidth);
+        attention_.run(pool_, k_, seq, l, start, nTokens, q_.data(), qWidth, attn_.data(), qWidth);
+        xq_.quantize(pool_, attn_.data(), nTokens, qWidth, qWidth, w.wo.type);
+        cpu::linear(pool_, k_, xq_, w.wo, tmp_.data(), nEmbd);
+        kernels::add(x_.data(), tmp_.data(), x_.data(), int64_t(nTokens) * nEmbd);
 
         // Feed-forward.
-        rmsNormRows(x_.data(), w.ffnNorm, xn_.data(), t, e);
+        rmsNormRows(x_.data(), w.ffnNorm, xn_.data(), nTokens, nEmbd);
         if (plan.ffn == FfnKind::Dense) {
-            ffn_.dense(pool_, k_, w, xn_.data(), t, tmp_.data());
+            ffn_.dense(pool_, k_, w, xn_.data(), nTokens, tmp_.data());
         } else {
             if (onRouterInput_)
-                onRouterInput_(l, std::span<const float>(xn_.data(), size_t(t) * e), t);
-            ffn_.moe(pool_, k_, w, xn_.data(), t, tmp_.data(), l);
+                onRouterInput_(l, std::span<const float>(xn_.data(), size_t(nTokens) * nEmbd), nTokens);
+            ffn_.moe(pool_, k_, w, xn_.data(), nTokens, tmp_.data(), l);
         }
-        kernels::add(x_.data(), tmp_.data(), x_.data(), int64_t(t) * e);
+        kernels::add(x_.data(), tmp_.data(), x_.data(), int64_t(nTokens) * nEmbd);
     }
 
     void output(uint32_t t, float* logits)
     {
-        const uint32_t e = h_.embedding;
-        k_.rmsNorm(x_.data() + size_t(t) * e, d_.weights.outputNorm.f32(), xn_.data(), e, h_.rmsEps);
-        xq_.quantize(pool_, xn_.data(), 1, e, e, d_.weights.output.type);
+        const uint32_t nEmbd = h_.embedding;
+        k_.rmsNorm(x_.data() + size_t(t) * nEmbd, d_.weights.outputNorm.f32(), xn_.data(), nEmbd, h_.rmsEps);
+        xq_.quantize(pool_, xn_.data(), 1, nEmbd, nEmbd, d_.weights.output.type);
         cpu::linear(pool_, k_, xq_, d_.weights.output, logits, h_.vocabSize);
     }
 
@@ -187,11 +190,11 @@ uint64_t cpuScratchBytes(const Hparams& h, uint32_t maxBatch)
     // Mirrors the constructors: the backend's rows (x, xn, tmp; q, attn; k, v), the widest
     // quantized activation rows, and the FFN's routed rows (cpu_ffn.cpp). Every factor is bounded
     // by HparamLimits, so the 64-bit sum cannot wrap.
-    const uint64_t t = maxBatch, e = h.embedding, q = h.qDim(), kv = h.kvDim();
-    const uint64_t routed = t * std::max<uint32_t>(h.expertsUsed, 1);
+    const uint64_t nTokens = maxBatch, nEmbd = h.embedding, qWidth = h.qDim(), kvWidth = h.kvDim();
+    const uint64_t routed = nTokens * std::max<uint32_t>(h.expertsUsed, 1);
     const uint64_t ff = std::max(h.feedForward, h.expertFeedForward);
-    const uint64_t floats = t * (3 * e + 2 * q + 2 * kv + std::max({e, q, ff})) + routed * (2 * ff + 2 * e)
-                            + t * std::max<uint32_t>(h.experts, 1);
+    const uint64_t floats = nTokens * (3 * nEmbd + 2 * qWidth + 2 * kvWidth + std::max({nEmbd, qWidth, ff}))
+                            + routed * (2 * ff + 2 * nEmbd) + nTokens * std::max<uint32_t>(h.experts, 1);
     return floats * sizeof(float);
 }
 

@@ -25,8 +25,8 @@ ExpertMisses::ExpertMisses(const Hparams& h, uint32_t maxBatch) : h_(h)
 void ExpertMisses::run(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
                        uint32_t tokens, std::span<const ExpertRoute> routes, float* out)
 {
-    const int64_t e = h_.embedding;
-    std::memset(out, 0, size_t(tokens) * size_t(e) * sizeof(float));
+    const int64_t nEmbd = h_.embedding;
+    std::memset(out, 0, size_t(tokens) * size_t(nEmbd) * sizeof(float));
     if (routes.empty())
         return;
     if (routes.size() > size_t(tokens) * h_.expertsUsed)
@@ -48,10 +48,10 @@ void ExpertMisses::run(pool::WorkerPool& pool, const kernels::KernelTable& k, co
     else
         batch(pool, k, w, x);
     for (size_t i = 0; i < routes_.size(); ++i) {
-        float* o = out + size_t(routes_[i].token) * size_t(e);
-        const float* d = down_.data() + i * size_t(e);
+        float* o = out + size_t(routes_[i].token) * size_t(nEmbd);
+        const float* d = down_.data() + i * size_t(nEmbd);
         const float wgt = routes_[i].weight;
-        for (int64_t c = 0; c < e; ++c)
+        for (int64_t c = 0; c < nEmbd; ++c)
             o[c] += wgt * d[c];
     }
 }
@@ -60,22 +60,22 @@ void ExpertMisses::run(pool::WorkerPool& pool, const kernels::KernelTable& k, co
 // as the CPU backend's decode does (few, short products: each batch end costs a thread's wait).
 void ExpertMisses::decode(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x)
 {
-    const int64_t e = h_.embedding, f = h_.expertFeedForward;
+    const int64_t nEmbd = h_.embedding, ffWidth = h_.expertFeedForward;
     const size_t n = routes_.size();
     const auto addTargets = [&](const Weight& stack, int64_t rows, const QuantizedRows& in, bool perRoute, float* dst) {
         for (size_t i = 0; i < n; ++i)
             targets_.push_back({asMatrix(stack.matrix(routes_[i].expert)), rows, in.row(perRoute ? int64_t(i) : 0),
                                 dst + i * size_t(rows)});
     };
-    xq_.quantize(pool, x, 1, e, e, w.gateExps.type);
+    xq_.quantize(pool, x, 1, nEmbd, nEmbd, w.gateExps.type);
     targets_.clear();
-    addTargets(w.gateExps, f, xq_, false, gate_.data());
-    addTargets(w.upExps, f, xq_, false, up_.data());  // the CUDA backend requires gate and up of one type
+    addTargets(w.gateExps, ffWidth, xq_, false, gate_.data());
+    addTargets(w.upExps, ffWidth, xq_, false, up_.data());  // the CUDA backend requires gate and up of one type
     matvecBatch(pool, k, targets_);
-    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * f);
-    hq_.quantize(pool, gate_.data(), int64_t(n), f, f, w.downExps.type);
+    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * ffWidth);
+    hq_.quantize(pool, gate_.data(), int64_t(n), ffWidth, ffWidth, w.downExps.type);
     targets_.clear();
-    addTargets(w.downExps, e, hq_, true, down_.data());
+    addTargets(w.downExps, nEmbd, hq_, true, down_.data());
     matvecBatch(pool, k, targets_);
 }
 
@@ -83,12 +83,12 @@ void ExpertMisses::decode(pool::WorkerPool& pool, const kernels::KernelTable& k,
 // (expert, tile of rows) items, so every weight tile is read once per expert and batch.
 void ExpertMisses::batch(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x)
 {
-    const int64_t e = h_.embedding, f = h_.expertFeedForward;
+    const int64_t nEmbd = h_.embedding, ffWidth = h_.expertFeedForward;
     const size_t n = routes_.size();
     for (size_t i = 0; i < n; ++i)
-        std::memcpy(gathered_.data() + i * size_t(e), x + size_t(routes_[i].token) * size_t(e),
-                    size_t(e) * sizeof(float));
-    xq_.quantize(pool, gathered_.data(), int64_t(n), e, e, w.gateExps.type);
+        std::memcpy(gathered_.data() + i * size_t(nEmbd), x + size_t(routes_[i].token) * size_t(nEmbd),
+                    size_t(nEmbd) * sizeof(float));
+    xq_.quantize(pool, gathered_.data(), int64_t(n), nEmbd, nEmbd, w.gateExps.type);
     std::vector<uint32_t> active;
     for (uint32_t e = 0; e < h_.experts; ++e)
         if (expertBegin_[e + 1] > expertBegin_[e])
@@ -106,11 +106,11 @@ void ExpertMisses::batch(pool::WorkerPool& pool, const kernels::KernelTable& k, 
             }
         });
     };
-    products(w.gateExps, xq_, gate_.data(), f);
-    products(w.upExps, xq_, up_.data(), f);
-    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * f);
-    hq_.quantize(pool, gate_.data(), int64_t(n), f, f, w.downExps.type);
-    products(w.downExps, hq_, down_.data(), e);
+    products(w.gateExps, xq_, gate_.data(), ffWidth);
+    products(w.upExps, xq_, up_.data(), ffWidth);
+    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * ffWidth);
+    hq_.quantize(pool, gate_.data(), int64_t(n), ffWidth, ffWidth, w.downExps.type);
+    products(w.downExps, hq_, down_.data(), nEmbd);
 }
 
 }  // namespace strata::model::cpu

@@ -29,35 +29,36 @@ FeedForward::FeedForward(const Hparams& h, uint32_t maxBatch, RoutingObserver on
 void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
                         uint32_t tokens, float* out)
 {
-    const int64_t e = h_.embedding, f = h_.feedForward;
-    xq_.quantize(pool, x, tokens, e, e, w.ffnGate.type);
+    const int64_t nEmbd = h_.embedding, ffWidth = h_.feedForward;
+    xq_.quantize(pool, x, tokens, nEmbd, nEmbd, w.ffnGate.type);
     if (xq_.suits(w.ffnUp.type)) {
-        const LinearTarget gateUp[] = {{&w.ffnGate, gate_.data(), size_t(f)}, {&w.ffnUp, up_.data(), size_t(f)}};
+        const LinearTarget gateUp[] = {{&w.ffnGate, gate_.data(), size_t(ffWidth)},
+                                       {&w.ffnUp, up_.data(), size_t(ffWidth)}};
         linearShared(pool, k, xq_, gateUp);
     } else {
-        linear(pool, k, xq_, w.ffnGate, gate_.data(), f);
-        xq_.quantize(pool, x, tokens, e, e, w.ffnUp.type);
-        linear(pool, k, xq_, w.ffnUp, up_.data(), f);
+        linear(pool, k, xq_, w.ffnGate, gate_.data(), ffWidth);
+        xq_.quantize(pool, x, tokens, nEmbd, nEmbd, w.ffnUp.type);
+        linear(pool, k, xq_, w.ffnUp, up_.data(), ffWidth);
     }
-    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(tokens) * f);
-    hq_.quantize(pool, gate_.data(), tokens, f, f, w.ffnDown.type);
-    linear(pool, k, hq_, w.ffnDown, out, e);
+    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(tokens) * ffWidth);
+    hq_.quantize(pool, gate_.data(), tokens, ffWidth, ffWidth, w.ffnDown.type);
+    linear(pool, k, hq_, w.ffnDown, out, nEmbd);
 }
 
 void FeedForward::route(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
                         uint32_t tokens, uint32_t layer)
 {
-    const uint32_t x = h_.experts, used = h_.expertsUsed;
+    const uint32_t nExperts = h_.experts, used = h_.expertsUsed;
     xq_.quantize(pool, x, tokens, h_.embedding, h_.embedding, w.router.type);
-    linear(pool, k, xq_, w.router, routerLogits_.data(), x);
+    linear(pool, k, xq_, w.router, routerLogits_.data(), nExperts);
 
     std::vector<Route> chosen;
     chosen.reserve(size_t(tokens) * used);
     std::vector<int64_t> top(used);
     for (uint32_t t = 0; t < tokens; ++t) {
-        float* p = routerLogits_.data() + size_t(t) * x;
-        kernels::softmax(p, x, 1.0f, nullptr);
-        kernels::topK(p, x, used, top.data());
+        float* p = routerLogits_.data() + size_t(t) * nExperts;
+        kernels::softmax(p, nExperts, 1.0f, nullptr);
+        kernels::topK(p, nExperts, used, top.data());
         float sum = 0.0f;
         for (uint32_t i = 0; i < used; ++i)
             sum += p[top[i]];
@@ -97,7 +98,7 @@ void FeedForward::expertsDecode(pool::WorkerPool& pool, const kernels::KernelTab
 {
     // One token: every chosen expert's gate and up rows in one pool batch, then every down row in
     // another; all experts read the same quantized input row.
-    const int64_t e = h_.embedding, f = h_.expertFeedForward;
+    const int64_t nEmbd = h_.embedding, ffWidth = h_.expertFeedForward;
     const size_t n = routes_.size();
     // Route i's product with one matrix of `stack` into dst + i * rows.
     const auto addTargets = [&](const Weight& stack, int64_t rows, float* dst, bool perRouteInput) {
@@ -107,36 +108,36 @@ void FeedForward::expertsDecode(pool::WorkerPool& pool, const kernels::KernelTab
                                 dst + i * size_t(rows)});
         }
     };
-    xq_.quantize(pool, x, 1, e, e, w.gateExps.type);
+    xq_.quantize(pool, x, 1, nEmbd, nEmbd, w.gateExps.type);
     const bool shared = xq_.suits(w.upExps.type);
     targets_.clear();
-    addTargets(w.gateExps, f, gate_.data(), false);
+    addTargets(w.gateExps, ffWidth, gate_.data(), false);
     if (shared)
-        addTargets(w.upExps, f, up_.data(), false);
+        addTargets(w.upExps, ffWidth, up_.data(), false);
     matvecBatch(pool, k, targets_);
     if (!shared) {
-        xq_.quantize(pool, x, 1, e, e, w.upExps.type);
+        xq_.quantize(pool, x, 1, nEmbd, nEmbd, w.upExps.type);
         targets_.clear();
-        addTargets(w.upExps, f, up_.data(), false);
+        addTargets(w.upExps, ffWidth, up_.data(), false);
         matvecBatch(pool, k, targets_);
     }
-    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * f);
-    hq_.quantize(pool, gate_.data(), int64_t(n), f, f, w.downExps.type);
+    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * ffWidth);
+    hq_.quantize(pool, gate_.data(), int64_t(n), ffWidth, ffWidth, w.downExps.type);
     targets_.clear();
-    addTargets(w.downExps, e, down_.data(), true);
+    addTargets(w.downExps, nEmbd, down_.data(), true);
     matvecBatch(pool, k, targets_);
 }
 
 void FeedForward::expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
                                  const float* x)
 {
-    const int64_t e = h_.embedding, f = h_.expertFeedForward;
+    const int64_t nEmbd = h_.embedding, ffWidth = h_.expertFeedForward;
     const size_t n = routes_.size();
 
     // Gather each route's input row so every expert sees its tokens contiguously.
     for (size_t i = 0; i < n; ++i)
-        std::memcpy(gathered_.data() + i * e, x + size_t(routes_[i].token) * e, e * sizeof(float));
-    xq_.quantize(pool, gathered_.data(), int64_t(n), e, e, w.gateExps.type);
+        std::memcpy(gathered_.data() + i * nEmbd, x + size_t(routes_[i].token) * nEmbd, nEmbd * sizeof(float));
+    xq_.quantize(pool, gathered_.data(), int64_t(n), nEmbd, nEmbd, w.gateExps.type);
 
     // One pool batch per stack (gate, up, down) over the active experts' tiles.
     std::vector<uint32_t> active;
@@ -161,32 +162,32 @@ void FeedForward::expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTa
             }
         });
     };
-    expertRows(w.gateExps, xq_, gate_.data(), f);
+    expertRows(w.gateExps, xq_, gate_.data(), ffWidth);
     if (!xq_.suits(w.upExps.type))
-        xq_.quantize(pool, gathered_.data(), int64_t(n), e, e, w.upExps.type);
-    expertRows(w.upExps, xq_, up_.data(), f);
-    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * f);
-    hq_.quantize(pool, gate_.data(), int64_t(n), f, f, w.downExps.type);
-    expertRows(w.downExps, hq_, down_.data(), e);
+        xq_.quantize(pool, gathered_.data(), int64_t(n), nEmbd, nEmbd, w.upExps.type);
+    expertRows(w.upExps, xq_, up_.data(), ffWidth);
+    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * ffWidth);
+    hq_.quantize(pool, gate_.data(), int64_t(n), ffWidth, ffWidth, w.downExps.type);
+    expertRows(w.downExps, hq_, down_.data(), nEmbd);
 }
 
 void FeedForward::sumExperts(uint32_t tokens, float* out)
 {
     // Weighted sum per token, in top-k order as ggml adds them (same rounding).
-    const int64_t e = h_.embedding;
+    const int64_t nEmbd = h_.embedding;
     const size_t n = routes_.size();
-    std::memset(out, 0, size_t(tokens) * e * sizeof(float));
+    std::memset(out, 0, size_t(tokens) * nEmbd * sizeof(float));
     const uint32_t used = h_.expertsUsed;
     std::vector<size_t> byRank(size_t(tokens) * used);
     for (size_t i = 0; i < n; ++i)
         byRank[size_t(routes_[i].token) * used + routes_[i].rank] = i;
     for (uint32_t t = 0; t < tokens; ++t) {
-        float* o = out + size_t(t) * e;
+        float* o = out + size_t(t) * nEmbd;
         for (uint32_t r = 0; r < used; ++r) {
             const size_t i = byRank[size_t(t) * used + r];
             const float wgt = routes_[i].weight;
-            const float* d = down_.data() + i * e;
-            for (int64_t c = 0; c < e; ++c)
+            const float* d = down_.data() + i * nEmbd;
+            for (int64_t c = 0; c < nEmbd; ++c)
                 o[c] += wgt * d[c];
         }
     }
