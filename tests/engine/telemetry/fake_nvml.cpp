@@ -27,13 +27,16 @@ int shutdowns = 0;
 
 extern "C" {
 
+// NOLINTNEXTLINE(readability-identifier-naming): NVML's own name (the library fakes its C API)
 struct nvmlUtilization_t {
     unsigned gpu, memory;
 };
+// NOLINTNEXTLINE(readability-identifier-naming): NVML's own name (the library fakes its C API)
 struct nvmlMemory_t {
     unsigned long long total, free, used;
 };
 
+// NOLINTNEXTLINE(readability-identifier-naming): NVML's own name (the library fakes its C API)
 int nvmlInit_v2()
 {
 #ifdef FAKE_NVML_NODRIVER
@@ -53,6 +56,7 @@ const char* nvmlErrorString(int code)
 {
     return code == 9 ? "Driver Not Loaded" : code == 3 ? "Not Supported" : "Unknown Error";
 }
+// NOLINTNEXTLINE(readability-identifier-naming): NVML's own name (the library fakes its C API)
 int nvmlDeviceGetCount_v2(unsigned* count)
 {
     if (!initialised)
@@ -60,6 +64,7 @@ int nvmlDeviceGetCount_v2(unsigned* count)
     *count = 2;
     return 0;
 }
+// NOLINTNEXTLINE(readability-identifier-naming): NVML's own name (the library fakes its C API)
 int nvmlDeviceGetHandleByIndex_v2(unsigned index, void** device)
 {
     if (index >= 2)
@@ -103,10 +108,12 @@ int nvmlDeviceGetTemperature(void* device, int sensor, unsigned* celsius)
 }
 
 #ifdef FAKE_NVML_V2
+// NOLINTNEXTLINE(readability-identifier-naming): NVML's own name (the library fakes its C API)
 struct nvmlMemory_v2_t {
     unsigned version;
     unsigned long long total, reserved, free, used;
 };
+// NOLINTNEXTLINE(readability-identifier-naming): NVML's own name (the library fakes its C API)
 int nvmlDeviceGetMemoryInfo_v2(void* device, nvmlMemory_v2_t* memory)
 {
     if (memory->version != (unsigned(sizeof(nvmlMemory_v2_t)) | (2u << 24)))
@@ -119,11 +126,13 @@ int nvmlDeviceGetMemoryInfo_v2(void* device, nvmlMemory_v2_t* memory)
     return 0;
 }
 
+// NOLINTNEXTLINE(readability-identifier-naming): NVML's own name (the library fakes its C API)
 struct nvmlProcessInfo_t {
     unsigned pid;
     unsigned long long usedGpuMemory;
     unsigned gpuInstanceId, computeInstanceId;
 };
+// NOLINTNEXTLINE(readability-identifier-naming): NVML's own name (the library fakes its C API)
 int nvmlDeviceGetComputeRunningProcesses_v3(void* device, unsigned* count, nvmlProcessInfo_t* infos)
 {
     const unsigned running = device == &devices[0] ? 20 : 0;
