@@ -177,7 +177,7 @@ void HybridExperts::pieces(Fn&& take)
         Layer& entry = layers_[l];
         const model::LayerWeights& w = d_.weights.layers[l];
         take(entry.slotOfDevice, experts_ * sizeof(int));
-        const auto stack = [entry](DeviceExperts& s, const model::Weight& file) {
+        const auto stack = [&](DeviceExperts& s, const model::Weight& file) {
             s.first = DeviceMatrix{file.type, nullptr, file.rows, file.cols, file.rowStride};
             s.matrixStride = file.matrixStride;
             s.count = int(entry.slots);

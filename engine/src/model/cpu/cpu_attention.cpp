@@ -57,7 +57,7 @@ void Attention::runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k
     const size_t queriesPerKv = size_t(tokens) * perKv;
     const size_t groupsPerKv = (queriesPerKv + kernels::kAttentionGroup - 1) / kernels::kAttentionGroup;
     const size_t positionStride = seq.rowBytes() / sizeof(uint16_t);
-    pool.run(size_t(h_.kvHeads) * groupsPerKv, [dHead](size_t b, size_t e, unsigned worker) {
+    pool.run(size_t(h_.kvHeads) * groupsPerKv, [&](size_t b, size_t e, unsigned worker) {
         for (size_t item = b; item < e; ++item) {
             const uint32_t kvHead = uint32_t(item / groupsPerKv);
             const size_t first = (item % groupsPerKv) * kernels::kAttentionGroup;
