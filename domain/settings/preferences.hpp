@@ -26,7 +26,7 @@ struct EnginePreferences {
     model::ExpertPlacement experts = model::ExpertPlacement::Gpu;
     int expertBudgetMiB = 4096;   // Cache: VRAM for the hottest experts; a starting point the user tunes
     int cpuExpertLayers = 0;      // CpuLayers: the first N layers keep their experts on the CPU
-    bool expertWakeAhead = true;  // wake the pool's workers as soon as a layer's GPU work is queued
+    bool expertWakeAhead = false;  // wake the pool's workers as soon as a layer's GPU work is queued
 
     bool operator==(const EnginePreferences&) const = default;
 };

@@ -137,9 +137,9 @@ for step in $steps; do
                     with_vram "s$skew cache:$budget $policy" timeout 200 "$B/strata-bench" -m "$f" --device cuda \
                         --experts "cache:$budget" -t 16 -p 512 -n 128 -r 2 --pool-policy "$policy" 2>&1 | tee -a "$O/hybrid.txt"
                 done
-                with_vram "s$skew cache:$budget adaptive, no wake-ahead" timeout 200 "$B/strata-bench" -m "$f" \
+                with_vram "s$skew cache:$budget adaptive, wake-ahead" timeout 200 "$B/strata-bench" -m "$f" \
                     --device cuda --experts "cache:$budget" -t 16 -p 512 -n 128 -r 2 --pool-policy adaptive \
-                    --no-wake-ahead 2>&1 | tee -a "$O/hybrid.txt"
+                    --wake-ahead 2>&1 | tee -a "$O/hybrid.txt"
                 with_vram "s$skew strata cpu:$ncmoe adaptive" timeout 200 "$B/strata-bench" -m "$f" --device cuda \
                     --experts "cpu:$ncmoe" -t 16 -p 512 -n 128 -r 2 2>&1 | tee -a "$O/hybrid.txt"
                 if [[ -n "$peer" ]]; then
