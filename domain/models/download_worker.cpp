@@ -1,5 +1,6 @@
 #include "domain/models/download_worker.hpp"
 
+#include "domain/models/download_list_model.hpp"
 #include "domain/models/file_sha256.hpp"
 #include "domain/models/url_policy.hpp"
 
@@ -7,7 +8,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFutureWatcher>
-#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -18,11 +18,6 @@
 namespace strata::domain::models {
 
 namespace {
-
-QString bytesText(qint64 bytes)
-{
-    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
-}
 
 // Worth trying again later: the network or the server had a bad moment.
 bool isTransient(QNetworkReply::NetworkError e)
@@ -167,7 +162,7 @@ void DownloadWorker::begin(Transfer& t)
     connect(t.reply, &QNetworkReply::finished, this, [this, &t] { onFinished(t); });
     t.stallTimer.start(m_settings.stallTimeoutMs);
     emit stateChanged(t.id, DownloadState::Connecting,
-                      t.received > 0 ? tr("resuming at %1").arg(bytesText(t.received)) : QString());
+                      t.received > 0 ? tr("resuming at %1").arg(formatBytes(t.received)) : QString());
     emitProgress(t, true);
 }
 
@@ -210,7 +205,7 @@ bool DownloadWorker::checkResponse(Transfer& t)
             t.total = t.received;
             verifyAndCommit(t);
         } else {
-            restartFromZero(t, tr("the server cannot resume at %1").arg(bytesText(t.received)));
+            restartFromZero(t, tr("the server cannot resume at %1").arg(formatBytes(t.received)));
         }
         return false;
     }
@@ -326,8 +321,8 @@ void DownloadWorker::onFinished(Transfer& t)
 
     if (error == QNetworkReply::NoError) {
         if (t.total >= 0 && t.received < t.total)
-            return retryLater(t,
-                              tr("the connection closed at %1 of %2").arg(bytesText(t.received), bytesText(t.total)));
+            return retryLater(
+                t, tr("the connection closed at %1 of %2").arg(formatBytes(t.received), formatBytes(t.total)));
         if (!t.part.flush())
             return failToWrite(t);
         return verifyAndCommit(t);
@@ -447,7 +442,7 @@ void DownloadWorker::failToWrite(Transfer& t)
     storage.refresh();
     const QString space =
         storage.isValid()
-            ? tr("%1 of free space left in %2").arg(bytesText(storage.bytesAvailable()), t.state.request.directory)
+            ? tr("%1 of free space left in %2").arg(formatBytes(storage.bytesAvailable()), t.state.request.directory)
             : tr("free space in %1 unknown").arg(t.state.request.directory);
     fail(t, tr("cannot write %1: %2 (%3); the partial file was deleted").arg(t.partPath, why, space), false);
 }
@@ -517,8 +512,8 @@ QString DownloadWorker::checkDiskSpace(const Transfer& t, qint64 totalBytes) con
     const qint64 available = storage.bytesAvailable();
     if (needed + m_settings.diskReserveBytes > available)
         return tr("not enough disk space in %1: %2 needed, %3 free (%4 kept in reserve)")
-            .arg(t.state.request.directory, bytesText(needed), bytesText(available),
-                 bytesText(m_settings.diskReserveBytes));
+            .arg(t.state.request.directory, formatBytes(needed), formatBytes(available),
+                 formatBytes(m_settings.diskReserveBytes));
     return {};
 }
 
