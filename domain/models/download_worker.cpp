@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
@@ -94,8 +95,9 @@ void DownloadWorker::start(const DownloadRequest& request)
     t.state.request = request;
     t.stallTimer.setSingleShot(true);
     t.retryTimer.setSingleShot(true);
-    connect(&t.stallTimer, &QTimer::timeout, this,
-            [this, &t] { retryLater(t, tr("no data for %1 s").arg(m_settings.stallTimeoutMs / 1000.0)); });
+    connect(&t.stallTimer, &QTimer::timeout, this, [this, &t] {
+        retryLater(t, tr("no data for %1 s").arg(QLocale().toString(m_settings.stallTimeoutMs / 1000.0)));
+    });
     connect(&t.retryTimer, &QTimer::timeout, this, [this, &t] { begin(t); });
 
     if (const QString why = checkDownloadUrl(request.url, m_settings.allowHttpToLoopback); !why.isEmpty())
@@ -259,7 +261,8 @@ bool DownloadWorker::checkResponse(Transfer& t)
         total = t.linkedSize;
     const qint64 exact = t.state.request.exactSize;
     if (exact > 0 && total >= 0 && total != exact) {
-        fail(t, tr("the server offers %1 bytes, expected %2").arg(total).arg(exact), true);
+        fail(t, tr("the server offers %1 bytes, expected %2").arg(QLocale().toString(total), QLocale().toString(exact)),
+             true);
         return false;
     }
     if (const QString why = checkDiskSpace(t, total); !why.isEmpty()) {
