@@ -49,7 +49,8 @@ private slots:
     }
 
     // The chosen language is also the default locale: numbers get a decimal comma and a thousands
-    // dot, sizes German units, whatever the system's locale (the tests run under C.UTF-8).
+    // dot, sizes too, whatever the system's locale (the tests run under C.UTF-8). Unit words such as
+    // "Bytes" come from Qt's CLDR data, which moves between Qt versions (CI runs 6.4 and 6.8): left out.
     void germanFormatsNumbersAndSizes()
     {
         QCOMPARE(QLocale().language(), QLocale::German);
@@ -57,7 +58,6 @@ private slots:
                                           QStringLiteral("Q8_0"), 40960}),
                  QStringLiteral("Qwen3 0.6B · qwen3 · 751,6M Parameter · Q8_0 · Kontext 40.960 Tokens"));
         QCOMPARE(domain::models::formatBytes(1'610'612'736), QStringLiteral("1,5 GB"));
-        QCOMPARE(domain::models::formatBytes(512), QStringLiteral("512 Bytes"));
     }
 
     // Installed after German, so it is asked first.
