@@ -18,7 +18,7 @@
 #   ncu-decode, ncu-prefill, ncu-moe   GPU time per kernel with Nsight Compute, where it works
 # Models are generated there with mkmodel's fast path (--distinct-rows). With PEER=<llama-bench>, the
 # llama.cpp peer runs right after strata-bench on every same file (llama_cuda_peer.sh builds it).
-# Logs go to $OUT when set.
+# Logs go to $OUT when set. Runs longer than one device call: start it with detached_run.sh.
 set -u
 D="$(cd "$(dirname "$0")" && pwd)"; B="$D/bin"; export LD_LIBRARY_PATH="$D/lib"
 O="${OUT:-/tmp/strata-cuda-out}"; mkdir -p "$O"
