@@ -165,6 +165,9 @@ void ApiServer::stop()
     while (running_.load() && !http_.is_running())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     http_.stop();
+    // httplib would wait out the keep-alive timeout of each idle connection; requests in progress
+    // finish (or are cancelled) as before.
+    watchdog_.endIdleConnections();
 }
 
 httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Request& request,

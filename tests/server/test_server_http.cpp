@@ -65,6 +65,20 @@ public:
     const QString& error() const { return m_error; }
     int port() const { return m_base.section(':', -1).toInt(); }
     bool running() const { return m_process.state() == QProcess::Running; }
+    // Sends SIGTERM; milliseconds until the server says it has stopped serving (its run() returned,
+    // before the process's own teardown), or -1 when it did not within `limitMs`.
+    qint64 msUntilStopped(int limitMs)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        m_process.terminate();
+        QByteArray err;
+        while (!err.contains("strata-server: stopped") && clock.elapsed() < limitMs) {
+            m_process.waitForReadyRead(50);
+            err += m_process.readAllStandardError();
+        }
+        return err.contains("strata-server: stopped") ? clock.elapsed() : -1;
+    }
 
 private:
     QProcess m_process;
@@ -639,6 +653,24 @@ private slots:
                               .match(QString::fromUtf8(curl({server.base() + "/metrics"}).body));
         QVERIFY(late.hasMatch());
         QCOMPARE(late.captured(1).toInt(), 1);
+    }
+
+    // An idle kept-alive connection does not hold up a stop: httplib alone would wait for its
+    // keep-alive timeout (5 s) before the accept loop returns.
+    void stopDoesNotWaitForIdleConnections()
+    {
+        ServerProcess server(m_model, {});
+        QVERIFY2(!server.base().isEmpty(), qPrintable(server.error()));
+        RawConnection idle(server.port());
+        QVERIFY(idle.connected());
+        idle.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+        const QByteArray reply = idle.readReply(5000);
+        QVERIFY2(reply.startsWith("HTTP/1.1 200"), reply.constData());
+        QVERIFY(reply.toLower().contains("keep-alive"));
+        const qint64 ms = server.msUntilStopped(15000);
+        QVERIFY2(ms >= 0, "strata-server did not stop within 15 s");
+        QVERIFY2(ms < 1000, qPrintable(QString("stopping took %1 ms").arg(ms)));
+        qInfo("stopped in %lld ms with an idle kept-alive connection open", ms);
     }
 
     // A second server: an API key and CORS for one origin.
