@@ -7,6 +7,7 @@
 #include "server/openai_chat.hpp"
 #include "server/openai_completions.hpp"
 #include "server/reply_format.hpp"
+#include "server/watched_task_queue.hpp"
 
 #include <ctime>
 #include <stdexcept>
@@ -74,7 +75,8 @@ bool isLoopback(const std::string& host)
     return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
 
-ApiServer::ApiServer(JobRunner& runner, ServerConfig config) : runner_(runner), config_(std::move(config))
+ApiServer::ApiServer(JobRunner& runner, ServerConfig config)
+    : runner_(runner), config_(std::move(config)), watchdog_(config_.headerTimeout, config_.keepAliveTimeout)
 {
     if (!isLoopback(config_.host) && config_.apiKey.empty())
         throw std::invalid_argument("serving on " + config_.host
@@ -84,7 +86,9 @@ ApiServer::ApiServer(JobRunner& runner, ServerConfig config) : runner_(runner), 
     http_.set_keep_alive_timeout(config_.keepAliveTimeout.count());
     http_.set_payload_max_length(config_.maxBodyBytes);
     const size_t maxConnections = config_.maxConnections;
-    http_.new_task_queue = [this, maxConnections] { return new ConnectionLimit(maxConnections, openConnections_); };
+    http_.new_task_queue = [this, maxConnections] {
+        return new WatchedTaskQueue(std::make_unique<ConnectionLimit>(maxConnections, openConnections_), watchdog_);
+    };
     http_.set_logger([this](const httplib::Request& request, const httplib::Response& response) {
         stats_.countRequest(request.path, response.status);
         if (requestObserver_)
@@ -95,8 +99,11 @@ ApiServer::ApiServer(JobRunner& runner, ServerConfig config) : runner_(runner), 
         if (t_trace.endAfterReply)
             t_trace.endAfterReply->shutdown();
         t_trace = {};
+        watchdog_.replyFinished();
     });
+    // The first call on a connection's thread once a request's header has been read.
     http_.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
+        watchdog_.requestStarted();
         return checkBeforeRouting(request, response);
     });
     http_.set_post_routing_handler([this](const httplib::Request&, httplib::Response& response) {
@@ -138,6 +145,7 @@ uint16_t ApiServer::bind()
         throw std::runtime_error("cannot listen on " + config_.host + ":" + std::to_string(config_.port)
                                  + " (address in use, or not an address of this machine)");
     port_ = uint16_t(port);
+    watchdog_.setServerPort(port_);
     return port_;
 }
 
@@ -157,6 +165,9 @@ void ApiServer::stop()
     while (running_.load() && !http_.is_running())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     http_.stop();
+    // httplib would wait out the keep-alive timeout of each idle connection; requests in progress
+    // finish (or are cancelled) as before.
+    watchdog_.endIdleConnections();
 }
 
 httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Request& request,
@@ -265,8 +276,9 @@ void ApiServer::addRoutes()
                       "application/json");
               }));
     http_.Get("/metrics", guarded([this](const httplib::Request&, httplib::Response& response) {
-                  response.set_content(stats_.prometheusText(runner_.waiting(), openConnections_.load()),
-                                       "text/plain; version=0.0.4");
+                  response.set_content(
+                      stats_.prometheusText(runner_.waiting(), openConnections_.load(), watchdog_.lateHeadersCut()),
+                      "text/plain; version=0.0.4");
               }));
     http_.Get("/v1/models", guarded([this](const httplib::Request&, httplib::Response& response) {
                   // An empty list while the app has no model loaded.
