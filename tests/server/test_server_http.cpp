@@ -655,6 +655,25 @@ private slots:
         QCOMPARE(late.captured(1).toInt(), 1);
     }
 
+    // A body sent where no route takes one is refused before it is read: httplib alone reads all of it
+    // (here 8 MB announced, 5 bytes sent) before answering 404 or 405, a piece per read timeout.
+    void aBodyNoRouteTakesIsRefusedUnread()
+    {
+        ServerProcess server(m_model, {});
+        QVERIFY2(!server.base().isEmpty(), qPrintable(server.error()));
+        for (const auto& [request, status] : {std::pair{QByteArray("POST /v1/nothing"), QByteArray("404")},
+                                              std::pair{QByteArray("POST /health"), QByteArray("405")},
+                                              std::pair{QByteArray("PUT /v1/chat/completions"), QByteArray("405")}}) {
+            RawConnection c(server.port());
+            QVERIFY(c.connected());
+            c.send(request + " HTTP/1.1\r\nHost: x\r\nContent-Length: 8000000\r\n\r\n{\"a\":");
+            const QByteArray reply = c.readReply(3000);
+            QVERIFY2(reply.startsWith("HTTP/1.1 " + status), qPrintable(request + ": " + reply));
+            QVERIFY2(reply.contains("\"error\""), reply.constData());
+            QVERIFY2(c.msUntilClosed(2000) >= 0, qPrintable(request + ": the connection stayed open"));
+        }
+    }
+
     // An idle kept-alive connection does not hold up a stop: httplib alone would wait for its
     // keep-alive timeout (5 s) before the accept loop returns.
     void stopDoesNotWaitForIdleConnections()
