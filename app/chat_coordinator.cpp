@@ -13,6 +13,7 @@
 
 #include <QDateTime>
 #include <QFileInfo>
+#include <QLocale>
 
 namespace strata::app {
 
@@ -361,8 +362,8 @@ void ChatCoordinator::onPrefillFinished(quint64 requestId, const ReplyMetrics& m
     endRequest();
     if (shown)
         m_chatView.showNotice(tr("Document read: %1 tokens at %2 tok/s. Ask about it.")
-                                  .arg(metrics.prefilledTokens)
-                                  .arg(metrics.prefillTokensPerSecond, 0, 'f', 1),
+                                  .arg(QLocale().toString(metrics.prefilledTokens),
+                                       QLocale().toString(metrics.prefillTokensPerSecond, 'f', 1)),
                               false);
 }
 

@@ -4,6 +4,7 @@
 #include "domain/settings/kv_type_text.hpp"
 
 #include <QCoreApplication>
+#include <QLocale>
 #include <QStringList>
 
 namespace strata::app {
@@ -11,10 +12,10 @@ namespace strata::app {
 QString parameterCountText(qint64 n)
 {
     if (n >= 1'000'000'000)
-        return QStringLiteral("%1B").arg(double(n) / 1e9, 0, 'f', 1);
+        return QStringLiteral("%1B").arg(QLocale().toString(double(n) / 1e9, 'f', 1));
     if (n >= 1'000'000)
-        return QStringLiteral("%1M").arg(double(n) / 1e6, 0, 'f', 1);
-    return QStringLiteral("%1K").arg(double(n) / 1e3, 0, 'f', 1);
+        return QStringLiteral("%1M").arg(QLocale().toString(double(n) / 1e6, 'f', 1));
+    return QStringLiteral("%1K").arg(QLocale().toString(double(n) / 1e3, 'f', 1));
 }
 
 QString describeModelFacts(const ModelFacts& facts)
@@ -31,7 +32,7 @@ QString describeModelFacts(const ModelFacts& facts)
         parts << facts.quantization;
     if (facts.contextLength > 0)
         parts << QCoreApplication::translate("strata::app::ModelDescription", "context %1 tokens")
-                     .arg(facts.contextLength);
+                     .arg(QLocale().toString(facts.contextLength));
     if (facts.kvCacheType)
         parts << QCoreApplication::translate("strata::app::ModelDescription", "KV cache %1")
                      .arg(domain::kvTypeText(*facts.kvCacheType));

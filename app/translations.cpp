@@ -24,7 +24,7 @@ QLocale translationLocale(const QString& language)
 {
     if (language == QLatin1String("de") || language == QLatin1String("zh_CN"))
         return QLocale(language);
-    return QLocale();  // "system" or anything unknown: the system's language
+    return QLocale::system();  // "system" or anything unknown: the system's language
 }
 
 bool installTranslations(QCoreApplication& app, const QString& language)
@@ -36,6 +36,9 @@ bool installTranslations(QCoreApplication& app, const QString& language)
     // folder and the installed package load them the same way.
     if (!installCatalogue(app, locale, QStringLiteral("strata"), QStringLiteral(":/i18n")))
         return false;
+    // Numbers, sizes and dates (QLocale() wherever they are shown) follow the chosen language, so a
+    // German window on an English system writes "12,5 tok/s" rather than mixing the two.
+    QLocale::setDefault(locale);
     // Qt's own strings (standard buttons, file dialogs) come from the system's Qt translations
     // (Debian: qt6-translations-l10n, which the package recommends); without them they stay English.
     installCatalogue(app, locale, QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath));

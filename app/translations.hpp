@@ -12,8 +12,10 @@ namespace strata::app {
 QLocale translationLocale(const QString& language);
 
 // Installs Strata's translation for `language` ("en", "de", "zh_CN", "system") plus Qt's own for the
-// same locale where the system has it. English needs none: it is the source language. Returns
-// whether a Strata catalogue was installed (false for English or a language Strata lacks).
+// same locale where the system has it, and makes that locale the default QLocale, which formats the
+// numbers, sizes and dates the app shows. English needs none: it is the source language, and numbers
+// keep the system's format. Returns whether a Strata catalogue was installed (false for English or a
+// language Strata lacks).
 bool installTranslations(QCoreApplication& app, const QString& language = QStringLiteral("system"));
 
 }  // namespace strata::app

@@ -43,3 +43,18 @@ if(STRATA_FUZZ)
     add_compile_options(-fno-sanitize-recover=undefined)
     add_link_options(-fsanitize=address,undefined)
 endif()
+
+# What Debian 12's dpkg-buildflags sets with DEB_BUILD_MAINT_OPTIONS=hardening=+all (PIE is g++'s
+# default there), written out so the release preset (and so the .deb, which packages a release build)
+# gets it without dpkg-dev and on the distributions without dpkg. lintian checks the result
+# (docs/architecture/packaging.md). Host C/C++ only: nvcc takes none of these.
+option(STRATA_HARDENING "Compile with fortified libc calls, stack protector, full RELRO (the release preset)" OFF)
+if(STRATA_HARDENING)
+    # -U first: Ubuntu's g++ defines _FORTIFY_SOURCE itself; glibc's checks need an optimised build.
+    add_compile_options($<$<AND:$<COMPILE_LANGUAGE:CXX,C>,$<NOT:$<CONFIG:Debug>>>:-U_FORTIFY_SOURCE>
+                        $<$<AND:$<COMPILE_LANGUAGE:CXX,C>,$<NOT:$<CONFIG:Debug>>>:-D_FORTIFY_SOURCE=2>
+                        $<$<COMPILE_LANGUAGE:CXX,C>:-fstack-protector-strong>
+                        $<$<COMPILE_LANGUAGE:CXX,C>:-Wformat>
+                        $<$<COMPILE_LANGUAGE:CXX,C>:-Werror=format-security>)
+    add_link_options(LINKER:-z,relro LINKER:-z,now)
+endif()

@@ -23,7 +23,9 @@ cache_value() { sed -n "s/^$1:[A-Z]*=//p" "$build/CMakeCache.txt"; }
 if [ ! -f "$build/CMakeCache.txt" ]; then
     cmake --preset release -B "$build" -DSTRATA_CUDA="${STRATA_CUDA:-OFF}" -DSTRATA_PACKAGING=ON >/dev/null
 else
-    cmake -S "$repo" -B "$build" -DSTRATA_PACKAGING=ON >/dev/null
+    # Hardening as a new release build has it (the preset's STRATA_HARDENING): a no-op for CI's
+    # release build, a recompile for a build made before the preset had it.
+    cmake -S "$repo" -B "$build" -DSTRATA_PACKAGING=ON -DSTRATA_HARDENING=ON >/dev/null
 fi
 if [ "$(cache_value CMAKE_BUILD_TYPE)" != Release ] || [ -n "$(cache_value STRATA_SANITIZE)" ]; then
     echo "build_deb: $build is not a plain Release build (type '$(cache_value CMAKE_BUILD_TYPE)'," \

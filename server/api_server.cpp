@@ -7,6 +7,7 @@
 #include "server/openai_chat.hpp"
 #include "server/openai_completions.hpp"
 #include "server/reply_format.hpp"
+#include "server/watched_task_queue.hpp"
 
 #include <ctime>
 #include <stdexcept>
@@ -61,6 +62,34 @@ thread_local RequestTrace t_trace;
 // How often a waiting request looks whether its client has closed the connection.
 constexpr std::chrono::milliseconds kClientCheck{50};
 
+// The routes, named once: addRoutes() serves them and checkBeforeRouting() refuses a body sent anywhere else.
+constexpr const char* kHealth = "/health";
+constexpr const char* kMetrics = "/metrics";
+constexpr const char* kModels = "/v1/models";
+constexpr const char* kChatCompletions = "/v1/chat/completions";
+constexpr const char* kCompletions = "/v1/completions";
+constexpr const char* kMessages = "/v1/messages";
+
+bool takesBody(const httplib::Request& request)
+{
+    return request.method == "POST"
+           && (request.path == kChatCompletions || request.path == kCompletions || request.path == kMessages);
+}
+
+bool isRoute(const std::string& path)
+{
+    for (const char* route : {kHealth, kMetrics, kModels, kChatCompletions, kCompletions, kMessages})
+        if (path == route)
+            return true;
+    return false;
+}
+
+bool hasBody(const httplib::Request& request)
+{
+    const std::string length = request.get_header_value("Content-Length");
+    return (!length.empty() && length != "0") || request.has_header("Transfer-Encoding");
+}
+
 std::string streamError(ApiDialect dialect, const ApiError& error)
 {
     const Json body = Json::parse(errorBody(dialect, error));
@@ -74,7 +103,8 @@ bool isLoopback(const std::string& host)
     return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
 }
 
-ApiServer::ApiServer(JobRunner& runner, ServerConfig config) : runner_(runner), config_(std::move(config))
+ApiServer::ApiServer(JobRunner& runner, ServerConfig config)
+    : runner_(runner), config_(std::move(config)), watchdog_(config_.headerTimeout, config_.keepAliveTimeout)
 {
     if (!isLoopback(config_.host) && config_.apiKey.empty())
         throw std::invalid_argument("serving on " + config_.host
@@ -84,7 +114,9 @@ ApiServer::ApiServer(JobRunner& runner, ServerConfig config) : runner_(runner), 
     http_.set_keep_alive_timeout(config_.keepAliveTimeout.count());
     http_.set_payload_max_length(config_.maxBodyBytes);
     const size_t maxConnections = config_.maxConnections;
-    http_.new_task_queue = [this, maxConnections] { return new ConnectionLimit(maxConnections, openConnections_); };
+    http_.new_task_queue = [this, maxConnections] {
+        return new WatchedTaskQueue(std::make_unique<ConnectionLimit>(maxConnections, openConnections_), watchdog_);
+    };
     http_.set_logger([this](const httplib::Request& request, const httplib::Response& response) {
         stats_.countRequest(request.path, response.status);
         if (requestObserver_)
@@ -95,8 +127,11 @@ ApiServer::ApiServer(JobRunner& runner, ServerConfig config) : runner_(runner), 
         if (t_trace.endAfterReply)
             t_trace.endAfterReply->shutdown();
         t_trace = {};
+        watchdog_.replyFinished();
     });
+    // The first call on a connection's thread once a request's header has been read.
     http_.set_pre_routing_handler([this](const httplib::Request& request, httplib::Response& response) {
+        watchdog_.requestStarted();
         return checkBeforeRouting(request, response);
     });
     http_.set_post_routing_handler([this](const httplib::Request&, httplib::Response& response) {
@@ -138,6 +173,7 @@ uint16_t ApiServer::bind()
         throw std::runtime_error("cannot listen on " + config_.host + ":" + std::to_string(config_.port)
                                  + " (address in use, or not an address of this machine)");
     port_ = uint16_t(port);
+    watchdog_.setServerPort(port_);
     return port_;
 }
 
@@ -157,6 +193,9 @@ void ApiServer::stop()
     while (running_.load() && !http_.is_running())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     http_.stop();
+    // httplib would wait out the keep-alive timeout of each idle connection; requests in progress
+    // finish (or are cancelled) as before.
+    watchdog_.endIdleConnections();
 }
 
 httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Request& request,
@@ -182,9 +221,11 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
         response.set_header("Access-Control-Max-Age", "600");
         return R::Handled;
     }
-    if (!config_.apiKey.empty() && request.path != "/health") {
+    if (!config_.apiKey.empty() && request.path != kHealth) {
         const std::string given = keyOf(request);
         if (given.empty() || !sameKey(given, config_.apiKey)) {
+            if (hasBody(request))  // left unread: httplib would take it for the next request
+                t_trace.endAfterReply.emplace(request, port_);
             replyError(response, dialect,
                        ApiError(401,
                                 given.empty() ? "an API key is required (Authorization: Bearer KEY, or x-api-key)"
@@ -192,6 +233,15 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
                                 {}, "invalid_api_key"));
             return R::Handled;
         }
+    }
+    if (hasBody(request) && !takesBody(request)) {
+        // httplib would read the whole body before its 404 or 405, each piece bounded only by the read
+        // timeout (8 MiB trickled a byte per 9 s: weeks): refused unread, the connection ended after it.
+        t_trace.endAfterReply.emplace(request, port_);
+        replyError(response, dialect,
+                   isRoute(request.path) ? ApiError(405, request.method + " is not allowed on " + request.path)
+                                         : ApiError(404, "no route for " + request.method + " " + request.path));
+        return R::Handled;
     }
     return R::Unhandled;
 }
@@ -257,18 +307,19 @@ void ApiServer::addRoutes()
             }
         };
     };
-    http_.Get("/health", guarded([this](const httplib::Request&, httplib::Response& response) {
+    http_.Get(kHealth, guarded([this](const httplib::Request&, httplib::Response& response) {
                   // llama-server's shape; "no model" while the app has none loaded (still a 200: the server is up).
                   const bool loaded = runner_.servedModel().has_value();
                   response.set_content(
                       jsonText(Json{{"status", loaded ? "ok" : "no model"}, {"waiting", runner_.waiting()}}),
                       "application/json");
               }));
-    http_.Get("/metrics", guarded([this](const httplib::Request&, httplib::Response& response) {
-                  response.set_content(stats_.prometheusText(runner_.waiting(), openConnections_.load()),
-                                       "text/plain; version=0.0.4");
+    http_.Get(kMetrics, guarded([this](const httplib::Request&, httplib::Response& response) {
+                  response.set_content(
+                      stats_.prometheusText(runner_.waiting(), openConnections_.load(), watchdog_.lateHeadersCut()),
+                      "text/plain; version=0.0.4");
               }));
-    http_.Get("/v1/models", guarded([this](const httplib::Request&, httplib::Response& response) {
+    http_.Get(kModels, guarded([this](const httplib::Request&, httplib::Response& response) {
                   // An empty list while the app has no model loaded.
                   Json models = Json::array();
                   if (std::optional<ServedModel> served = runner_.servedModel())
@@ -288,7 +339,7 @@ void ApiServer::addRoutes()
             })(request, response);
         };
     };
-    http_.Post("/v1/chat/completions",
+    http_.Post(kChatCompletions,
                posted([this](const httplib::Request& request, httplib::Response& response, const Json& body) {
                    const ServedModel served = servedModel();
                    checkModel(body, served);
@@ -302,7 +353,7 @@ void ApiServer::addRoutes()
                    answer(request, response, ApiDialect::OpenAi, std::move(job),
                           std::make_shared<OpenAiChatFormat>(served.id, usage, logprobs, tools), stream);
                }));
-    http_.Post("/v1/completions",
+    http_.Post(kCompletions,
                posted([this](const httplib::Request& request, httplib::Response& response, const Json& body) {
                    const ServedModel served = servedModel();
                    checkModel(body, served);
@@ -315,7 +366,7 @@ void ApiServer::addRoutes()
                    answer(request, response, ApiDialect::OpenAi, std::move(job),
                           std::make_shared<OpenAiCompletionFormat>(served.id, usage, logprobs), stream);
                }));
-    http_.Post("/v1/messages",
+    http_.Post(kMessages,
                posted([this](const httplib::Request& request, httplib::Response& response, const Json& body) {
                    const ServedModel served = servedModel();
                    checkModel(body, served);

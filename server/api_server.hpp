@@ -11,6 +11,7 @@
 #pragma once
 
 #include "server/api_error.hpp"
+#include "server/connection_watchdog.hpp"
 #include "server/job_runner.hpp"
 #include "server/server_config.hpp"
 #include "server/server_stats.hpp"
@@ -84,6 +85,7 @@ private:
     std::atomic<bool> running_{false};
     std::atomic<bool> stopRequested_{false};
     std::function<void(const RequestRecord&)> requestObserver_;
+    ConnectionWatchdog watchdog_;  // before http_: its connection threads use it until they end
     httplib::Server http_;
 };
 

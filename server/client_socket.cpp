@@ -1,5 +1,7 @@
 #include "server/client_socket.hpp"
 
+#include "server/socket_address.hpp"
+
 #include <arpa/inet.h>
 #include <netdb.h>
 #include <poll.h>
@@ -24,15 +26,6 @@ bool sameEndpoint(const sockaddr_storage& address, socklen_t length, const std::
         != 0)
         return false;
     return host == name && std::to_string(port) == service;
-}
-
-uint16_t portOf(const sockaddr_storage& address)
-{
-    if (address.ss_family == AF_INET)
-        return ntohs(reinterpret_cast<const sockaddr_in&>(address).sin_port);
-    if (address.ss_family == AF_INET6)
-        return ntohs(reinterpret_cast<const sockaddr_in6&>(address).sin6_port);
-    return 0;
 }
 
 bool isConnectionOf(int fd, const httplib::Request& request, uint16_t serverPort)

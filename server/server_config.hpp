@@ -29,6 +29,11 @@ struct ServerConfig {
     // sends one byte per read timeout would otherwise hold a connection for hours (slowloris). 8 MiB
     // in 60 s needs 140 KB/s.
     std::chrono::seconds bodyTimeout{60};
+    // A request's line and headers must arrive whole within this: from the connection's accept, or
+    // on a kept-alive connection from the end of the previous reply plus keepAliveTimeout. A client
+    // that sends a header byte per read timeout would otherwise hold a connection thread for hours
+    // (httplib bounds a header only by its 8 KiB size). Linux only, like the server.
+    std::chrono::seconds headerTimeout{10};
     // Idle keep-alive connections are closed after this long.
     std::chrono::seconds keepAliveTimeout{5};
 };

@@ -53,7 +53,7 @@ void ServerStats::recordGeneration(const model::GenerationMetrics& m)
     pool_ = m.pool;
 }
 
-std::string ServerStats::prometheusText(size_t waiting, size_t connections) const
+std::string ServerStats::prometheusText(size_t waiting, size_t connections, size_t lateHeaders) const
 {
     std::lock_guard lock(mutex_);
     std::string out = "# HELP strata_requests_total HTTP requests answered, by route and status.\n"
@@ -63,6 +63,8 @@ std::string ServerStats::prometheusText(size_t waiting, size_t connections) cons
                + std::to_string(count) + "\n";
     line(out, "strata_queue_waiting", "Generation requests waiting behind the running one.", "gauge", double(waiting));
     line(out, "strata_connections_open", "HTTP connections open now.", "gauge", double(connections));
+    line(out, "strata_connections_header_timeouts_total", "Connections ended because a request header was late.",
+         "counter", double(lateHeaders));
     line(out, "strata_prompt_tokens_total", "Prompt tokens of finished requests.", "counter", double(promptTokens_));
     line(out, "strata_prompt_tokens_reused_total", "Prompt tokens found in the session (prefix reuse).", "counter",
          double(reusedTokens_));

@@ -22,8 +22,9 @@ public:
     void recordGeneration(const model::GenerationMetrics& metrics);
     // A job whose client went away before it began generating (it never ran).
     void countCancelledBeforeStart();
-    // `waiting`: jobs queued; `connections`: connections open now.
-    std::string prometheusText(size_t waiting, size_t connections) const;
+    // `waiting`: jobs queued; `connections`: connections open now; `lateHeaders`: connections ended
+    // because their request header did not arrive in time.
+    std::string prometheusText(size_t waiting, size_t connections, size_t lateHeaders) const;
 
 private:
     mutable std::mutex mutex_;

@@ -1906,8 +1906,8 @@ engine thread (pool host): %1</source>
     </message>
     <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="108"/>
-        <source>Wake the worker threads for a layer&apos;s CPU experts as soon as the GPU has its work, rather than when the routing reaches the CPU: less latency, a little more CPU.</source>
-        <translation>在 GPU 拿到某层的工作时立即唤醒负责该层 CPU 专家的工作线程，而不是等路由结果到达 CPU：延迟更低，CPU 占用略高。</translation>
+        <source>Wake the worker threads for a layer&apos;s CPU experts as soon as the GPU has its work, rather than when the routing reaches the CPU. Off by default: on a 16-core host it was mostly slower and used more CPU.</source>
+        <translation>在 GPU 拿到某层的工作时立即唤醒负责该层 CPU 专家的工作线程，而不是等路由结果到达 CPU。默认关闭：在 16 核主机上，它多数情况下更慢，且占用更多 CPU。</translation>
     </message>
     <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="123"/>

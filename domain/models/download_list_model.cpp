@@ -69,7 +69,7 @@ QVariant DownloadListModel::data(const QModelIndex& index, int role) const
             return formatBytes(r.received);
         return QObject::tr("%1 of %2 (%3%)")
             .arg(formatBytes(r.received), formatBytes(r.total))
-            .arg(std::floor(fraction * 1000.0) / 10.0);
+            .arg(QLocale().toString(std::floor(fraction * 1000.0) / 10.0));
     case SpeedColumn: return moving ? QObject::tr("%1/s").arg(formatBytes(qint64(r.bytesPerSecond))) : QString();
     case EtaColumn:
         if (!moving || r.total <= 0)

@@ -1,5 +1,6 @@
 #include "domain/models/download_worker.hpp"
 
+#include "domain/models/download_list_model.hpp"
 #include "domain/models/file_sha256.hpp"
 #include "domain/models/url_policy.hpp"
 
@@ -18,11 +19,6 @@
 namespace strata::domain::models {
 
 namespace {
-
-QString bytesText(qint64 bytes)
-{
-    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
-}
 
 // Worth trying again later: the network or the server had a bad moment.
 bool isTransient(QNetworkReply::NetworkError e)
@@ -99,8 +95,9 @@ void DownloadWorker::start(const DownloadRequest& request)
     t.state.request = request;
     t.stallTimer.setSingleShot(true);
     t.retryTimer.setSingleShot(true);
-    connect(&t.stallTimer, &QTimer::timeout, this,
-            [this, &t] { retryLater(t, tr("no data for %1 s").arg(m_settings.stallTimeoutMs / 1000.0)); });
+    connect(&t.stallTimer, &QTimer::timeout, this, [this, &t] {
+        retryLater(t, tr("no data for %1 s").arg(QLocale().toString(m_settings.stallTimeoutMs / 1000.0)));
+    });
     connect(&t.retryTimer, &QTimer::timeout, this, [this, &t] { begin(t); });
 
     if (const QString why = checkDownloadUrl(request.url, m_settings.allowHttpToLoopback); !why.isEmpty())
@@ -167,7 +164,7 @@ void DownloadWorker::begin(Transfer& t)
     connect(t.reply, &QNetworkReply::finished, this, [this, &t] { onFinished(t); });
     t.stallTimer.start(m_settings.stallTimeoutMs);
     emit stateChanged(t.id, DownloadState::Connecting,
-                      t.received > 0 ? tr("resuming at %1").arg(bytesText(t.received)) : QString());
+                      t.received > 0 ? tr("resuming at %1").arg(formatBytes(t.received)) : QString());
     emitProgress(t, true);
 }
 
@@ -210,7 +207,7 @@ bool DownloadWorker::checkResponse(Transfer& t)
             t.total = t.received;
             verifyAndCommit(t);
         } else {
-            restartFromZero(t, tr("the server cannot resume at %1").arg(bytesText(t.received)));
+            restartFromZero(t, tr("the server cannot resume at %1").arg(formatBytes(t.received)));
         }
         return false;
     }
@@ -264,7 +261,8 @@ bool DownloadWorker::checkResponse(Transfer& t)
         total = t.linkedSize;
     const qint64 exact = t.state.request.exactSize;
     if (exact > 0 && total >= 0 && total != exact) {
-        fail(t, tr("the server offers %1 bytes, expected %2").arg(total).arg(exact), true);
+        fail(t, tr("the server offers %1 bytes, expected %2").arg(QLocale().toString(total), QLocale().toString(exact)),
+             true);
         return false;
     }
     if (const QString why = checkDiskSpace(t, total); !why.isEmpty()) {
@@ -326,8 +324,8 @@ void DownloadWorker::onFinished(Transfer& t)
 
     if (error == QNetworkReply::NoError) {
         if (t.total >= 0 && t.received < t.total)
-            return retryLater(t,
-                              tr("the connection closed at %1 of %2").arg(bytesText(t.received), bytesText(t.total)));
+            return retryLater(
+                t, tr("the connection closed at %1 of %2").arg(formatBytes(t.received), formatBytes(t.total)));
         if (!t.part.flush())
             return failToWrite(t);
         return verifyAndCommit(t);
@@ -447,7 +445,7 @@ void DownloadWorker::failToWrite(Transfer& t)
     storage.refresh();
     const QString space =
         storage.isValid()
-            ? tr("%1 of free space left in %2").arg(bytesText(storage.bytesAvailable()), t.state.request.directory)
+            ? tr("%1 of free space left in %2").arg(formatBytes(storage.bytesAvailable()), t.state.request.directory)
             : tr("free space in %1 unknown").arg(t.state.request.directory);
     fail(t, tr("cannot write %1: %2 (%3); the partial file was deleted").arg(t.partPath, why, space), false);
 }
@@ -517,8 +515,8 @@ QString DownloadWorker::checkDiskSpace(const Transfer& t, qint64 totalBytes) con
     const qint64 available = storage.bytesAvailable();
     if (needed + m_settings.diskReserveBytes > available)
         return tr("not enough disk space in %1: %2 needed, %3 free (%4 kept in reserve)")
-            .arg(t.state.request.directory, bytesText(needed), bytesText(available),
-                 bytesText(m_settings.diskReserveBytes));
+            .arg(t.state.request.directory, formatBytes(needed), formatBytes(available),
+                 formatBytes(m_settings.diskReserveBytes));
     return {};
 }
 

@@ -4,6 +4,7 @@
 #include "domain/models/memory_estimate.hpp"
 
 #include <QFont>
+#include <QLocale>
 #include <algorithm>
 
 namespace strata::domain::models {
@@ -13,12 +14,12 @@ QString formatParameterCount(qint64 count)
     if (count < 0)
         return {};
     if (count >= 1'000'000'000)
-        return QStringLiteral("%1 B").arg(double(count) / 1e9, 0, 'f', 2);
+        return QStringLiteral("%1 B").arg(QLocale().toString(double(count) / 1e9, 'f', 2));
     if (count >= 1'000'000)
-        return QStringLiteral("%1 M").arg(double(count) / 1e6, 0, 'f', 0);
+        return QStringLiteral("%1 M").arg(QLocale().toString(double(count) / 1e6, 'f', 0));
     if (count >= 1'000)
-        return QStringLiteral("%1 K").arg(double(count) / 1e3, 0, 'f', 0);
-    return QString::number(count);
+        return QStringLiteral("%1 K").arg(QLocale().toString(double(count) / 1e3, 'f', 0));
+    return QLocale().toString(count);
 }
 
 namespace {
@@ -76,7 +77,7 @@ QVariant ModelListModel::data(const QModelIndex& index, int role) const
     case SizeColumn:
         return e->files.size() > 1 ? tr("%1 (%2 parts)").arg(formatBytes(e->sizeBytes)).arg(e->files.size())
                                    : formatBytes(e->sizeBytes);
-    case ContextColumn: return e->contextLength > 0 ? QString::number(e->contextLength) : QString();
+    case ContextColumn: return e->contextLength > 0 ? QLocale().toString(e->contextLength) : QString();
     case ExpertsColumn:
         return e->expertCount > 0 ? tr("%1 (%2 active)").arg(e->expertCount).arg(e->expertUsedCount) : QString();
     case RamColumn:

@@ -6,6 +6,7 @@
 #include "domain/models/model_entry.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 
+#include <QLocale>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -17,11 +18,15 @@ class TestModelDescription : public QObject {
     QTemporaryDir m_dir;
 
 private slots:
+    // Numbers follow the default locale (German: tests/app/test_translations); English here, whatever
+    // the machine's locale is.
+    void initTestCase() { QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates)); }
+
     void factsBecomeOneLine()
     {
         QCOMPARE(app::describeModelFacts({QStringLiteral("Qwen3 0.6B"), QStringLiteral("qwen3"), 751'632'384,
                                           QStringLiteral("Q8_0"), 40960}),
-                 QStringLiteral("Qwen3 0.6B · qwen3 · 751.6M parameters · Q8_0 · context 40960 tokens"));
+                 QStringLiteral("Qwen3 0.6B · qwen3 · 751.6M parameters · Q8_0 · context 40,960 tokens"));
         // Unknown facts are left out rather than shown as -1.
         QCOMPARE(app::describeModelFacts({QString(), QStringLiteral("llama"), -1, QString(), -1}),
                  QStringLiteral("unnamed model · llama"));

@@ -65,6 +65,20 @@ public:
     const QString& error() const { return m_error; }
     int port() const { return m_base.section(':', -1).toInt(); }
     bool running() const { return m_process.state() == QProcess::Running; }
+    // Sends SIGTERM; milliseconds until the server says it has stopped serving (its run() returned,
+    // before the process's own teardown), or -1 when it did not within `limitMs`.
+    qint64 msUntilStopped(int limitMs)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        m_process.terminate();
+        QByteArray err;
+        while (!err.contains("strata-server: stopped") && clock.elapsed() < limitMs) {
+            m_process.waitForReadyRead(50);
+            err += m_process.readAllStandardError();
+        }
+        return err.contains("strata-server: stopped") ? clock.elapsed() : -1;
+    }
 
 private:
     QProcess m_process;
@@ -155,6 +169,33 @@ public:
             }
         }
         return -1;
+    }
+
+    // One reply (its head and a Content-Length body), or what came before `limitMs` ran out or
+    // the server closed the connection.
+    QByteArray readReply(int limitMs)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        QByteArray reply;
+        char buffer[4096];
+        while (clock.elapsed() < limitMs) {
+            const qsizetype head = reply.indexOf("\r\n\r\n");
+            if (head >= 0) {
+                const auto m =
+                    QRegularExpression("content-length: *([0-9]+)").match(QString::fromUtf8(reply.toLower()));
+                if (m.hasMatch() && reply.size() >= head + 4 + m.captured(1).toLongLong())
+                    return reply;
+            }
+            pollfd p{m_fd, POLLIN, 0};
+            if (::poll(&p, 1, 100) > 0) {
+                const ssize_t n = ::recv(m_fd, buffer, sizeof buffer, 0);
+                if (n <= 0)
+                    return reply;
+                reply += QByteArray(buffer, n);
+            }
+        }
+        return reply;
     }
 
 private:
@@ -560,6 +601,95 @@ private slots:
         const qint64 bodyMs = body.msUntilClosed(30000);
         QVERIFY2(bodyMs >= 0, "a client that never finishes its body keeps its connection");
         QCOMPARE(curl({url("/health")}).status, 200);
+    }
+
+    // --header-timeout 1: a client that trickles its header, a byte every 200 ms (well within the
+    // read timeout, which alone would let it go on for hours), is cut off within the deadline plus
+    // one look of the watchdog, while another connection is served; a kept-alive connection whose
+    // next requests come promptly is kept well past the deadline counted from its accept.
+    void slowHeadersAreCutOff()
+    {
+        ServerProcess server(m_model, {"--header-timeout", "1"});
+        QVERIFY2(!server.base().isEmpty(), qPrintable(server.error()));
+        RawConnection slow(server.port());
+        QVERIFY(slow.connected());
+        QElapsedTimer clock;
+        clock.start();
+        slow.send("GET /v1/models HTTP/1.1\r\n");
+        QByteArray normalReply;
+        qint64 cutMs = -1;
+        const QByteArray trickle = "X-Slow: " + QByteArray(1000, 'a');
+        for (qsizetype i = 0; cutMs < 0 && clock.elapsed() < 8000; ++i) {
+            if (i == 1) {  // another client, while the slow one holds its connection
+                RawConnection normal(server.port());
+                normal.send("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+                normalReply = normal.readReply(5000);
+            }
+            ::send(slow.fd(), trickle.constData() + i % trickle.size(), 1, MSG_NOSIGNAL);  // fails once cut off
+            pollfd p{slow.fd(), POLLIN, 0};
+            char byte = 0;
+            if (::poll(&p, 1, 200) > 0 && ::recv(slow.fd(), &byte, 1, 0) <= 0)
+                cutMs = clock.elapsed();
+        }
+        QVERIFY2(normalReply.startsWith("HTTP/1.1 200"), normalReply.constData());
+        QVERIFY2(cutMs >= 0, "a header trickled a byte every 200 ms still held its connection after 8 s");
+        QVERIFY2(cutMs >= 900 && cutMs <= 2000, qPrintable(QString("cut off after %1 ms").arg(cutMs)));
+        qInfo("a header trickled a byte every 200 ms was cut off after %lld ms (--header-timeout 1)", cutMs);
+
+        RawConnection kept(server.port());
+        QVERIFY(kept.connected());
+        clock.restart();
+        for (int i = 0; i < 3; ++i) {
+            if (i > 0)
+                QThread::msleep(700);
+            kept.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+            const QByteArray reply = kept.readReply(5000);
+            QVERIFY2(reply.startsWith("HTTP/1.1 200"), qPrintable(QString("request %1: ").arg(i + 1) + reply));
+        }
+        QVERIFY(clock.elapsed() > 1400);
+
+        const auto late = QRegularExpression("^strata_connections_header_timeouts_total ([0-9]+)$",
+                                             QRegularExpression::MultilineOption)
+                              .match(QString::fromUtf8(curl({server.base() + "/metrics"}).body));
+        QVERIFY(late.hasMatch());
+        QCOMPARE(late.captured(1).toInt(), 1);
+    }
+
+    // A body sent where no route takes one is refused before it is read: httplib alone reads all of it
+    // (here 8 MB announced, 5 bytes sent) before answering 404 or 405, a piece per read timeout.
+    void aBodyNoRouteTakesIsRefusedUnread()
+    {
+        ServerProcess server(m_model, {});
+        QVERIFY2(!server.base().isEmpty(), qPrintable(server.error()));
+        for (const auto& [request, status] : {std::pair{QByteArray("POST /v1/nothing"), QByteArray("404")},
+                                              std::pair{QByteArray("POST /health"), QByteArray("405")},
+                                              std::pair{QByteArray("PUT /v1/chat/completions"), QByteArray("405")}}) {
+            RawConnection c(server.port());
+            QVERIFY(c.connected());
+            c.send(request + " HTTP/1.1\r\nHost: x\r\nContent-Length: 8000000\r\n\r\n{\"a\":");
+            const QByteArray reply = c.readReply(3000);
+            QVERIFY2(reply.startsWith("HTTP/1.1 " + status), qPrintable(request + ": " + reply));
+            QVERIFY2(reply.contains("\"error\""), reply.constData());
+            QVERIFY2(c.msUntilClosed(2000) >= 0, qPrintable(request + ": the connection stayed open"));
+        }
+    }
+
+    // An idle kept-alive connection does not hold up a stop: httplib alone would wait for its
+    // keep-alive timeout (5 s) before the accept loop returns.
+    void stopDoesNotWaitForIdleConnections()
+    {
+        ServerProcess server(m_model, {});
+        QVERIFY2(!server.base().isEmpty(), qPrintable(server.error()));
+        RawConnection idle(server.port());
+        QVERIFY(idle.connected());
+        idle.send("GET /health HTTP/1.1\r\nHost: x\r\n\r\n");
+        const QByteArray reply = idle.readReply(5000);
+        QVERIFY2(reply.startsWith("HTTP/1.1 200"), reply.constData());
+        QVERIFY(reply.toLower().contains("keep-alive"));
+        const qint64 ms = server.msUntilStopped(15000);
+        QVERIFY2(ms >= 0, "strata-server did not stop within 15 s");
+        QVERIFY2(ms < 1000, qPrintable(QString("stopping took %1 ms").arg(ms)));
+        qInfo("stopped in %lld ms with an idle kept-alive connection open", ms);
     }
 
     // A second server: an API key and CORS for one origin.

@@ -34,7 +34,7 @@ private slots:
     {
         model::ModelOptions o;
         const auto rest = parse({"--device", "cuda:1", "-m", "x.gguf", "--vram-budget", "2048", "--gpu-wait", "spin",
-                                 "--experts", "cache:8192", "--no-wake-ahead", "--expert-state", "s.json"},
+                                 "--experts", "cache:8192", "--wake-ahead", "--expert-state", "s.json"},
                                 o);
         QCOMPARE(rest, (std::vector<std::string>{"-m", "x.gguf"}));
         QCOMPARE(o.device, model::Device::Cuda);
@@ -43,8 +43,10 @@ private slots:
         QCOMPARE(o.cudaHostWait, model::CudaHostWait::Spin);
         QCOMPARE(o.cudaExperts.placement, model::ExpertPlacement::Cache);
         QCOMPARE(o.cudaExperts.budget, size_t(8192) << 20);
-        QVERIFY(!o.cudaExperts.wakeAhead);
+        QVERIFY(o.cudaExperts.wakeAhead);
         QCOMPARE(o.cudaExperts.stateFile, std::string("s.json"));
+        parse({"--no-wake-ahead"}, o);
+        QVERIFY(!o.cudaExperts.wakeAhead);
         parse({"--experts", "cpu:12", "--device", "cpu"}, o);
         QCOMPARE(o.cudaExperts.placement, model::ExpertPlacement::CpuLayers);
         QCOMPARE(o.cudaExperts.cpuLayers, 12u);

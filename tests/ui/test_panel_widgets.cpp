@@ -1,6 +1,6 @@
 // The panel widgets on hand-made frames: every core of a big machine fits and stays readable, the
 // pool's workers land on their cores with their state, the GPU panel says when there is no
-// driver, the policy bar emits only the user's choices, and the expert-cache map paints each
+// driver, figures follow the locale, the policy bar emits only the user's choices, and the expert-cache map paints each
 // expert's state in its colour (or says that no hybrid model is loaded).
 #include "domain/telemetry/telemetry_frame.hpp"
 #include "ui/panels/cpu_cores_panel.hpp"
@@ -13,6 +13,7 @@
 
 #include <QComboBox>
 #include <QImage>
+#include <QLocale>
 #include <QPainter>
 #include <QPalette>
 #include <QSet>
@@ -232,6 +233,30 @@ private slots:
         QCOMPARE(panel.chart()->sampleCount(), 120);
         QCOMPARE(panel.chart()->lastValue(1), 199.0);
         QVERIFY(panel.caption().contains(QStringLiteral("199.0")));
+    }
+
+    // Figures follow the default locale (the app sets it from the chosen language): a German user
+    // reads decimal commas.
+    void panelsWriteNumbersInTheLocalesFormat()
+    {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German));
+        TelemetryFrame f = frameWithCores(2);
+        telemetry::GpuSample gpu;
+        gpu.name = "NVIDIA H200";
+        gpu.memoryUsedBytes = std::uint64_t{12} << 30;
+        gpu.memoryTotalBytes = std::uint64_t{141} << 30;
+        gpu.processMemoryUsedBytes = std::uint64_t{3} << 29;
+        f.system.gpus = {gpu};
+        f.decodeTokensPerSecond = 1234.5;
+        ui::GpuPanel gpuPanel;
+        gpuPanel.showFrame(f);
+        ui::TokenRatePanel ratePanel;
+        ratePanel.showFrame(f);
+        QLocale::setDefault(before);
+        QVERIFY2(gpuPanel.statusText().contains(QStringLiteral("VRAM 12,0 / 141,0 GiB, Strata 1,5 GiB")),
+                 qPrintable(gpuPanel.statusText()));
+        QVERIFY2(ratePanel.caption().contains(QStringLiteral("Decode 1.234,5 tok/s")), qPrintable(ratePanel.caption()));
     }
 
     // The grid is drawn in one opaque colour (Qt would split a translucent line's blend across its

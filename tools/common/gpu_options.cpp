@@ -62,8 +62,8 @@ bool parseGpuOption(int argc, char** argv, int& i, model::ModelOptions& o)
         } else {
             throw Error("--experts takes gpu, cache:MIB or cpu:LAYERS, not '" + std::string(e) + "'");
         }
-    } else if (a == "--no-wake-ahead") {
-        o.cudaExperts.wakeAhead = false;
+    } else if (a == "--wake-ahead" || a == "--no-wake-ahead") {
+        o.cudaExperts.wakeAhead = a == "--wake-ahead";
     } else if (a == "--expert-state") {
         o.cudaExperts.stateFile = std::string(value());
     } else {
@@ -77,7 +77,7 @@ const char* gpuOptionsUsage()
     return "gpu:     --device cpu|cuda|cuda:N  --vram-budget MIB  --gpu-wait blocking|spin|yield\n"
            "         --experts gpu|cache:MIB|cpu:LAYERS  (MoE on a GPU: every expert in VRAM; a VRAM cache of\n"
            "         the hottest experts with the rest on the CPU pool; or every expert of the first LAYERS\n"
-           "         layers on the CPU)  --no-wake-ahead  --expert-state FILE (the cache's state between runs)\n";
+           "         layers on the CPU)  --wake-ahead  --expert-state FILE (the cache's state between runs)\n";
 }
 
 }  // namespace strata::tools

@@ -18,7 +18,7 @@ namespace {
     std::fputs("usage: strata-bench -m MODEL [-p N] [-n N] [-d DEPTH] [-t THREADS] [-r REPS] [-b BATCH]\n"
                "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
                "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield]\n"
-               "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--no-wake-ahead] [--vram-budget MIB]\n"
+               "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--wake-ahead] [--vram-budget MIB]\n"
                "                    [--expert-state FILE]\n"
                "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
                "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
@@ -39,7 +39,8 @@ namespace {
                "  the routing uses most in MIB of VRAM and runs the rest on the CPU pool at the same time (hybrid);\n"
                "  cpu:LAYERS runs every expert of the first LAYERS layers on the CPU (llama.cpp's --n-cpu-moe).\n"
                "  Hybrid runs print the routing's VRAM hit rate, host time and the GPU's completion wait.\n"
-               "  --no-wake-ahead: hybrid, the pool is woken only when a layer's routing reaches the host.\n",
+               "  --wake-ahead: hybrid, the pool is woken when a layer's GPU work is queued (default: when its\n"
+               "  routing reaches the host; --no-wake-ahead says so explicitly).\n",
                status == 0 ? stdout : stderr);
     std::exit(status);
 }

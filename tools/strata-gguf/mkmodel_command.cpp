@@ -45,6 +45,7 @@ int runMkmodel(Arguments& args)
     const auto skew = args.text("router-skew");
     model::RouterSkewOptions skewOptions;
     skewOptions.tokens = args.u32("calibration-tokens", skewOptions.tokens);
+    skewOptions.window = args.u32("calibration-window", skewOptions.window);
     skewOptions.seed = spec.seed;
     const uint32_t threads = args.u32("threads", 0);
     skewOptions.threads = threads == 0 ? -1 : int(threads) - 1;  // the caller computes too

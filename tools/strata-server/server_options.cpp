@@ -27,6 +27,8 @@ namespace {
                "         --alias NAME (the model id clients send; default: the file name without .gguf)\n"
                "         --cors-origin ORIGIN (off by default) --max-body BYTES --max-connections N\n"
                "         --read-timeout SECONDS (a client silent this long while sending is dropped; default 10)\n"
+               "         --header-timeout SECONDS (a request line and headers must arrive whole within this,\n"
+               "           from the accept, or from the previous reply plus 5 s of keep-alive; default 10)\n"
                "         --body-timeout SECONDS (a request body must arrive whole within this; default 60)\n"
                "         --ctx N --kv f16|q8_0 --threads N (all threads, the caller included)\n"
                "         --pool-policy park|adaptive|fixed:<us>|fixed:<n>ms\n",
@@ -86,6 +88,8 @@ ServerOptions parseServerOptions(int argc, char** argv)
             o.http.maxConnections = number<size_t>(a, value());
         else if (a == "--read-timeout")
             o.http.readTimeout = std::chrono::seconds(number<unsigned>(a, value()));
+        else if (a == "--header-timeout")
+            o.http.headerTimeout = std::chrono::seconds(number<unsigned>(a, value()));
         else if (a == "--body-timeout")
             o.http.bodyTimeout = std::chrono::seconds(number<unsigned>(a, value()));
         else if (a == "--threads" || a == "-t")
@@ -114,6 +118,8 @@ ServerOptions parseServerOptions(int argc, char** argv)
         bad("serving on " + o.http.host + " (not a loopback address) needs --api-key KEY");
     if (o.http.readTimeout.count() == 0)
         bad("--read-timeout takes at least 1 second");
+    if (o.http.headerTimeout.count() == 0)
+        bad("--header-timeout takes at least 1 second");
     if (o.http.bodyTimeout.count() == 0)
         bad("--body-timeout takes at least 1 second");
     if (o.http.modelId.empty())

@@ -47,7 +47,7 @@ void setCell(QTableWidget* t, int row, int column, const QString& text)
 
 QString figure(double v, int decimals = 1)
 {
-    return QString::number(v, 'f', decimals);
+    return QLocale().toString(v, 'f', decimals);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -112,7 +113,9 @@ void ChatPanel::showPrefillProgress(qint64 done, qint64 total, double tokensPerS
     m_prefillRate->show();
     m_prefillBar->setRange(0, static_cast<int>(std::min<qint64>(total, INT_MAX)));
     m_prefillBar->setValue(static_cast<int>(std::min(done, total)));
-    m_prefillRate->setText(tr("%1 of %2 tokens, %3 tok/s").arg(done).arg(total).arg(tokensPerSecond, 0, 'f', 1));
+    m_prefillRate->setText(
+        tr("%1 of %2 tokens, %3 tok/s")
+            .arg(QLocale().toString(done), QLocale().toString(total), QLocale().toString(tokensPerSecond, 'f', 1)));
 }
 
 void ChatPanel::prefillFinished()

@@ -3,6 +3,7 @@
 #include "domain/telemetry/telemetry_frame.hpp"
 
 #include <QHelpEvent>
+#include <QLocale>
 #include <QPainter>
 #include <QToolTip>
 #include <algorithm>
@@ -180,9 +181,10 @@ bool CpuCoresPanel::event(QEvent* event)
             return true;
         }
         const Cell& c = m_cores[std::size_t(i)];
-        QString text =
-            c.online ? (c.load ? tr("CPU %1: %2% busy").arg(i).arg(double(*c.load), 0, 'f', 0) : tr("CPU %1").arg(i))
-                     : tr("CPU %1: offline").arg(i);
+        QString text = c.online
+                           ? (c.load ? tr("CPU %1: %2% busy").arg(i).arg(QLocale().toString(double(*c.load), 'f', 0))
+                                     : tr("CPU %1").arg(i))
+                           : tr("CPU %1: offline").arg(i);
         if (c.worker >= 0 && c.state)
             text += tr("\npool worker %1: %2").arg(c.worker).arg(stateName(*c.state));
         else if (c.worker == -2 && c.state)

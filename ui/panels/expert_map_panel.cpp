@@ -3,6 +3,7 @@
 #include "domain/telemetry/telemetry_frame.hpp"
 
 #include <QHelpEvent>
+#include <QLocale>
 #include <QPainter>
 #include <QToolTip>
 #include <algorithm>
@@ -50,13 +51,13 @@ QString micros(const std::optional<double>& value)
 {
     if (!value)
         return QStringLiteral("—");
-    return *value >= 1000 ? ExpertMapPanel::tr("%1 ms").arg(*value / 1000, 0, 'f', 2)
-                          : ExpertMapPanel::tr("%1 µs").arg(*value, 0, 'f', 0);
+    return *value >= 1000 ? ExpertMapPanel::tr("%1 ms").arg(QLocale().toString(*value / 1000, 'f', 2))
+                          : ExpertMapPanel::tr("%1 µs").arg(QLocale().toString(*value, 'f', 0));
 }
 
 QString figure(const std::optional<double>& value, int decimals)
 {
-    return value ? QString::number(*value, 'f', decimals) : QStringLiteral("—");
+    return value ? QLocale().toString(*value, 'f', decimals) : QStringLiteral("—");
 }
 }  // namespace
 
@@ -217,7 +218,7 @@ void ExpertMapPanel::paintEvent(QPaintEvent*)
         p.fillRect(QRect(row.left(), row.top(), int(row.width() * std::clamp(hit, 0.0, 100.0) / 100.0), row.height()),
                    mixed(palette().base().color(), hitColour, 0.6f));
         if (rowHeight >= 11)
-            p.drawText(row, Qt::AlignCenter, QStringLiteral("%1%").arg(hit, 0, 'f', 0));
+            p.drawText(row, Qt::AlignCenter, QStringLiteral("%1%").arg(QLocale().toString(hit, 'f', 0)));
     }
 
     const QRect legend = legendRect();
@@ -245,7 +246,8 @@ bool ExpertMapPanel::event(QEvent* event)
     const int layer = std::min(m_layers - 1, (help->pos().y() - map.top()) * m_layers / map.height());
     QString text = tr("layer %1, expert %2: %3").arg(layer).arg(expert).arg(cellName(*cellAt(layer, expert)));
     if (!m_heat.empty())
-        text += tr("\nheat %1").arg(double(m_heat[std::size_t(layer * m_experts + expert)]), 0, 'f', 2);
+        text +=
+            tr("\nheat %1").arg(QLocale().toString(double(m_heat[std::size_t(layer * m_experts + expert)]), 'f', 2));
     QToolTip::showText(help->globalPos(), text, this);
     return true;
 }

@@ -4,6 +4,7 @@
 #include "ui/panels/rolling_chart.hpp"
 
 #include <QLabel>
+#include <QLocale>
 
 namespace strata::ui {
 
@@ -36,17 +37,18 @@ void GpuPanel::showFrame(const domain::TelemetryFrame& frame)
     for (const auto& gpu : gpus) {
         const double usedGiB = gpu.memoryUsedBytes ? double(*gpu.memoryUsedBytes) / double(1ull << 30) : 0.0;
         const double totalGiB = gpu.memoryTotalBytes ? double(*gpu.memoryTotalBytes) / double(1ull << 30) : 0.0;
-        QString line = tr("GPU %1 %2: %3% · VRAM %4 / %5 GiB")
-                           .arg(gpu.index)
-                           .arg(QString::fromStdString(gpu.name))
-                           .arg(gpu.utilizationPercent ? QString::number(*gpu.utilizationPercent) : QStringLiteral("—"))
-                           .arg(usedGiB, 0, 'f', 1)
-                           .arg(totalGiB, 0, 'f', 1);
+        QString line =
+            tr("GPU %1 %2: %3% · VRAM %4 / %5 GiB")
+                .arg(gpu.index)
+                .arg(QString::fromStdString(gpu.name))
+                .arg(gpu.utilizationPercent ? QLocale().toString(*gpu.utilizationPercent) : QStringLiteral("—"))
+                .arg(QLocale().toString(usedGiB, 'f', 1), QLocale().toString(totalGiB, 'f', 1));
         // This process's share (weights, KV cache, scratch and the CUDA context), when NVML says.
         if (gpu.processMemoryUsedBytes)
-            line += tr(", Strata %1 GiB").arg(double(*gpu.processMemoryUsedBytes) / double(1ull << 30), 0, 'f', 1);
+            line += tr(", Strata %1 GiB")
+                        .arg(QLocale().toString(double(*gpu.processMemoryUsedBytes) / double(1ull << 30), 'f', 1));
         if (gpu.powerWatts)
-            line += tr(" · %1 W").arg(*gpu.powerWatts, 0, 'f', 0);
+            line += tr(" · %1 W").arg(QLocale().toString(*gpu.powerWatts, 'f', 0));
         if (gpu.temperatureCelsius)
             line += tr(" · %1 °C").arg(*gpu.temperatureCelsius);
         if (!gpu.error.empty())

@@ -4,6 +4,7 @@
 
 #include <QFormLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QStringList>
 #include <algorithm>
 
@@ -14,28 +15,29 @@ QString micros(const std::optional<double>& value)
 {
     if (!value)
         return QStringLiteral("—");
-    return *value >= 1000 ? PoolPanel::tr("%1 ms").arg(*value / 1000, 0, 'f', 2)
-                          : PoolPanel::tr("%1 µs").arg(*value, 0, 'f', 1);
+    return *value >= 1000 ? PoolPanel::tr("%1 ms").arg(QLocale().toString(*value / 1000, 'f', 2))
+                          : PoolPanel::tr("%1 µs").arg(QLocale().toString(*value, 'f', 1));
 }
 
 QString workersText(std::size_t workers, std::uint64_t batches)
 {
-    return PoolPanel::tr("%1 + host, %2 batches").arg(workers).arg(batches);
+    return PoolPanel::tr("%1 + host, %2 batches")
+        .arg(QLocale().toString(qulonglong(workers)), QLocale().toString(qulonglong(batches)));
 }
 
 QString shareText(double busy, double spin)
 {
-    return PoolPanel::tr("%1% / %2%").arg(busy, 0, 'f', 1).arg(spin, 0, 'f', 1);
+    return PoolPanel::tr("%1% / %2%").arg(QLocale().toString(busy, 'f', 1), QLocale().toString(spin, 'f', 1));
 }
 
 QString parksText(double perSecond)
 {
-    return PoolPanel::tr("%1 /s").arg(perSecond, 0, 'f', 0);
+    return PoolPanel::tr("%1 /s").arg(QLocale().toString(perSecond, 'f', 0));
 }
 
 QString wastedText(double corePercent)
 {
-    return PoolPanel::tr("%1% of a core").arg(corePercent, 0, 'f', 1);
+    return PoolPanel::tr("%1% of a core").arg(QLocale().toString(corePercent, 'f', 1));
 }
 
 QString waitText(const std::optional<double>& p50, const std::optional<double>& p99)

@@ -3,6 +3,8 @@
 #include "domain/telemetry/telemetry_frame.hpp"
 #include "ui/panels/rolling_chart.hpp"
 
+#include <QLocale>
+
 namespace strata::ui {
 
 ProcessPanel::ProcessPanel(QWidget* parent)
@@ -17,8 +19,8 @@ void ProcessPanel::showFrame(const domain::TelemetryFrame& frame)
     const double cpu = process.cpuPercent.value_or(0.0);
     chart()->append({cpu});
     setCaption(tr("CPU %1% (100% = one core) · RAM %2 MiB")
-                   .arg(process.cpuPercent ? QString::number(cpu, 'f', 1) : QStringLiteral("—"))
-                   .arg(double(process.rssBytes) / double(1 << 20), 0, 'f', 0));
+                   .arg(process.cpuPercent ? QLocale().toString(cpu, 'f', 1) : QStringLiteral("—"))
+                   .arg(QLocale().toString(double(process.rssBytes) / double(1 << 20), 'f', 0)));
 }
 
 }  // namespace strata::ui

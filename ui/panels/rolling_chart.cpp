@@ -1,6 +1,7 @@
 #include "ui/panels/rolling_chart.hpp"
 
 #include <QImage>
+#include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
@@ -121,7 +122,7 @@ void RollingChart::paintEvent(QPaintEvent*)
     QColor label = palette().text().color();
     label.setAlphaF(0.6);
     p.setPen(label);
-    p.drawText(area.adjusted(3, 1, -3, -1), Qt::AlignTop | Qt::AlignRight, QString::number(top, 'g', 4));
+    p.drawText(area.adjusted(3, 1, -3, -1), Qt::AlignTop | Qt::AlignRight, QLocale().toString(top, 'g', 4));
     // Legend: each series' name in its colour, top left.
     double x = area.left() + 4;
     for (const Series& series : m_series) {

@@ -3,6 +3,8 @@
 #include "domain/telemetry/telemetry_frame.hpp"
 #include "ui/panels/rolling_chart.hpp"
 
+#include <QLocale>
+
 namespace strata::ui {
 
 TokenRatePanel::TokenRatePanel(QWidget* parent)
@@ -17,8 +19,8 @@ void TokenRatePanel::showFrame(const domain::TelemetryFrame& frame)
 {
     chart()->append({frame.prefillTokensPerSecond, frame.decodeTokensPerSecond});
     setCaption(tr("Prefill %1 tok/s · Decode %2 tok/s")
-                   .arg(frame.prefillTokensPerSecond, 0, 'f', 1)
-                   .arg(frame.decodeTokensPerSecond, 0, 'f', 1));
+                   .arg(QLocale().toString(frame.prefillTokensPerSecond, 'f', 1))
+                   .arg(QLocale().toString(frame.decodeTokensPerSecond, 'f', 1)));
 }
 
 }  // namespace strata::ui

@@ -4,6 +4,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -122,7 +123,7 @@ void ServerPanel::appendLog(const QString& line)
 void ServerPanel::showTokensPerSecond(double tokensPerSecond)
 {
     if (m_running)
-        m_rate->setText(tr("Decoding at %1 tok/s").arg(tokensPerSecond, 0, 'f', 1));
+        m_rate->setText(tr("Decoding at %1 tok/s").arg(QLocale().toString(tokensPerSecond, 'f', 1)));
 }
 
 }  // namespace strata::ui

@@ -118,7 +118,7 @@ private slots:
     {
         const domain::EnginePreferences defaults;
         QCOMPARE(defaults.experts, model::ExpertPlacement::Gpu);
-        QVERIFY(defaults.expertWakeAhead);
+        QVERIFY(!defaults.expertWakeAhead);  // measured slower on the H200 (hybrid-moe.md)
         QCOMPARE(app::modelOptionsFrom(app::loadOptionsFrom(defaults)).cudaExperts.placement,
                  model::ExpertPlacement::Gpu);
         for (const char* stored : {"gpu", "cache", "cpu-layers"}) {

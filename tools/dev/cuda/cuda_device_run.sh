@@ -18,7 +18,7 @@
 #   ncu-decode, ncu-prefill, ncu-moe   GPU time per kernel with Nsight Compute, where it works
 # Models are generated there with mkmodel's fast path (--distinct-rows). With PEER=<llama-bench>, the
 # llama.cpp peer runs right after strata-bench on every same file (llama_cuda_peer.sh builds it).
-# Logs go to $OUT when set.
+# Logs go to $OUT when set. Runs longer than one device call: start it with detached_run.sh.
 set -u
 D="$(cd "$(dirname "$0")" && pwd)"; B="$D/bin"; export LD_LIBRARY_PATH="$D/lib"
 O="${OUT:-/tmp/strata-cuda-out}"; mkdir -p "$O"
@@ -137,9 +137,9 @@ for step in $steps; do
                     with_vram "s$skew cache:$budget $policy" timeout 200 "$B/strata-bench" -m "$f" --device cuda \
                         --experts "cache:$budget" -t 16 -p 512 -n 128 -r 2 --pool-policy "$policy" 2>&1 | tee -a "$O/hybrid.txt"
                 done
-                with_vram "s$skew cache:$budget adaptive, no wake-ahead" timeout 200 "$B/strata-bench" -m "$f" \
+                with_vram "s$skew cache:$budget adaptive, wake-ahead" timeout 200 "$B/strata-bench" -m "$f" \
                     --device cuda --experts "cache:$budget" -t 16 -p 512 -n 128 -r 2 --pool-policy adaptive \
-                    --no-wake-ahead 2>&1 | tee -a "$O/hybrid.txt"
+                    --wake-ahead 2>&1 | tee -a "$O/hybrid.txt"
                 with_vram "s$skew strata cpu:$ncmoe adaptive" timeout 200 "$B/strata-bench" -m "$f" --device cuda \
                     --experts "cpu:$ncmoe" -t 16 -p 512 -n 128 -r 2 2>&1 | tee -a "$O/hybrid.txt"
                 if [[ -n "$peer" ]]; then
