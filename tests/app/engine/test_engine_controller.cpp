@@ -12,6 +12,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLocale>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -178,7 +179,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_events->loaded.size(), 1, 30000);
         QVERIFY(m_events->failed.isEmpty());
         const QString description = m_events->loaded[0];
-        QVERIFY2(description.contains(QStringLiteral("qwen3")) && description.contains(QStringLiteral("1024")),
+        QVERIFY2(description.contains(QStringLiteral("qwen3")) && description.contains(QLocale().toString(1024)),
                  qPrintable(description));
         // The status line's "where": load() asks for one thread, the engine thread (no workers).
         QCOMPARE(m_events->runsOn, QStringList{QStringLiteral("CPU, 1 thread")});

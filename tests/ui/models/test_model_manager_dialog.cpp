@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -100,7 +101,8 @@ private slots:
         QCOMPARE(shown->index(good, ModelListModel::NameColumn).data().toString(), QStringLiteral("Good Model"));
         QCOMPARE(shown->index(good, ModelListModel::ArchitectureColumn).data().toString(), QStringLiteral("qwen3moe"));
         QCOMPARE(shown->index(good, ModelListModel::ParametersColumn).data().toString(), QStringLiteral("10 K"));
-        QCOMPARE(shown->index(good, ModelListModel::ContextColumn).data().toString(), QStringLiteral("40960"));
+        QCOMPARE(shown->index(good, ModelListModel::ContextColumn).data().toString(),
+                 QLocale().toString(40960));  // grouped as the locale groups (packaging.md)
         QCOMPARE(shown->index(good, ModelListModel::StatusColumn).data().toString(), QStringLiteral("OK"));
         const QString error = shown->index(broken, ModelListModel::StatusColumn).data().toString();
         QVERIFY2(error.contains(QLatin1String("broken.gguf")), qPrintable(error));
