@@ -48,17 +48,12 @@ ClientSocket::ClientSocket(const httplib::Request& request, uint16_t serverPort)
 {
     if (request.remote_port <= 0 || serverPort == 0)
         return;
-    std::error_code error;
-    for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", error)) {
-        const std::string name = entry.path().filename().string();
-        int fd = -1;
-        if (std::from_chars(name.data(), name.data() + name.size(), fd).ec != std::errc() || fd < 0)
-            continue;
-        if (isConnectionOf(fd, request, serverPort)) {
-            fd_ = fd;
-            return;
-        }
-    }
+    forEachOpenDescriptor([&](int fd) {
+        if (!isConnectionOf(fd, request, serverPort))
+            return false;
+        fd_ = fd;
+        return true;
+    });
 }
 
 void ClientSocket::shutdown() const
