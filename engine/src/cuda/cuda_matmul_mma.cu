@@ -1,18 +1,16 @@
 // Prefill matrix products on tensor cores (mma.sync m16n8k16/m16n8k32, which need sm_80 or later;
 // on sm_75 matmulTensorCores declines and the dp4a kernels run).
 //
-// A block of 4 warps computes a 64-row x 64-token tile of y; each warp a 32 x 32 quarter. The K
-// loop steps over 8 sub-blocks of 32 weights (256 columns): the weights are decoded into shared
-// memory once per step (the readers of cuda_blocks.cuh, so every type shares one kernel), and
-// every weight is then used by 64 tokens, where the dp4a kernel re-reads it every 8 tokens.
-//  - integer types: int8 x int8 -> int32 MMA on the q8 activations, exact per 32-value sub-block,
-//    then y += xd * (d0 * lo + d1 * hi) - m * xs in f32: the same sums as the dp4a kernels.
-//    Q6_K's two scales per sub-block need two k16 MMAs; the others one k32.
+// A block of 4 warps computes a 64-row x 64-token tile of y; each warp a 32 x 32 quarter. Weights
+// are decoded into shared memory once per step (the readers of cuda_blocks.cuh, so every type
+// shares one kernel), and every weight is then used by 64 tokens, where the dp4a kernel re-reads it
+// every 8 tokens.
+//  - integer types: the int8 tile of cuda_mma.cuh on the q8 activations.
 //  - F16/BF16: activations rounded to the weight's type as they are stored in shared memory (as
 //    ggml and the CPU backend round them), f16/bf16 MMA with f32 accumulation.
-#include "cuda_blocks.cuh"
 #include "cuda_check.hpp"
 #include "cuda_matmul_group.cuh"
+#include "cuda_mma.cuh"
 
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -24,38 +22,8 @@ namespace {
 
 constexpr int kTileRows = kTensorCoreTileRows;
 constexpr int kTileTokens = 64;
-constexpr int kThreads = 128;
-// 8 sub-blocks (256 columns, one K-quant super-block) a step: each thread issues 4 weight and 8
-// activation loads before a barrier, twice the bytes in flight of a 4-sub-block step.
-constexpr int kStepSubBlocks = 8;
-// Shared rows are padded by 16 bytes: the 8 rows one fragment load touches then fall in 8
-// different bank quads instead of all in one (an 8-way conflict).
-constexpr int kStepWords = kStepSubBlocks * 8;
-constexpr int kRowWords = kStepWords + 4;
-
-template <class Block>
-constexpr bool kTwoScales = std::is_same_v<Block, BlockQ6_K>;
-template <class Block>
-constexpr bool kHasMinimum = std::is_same_v<Block, BlockQ4_K> || std::is_same_v<Block, BlockQ5_K>;
-
-__device__ __forceinline__ void mmaS8k32(int (&c)[4], int a0, int a1, int a2, int a3, int b0, int b1)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-                 "{%0,%1,%2,%3};"
-                 : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
-                 : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
-#endif
-}
-
-__device__ __forceinline__ void mmaS8k16(int (&c)[4], int a0, int a1, int b0)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    asm volatile("mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
-                 : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
-                 : "r"(a0), "r"(a1), "r"(b0));
-#endif
-}
+constexpr int kThreads = mma::kThreads;
+static_assert(kTileRows == mma::kTileRows);
 
 template <bool Bf16>
 __device__ __forceinline__ void mmaHalf(float (&c)[4], unsigned a0, unsigned a1, unsigned a2, unsigned a3, unsigned b0,
@@ -110,107 +78,21 @@ __device__ __forceinline__ void storeTile(const float (&acc)[2][4][4], const Mat
             }
 }
 
-struct Int8Tile {
-    int w[kTileRows][kRowWords];
-    int x[kTileTokens][kRowWords];
-    float wd0[kTileRows][kStepSubBlocks], wd1[kTileRows][kStepSubBlocks], wm[kTileRows][kStepSubBlocks];
-    float xd[kTileTokens][kStepSubBlocks], xs[kTileTokens][kStepSubBlocks];
-};
-
 // At most 128 registers, so 4 blocks (16 warps) share an SM and hide each other's loads: fully
 // unrolled over the step's sub-blocks the kernel took 196-255 registers (2 blocks per SM).
 template <class Block>
 __global__ void __launch_bounds__(kThreads, 4)
     matmulInt8MmaKernel(MatmulGroup g, int64_t cols, const int8_t* xq, const float* xd, const float* xs, int tokens)
 {
-    __shared__ __align__(16) Int8Tile s;
+    __shared__ __align__(16) mma::Int8Tile<kTileTokens> s;
     const TileSpot at = tileSpot(g);
-    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, gid = lane / 4, tid = lane % 4;
-    const int sbCount = int(cols / 32);
     const int64_t lastRow = g.rows[at.m] - 1;
     const uint8_t* w = g.w[at.m];
     const size_t stride = g.rowStride[at.m];
     float acc[2][4][4] = {};
-
-    for (int sb0 = 0; sb0 < sbCount; sb0 += kStepSubBlocks) {
-        // Weights: 64 rows x 8 sub-blocks, four per thread; rows past the end repeat the last one
-        // (their results are not stored), sub-blocks past the row's end are zero.
-        for (int e = threadIdx.x; e < kTileRows * kStepSubBlocks; e += kThreads) {
-            const int r = e / kStepSubBlocks, j = e % kStepSubBlocks, sb = sb0 + j;
-            int4* dst = reinterpret_cast<int4*>(&s.w[r][j * 8]);
-            if (sb < sbCount) {
-                const SubBlock b = Block::load(w + size_t(min(at.row0 + r, lastRow)) * stride, sb);
-                dst[0] = make_int4(b.q[0], b.q[1], b.q[2], b.q[3]);
-                dst[1] = make_int4(b.q[4], b.q[5], b.q[6], b.q[7]);
-                s.wd0[r][j] = b.d0, s.wd1[r][j] = b.d1, s.wm[r][j] = b.m;
-            } else {
-                dst[0] = dst[1] = make_int4(0, 0, 0, 0);
-                s.wd0[r][j] = s.wd1[r][j] = s.wm[r][j] = 0.0f;
-            }
-        }
-        // Activations: 64 tokens x 256 bytes as 16-byte pieces; tokens past the end repeat the last.
-        for (int e = threadIdx.x; e < kTileTokens * kStepWords / 4; e += kThreads) {
-            const int t = e / (kStepWords / 4), piece = e % (kStepWords / 4), sb = sb0 + piece / 2;
-            const int64_t token = min(at.token0 + t, tokens - 1);
-            int4 v = make_int4(0, 0, 0, 0);
-            if (sb < sbCount)
-                v = *reinterpret_cast<const int4*>(xq + token * cols + int64_t(sb0) * 32 + piece * 16);
-            *reinterpret_cast<int4*>(&s.x[t][piece * 4]) = v;
-        }
-        for (int e = threadIdx.x; e < kTileTokens * kStepSubBlocks; e += kThreads) {
-            const int t = e / kStepSubBlocks, j = e % kStepSubBlocks, sb = sb0 + j;
-            const int64_t block = min(at.token0 + t, tokens - 1) * (cols / 32) + sb;
-            s.xd[t][j] = sb < sbCount ? xd[block] : 0.0f;
-            s.xs[t][j] = sb < sbCount ? xs[block] : 0.0f;
-        }
-        __syncthreads();
-
-        const int r0 = (warp / 2) * 32, t0 = (warp % 2) * 32;
-#pragma unroll 1
-        for (int j = 0; j < kStepSubBlocks; ++j) {
-            int lo[2][4][4] = {}, hi[2][4][4] = {};
-            const int k = j * 8 + tid;
-            int a[2][4], b[4][2];
-#pragma unroll
-            for (int mt = 0; mt < 2; ++mt) {
-                const int r = r0 + mt * 16 + gid;
-                a[mt][0] = s.w[r][k], a[mt][1] = s.w[r + 8][k], a[mt][2] = s.w[r][k + 4], a[mt][3] = s.w[r + 8][k + 4];
-            }
-#pragma unroll
-            for (int nt = 0; nt < 4; ++nt)
-                b[nt][0] = s.x[t0 + nt * 8 + gid][k], b[nt][1] = s.x[t0 + nt * 8 + gid][k + 4];
-#pragma unroll
-            for (int mt = 0; mt < 2; ++mt)
-#pragma unroll
-                for (int nt = 0; nt < 4; ++nt) {
-                    if constexpr (kTwoScales<Block>) {
-                        mmaS8k16(lo[mt][nt], a[mt][0], a[mt][1], b[nt][0]);
-                        mmaS8k16(hi[mt][nt], a[mt][2], a[mt][3], b[nt][1]);
-                    } else {
-                        mmaS8k32(lo[mt][nt], a[mt][0], a[mt][1], a[mt][2], a[mt][3], b[nt][0], b[nt][1]);
-                    }
-                }
-#pragma unroll
-            for (int mt = 0; mt < 2; ++mt)
-#pragma unroll
-                for (int half = 0; half < 2; ++half) {
-                    const int r = r0 + mt * 16 + gid + half * 8;
-                    const float d0 = s.wd0[r][j], d1 = s.wd1[r][j], mn = s.wm[r][j];
-#pragma unroll
-                    for (int nt = 0; nt < 4; ++nt)
-#pragma unroll
-                        for (int odd = 0; odd < 2; ++odd) {
-                            const int t = t0 + nt * 8 + 2 * tid + odd, i = half * 2 + odd;
-                            const float dot = kTwoScales<Block> ? d0 * float(lo[mt][nt][i]) + d1 * float(hi[mt][nt][i])
-                                                                : d0 * float(lo[mt][nt][i]);
-                            acc[mt][nt][i] += s.xd[t][j] * dot;
-                            if constexpr (kHasMinimum<Block>)
-                                acc[mt][nt][i] -= mn * s.xs[t][j];
-                        }
-                }
-        }
-        __syncthreads();
-    }
+    mma::int8Products<Block>(
+        s, [&](int r) { return w + size_t(min(at.row0 + r, lastRow)) * stride; },
+        [&](int t) { return int64_t(min(at.token0 + t, tokens - 1)); }, cols, xq, xd, xs, acc);
     storeTile(acc, g, at, tokens);
 }
 

@@ -213,7 +213,8 @@ __global__ void routeKernel(float* logits, int tokens, int experts, int used, bo
             const int c = count[e];
             cursor[e] = slotBegin;
             for (int j = 0; j < c; j += kRoutesPerItem)
-                r.items[itemBegin++] = {e, slotBegin + j, min(kRoutesPerItem, c - j)};
+                r.items[itemBegin++] = {e, slotBegin + j, min(kRoutesPerItem, c - j),
+                                        j % kRoutesPerTensorCoreTile == 0 ? min(kRoutesPerTensorCoreTile, c - j) : 0};
             slotBegin += c;
         }
     }
@@ -402,18 +403,23 @@ void expertsDownDecode(const DeviceExperts& down, const float* h, const Q8Activa
 
 void expertsGrouped(std::span<const DeviceExperts* const> stacks, std::span<float* const> outs, const float* in,
                     const Q8Activations& inq, const int* slotToken, const int* slotOf, const MoeRouting& routing,
-                    int maxItems, cudaStream_t stream)
+                    int routes, int maxItems, cudaStream_t stream)
 {
     if (stacks.empty() || stacks.size() > 2 || outs.size() != stacks.size())
         throw Error("internal: grouped expert products take one or two stacks");
     const DeviceMatrix& first = stacks[0]->first;
+    for (const DeviceExperts* s : stacks)
+        if (s->first.type != first.type || s->first.cols != first.cols || s->first.rows != first.rows)
+            throw Error("internal: grouped expert stacks differ in type or shape");
+    // Tensor cores once experts average a full item of routes (a 30B-A3B prompt of 128 tokens and
+    // up): below that most tiles would hold a route or two.
+    if (routes >= kRoutesPerItem * stacks[0]->count
+        && expertsGroupedTensorCores(stacks, outs, inq, slotToken, slotOf, routing, maxItems, stream))
+        return;
     GroupedArgs g{};
     g.rows = first.rows;
     g.blocksPerStack = rowBlocks(first.rows);
     for (size_t i = 0; i < stacks.size(); ++i) {
-        const DeviceMatrix& m = stacks[i]->first;
-        if (m.type != first.type || m.cols != first.cols || m.rows != first.rows)
-            throw Error("internal: grouped expert stacks differ in type or shape");
         g.w[i] = view(*stacks[i]);
         g.out[i] = outs[i];
     }

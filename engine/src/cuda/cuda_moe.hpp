@@ -18,12 +18,16 @@ struct DeviceExperts {
 };
 
 // A run of up to kRoutesPerItem routes that use one expert: one grid row of the grouped products.
+// Every kRoutesPerTensorCoreTile / kRoutesPerItem items of an expert, the first also starts a tile
+// of the tensor-core kernel, which covers up to kRoutesPerTensorCoreTile routes.
 struct ExpertItem {
     int expert;
     int firstSlot;
-    int count;  // 1 ... kRoutesPerItem
+    int count;      // 1 ... kRoutesPerItem
+    int tileCount;  // routes of the tensor-core tile this item starts; 0: it starts none
 };
 constexpr int kRoutesPerItem = 8;
+constexpr int kRoutesPerTensorCoreTile = 32;
 
 // Where routing writes for `tokens` tokens of `used` experts each (n = tokens * used routes).
 struct MoeRouting {
@@ -67,10 +71,17 @@ void expertsDownDecode(const DeviceExperts& down, const float* h, const Q8Activa
 
 // Batches: out_m[slot] = W_m[expert of slot] . in[row of slot] for one or two stacks of one type
 // and shape (gate and up), over every item. `slotToken` maps a slot to its input row (the token);
-// null: the slot's own row (down, whose input is already grouped). maxItems: the grid's bound.
+// null: the slot's own row (down, whose input is already grouped). routes: how many routes the
+// batch has (it picks the kernel); maxItems: the grid's bound.
 void expertsGrouped(std::span<const DeviceExperts* const> stacks, std::span<float* const> outs, const float* in,
                     const Q8Activations& inq, const int* slotToken, const int* slotOf, const MoeRouting& routing,
-                    int maxItems, cudaStream_t stream);
+                    int routes, int maxItems, cudaStream_t stream);
+
+// expertsGrouped on tensor cores (cuda_moe_mma.cu): for the integer types on sm_80 and later; false,
+// and nothing launched, otherwise.
+bool expertsGroupedTensorCores(std::span<const DeviceExperts* const> stacks, std::span<float* const> outs,
+                               const Q8Activations& inq, const int* slotToken, const int* slotOf,
+                               const MoeRouting& routing, int maxItems, cudaStream_t stream);
 
 // y[t] += sum over ranks r (in order) of weight[t][r] * down[slotOf[t][r]], rows of n floats.
 void sumExperts(const float* down, const MoeRouting& routing, const int* slotOf, int tokens, int used, int64_t n,

@@ -92,14 +92,14 @@ void MoeFeedForward::addExperts(const MoeLayerWeights& w, const float* xn, const
     const int items = maxExpertItems(n, experts_);
     const DeviceExperts* gateUp[] = {&w.gate, &w.up};
     float* const gateUpOut[] = {gate_, up_};
-    expertsGrouped(gateUp, gateUpOut, xn, xq, routing_.slotToken, slotOf, routing_, items, stream);
+    expertsGrouped(gateUp, gateUpOut, xn, xq, routing_.slotToken, slotOf, routing_, n, items, stream);
     if (usesQ8Activations(w.down.first.type))
         swigluQuantize(gate_, up_, gate_, n, width_, q8FormatFor(w.down.first.type), hq_, stream);
     else
         swiglu(gate_, up_, gate_, int64_t(n) * width_, stream);
     const DeviceExperts* downStack[] = {&w.down};
     float* const downOut[] = {down_};
-    expertsGrouped(downStack, downOut, gate_, hq_, nullptr, slotOf, routing_, items, stream);
+    expertsGrouped(downStack, downOut, gate_, hq_, nullptr, slotOf, routing_, n, items, stream);
     sumExperts(down_, routing_, slotOf, tokens, used_, embedding_, x, stream);
 }
 

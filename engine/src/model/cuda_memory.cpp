@@ -26,13 +26,13 @@ uint64_t alignUp(uint64_t n)
 // (not included from there: it needs the CUDA headers); test_cuda_memory checks the two agree.
 uint64_t moeScratchBytes(const Hparams& h, uint64_t tokens)
 {
-    constexpr uint64_t kRoutesPerItem = 8;  // cuda_moe.hpp; an item is three ints
+    constexpr uint64_t kRoutesPerItem = 8;  // cuda_moe.hpp; an item is four ints
     const uint64_t n = tokens * h.expertsUsed, width = h.expertFeedForward, nEmbd = h.embedding;
     const uint64_t items = std::min(n, (n + kRoutesPerItem - 1) / kRoutesPerItem + std::min<uint64_t>(h.experts, n));
     uint64_t bytes = alignUp(tokens * h.experts * sizeof(float));
     for (uint64_t ints : {n, n, n, n})  // expert, weight (a float), slotOf, slotToken
         bytes += alignUp(ints * 4);
-    bytes += alignUp(items * 3 * sizeof(int32_t)) + alignUp(sizeof(int32_t));
+    bytes += alignUp(items * 4 * sizeof(int32_t)) + alignUp(sizeof(int32_t));
     bytes += 2 * alignUp(n * width * sizeof(float)) + alignUp(n * nEmbd * sizeof(float));  // gate, up, down
     bytes += alignUp(n * width) + 2 * alignUp(n * width / 32 * sizeof(float));             // int8 hidden rows
     bytes += alignUp(tokens * nEmbd) + 2 * alignUp(tokens * nEmbd / 32 * sizeof(float));   // int8 router input

@@ -201,7 +201,9 @@ private slots:
             expertOfSlot[size_t(slotOf[size_t(i)])] = gotExpert[size_t(i)];
             QCOMPARE(slotToken[size_t(slotOf[size_t(i)])], i / used);
         }
-        int next = 0;
+        // Tensor-core tiles: every route in exactly one tile, each of one expert, started by the
+        // item at its first slot.
+        int next = 0, tiled = 0;
         for (int i = 0; i < itemCount; ++i) {
             const cuda::ExpertItem& it = items[size_t(i)];
             QCOMPARE(it.firstSlot, next);
@@ -212,9 +214,17 @@ private slots:
                 QVERIFY(items[size_t(i - 1)].expert < it.expert
                         || (items[size_t(i - 1)].expert == it.expert
                             && items[size_t(i - 1)].count == cuda::kRoutesPerItem));
+            QVERIFY(it.tileCount >= 0 && it.tileCount <= cuda::kRoutesPerTensorCoreTile);
+            if (it.tileCount > 0) {
+                QCOMPARE(it.firstSlot, tiled);
+                for (int s = it.firstSlot; s < it.firstSlot + it.tileCount; ++s)
+                    QCOMPARE(expertOfSlot[size_t(s)], it.expert);
+                tiled += it.tileCount;
+            }
             next += it.count;
         }
         QCOMPARE(next, r.n);
+        QCOMPARE(tiled, r.n);
     }
 
     void expertProductsMatchCpu_data()
@@ -226,9 +236,16 @@ private slots:
                 const QByteArray name(gguf::ggmlTypeTraits(uint32_t(t))->name.data());
                 QTest::newRow(name + " T" + QByteArray::number(tokens)) << t << tokens;
             }
-        // 280 routes over 16 experts: most experts get several 8-route items.
-        QTest::newRow("Q4_K T70") << GgmlType::Q4_K << 70;
-        QTest::newRow("Q8_0 T70") << GgmlType::Q8_0 << 70;
+        // 120 routes over 16 experts: most experts get several 8-route items (the CUDA-core kernel).
+        QTest::newRow("Q4_K T30") << GgmlType::Q4_K << 30;
+        QTest::newRow("Q8_0 T30") << GgmlType::Q8_0 << 30;
+        // 280 and 1024 routes: the tensor-core tiles of 32 routes, some partly filled, some experts
+        // with several tiles (sm_80 and later; older devices take the kernel above again).
+        for (GgmlType t : kTypes)
+            for (int tokens : {70, 256}) {
+                const QByteArray name(gguf::ggmlTypeTraits(uint32_t(t))->name.data());
+                QTest::newRow(name + " T" + QByteArray::number(tokens)) << t << tokens;
+            }
     }
 
     // One MoE FFN's products with 16 experts, 4 per token, an embedding of 512 and an expert FFN of
@@ -286,7 +303,7 @@ private slots:
                 dOut(size_t(r.n) * embedding);
             const cuda::DeviceExperts* gateUp[] = {&gs, &us};
             float* const gateUpOut[] = {gOut.get(), uOut.get()};
-            cuda::expertsGrouped(gateUp, gateUpOut, xd.get(), xq.view(), r.slotToken.get(), nullptr, r.view(),
+            cuda::expertsGrouped(gateUp, gateUpOut, xd.get(), xq.view(), r.slotToken.get(), nullptr, r.view(), r.n,
                                  r.maxItems, nullptr);
             const auto gGot = gOut.read(), uGot = uOut.read();
             const auto slotOf = r.slotOf.read();
@@ -316,7 +333,7 @@ private slots:
             DeviceQ8 hq(hd.get(), r.n, width, type);
             const cuda::DeviceExperts* downStack[] = {&ds};
             float* const downOut[] = {dOut.get()};
-            cuda::expertsGrouped(downStack, downOut, hd.get(), hq.view(), nullptr, nullptr, r.view(), r.maxItems,
+            cuda::expertsGrouped(downStack, downOut, hd.get(), hq.view(), nullptr, nullptr, r.view(), r.n, r.maxItems,
                                  nullptr);
             cuda::sumExperts(dOut.get(), r.view(), nullptr, tokens, used, embedding, y.get(), nullptr);
         }

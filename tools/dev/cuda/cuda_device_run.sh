@@ -15,7 +15,7 @@
 #                with every waiting policy (fixed 20 ms, fixed 100 us, park, adaptive with and without
 #                wake-ahead), and the peer with --n-cpu-moe at the same VRAM, at --poll 0, 50 and 100.
 #                Process VRAM from nvidia-smi (NVML) beside each run.
-#   ncu-decode, ncu-prefill, ncu-moe   GPU time per kernel with Nsight Compute, where it works
+#   ncu-decode, ncu-prefill, ncu-moe, ncu-moe-prefill   GPU time per kernel with Nsight Compute, where it works
 # Models are generated there with mkmodel's fast path (--distinct-rows). With PEER=<llama-bench>, the
 # llama.cpp peer runs right after strata-bench on every same file (llama_cuda_peer.sh builds it).
 # Logs go to $OUT when set. Runs longer than one device call: start it with detached_run.sh.
@@ -113,6 +113,10 @@ for step in $steps; do
         make_model big "$big" Q4_K
         ncu_kernels ncu-prefill.csv --launch-count 24 --csv --print-summary per-kernel \
             "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 512 -n 0 -r 1 ;;
+    ncu-moe-prefill)  # the first layers of one 512-token pass of the MoE shape: routing, expert tiles
+        make_model moe "$moe" Q4_K
+        ncu_kernels ncu-moe-prefill.csv --launch-count 40 --csv --print-summary per-kernel \
+            "$B/strata-bench" -m "$M/moe-Q4_K.gguf" --device cuda -p 512 -n 0 -r 1 ;;
     ncu-moe)
         make_model moe "$moe" Q4_K
         ncu_kernels ncu-moe.csv --launch-skip 900 --launch-count 400 --csv --print-summary per-kernel \

@@ -1,0 +1,173 @@
+// The int8 tensor-core tile shared by the dense prefill products (cuda_matmul_mma.cu) and the
+// grouped expert products (cuda_moe_mma.cu): 64 weight rows against kTokens activation rows, each
+// weight decoded into shared memory once per step and used by every token of the tile.
+//
+// A block has 4 warps in a 2 x 2 layout; each warp owns 32 rows x kTokens / 2 tokens. The K loop
+// steps over 8 sub-blocks of 32 weights (256 columns). int8 x int8 -> int32 MMA per 32-value
+// sub-block is exact; y += xd * (d0 * lo + d1 * hi) - m * xs in f32 then gives the dp4a kernels'
+// sums. Q6_K's two scales per sub-block need two k16 MMAs, the others one k32.
+// mma.sync needs sm_80 or later; callers decline on older devices.
+#pragma once
+
+#include "cuda_blocks.cuh"
+
+#include <cstdint>
+#include <type_traits>
+
+namespace strata::cuda::mma {
+
+constexpr int kTileRows = 64;
+constexpr int kThreads = 128;
+// 8 sub-blocks (one K-quant super-block) a step: each thread issues 4 weight and 8 activation
+// loads before a barrier, twice the bytes in flight of a 4-sub-block step.
+constexpr int kStepSubBlocks = 8;
+// Shared rows are padded by 16 bytes: the 8 rows one fragment load touches then fall in 8
+// different bank quads instead of all in one (an 8-way conflict).
+constexpr int kStepWords = kStepSubBlocks * 8;
+constexpr int kRowWords = kStepWords + 4;
+
+template <class Block>
+constexpr bool kTwoScales = std::is_same_v<Block, BlockQ6_K>;
+template <class Block>
+constexpr bool kHasMinimum = std::is_same_v<Block, BlockQ4_K> || std::is_same_v<Block, BlockQ5_K>;
+
+__device__ __forceinline__ void mmaS8k32(int (&c)[4], int a0, int a1, int a2, int a3, int b0, int b1)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+                 "{%0,%1,%2,%3};"
+                 : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
+                 : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
+#endif
+}
+
+__device__ __forceinline__ void mmaS8k16(int (&c)[4], int a0, int a1, int b0)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+                 : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
+                 : "r"(a0), "r"(a1), "r"(b0));
+#endif
+}
+
+// kTokens: 64 for dense prefill; 32 for expert products, whose tiles hold one expert's routes
+// (512 tokens x 8 of 128 experts is 32 routes an expert: a 64-token tile would be half empty).
+template <int kTokens>
+struct Int8Tile {
+    static constexpr int kWarpTiles = kTokens / 16;  // 8-token MMA tiles per warp
+    int w[kTileRows][kRowWords];
+    int x[kTokens][kRowWords];
+    float wd0[kTileRows][kStepSubBlocks], wd1[kTileRows][kStepSubBlocks], wm[kTileRows][kStepSubBlocks];
+    float xd[kTokens][kStepSubBlocks], xs[kTokens][kStepSubBlocks];
+};
+
+template <int kTokens>
+using Accumulators = float[2][kTokens / 16][4];
+
+// acc += the tile's products over every column. weightRow(r): tile row r's weights (rows past the
+// matrix's end repeat a valid row; their results are not stored). inputRow(t): which row of xq
+// tile token t reads (tokens past the end repeat a valid one).
+template <class Block, int kTokens, class WeightRow, class InputRow>
+__device__ __forceinline__ void int8Products(Int8Tile<kTokens>& s, WeightRow weightRow, InputRow inputRow, int64_t cols,
+                                             const int8_t* xq, const float* xd, const float* xs,
+                                             Accumulators<kTokens>& acc)
+{
+    constexpr int kWarpTiles = Int8Tile<kTokens>::kWarpTiles;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, gid = lane / 4, tid = lane % 4;
+    const int sbCount = int(cols / 32);
+    for (int sb0 = 0; sb0 < sbCount; sb0 += kStepSubBlocks) {
+        // Weights: 64 rows x 8 sub-blocks, four per thread; sub-blocks past the row's end are zero.
+        for (int e = threadIdx.x; e < kTileRows * kStepSubBlocks; e += kThreads) {
+            const int r = e / kStepSubBlocks, j = e % kStepSubBlocks, sb = sb0 + j;
+            int4* dst = reinterpret_cast<int4*>(&s.w[r][j * 8]);
+            if (sb < sbCount) {
+                const SubBlock b = Block::load(weightRow(r), sb);
+                dst[0] = make_int4(b.q[0], b.q[1], b.q[2], b.q[3]);
+                dst[1] = make_int4(b.q[4], b.q[5], b.q[6], b.q[7]);
+                s.wd0[r][j] = b.d0, s.wd1[r][j] = b.d1, s.wm[r][j] = b.m;
+            } else {
+                dst[0] = dst[1] = make_int4(0, 0, 0, 0);
+                s.wd0[r][j] = s.wd1[r][j] = s.wm[r][j] = 0.0f;
+            }
+        }
+        // Activations: kTokens rows x 256 bytes as 16-byte pieces.
+        for (int e = threadIdx.x; e < kTokens * kStepWords / 4; e += kThreads) {
+            const int t = e / (kStepWords / 4), piece = e % (kStepWords / 4), sb = sb0 + piece / 2;
+            int4 v = make_int4(0, 0, 0, 0);
+            if (sb < sbCount)
+                v = *reinterpret_cast<const int4*>(xq + inputRow(t) * cols + int64_t(sb0) * 32 + piece * 16);
+            *reinterpret_cast<int4*>(&s.x[t][piece * 4]) = v;
+        }
+        for (int e = threadIdx.x; e < kTokens * kStepSubBlocks; e += kThreads) {
+            const int t = e / kStepSubBlocks, j = e % kStepSubBlocks, sb = sb0 + j;
+            const int64_t block = inputRow(t) * (cols / 32) + sb;
+            s.xd[t][j] = sb < sbCount ? xd[block] : 0.0f;
+            s.xs[t][j] = sb < sbCount ? xs[block] : 0.0f;
+        }
+        __syncthreads();
+
+        const int r0 = (warp / 2) * 32, t0 = (warp % 2) * (kTokens / 2);
+#pragma unroll 1
+        for (int j = 0; j < kStepSubBlocks; ++j) {
+            int lo[2][kWarpTiles][4] = {}, hi[2][kWarpTiles][4] = {};
+            const int k = j * 8 + tid;
+            int a[2][4], b[kWarpTiles][2];
+#pragma unroll
+            for (int mt = 0; mt < 2; ++mt) {
+                const int r = r0 + mt * 16 + gid;
+                a[mt][0] = s.w[r][k], a[mt][1] = s.w[r + 8][k], a[mt][2] = s.w[r][k + 4], a[mt][3] = s.w[r + 8][k + 4];
+            }
+#pragma unroll
+            for (int nt = 0; nt < kWarpTiles; ++nt)
+                b[nt][0] = s.x[t0 + nt * 8 + gid][k], b[nt][1] = s.x[t0 + nt * 8 + gid][k + 4];
+#pragma unroll
+            for (int mt = 0; mt < 2; ++mt)
+#pragma unroll
+                for (int nt = 0; nt < kWarpTiles; ++nt) {
+                    if constexpr (kTwoScales<Block>) {
+                        mmaS8k16(lo[mt][nt], a[mt][0], a[mt][1], b[nt][0]);
+                        mmaS8k16(hi[mt][nt], a[mt][2], a[mt][3], b[nt][1]);
+                    } else {
+                        mmaS8k32(lo[mt][nt], a[mt][0], a[mt][1], a[mt][2], a[mt][3], b[nt][0], b[nt][1]);
+                    }
+                }
+#pragma unroll
+            for (int mt = 0; mt < 2; ++mt)
+#pragma unroll
+                for (int half = 0; half < 2; ++half) {
+                    const int r = r0 + mt * 16 + gid + half * 8;
+                    const float d0 = s.wd0[r][j], d1 = s.wd1[r][j], mn = s.wm[r][j];
+#pragma unroll
+                    for (int nt = 0; nt < kWarpTiles; ++nt)
+#pragma unroll
+                        for (int odd = 0; odd < 2; ++odd) {
+                            const int t = t0 + nt * 8 + 2 * tid + odd, i = half * 2 + odd;
+                            const float dot = kTwoScales<Block> ? d0 * float(lo[mt][nt][i]) + d1 * float(hi[mt][nt][i])
+                                                                : d0 * float(lo[mt][nt][i]);
+                            acc[mt][nt][i] += s.xd[t][j] * dot;
+                            if constexpr (kHasMinimum<Block>)
+                                acc[mt][nt][i] -= mn * s.xs[t][j];
+                        }
+                }
+        }
+        __syncthreads();
+    }
+}
+
+// Calls out(row, token, value) for each of this thread's results, rows and tokens within the tile
+// (C fragment layout: lane holds rows g and g + 8, tokens 2t and 2t + 1 of each 16 x 8 piece).
+template <int kTokens, class Out>
+__device__ __forceinline__ void forEachResult(const Accumulators<kTokens>& acc, Out out)
+{
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, gid = lane / 4, tid = lane % 4;
+    const int rowBase = (warp / 2) * 32, tokenBase = (warp % 2) * (kTokens / 2);
+#pragma unroll
+    for (int mt = 0; mt < 2; ++mt)
+#pragma unroll
+        for (int nt = 0; nt < kTokens / 16; ++nt)
+#pragma unroll
+            for (int i = 0; i < 4; ++i)
+                out(rowBase + mt * 16 + gid + (i >= 2 ? 8 : 0), tokenBase + nt * 8 + 2 * tid + (i & 1), acc[mt][nt][i]);
+}
+
+}  // namespace strata::cuda::mma
