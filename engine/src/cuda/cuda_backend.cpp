@@ -485,8 +485,9 @@ private:
     }
 
     // The whole forward pass of T tokens, enqueued on the stream (also what the decode graph holds).
-    // Per layer of a quantized llama: 10 launches (norm+quantize, q/k/v, rope+KV store, attention,
-    // quantize, o, norm+quantize, gate/up, SwiGLU+quantize, down).
+    // Per layer of a quantized llama or qwen3 (its q/k norms run in the RoPE launch): 10 launches
+    // (norm+quantize, q/k/v, rope+KV store, attention, quantize, o, norm+quantize, gate/up,
+    // SwiGLU+quantize, down).
     void enqueue(cuda::CudaSequence& seq, uint32_t nTokens, bool wantLogits)
     {
         const int t = int(nTokens);
@@ -509,12 +510,9 @@ private:
                 cuda::addBias(k_, w.bk, t, int(kvWidth), stream_);
                 cuda::addBias(v_, w.bv, t, int(kvWidth), stream_);
             }
-            if (w.qNorm) {
-                cuda::rmsNorm(q_, w.qNorm, q_, t * int(h_.heads), dHead, h_.rmsEps, stream_);
-                cuda::rmsNorm(k_, w.kNorm, k_, t * int(h_.kvHeads), dHead, h_.rmsEps, stream_);
-            }
+            // qwen3's q/k head norms (null otherwise) run inside the RoPE launch.
             cuda::ropeStoreKv(q_, int(h_.heads), qWidth, k_, v_, int(h_.kvHeads), kvWidth, dHead, t, startDev_, rope_,
-                              seq.keys(l), seq.values(l), stream_);
+                              seq.keys(l), seq.values(l), stream_, {w.qNorm, w.kNorm, h_.rmsEps});
             cuda::attention(q_, t, int(h_.heads), int(h_.kvHeads), dHead, seq.keys(l), seq.values(l), startDev_, scale_,
                             attn_, splits, stream_);
             prepare({&w.wo}, attn_, t, qWidth);

@@ -90,11 +90,19 @@ void rope(float* q, int qHeads, int64_t qStride, float* k, int kHeads, int64_t k
 void storeKv(const float* k, const float* v, int tokens, int kvDim, const int32_t* start, uint16_t* keyCache,
              uint16_t* valueCache, cudaStream_t stream);
 
+// Per-head RMS norm weights of q and k (qwen3), applied before RoPE; null: none.
+struct HeadNorms {
+    const float* q = nullptr;
+    const float* k = nullptr;
+    float eps = 0.0f;
+};
+
 // rope on q (in place), and k rotated and v stored as f16 into the cache at *start + t: what rope
-// then storeKv do, in one launch (k itself is left as it was).
+// then storeKv do, in one launch (k itself is left as it was). With `norms`, q and k heads are
+// first normalized as rmsNorm over rows of headDim would (bit for bit).
 void ropeStoreKv(float* q, int qHeads, int64_t qStride, const float* k, const float* v, int kvHeads, int64_t kvStride,
                  int headDim, int tokens, const int32_t* start, const RopeDeviceParams& p, uint16_t* keyCache,
-                 uint16_t* valueCache, cudaStream_t stream);
+                 uint16_t* valueCache, cudaStream_t stream, const HeadNorms& norms = {});
 
 // Split-K (flash-decoding) attention for one token over a long cache: `count` slices of the keys
 // run as separate blocks. `stats` and `partial` are device scratch of attentionSplitFloats floats

@@ -124,11 +124,29 @@ __global__ void ropeKernel(float* q, int qHeads, int64_t qStride, float* k, int6
     }
 }
 
+// The RMS norm scale of one head of 64 threads, summed in rmsNormKernel's order (so the two agree
+// bit for bit).
+__device__ float headNormScale(const float* x, int n, float eps)
+{
+    __shared__ float partial[2];
+    float s = 0;
+    for (int i = threadIdx.x; i < n; i += blockDim.x)
+        s += x[i] * x[i];
+    s = warpSum(s);
+    if (threadIdx.x % 32 == 0)
+        partial[threadIdx.x / 32] = s;
+    __syncthreads();
+    const float total = warpSum(threadIdx.x % 32 < 2 ? partial[threadIdx.x % 32] : 0.0f);
+    return rsqrtf(total / float(n) + eps);
+}
+
 // blockIdx.y: q heads (rotated in place), then k heads (rotated into the f16 cache), then v heads
-// (copied into the f16 cache); one launch instead of RoPE plus a store.
+// (copied into the f16 cache); one launch instead of RoPE plus a store. With `norms` (qwen3's per
+// head RMS norms of q and k), q and k heads are normalized first: 2 launches a layer fewer, ~4 µs
+// each in a decode step.
 __global__ void ropeStoreKvKernel(float* q, int qHeads, int64_t qStride, const float* k, const float* v, int kvHeads,
-                                  int64_t kvStride, int headDim, const int32_t* start, RopeDeviceParams p, __half* keys,
-                                  __half* values)
+                                  int64_t kvStride, int headDim, const int32_t* start, RopeDeviceParams p,
+                                  HeadNorms norms, __half* keys, __half* values)
 {
     const int t = blockIdx.x, head = blockIdx.y;
     const int pos = *start + t;
@@ -145,12 +163,16 @@ __global__ void ropeStoreKvKernel(float* q, int qHeads, int64_t qStride, const f
     const float* src = isQ ? q + t * qStride + int64_t(h) * headDim : k + t * kvStride + int64_t(h) * headDim;
     float* qOut = q + t * qStride + int64_t(h) * headDim;
     __half* kOut = keys + int64_t(pos) * kvHeads * headDim + int64_t(h) * headDim;
+    const float* normWeight = isQ ? norms.q : norms.k;
+    const float scale = normWeight ? headNormScale(src, headDim, norms.eps) : 1.0f;
+    // Each thread reads only the values it writes after the norm's barrier: in place is safe.
+    const auto value = [&](int i) { return normWeight ? src[i] * scale * normWeight[i] : src[i]; };
     const int pairs = p.nDims / 2;
     for (int i = threadIdx.x; i < pairs; i += blockDim.x) {
         float c, s;
         ropeAngle(p, float(pos), i, c, s);
         const int a = p.neox ? i : 2 * i, b = p.neox ? i + pairs : 2 * i + 1;
-        const float x0 = src[a], x1 = src[b];
+        const float x0 = value(a), x1 = value(b);
         const float r0 = x0 * c - x1 * s, r1 = x0 * s + x1 * c;
         if (isQ) {
             qOut[a] = r0;
@@ -160,9 +182,12 @@ __global__ void ropeStoreKvKernel(float* q, int qHeads, int64_t qStride, const f
             kOut[b] = __float2half_rn(r1);
         }
     }
-    if (!isQ)  // dimensions past nDims pass through unrotated
-        for (int i = p.nDims + threadIdx.x; i < headDim; i += blockDim.x)
-            kOut[i] = __float2half_rn(src[i]);
+    // Dimensions past nDims pass through unrotated (q's stay in place unless normalized).
+    for (int i = p.nDims + threadIdx.x; i < headDim; i += blockDim.x)
+        if (!isQ)
+            kOut[i] = __float2half_rn(value(i));
+        else if (normWeight)
+            qOut[i] = value(i);
 }
 
 __global__ void storeKvKernel(const float* k, const float* v, int kvDim, const int32_t* start, __half* keys,
@@ -260,10 +285,11 @@ void rmsNormQuantize(const float* x, const float* weight, float* out, int rows, 
 
 void ropeStoreKv(float* q, int qHeads, int64_t qStride, const float* k, const float* v, int kvHeads, int64_t kvStride,
                  int headDim, int tokens, const int32_t* start, const RopeDeviceParams& p, uint16_t* keyCache,
-                 uint16_t* valueCache, cudaStream_t stream)
+                 uint16_t* valueCache, cudaStream_t stream, const HeadNorms& norms)
 {
     const dim3 grid{static_cast<unsigned>(tokens), static_cast<unsigned>(qHeads + 2 * kvHeads)};
-    ropeStoreKvKernel<<<grid, 64, 0, stream>>>(q, qHeads, qStride, k, v, kvHeads, kvStride, headDim, start, p,
+    // 64 threads: headNormScale's two warps, and rmsNorm's block for a 128-wide head.
+    ropeStoreKvKernel<<<grid, 64, 0, stream>>>(q, qHeads, qStride, k, v, kvHeads, kvStride, headDim, start, p, norms,
                                                reinterpret_cast<__half*>(keyCache),
                                                reinterpret_cast<__half*>(valueCache));
 }

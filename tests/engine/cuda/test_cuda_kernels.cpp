@@ -311,6 +311,36 @@ private slots:
         QVERIFY(ka.read() == k);  // k itself is left as it was
     }
 
+    // qwen3's per-head q/k norms inside the RoPE launch give what rmsNorm over heads and then RoPE
+    // give, bit for bit (same summation order); q's unrotated half is normalized too.
+    void ropeStoreKvWithHeadNormsEqualsNormThenRope()
+    {
+        const int qHeads = 8, kvHeads = 2, headDim = 128, tokens = 3, start = 5, capacity = 16;
+        const int64_t qWidth = qHeads * headDim, kvWidth = kvHeads * headDim;
+        const float eps = 1e-6f;
+        cuda::RopeDeviceParams p;
+        p.nDims = 96;
+        p.neox = false;
+        p.thetaScale = std::pow(10000.0f, -2.0f / 96.0f);
+        const auto q = randomFloats(size_t(tokens * qWidth), 84), k = randomFloats(size_t(tokens * kvWidth), 85);
+        const auto v = randomFloats(size_t(tokens * kvWidth), 86);
+        const auto qn = randomFloats(size_t(headDim), 87), kn = randomFloats(size_t(headDim), 88);
+        test::DeviceVector<float> qa(q), qb(q), ka(k), kb(k), vd(v), qNorm(qn), kNorm(kn);
+        test::DeviceVector<int32_t> startD(std::vector<int32_t>{start});
+        const std::vector<uint16_t> empty(size_t(capacity * kvWidth), 0);
+        test::DeviceVector<uint16_t> keysA(empty), valuesA(empty), keysB(empty), valuesB(empty);
+        cuda::ropeStoreKv(qa.get(), qHeads, qWidth, ka.get(), vd.get(), kvHeads, kvWidth, headDim, tokens, startD.get(),
+                          p, keysA.get(), valuesA.get(), nullptr, {qNorm.get(), kNorm.get(), eps});
+        cuda::rmsNorm(qb.get(), qNorm.get(), qb.get(), tokens * qHeads, headDim, eps, nullptr);
+        cuda::rmsNorm(kb.get(), kNorm.get(), kb.get(), tokens * kvHeads, headDim, eps, nullptr);
+        cuda::ropeStoreKv(qb.get(), qHeads, qWidth, kb.get(), vd.get(), kvHeads, kvWidth, headDim, tokens, startD.get(),
+                          p, keysB.get(), valuesB.get(), nullptr);
+        QVERIFY(qa.read() == qb.read());
+        QVERIFY(keysA.read() == keysB.read());
+        QVERIFY(valuesA.read() == valuesB.read());
+        QVERIFY(qa.read() != q);
+    }
+
     void groupedProductsEqualSingleOnes()
     {
         const int cols = 4096, batch = 20;  // decode with 4 warps per row
