@@ -104,33 +104,57 @@ struct BlockQ4_0 {
     }
 };
 
+// A K-quant sub-block with its scales as the format stores them, for kernels that keep the
+// sub-block scales in integer sums: weight i = d * (i < 16 ? sc0 : sc1) * q[i] - dmin * m.
+struct KSubBlock {
+    int q[8];
+    int sc0, sc1, m;
+    float d, dmin;
+};
+
+__device__ __forceinline__ SubBlock scaledSubBlock(const KSubBlock& k)
+{
+    SubBlock s;
+#pragma unroll
+    for (int i = 0; i < 8; ++i)
+        s.q[i] = k.q[i];
+    s.d0 = k.d * float(k.sc0);
+    s.d1 = k.d * float(k.sc1);
+    s.m = k.dmin * float(k.m);
+    return s;
+}
+
 struct BlockQ4_K {
     static constexpr int kBytes = 144, kPerBlock = 256;
-    __device__ static SubBlock load(const uint8_t* row, int sb)
+    __device__ static KSubBlock loadInt(const uint8_t* row, int sb)
     {
         const uint8_t* b = row + size_t(sb / 8) * kBytes;
         const int j = sb % 8;
-        SubBlock s;
+        KSubBlock s;
         load32From16Aligned(b + 16 + 32 * (j / 2), s.q);
         const int shift = (j & 1) * 4;
 #pragma unroll
         for (int i = 0; i < 8; ++i)
             s.q[i] = int((unsigned(s.q[i]) >> shift) & 0x0F0F0F0Fu);
-        int sc, mn;
-        scaleMinK4(j, b + 4, sc, mn);
-        s.d0 = s.d1 = halfAt(b) * float(sc);
-        s.m = halfAt(b + 2) * float(mn);
+        scaleMinK4(j, b + 4, s.sc0, s.m);
+        s.sc1 = s.sc0;
+        s.d = halfAt(b);
+        s.dmin = halfAt(b + 2);
         return s;
+    }
+    __device__ static SubBlock load(const uint8_t* row, int sb)
+    {
+        return scaledSubBlock(loadInt(row, sb));
     }
 };
 
 struct BlockQ5_K {
     static constexpr int kBytes = 176, kPerBlock = 256;
-    __device__ static SubBlock load(const uint8_t* row, int sb)
+    __device__ static KSubBlock loadInt(const uint8_t* row, int sb)
     {
         const uint8_t* b = row + size_t(sb / 8) * kBytes;
         const int j = sb % 8;
-        SubBlock s;
+        KSubBlock s;
         int high[8];
         load32From16Aligned(b + 48 + 32 * (j / 2), s.q);
         load32From16Aligned(b + 16, high);
@@ -138,21 +162,25 @@ struct BlockQ5_K {
 #pragma unroll
         for (int i = 0; i < 8; ++i)
             s.q[i] = int(((unsigned(s.q[i]) >> shift) & 0x0F0F0F0Fu) | (((unsigned(high[i]) >> j) & 0x01010101u) << 4));
-        int sc, mn;
-        scaleMinK4(j, b + 4, sc, mn);
-        s.d0 = s.d1 = halfAt(b) * float(sc);
-        s.m = halfAt(b + 2) * float(mn);
+        scaleMinK4(j, b + 4, s.sc0, s.m);
+        s.sc1 = s.sc0;
+        s.d = halfAt(b);
+        s.dmin = halfAt(b + 2);
         return s;
+    }
+    __device__ static SubBlock load(const uint8_t* row, int sb)
+    {
+        return scaledSubBlock(loadInt(row, sb));
     }
 };
 
 struct BlockQ6_K {
     static constexpr int kBytes = 210, kPerBlock = 256;
-    __device__ static SubBlock load(const uint8_t* row, int sb)
+    __device__ static KSubBlock loadInt(const uint8_t* row, int sb)
     {
         const uint8_t* b = row + size_t(sb / 8) * kBytes;
         const int j = sb % 8, half = j / 4, group = j % 4;
-        SubBlock s;
+        KSubBlock s;
         int high[8];
         load32From2Aligned(b + 64 * half + 32 * (group & 1), s.q);
         load32From2Aligned(b + 128 + 32 * half, high);
@@ -164,11 +192,16 @@ struct BlockQ6_K {
             s.q[i] = int(__vsubss4(q, 0x20202020u));
         }
         const int8_t* scales = reinterpret_cast<const int8_t*>(b + 192) + 8 * half + 2 * group;
-        const float d = halfAt(b + 208);
-        s.d0 = d * float(scales[0]);
-        s.d1 = d * float(scales[1]);
-        s.m = 0.0f;
+        s.sc0 = scales[0];
+        s.sc1 = scales[1];
+        s.m = 0;
+        s.d = halfAt(b + 208);
+        s.dmin = 0.0f;
         return s;
+    }
+    __device__ static SubBlock load(const uint8_t* row, int sb)
+    {
+        return scaledSubBlock(loadInt(row, sb));
     }
 };
 

@@ -84,13 +84,13 @@ template <class Block>
 __global__ void __launch_bounds__(kThreads, 4)
     matmulInt8MmaKernel(MatmulGroup g, int64_t cols, const int8_t* xq, const float* xd, const float* xs, int tokens)
 {
-    __shared__ __align__(16) mma::Int8Tile<kTileTokens> s;
+    __shared__ __align__(16) mma::TileFor<Block, kTileTokens> s;
     const TileSpot at = tileSpot(g);
     const int64_t lastRow = g.rows[at.m] - 1;
     const uint8_t* w = g.w[at.m];
     const size_t stride = g.rowStride[at.m];
     float acc[2][4][4] = {};
-    mma::int8Products<Block>(
+    mma::products<Block, kTileTokens>(
         s, [&](int r) { return w + size_t(min(at.row0 + r, lastRow)) * stride; },
         [&](int t) { return int64_t(min(at.token0 + t, tokens - 1)); }, cols, xq, xd, xs, acc);
     storeTile(acc, g, at, tokens);

@@ -154,6 +154,145 @@ __device__ __forceinline__ void int8Products(Int8Tile<kTokens>& s, WeightRow wei
     }
 }
 
+// The K-quants (Q4_K, Q5_K, Q6_K) on Q8_K activations: a step is one super-block, whose activation
+// scale is one float per token and whose weight scales are small integers under one f16 d (and
+// dmin). So the sub-block scales stay in integer sums, and floats are touched once per step:
+//   y += xd * (d * sum_j sc_j * (q_j . x_j) - dmin * sum_j m_j * sum(x_j)).
+// Scaling each 32-value product in floats instead (the path above) cost 4 instructions per result
+// per sub-block, more issue slots than the MMAs themselves; here it is one integer multiply-add,
+// and the minimum's sums take 4 dp2a per result per step.
+template <int kTokens>
+struct KTile {
+    static constexpr int kWarpTiles = kTokens / 16;
+    int w[kTileRows][kRowWords];
+    int x[kTokens][kRowWords];
+    int sc0[kTileRows][kStepSubBlocks], sc1[kTileRows][kStepSubBlocks];
+    uint32_t m[kTileRows][kStepSubBlocks / 4];  // the 6-bit minimums, 4 to a word (dp2a's bytes)
+    float d[kTileRows], dmin[kTileRows];
+    float xd[kTokens];
+    int16_t xsum[kTokens][kStepSubBlocks];  // sum of each 32 int8 activations (at most 32 * 127)
+};
+
+template <class Block>
+constexpr bool kSuperBlockScales = kTwoScales<Block> || kHasMinimum<Block>;
+
+template <class Block, int kTokens, class WeightRow, class InputRow>
+__device__ __forceinline__ void kQuantProducts(KTile<kTokens>& s, WeightRow weightRow, InputRow inputRow, int64_t cols,
+                                               const int8_t* xq, const float* xd, Accumulators<kTokens>& acc)
+{
+    constexpr int kWarpTiles = KTile<kTokens>::kWarpTiles;
+    const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, gid = lane / 4, tid = lane % 4;
+    const int sbCount = int(cols / 32);  // whole super-blocks: a multiple of kStepSubBlocks
+    for (int sb0 = 0; sb0 < sbCount; sb0 += kStepSubBlocks) {
+        for (int e = threadIdx.x; e < kTileRows * kStepSubBlocks; e += kThreads) {
+            const int r = e / kStepSubBlocks, j = e % kStepSubBlocks;
+            const KSubBlock b = Block::loadInt(weightRow(r), sb0 + j);
+            int4* dst = reinterpret_cast<int4*>(&s.w[r][j * 8]);
+            dst[0] = make_int4(b.q[0], b.q[1], b.q[2], b.q[3]);
+            dst[1] = make_int4(b.q[4], b.q[5], b.q[6], b.q[7]);
+            s.sc0[r][j] = b.sc0, s.sc1[r][j] = b.sc1;
+            reinterpret_cast<uint8_t*>(s.m[r])[j] = uint8_t(b.m);
+            if (j == 0)
+                s.d[r] = b.d, s.dmin[r] = b.dmin;
+        }
+        // Activations as 16-byte pieces; the two lanes holding a sub-block's pieces add their sums
+        // (every lane runs the same number of iterations, so the shuffle is safe).
+        for (int e = threadIdx.x; e < kTokens * kStepWords / 4; e += kThreads) {
+            const int t = e / (kStepWords / 4), piece = e % (kStepWords / 4);
+            const int4 v = *reinterpret_cast<const int4*>(xq + inputRow(t) * cols + int64_t(sb0) * 32 + piece * 16);
+            *reinterpret_cast<int4*>(&s.x[t][piece * 4]) = v;
+            constexpr int kOnes = 0x01010101;
+            int sum = __dp4a(v.x, kOnes, __dp4a(v.y, kOnes, __dp4a(v.z, kOnes, __dp4a(v.w, kOnes, 0))));
+            sum += __shfl_xor_sync(0xffffffffu, sum, 1);
+            if ((piece & 1) == 0)
+                s.xsum[t][piece / 2] = int16_t(sum);
+        }
+        for (int t = threadIdx.x; t < kTokens; t += kThreads)
+            s.xd[t] = xd[inputRow(t) * (cols / 32) + sb0];  // one Q8_K scale per 256 values
+        __syncthreads();
+
+        const int r0 = (warp / 2) * 32, t0 = (warp % 2) * (kTokens / 2);
+        int sums[2][kWarpTiles][4] = {};
+#pragma unroll 1
+        for (int j = 0; j < kStepSubBlocks; ++j) {
+            const int k = j * 8 + tid;
+            int a[2][4], b[kWarpTiles][2];
+#pragma unroll
+            for (int mt = 0; mt < 2; ++mt) {
+                const int r = r0 + mt * 16 + gid;
+                a[mt][0] = s.w[r][k], a[mt][1] = s.w[r + 8][k], a[mt][2] = s.w[r][k + 4], a[mt][3] = s.w[r + 8][k + 4];
+            }
+#pragma unroll
+            for (int nt = 0; nt < kWarpTiles; ++nt)
+                b[nt][0] = s.x[t0 + nt * 8 + gid][k], b[nt][1] = s.x[t0 + nt * 8 + gid][k + 4];
+#pragma unroll
+            for (int mt = 0; mt < 2; ++mt) {
+                const int rLo = r0 + mt * 16 + gid, rHi = rLo + 8;
+                const int lo0 = s.sc0[rLo][j], hi0 = s.sc0[rHi][j];
+                const int lo1 = kTwoScales<Block> ? s.sc1[rLo][j] : 0, hi1 = kTwoScales<Block> ? s.sc1[rHi][j] : 0;
+#pragma unroll
+                for (int nt = 0; nt < kWarpTiles; ++nt) {
+                    int c0[4] = {}, c1[4] = {};
+                    if constexpr (kTwoScales<Block>) {
+                        mmaS8k16(c0, a[mt][0], a[mt][1], b[nt][0]);
+                        mmaS8k16(c1, a[mt][2], a[mt][3], b[nt][1]);
+                    } else {
+                        mmaS8k32(c0, a[mt][0], a[mt][1], a[mt][2], a[mt][3], b[nt][0], b[nt][1]);
+                    }
+#pragma unroll
+                    for (int i = 0; i < 4; ++i) {
+                        const int sc0 = i < 2 ? lo0 : hi0;  // C rows: gid for i 0-1, gid + 8 for 2-3
+                        sums[mt][nt][i] += sc0 * c0[i];
+                        if constexpr (kTwoScales<Block>)
+                            sums[mt][nt][i] += (i < 2 ? lo1 : hi1) * c1[i];
+                    }
+                }
+            }
+        }
+#pragma unroll
+        for (int mt = 0; mt < 2; ++mt)
+#pragma unroll
+            for (int half = 0; half < 2; ++half) {
+                const int r = r0 + mt * 16 + gid + half * 8;
+                const float d = s.d[r], dmin = s.dmin[r];
+                const int m0 = int(s.m[r][0]), m1 = int(s.m[r][1]);
+#pragma unroll
+                for (int nt = 0; nt < kWarpTiles; ++nt)
+#pragma unroll
+                    for (int odd = 0; odd < 2; ++odd) {
+                        const int t = t0 + nt * 8 + 2 * tid + odd, i = half * 2 + odd;
+                        float v = d * float(sums[mt][nt][i]);
+                        if constexpr (kHasMinimum<Block>) {
+                            const int* xs = reinterpret_cast<const int*>(s.xsum[t]);  // pairs of int16
+                            int mins = __dp2a_lo(xs[0], m0, 0);
+                            mins = __dp2a_hi(xs[1], m0, mins);
+                            mins = __dp2a_lo(xs[2], m1, mins);
+                            mins = __dp2a_hi(xs[3], m1, mins);
+                            v -= dmin * float(mins);
+                        }
+                        acc[mt][nt][i] += s.xd[t] * v;
+                    }
+            }
+        __syncthreads();
+    }
+}
+
+// The tile type and the products for a weight type: the K-quants' integer-scale path, or the
+// per-sub-block float path for Q8_0/Q4_0.
+template <class Block, int kTokens>
+using TileFor = std::conditional_t<kSuperBlockScales<Block>, KTile<kTokens>, Int8Tile<kTokens>>;
+
+template <class Block, int kTokens, class WeightRow, class InputRow>
+__device__ __forceinline__ void products(TileFor<Block, kTokens>& s, WeightRow weightRow, InputRow inputRow,
+                                         int64_t cols, const int8_t* xq, const float* xd, const float* xs,
+                                         Accumulators<kTokens>& acc)
+{
+    if constexpr (kSuperBlockScales<Block>)
+        kQuantProducts<Block>(s, weightRow, inputRow, cols, xq, xd, acc);
+    else
+        int8Products<Block>(s, weightRow, inputRow, cols, xq, xd, xs, acc);
+}
+
 // Calls out(row, token, value) for each of this thread's results, rows and tokens within the tile
 // (C fragment layout: lane holds rows g and g + 8, tokens 2t and 2t + 1 of each 16 x 8 piece).
 template <int kTokens, class Out>

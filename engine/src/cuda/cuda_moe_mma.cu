@@ -31,7 +31,7 @@ __global__ void __launch_bounds__(mma::kThreads, 4)
     groupedMmaKernel(TileArgs g, int64_t cols, const int8_t* xq, const float* xd, const float* xs, const int* slotToken,
                      const int* slotOf, const ExpertItem* items, const int* itemCount)
 {
-    __shared__ __align__(16) mma::Int8Tile<kTileRoutes> s;
+    __shared__ __align__(16) mma::TileFor<Block, kTileRoutes> s;
     __shared__ int inputRow[kTileRoutes];
     if (int(blockIdx.x) >= *itemCount)
         return;
@@ -54,7 +54,7 @@ __global__ void __launch_bounds__(mma::kThreads, 4)
     const uint8_t* matrix = w.data + size_t(e) * w.matrixStride;
     const int64_t lastRow = g.rows - 1;
     float acc[2][kTileRoutes / 16][4] = {};
-    mma::int8Products<Block>(
+    mma::products<Block, kTileRoutes>(
         s, [&](int r) { return matrix + size_t(min(row0 + r, lastRow)) * w.rowStride; },
         [&](int t) { return int64_t(inputRow[t]); }, cols, xq, xd, xs, acc);
     mma::forEachResult<kTileRoutes>(acc, [&](int r, int t, float v) {
