@@ -64,6 +64,23 @@ struct Int8Tile {
 template <int kTokens>
 using Accumulators = float[2][kTokens / 16][4];
 
+// This warp's A (weights, rows r0...r0+31) and B (activations from token t0) fragments of
+// sub-block j, from either tile (both keep w and x alike).
+template <class Tile, int kWarpTiles>
+__device__ __forceinline__ void loadFragments(const Tile& s, int j, int r0, int t0, int (&a)[2][4],
+                                              int (&b)[kWarpTiles][2])
+{
+    const int lane = threadIdx.x % 32, gid = lane / 4, k = j * 8 + lane % 4;
+#pragma unroll
+    for (int mt = 0; mt < 2; ++mt) {
+        const int r = r0 + mt * 16 + gid;
+        a[mt][0] = s.w[r][k], a[mt][1] = s.w[r + 8][k], a[mt][2] = s.w[r][k + 4], a[mt][3] = s.w[r + 8][k + 4];
+    }
+#pragma unroll
+    for (int nt = 0; nt < kWarpTiles; ++nt)
+        b[nt][0] = s.x[t0 + nt * 8 + gid][k], b[nt][1] = s.x[t0 + nt * 8 + gid][k + 4];
+}
+
 // acc += the tile's products over every column. weightRow(r): tile row r's weights (rows past the
 // matrix's end repeat a valid row; their results are not stored). inputRow(t): which row of xq
 // tile token t reads (tokens past the end repeat a valid one).
@@ -110,16 +127,8 @@ __device__ __forceinline__ void int8Products(Int8Tile<kTokens>& s, WeightRow wei
 #pragma unroll 1
         for (int j = 0; j < kStepSubBlocks; ++j) {
             int lo[2][kWarpTiles][4] = {}, hi[2][kWarpTiles][4] = {};
-            const int k = j * 8 + tid;
             int a[2][4], b[kWarpTiles][2];
-#pragma unroll
-            for (int mt = 0; mt < 2; ++mt) {
-                const int r = r0 + mt * 16 + gid;
-                a[mt][0] = s.w[r][k], a[mt][1] = s.w[r + 8][k], a[mt][2] = s.w[r][k + 4], a[mt][3] = s.w[r + 8][k + 4];
-            }
-#pragma unroll
-            for (int nt = 0; nt < kWarpTiles; ++nt)
-                b[nt][0] = s.x[t0 + nt * 8 + gid][k], b[nt][1] = s.x[t0 + nt * 8 + gid][k + 4];
+            loadFragments(s, j, r0, t0, a, b);
 #pragma unroll
             for (int mt = 0; mt < 2; ++mt)
 #pragma unroll
@@ -215,16 +224,8 @@ __device__ __forceinline__ void kQuantProducts(KTile<kTokens>& s, WeightRow weig
         int sums[2][kWarpTiles][4] = {};
 #pragma unroll 1
         for (int j = 0; j < kStepSubBlocks; ++j) {
-            const int k = j * 8 + tid;
             int a[2][4], b[kWarpTiles][2];
-#pragma unroll
-            for (int mt = 0; mt < 2; ++mt) {
-                const int r = r0 + mt * 16 + gid;
-                a[mt][0] = s.w[r][k], a[mt][1] = s.w[r + 8][k], a[mt][2] = s.w[r][k + 4], a[mt][3] = s.w[r + 8][k + 4];
-            }
-#pragma unroll
-            for (int nt = 0; nt < kWarpTiles; ++nt)
-                b[nt][0] = s.x[t0 + nt * 8 + gid][k], b[nt][1] = s.x[t0 + nt * 8 + gid][k + 4];
+            loadFragments(s, j, r0, t0, a, b);
 #pragma unroll
             for (int mt = 0; mt < 2; ++mt) {
                 const int rLo = r0 + mt * 16 + gid, rHi = rLo + 8;
