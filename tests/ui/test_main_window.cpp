@@ -6,6 +6,7 @@
 #include "ui/build_features.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/main_window.hpp"
+#include "ui/panels/cpu_cores_panel.hpp"
 #include "ui/panels/performance_panels.hpp"
 #include "ui/panels/pool_panel.hpp"
 #include "ui/window_size.hpp"
@@ -13,6 +14,7 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -79,6 +81,10 @@ QStringList cutTexts(const QWidget& window)
         // The hint, the frame and the text margins (QLineEdit's own 2 px a side, the frame 2 more).
         check(edit, edit->placeholderText(), {edit->fontMetrics().horizontalAdvance(edit->placeholderText()) + 8, 0});
     }
+    // Text a widget paints itself: the CPU cores' legend.
+    for (const strata::ui::CpuCoresPanel* cores : window.findChildren<strata::ui::CpuCoresPanel*>())
+        if (cores->isVisibleTo(&window) && !cores->visibleRegion().isEmpty())
+            check(cores, QStringLiteral("legend"), {cores->legendBounds().right() + 1, 0});
     return cut;
 }
 
@@ -184,6 +190,10 @@ private slots:
                  qPrintable(QStringLiteral("window %1x%2").arg(window.width()).arg(window.height())));
         const QStringList cut = cutTexts(window);
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join(QLatin1Char('\n'))));
+        // The bottom row of charts gets room of its own (its size hint alone: ~95 px, charts ~50 px).
+        const auto* tokens = window.findChild<QDockWidget*>(QStringLiteral("tokenRateDock"));
+        QVERIFY(tokens);
+        QVERIFY2(tokens->height() >= 150, qPrintable(QString::number(tokens->height())));
     }
 
     void defaultWindowSizeFollowsTheScreen()

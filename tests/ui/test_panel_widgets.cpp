@@ -105,6 +105,23 @@ private slots:
         QVERIFY(!panel.grab().isNull());  // paints without a window
     }
 
+    // The legend wraps in a narrow dock rather than being cut, and stays on one line in a wide one.
+    void coresLegendWrapsInsteadOfBeingCut()
+    {
+        CpuCoresPanel panel;
+        panel.showFrame(frameWithCores(8));
+        panel.resize(500, 150);
+        QCOMPARE(panel.legendLines(), 1);
+        QVERIFY(panel.legendBounds().right() < panel.width());
+        panel.resize(panel.minimumSizeHint().width(), 150);
+        QVERIFY(panel.legendLines() >= 2);
+        QVERIFY2(
+            panel.legendBounds().right() < panel.width(),
+            qPrintable(QStringLiteral("legend to x=%1 in %2 px").arg(panel.legendBounds().right()).arg(panel.width())));
+        QVERIFY(panel.legendBounds().bottom() < panel.height());
+        QVERIFY(!panel.grab().isNull());
+    }
+
     void expertMapPaintsEachState()
     {
         using Cell = ui::ExpertMapPanel::Cell;

@@ -2,6 +2,7 @@
 
 #include "domain/telemetry/telemetry_frame.hpp"
 
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QLocale>
 #include <QPainter>
@@ -12,8 +13,10 @@
 namespace strata::ui {
 
 namespace {
-constexpr int kLegendHeight = 18;
-constexpr int kGap = 2;  // px between cells
+constexpr int kLegendLine = 16;  // px per line of the legend
+constexpr int kLegendFontPx = 11;
+constexpr int kKeyWidth = 13;  // a state's colour key and the space after it
+constexpr int kGap = 2;        // px between cells
 
 QColor stateColor(pool::ThreadState state)
 {
@@ -102,9 +105,66 @@ std::optional<pool::ThreadState> CpuCoresPanel::stateOnCore(int core) const
     return core >= 0 && core < int(m_cores.size()) ? m_cores[std::size_t(core)].state : std::nullopt;
 }
 
-QRect CpuCoresPanel::legendRect() const
+QFont CpuCoresPanel::legendFont() const
 {
-    return {0, height() - kLegendHeight, width(), kLegendHeight};
+    QFont f = font();
+    f.setPixelSize(kLegendFontPx);
+    return f;
+}
+
+std::vector<CpuCoresPanel::LegendItem> CpuCoresPanel::legendItems() const
+{
+    std::vector<LegendItem> items;
+    for (auto state : {pool::ThreadState::Busy, pool::ThreadState::Spinning, pool::ThreadState::Parked})
+        items.push_back({state, stateName(state), {}});
+    items.push_back({std::nullopt, tr("cell: load · H: engine thread"), {}});
+    // Left to right, on as many lines as the width needs, so a narrow dock wraps the legend rather
+    // than cutting it (one line cut "cell: load · H: e" in the 1280x800 window).
+    const QFontMetrics metrics(legendFont());
+    int x = 2;
+    int line = 0;
+    for (LegendItem& item : items) {
+        const int w = (item.state ? kKeyWidth : 0) + metrics.horizontalAdvance(item.text);
+        if (x > 2 && x + w > width()) {
+            x = 2;
+            ++line;
+        }
+        item.rect = QRect(x, line * kLegendLine, w, kLegendLine);
+        x += w + 10;
+    }
+    const int top = height() - (line + 1) * kLegendLine - 2;
+    for (LegendItem& item : items)
+        item.rect.translate(0, top);
+    return items;
+}
+
+int CpuCoresPanel::legendLines() const
+{
+    const std::vector<LegendItem> items = legendItems();
+    return items.empty() ? 0 : (items.back().rect.bottom() - items.front().rect.top()) / kLegendLine + 1;
+}
+
+QRect CpuCoresPanel::legendBounds() const
+{
+    QRect bounds;
+    for (const LegendItem& item : legendItems())
+        bounds = bounds.united(item.rect);
+    return bounds;
+}
+
+QSize CpuCoresPanel::minimumSizeHint() const
+{
+    // The widest legend item alone on its line: narrower would cut it.
+    const QFontMetrics metrics(legendFont());
+    int widest = 0;
+    for (const LegendItem& item : legendItems())
+        widest = std::max(widest, (item.state ? kKeyWidth : 0) + metrics.horizontalAdvance(item.text));
+    return {std::max(120, widest + 4), 60};
+}
+
+int CpuCoresPanel::gridHeight() const
+{
+    return legendBounds().top() - kGap;
 }
 
 QRect CpuCoresPanel::cellRect(int index, const Grid& grid) const
@@ -116,7 +176,7 @@ QRect CpuCoresPanel::cellRect(int index, const Grid& grid) const
 
 int CpuCoresPanel::cellAt(QPoint position) const
 {
-    const Grid grid = gridFor(int(m_cores.size()), {width(), height() - kLegendHeight});
+    const Grid grid = gridFor(int(m_cores.size()), {width(), gridHeight()});
     for (int i = 0; i < int(m_cores.size()); ++i)
         if (cellRect(i, grid).contains(position))
             return i;
@@ -127,7 +187,7 @@ void CpuCoresPanel::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
     p.fillRect(rect(), palette().window());
-    const Grid grid = gridFor(int(m_cores.size()), {width(), height() - kLegendHeight});
+    const Grid grid = gridFor(int(m_cores.size()), {width(), gridHeight()});
     const QColor base = palette().base().color();
     const QColor hot(0xdc, 0x26, 0x26);
     QFont small = font();
@@ -154,21 +214,16 @@ void CpuCoresPanel::paintEvent(QPaintEvent*)
                        c.worker == -2 ? QStringLiteral("H") : QString::number(c.worker));
         }
     }
-    // Legend.
-    const QRect legend = legendRect();
-    QFont legendFont = font();
-    legendFont.setPixelSize(11);
-    p.setFont(legendFont);
-    int x = legend.left() + 2;
-    for (auto state : {pool::ThreadState::Busy, pool::ThreadState::Spinning, pool::ThreadState::Parked}) {
-        p.fillRect(QRect(x, legend.top() + 5, 10, 8), stateColor(state));
-        x += 13;
-        p.setPen(palette().text().color());
-        const QString name = stateName(state);
-        p.drawText(QPoint(x, legend.top() + 13), name);
-        x += p.fontMetrics().horizontalAdvance(name) + 10;
+    p.setFont(legendFont());
+    p.setPen(palette().text().color());
+    for (const LegendItem& item : legendItems()) {
+        int x = item.rect.left();
+        if (item.state) {
+            p.fillRect(QRect(x, item.rect.top() + 4, 10, 8), stateColor(*item.state));
+            x += kKeyWidth;
+        }
+        p.drawText(QPoint(x, item.rect.top() + 12), item.text);
     }
-    p.drawText(QPoint(x, legend.top() + 13), tr("cell: load · H: engine thread"));
 }
 
 bool CpuCoresPanel::event(QEvent* event)

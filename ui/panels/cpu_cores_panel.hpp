@@ -38,8 +38,13 @@ public:
     int workerOnCore(int core) const;
     std::optional<pool::ThreadState> stateOnCore(int core) const;
 
+    // The legend under the grid: how many lines it takes at the current width, and the rectangle
+    // its text covers (inside the widget unless the widget is narrower than its minimum size).
+    int legendLines() const;
+    QRect legendBounds() const;
+
     QSize sizeHint() const override { return {260, 140}; }
-    QSize minimumSizeHint() const override { return {120, 60}; }
+    QSize minimumSizeHint() const override;
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -52,7 +57,14 @@ private:
         int worker = -1;  // -2: the host (engine thread)
         std::optional<pool::ThreadState> state;
     };
-    QRect legendRect() const;
+    struct LegendItem {
+        std::optional<pool::ThreadState> state;  // a state's colour key, or none for the note
+        QString text;
+        QRect rect;
+    };
+    QFont legendFont() const;
+    std::vector<LegendItem> legendItems() const;
+    int gridHeight() const;
     QRect cellRect(int index, const Grid& grid) const;
     int cellAt(QPoint position) const;
 

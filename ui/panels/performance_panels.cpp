@@ -17,6 +17,11 @@
 
 namespace strata::ui {
 
+namespace {
+// The bottom row's first height: its size hint alone left the charts ~50 px tall at 1280x800.
+constexpr int kChartsHeight = 170;
+}  // namespace
+
 PerformancePanels::PerformancePanels(QMainWindow* window, QMenu* viewMenu)
     : QObject(window), m_tokens(new TokenRatePanel), m_cores(new CpuCoresPanel), m_experts(new ExpertMapPanel),
       m_gpu(new GpuPanel), m_pool(new PoolPanel), m_process(new ProcessPanel), m_policyBar(new WaitPolicyBar)
@@ -34,11 +39,13 @@ PerformancePanels::PerformancePanels(QMainWindow* window, QMenu* viewMenu)
     QDockWidget* experts =
         addDock(window, menu, m_experts, tr("Expert cache"), QStringLiteral("expertMapDock"), Qt::RightDockWidgetArea);
     addDock(window, menu, m_pool, tr("Worker pool"), QStringLiteral("poolDock"), Qt::RightDockWidgetArea);
-    // First-start layout (a saved one replaces it): the three charts share the bottom, the right
-    // column is wide enough for the pool's figures, and the expert map sits beside the cores' heat map.
+    // First-start layout (a saved one replaces it): the three charts share the bottom, kChartsHeight
+    // high, the right column is wide enough for the pool's figures, and the expert map sits beside
+    // the cores' heat map.
     window->splitDockWidget(cores, experts, Qt::Horizontal);
     window->resizeDocks({tokens, process, gpu}, {400, 400, 400}, Qt::Horizontal);
     window->resizeDocks({cores}, {400}, Qt::Horizontal);
+    window->resizeDocks({tokens}, {kChartsHeight}, Qt::Vertical);
     menu->addSeparator();
     QAction* showAll = menu->addAction(tr("&Show all panels"), this, [this] { setAllOpen(true); });
     showAll->setObjectName(QStringLiteral("showAllPanelsAction"));

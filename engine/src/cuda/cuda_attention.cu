@@ -144,28 +144,28 @@ template <int D>
 __device__ void blockValues(const float* query, const KvHead& kv, float scale, int begin, int end, float mAll,
                             float total, float* out)
 {
-    constexpr int PerLane = D / 32;
+    constexpr int kPerLane = D / 32;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-    float acc[PerLane] = {};
+    float acc[kPerLane] = {};
     for (int first = begin + warp * 32; first < end; first += kWarps * 32) {
         const float s = score<D>(query, kv, scale, first, end);
         const float p = __half2float(__float2half_rn(expf(s - mAll) / total));
         const int count = min(32, end - first);
-        const __half* vr = kv.values + int64_t(first) * kv.kvDim + lane * PerLane;
+        const __half* vr = kv.values + int64_t(first) * kv.kvDim + lane * kPerLane;
 #pragma unroll 8
         for (int k = 0; k < count; ++k) {
             const float pk = __shfl_sync(0xffffffffu, p, k);
-            float v[PerLane];
-            loadHalves<PerLane>(vr + k * kv.kvDim, v);
+            float v[kPerLane];
+            loadHalves<kPerLane>(vr + k * kv.kvDim, v);
 #pragma unroll
-            for (int i = 0; i < PerLane; ++i)
+            for (int i = 0; i < kPerLane; ++i)
                 acc[i] += pk * v[i];
         }
     }
     __shared__ float warpAcc[kWarps][D];
 #pragma unroll
-    for (int i = 0; i < PerLane; ++i)
-        warpAcc[warp][lane * PerLane + i] = acc[i];
+    for (int i = 0; i < kPerLane; ++i)
+        warpAcc[warp][lane * kPerLane + i] = acc[i];
     __syncthreads();
     for (int d = threadIdx.x; d < D; d += blockDim.x) {
         float v = 0;
@@ -177,9 +177,9 @@ __device__ void blockValues(const float* query, const KvHead& kv, float scale, i
 }
 
 __device__ __forceinline__ KvHead kvHeadOf(const __half* keys, const __half* values, int heads, int kvHeads, int head,
-                                           int D)
+                                           int headDim)
 {
-    const int64_t kvDim = int64_t(kvHeads) * D, offset = int64_t(head / (heads / kvHeads)) * D;
+    const int64_t kvDim = int64_t(kvHeads) * headDim, offset = int64_t(head / (heads / kvHeads)) * headDim;
     return {keys + offset, values + offset, kvDim};
 }
 
@@ -293,7 +293,7 @@ template <int D, int S>
 __global__ void splitValuesKernel(const float* q, int heads, int kvHeads, const __half* keys, const __half* values,
                                   const int32_t* start, float scale, const float2* stats, float* partial)
 {
-    constexpr int PerLane = D / 32;
+    constexpr int kPerLane = D / 32;
     const int head0 = blockIdx.x * S, t = blockIdx.y, split = blockIdx.z, splits = gridDim.z;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     const int2 range = splitRange(*start + t + 1, split, splits);
@@ -307,7 +307,7 @@ __global__ void splitValuesKernel(const float* q, int heads, int kvHeads, const 
         const float2 all = combineStats(st, st + 1, splits, 2);
         mAll[h] = all.x, total[h] = all.y;
     }
-    float acc[S][PerLane] = {};
+    float acc[S][kPerLane] = {};
     for (int first = range.x + warp * 32; first < range.y; first += kWarps * 32) {
         float p[S];
         scores<D, S>(query, kv, scale, first, range.y, p);
@@ -315,16 +315,16 @@ __global__ void splitValuesKernel(const float* q, int heads, int kvHeads, const 
         for (int h = 0; h < S; ++h)
             p[h] = __half2float(__float2half_rn(expf(p[h] - mAll[h]) / total[h]));
         const int count = min(32, range.y - first);
-        const __half* vr = kv.values + int64_t(first) * kv.kvDim + lane * PerLane;
+        const __half* vr = kv.values + int64_t(first) * kv.kvDim + lane * kPerLane;
 #pragma unroll 4
         for (int k = 0; k < count; ++k) {
-            float v[PerLane];
-            loadHalves<PerLane>(vr + k * kv.kvDim, v);
+            float v[kPerLane];
+            loadHalves<kPerLane>(vr + k * kv.kvDim, v);
 #pragma unroll
             for (int h = 0; h < S; ++h) {
                 const float pk = __shfl_sync(0xffffffffu, p[h], k);
 #pragma unroll
-                for (int i = 0; i < PerLane; ++i)
+                for (int i = 0; i < kPerLane; ++i)
                     acc[h][i] += pk * v[i];
             }
         }
@@ -333,8 +333,8 @@ __global__ void splitValuesKernel(const float* q, int heads, int kvHeads, const 
 #pragma unroll
     for (int h = 0; h < S; ++h)
 #pragma unroll
-        for (int i = 0; i < PerLane; ++i)
-            warpAcc[warp][h * D + lane * PerLane + i] = acc[h][i];
+        for (int i = 0; i < kPerLane; ++i)
+            warpAcc[warp][h * D + lane * kPerLane + i] = acc[h][i];
     __syncthreads();
     for (int d = threadIdx.x; d < S * D; d += blockDim.x) {
         float v = 0;
@@ -345,14 +345,14 @@ __global__ void splitValuesKernel(const float* q, int heads, int kvHeads, const 
     }
 }
 
-// Third launch: out[t][head][d] = sum of the splits' partial outputs; grid (heads, tokens), D threads.
-__global__ void splitReduceKernel(const float* partial, int splits, int D, float* out)
+// Third launch: out[t][head][d] = sum of the splits' partial outputs; grid (heads, tokens), headDim threads.
+__global__ void splitReduceKernel(const float* partial, int splits, int headDim, float* out)
 {
     const int64_t row = int64_t(blockIdx.y) * gridDim.x + blockIdx.x;
     float v = 0;
     for (int s = 0; s < splits; ++s)
-        v += partial[(row * splits + s) * D + threadIdx.x];
-    out[row * D + threadIdx.x] = v;
+        v += partial[(row * splits + s) * headDim + threadIdx.x];
+    out[row * headDim + threadIdx.x] = v;
 }
 
 template <int D>
@@ -366,10 +366,10 @@ void launchAttention(const float* q, int tokens, int heads, int kvHeads, const _
     auto* stats = reinterpret_cast<float2*>(splits.stats);
     const int group = heads / kvHeads;
     const auto run = [&](auto perBlock) {
-        constexpr int S = decltype(perBlock)::value;
-        const dim3 grid(heads / S, tokens, splits.count);
-        splitStatsKernel<D, S><<<grid, 32 * kWarps, 0, stream>>>(q, heads, kvHeads, k, v, start, scale, stats);
-        splitValuesKernel<D, S>
+        constexpr int kPerBlock = decltype(perBlock)::value;
+        const dim3 grid(heads / kPerBlock, tokens, splits.count);
+        splitStatsKernel<D, kPerBlock><<<grid, 32 * kWarps, 0, stream>>>(q, heads, kvHeads, k, v, start, scale, stats);
+        splitValuesKernel<D, kPerBlock>
             <<<grid, 32 * kWarps, 0, stream>>>(q, heads, kvHeads, k, v, start, scale, stats, splits.partial);
     };
     if (group % 4 == 0)

@@ -70,20 +70,20 @@ __global__ void matmulQ8Kernel(MatmulGroup g, int64_t cols, const int8_t* xq, co
     int64_t row;
     if (!locateRow(g, m, row))
         return;
-    constexpr int U = unrollFor<N>();
+    constexpr int kUnroll = unrollFor<N>();
     const int lane = threadIdx.x % 32;
     const int t0 = blockIdx.y * N;
     const int sbCount = int(cols / 32);
     const uint8_t* r = g.w[m] + size_t(row) * g.rowStride[m];
     float acc[N] = {};
-    for (int first = lane; first < sbCount; first += 32 * U) {
-        SubBlock s[U];
+    for (int first = lane; first < sbCount; first += 32 * kUnroll) {
+        SubBlock s[kUnroll];
 #pragma unroll
-        for (int u = 0; u < U; ++u)
+        for (int u = 0; u < kUnroll; ++u)
             if (first + 32 * u < sbCount)
                 s[u] = Block::load(r, first + 32 * u);
 #pragma unroll
-        for (int u = 0; u < U; ++u) {
+        for (int u = 0; u < kUnroll; ++u) {
             const int sb = first + 32 * u;
             if (sb >= sbCount)
                 break;
@@ -191,20 +191,20 @@ __global__ void matmulF32Kernel(MatmulGroup g, int64_t cols, const float* x, int
     int64_t row;
     if (!locateRow(g, m, row))
         return;
-    constexpr int U = unrollFor<N>();
+    constexpr int kUnroll = unrollFor<N>();
     const int lane = threadIdx.x % 32;
     const int t0 = blockIdx.y * N;
     const int chunks = int(cols / 8);
     const uint8_t* r = g.w[m] + size_t(row) * g.rowStride[m];
     float acc[N] = {};
-    for (int first = lane; first < chunks; first += 32 * U) {
-        float wv[U][8];
+    for (int first = lane; first < chunks; first += 32 * kUnroll) {
+        float wv[kUnroll][8];
 #pragma unroll
-        for (int u = 0; u < U; ++u)
+        for (int u = 0; u < kUnroll; ++u)
             if (first + 32 * u < chunks)
                 Row::load(r, first + 32 * u, wv[u]);
 #pragma unroll
-        for (int u = 0; u < U; ++u) {
+        for (int u = 0; u < kUnroll; ++u) {
             const int c = first + 32 * u;
             if (c >= chunks)
                 break;

@@ -1,5 +1,6 @@
 // strata-gguf end to end: mkmodel writes a file, info describes it (text and JSON), quantize
-// converts it, and bad input gives a clear error and a non-zero exit code.
+// converts it, routing counts its experts' selections, and bad input gives a clear error and a
+// non-zero exit code.
 #include "strata/gguf/file.hpp"
 
 #include <QJsonArray>
@@ -74,6 +75,20 @@ private slots:
         QVERIFY(r.out.contains("experts:       4 (2 used per token)"));
         QVERIFY(r.out.contains("chat template: yes"));
         QVERIFY(r.out.contains("blk.0.attn_q_norm.weight"));
+
+        // routing: every token's selections counted per layer; with 4 experts the top 10 % is 0.4 of
+        // the top expert, so its share is 0.4 times the top expert's.
+        r = tool({"routing", "-m", path, "-n", "16", "--json"});
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+        const QJsonObject routing = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        const QJsonArray layers = routing["layers"].toArray();
+        QCOMPARE(layers.size(), 2);
+        for (const auto& l : layers) {
+            const QJsonObject lo = l.toObject();
+            QCOMPARE(lo["selections"].toInt(), 16 * 2);
+            QVERIFY(lo["top_expert_share"].toDouble() >= 0.25);
+            QVERIFY(qAbs(lo["top_tenth_share"].toDouble() - 0.4 * lo["top_expert_share"].toDouble()) < 1e-9);
+        }
     }
 
     void quantizeThenInfo()
