@@ -1,0 +1,23 @@
+#include "app/remote/remote_host.hpp"
+
+#include "app/engine/engine_requests.hpp"
+#include "app/remote/remote_chat_client.hpp"
+#include "app/thread_quit_wait.hpp"
+
+#include <memory>
+
+namespace strata::app {
+
+RemoteHost::RemoteHost(QObject* parent)
+    : QObject(parent), m_thread(QStringLiteral("strata-remote"), std::make_unique<RemoteChatClient>())
+{
+    qRegisterMetaType<ChatTurnRequest>();
+    qRegisterMetaType<ReplyMetrics>();
+}
+
+RemoteHost::~RemoteHost()
+{
+    m_thread.stopWithin(kQuitWait);
+}
+
+}  // namespace strata::app

@@ -1,0 +1,381 @@
+// The chat window with a remote model: a second strata-server on a free loopback port, started
+// with an API key, is chosen through "Remote server..."; a wrong key is refused with the server's
+// 401 shown; with the right key a reply streams in and equals the server's own greedy answer to the
+// same prompt. A scripted server gives what a real one does not on demand: a broken event stream
+// and a reply that never ends, which Stop must end at once. A server that is gone is reported.
+// The keychain is off here (CI runs none): keys are kept for the session only, and the dialog says so.
+#include "app/application.hpp"
+#include "app/chat_coordinator.hpp"
+#include "app/remote/remote_keys.hpp"
+#include "domain/remote/remote_endpoint.hpp"
+#include "domain/storage/chat_store.hpp"
+#include "strata/model/generation.hpp"
+#include "tests/engine/model/model_fixtures.hpp"
+#include "ui/chat/chat_input.hpp"
+#include "ui/chat/chat_panel.hpp"
+#include "ui/chat/chat_view.hpp"
+#include "ui/chat/model_selector.hpp"
+#include "ui/chat/remote_model_dialog.hpp"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+using strata::app::Application;
+
+namespace {
+
+QStringList noticeTexts(Application& app)
+{
+    QStringList texts;
+    for (QLabel* label : app.window().chatPanel()->chatView()->notices())
+        texts << label->text();
+    return texts;
+}
+
+void typeAndSend(Application& app, const QString& text)
+{
+    auto* input = app.window().chatPanel()->input();
+    input->setFocus();
+    QTest::keyClicks(input, text);
+    QTest::keyClick(input, Qt::Key_Return);
+}
+
+// Opens "Remote server...", fills it in as a user does and presses OK.
+void chooseRemote(Application& app, const QString& address, const QString& key, const QString& model)
+{
+    auto* selector = app.window().modelSelector();
+    QTest::mouseClick(selector->findChild<QAbstractButton*>(QStringLiteral("remoteModelButton")), Qt::LeftButton);
+    auto* dialog = selector->findChild<strata::ui::RemoteModelDialog*>(QStringLiteral("remoteModelDialog"));
+    QVERIFY(dialog);
+    dialog->addressEdit()->setText(address);
+    dialog->keyEdit()->setText(key);
+    dialog->modelEdit()->setText(model);
+    dialog->accept();
+}
+
+// One strata-server process on a free port; stopped when destroyed.
+class ServerProcess {
+public:
+    ServerProcess(const QString& model, const QStringList& extra)
+    {
+        m_process.setProgram(QStringLiteral(STRATA_SERVER_TOOL));
+        m_process.setArguments(QStringList{"-m", model, "--port", "0", "--threads", "1", "--ctx", "512"} + extra);
+        m_process.start();
+        QElapsedTimer clock;
+        clock.start();
+        QByteArray out;
+        while (!out.contains('\n') && clock.elapsed() < 60000 && m_process.state() != QProcess::NotRunning) {
+            m_process.waitForReadyRead(200);
+            out += m_process.readAllStandardOutput();
+        }
+        const auto match =
+            QRegularExpression(QStringLiteral("listening on (http://[^ \\n]+)")).match(QString::fromUtf8(out));
+        if (match.hasMatch())
+            m_base = match.captured(1);
+        else
+            m_error = QString::fromUtf8(out + m_process.readAllStandardError());
+    }
+    ~ServerProcess()
+    {
+        m_process.terminate();
+        if (!m_process.waitForFinished(10000))
+            m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+    const QString& base() const { return m_base; }
+    const QString& error() const { return m_error; }
+
+private:
+    QProcess m_process;
+    QString m_base;
+    QString m_error;
+};
+
+// A scripted HTTP server: /v1/models lists "scripted"; a chat request gets `chatReply` written
+// at once and the connection is kept open (a stream that has not ended) until the client closes it.
+class ScriptedServer : public QObject {
+public:
+    ScriptedServer()
+    {
+        m_server.listen(QHostAddress::LocalHost);
+        connect(&m_server, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket* socket = m_server.nextPendingConnection()) {
+                connect(socket, &QTcpSocket::readyRead, this, [this, socket] { answer(socket); });
+                connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
+                    if (m_chatSockets.remove(socket))
+                        ++closedChats;
+                    m_requests.remove(socket);
+                    socket->deleteLater();
+                });
+            }
+        });
+    }
+    QString base() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()); }
+    void close() { m_server.close(); }
+
+    QByteArray chatReply;
+    int closedChats = 0;  // chat requests whose connection the client closed
+
+private:
+    void answer(QTcpSocket* socket)
+    {
+        QByteArray& request = m_requests[socket];
+        request += socket->readAll();
+        const qsizetype headerEnd = request.indexOf("\r\n\r\n");
+        if (headerEnd < 0 || request.isEmpty() || request.startsWith('-'))
+            return;
+        if (request.startsWith("GET /v1/models")) {
+            const QByteArray body = R"({"object":"list","data":[{"id":"scripted","object":"model"}]})";
+            socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                          "Content-Length: "
+                          + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            socket->disconnectFromHost();  // so the chat request comes on a connection of its own
+        } else {
+            m_chatSockets.insert(socket);
+            socket->write(chatReply);
+        }
+        request = "-";  // answered: later bytes are ignored
+    }
+
+    QTcpServer m_server;
+    QHash<QTcpSocket*, QByteArray> m_requests;
+    QSet<QTcpSocket*> m_chatSockets;
+};
+
+QByteArray streamHead()
+{
+    return "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n";
+}
+
+QByteArray contentChunk(const QString& text)
+{
+    const QJsonObject chunk{
+        {QStringLiteral("choices"),
+         QJsonArray{QJsonObject{{QStringLiteral("delta"), QJsonObject{{QStringLiteral("content"), text}}}}}}};
+    return "data: " + QJsonDocument(chunk).toJson(QJsonDocument::Compact) + "\n\n";
+}
+
+}  // namespace
+
+class TestRemoteChat : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_model;
+
+    QString database(const char* name) const { return m_dir.filePath(QString::fromLatin1(name) + ".sqlite"); }
+
+    // A new conversation with greedy sampling and a short reply cap; its id.
+    static qint64 greedyConversation(Application& app, int maxTokens)
+    {
+        app.coordinator().newConversation();
+        const qint64 id = app.coordinator().currentConversation();
+        strata::domain::ConversationSettings settings;
+        settings.sampling.temperature = 0;
+        settings.sampling.maxTokens = maxTokens;
+        app.store().setConversationSettings(id, settings);
+        return id;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("config")));
+        QCoreApplication::setOrganizationName(QStringLiteral("StrataTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("StrataTest"));
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().setValue(QStringLiteral("remote/useKeychain"), false);  // CI runs no keychain
+        const strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
+        m_model = QString::fromStdString(strata::test::writeModel(m_dir, spec, "served").string());
+    }
+
+    // Without a keychain the key is kept in memory for the session and never written to the settings.
+    void keysWithoutAKeychainAreKeptForTheSessionOnly()
+    {
+        QSettings settings;
+        strata::app::RemoteKeys keys(strata::app::RemoteKeys::Storage::SessionOnly);
+        QVERIFY(!keys.keychainWorks());
+        QSignalSpy told(&keys, &strata::app::RemoteKeys::keptForSessionOnly);
+        keys.store(QStringLiteral("http://a:1"), QStringLiteral("sekret-123"));
+        QCOMPARE(told.size(), 0);  // chosen, not a failure: the dialog's note says it
+        QVERIFY2(keys.storageNote().contains(QStringLiteral("until Strata quits")), qPrintable(keys.storageNote()));
+        QString fetched = QStringLiteral("unset");
+        keys.fetch(QStringLiteral("http://a:1"), [&](const QString& key) { fetched = key; });
+        QCOMPARE(fetched, QStringLiteral("sekret-123"));
+        keys.fetch(QStringLiteral("http://b:2"), [&](const QString& key) { fetched = key; });
+        QCOMPARE(fetched, QString());
+        settings.sync();
+        QFile file(settings.fileName());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(!file.readAll().contains("sekret-123"));
+
+        Application app(database("note"));
+        app.show();
+        QTest::mouseClick(
+            app.window().modelSelector()->findChild<QAbstractButton*>(QStringLiteral("remoteModelButton")),
+            Qt::LeftButton);
+        auto* note = app.window().findChild<QLabel*>(QStringLiteral("remoteKeyNote"));
+        QVERIFY(note);
+        QVERIFY2(note->text().contains(QStringLiteral("never written to the settings file")), qPrintable(note->text()));
+        auto* dialog = app.window().findChild<strata::ui::RemoteModelDialog*>(QStringLiteral("remoteModelDialog"));
+        dialog->addressEdit()->setText(QStringLiteral("localhost:8080"));  // no scheme
+        dialog->modelEdit()->setText(QStringLiteral("m"));
+        dialog->accept();
+        QVERIFY(dialog->isVisible());
+        QVERIFY2(dialog->errorText().contains(QStringLiteral("http://host:port")), qPrintable(dialog->errorText()));
+        dialog->reject();
+    }
+
+    void replyFromASecondStrataServerEqualsItsGreedyText()
+    {
+        ServerProcess server(m_model, {"--api-key", "sekret"});
+        QVERIFY2(!server.base().isEmpty(), qPrintable(server.error()));
+        Application app(database("remote"));
+        app.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
+
+        chooseRemote(app, server.base(), QStringLiteral("wrong"), QStringLiteral("served"));
+        QTRY_COMPARE_WITH_TIMEOUT(noticeTexts(app).size(), 1, 10000);
+        QVERIFY2(noticeTexts(app).constFirst().contains(QStringLiteral("refused the API key (HTTP 401)")),
+                 qPrintable(noticeTexts(app).constFirst()));
+        QVERIFY(app.coordinator().modelPath().isEmpty());
+
+        chooseRemote(app, server.base() + QStringLiteral("/v1"), QStringLiteral("sekret"), QStringLiteral("elsewhere"));
+        QTRY_COMPARE_WITH_TIMEOUT(noticeTexts(app).size(), 2, 10000);
+        QVERIFY2(noticeTexts(app).at(1).contains(
+                     QStringLiteral("does not serve a model named \"elsewhere\"; it lists: served")),
+                 qPrintable(noticeTexts(app).at(1)));
+
+        chooseRemote(app, server.base(), QStringLiteral("sekret"), QStringLiteral("served"));
+        QTRY_VERIFY_WITH_TIMEOUT(app.coordinator().isRemoteModel(), 10000);
+        QVERIFY(app.window().statusBar()->currentMessage().contains(QStringLiteral("do not apply")));
+        QCOMPARE(app.window().modelSelector()->combo()->currentText(),
+                 QStringLiteral("served @ ") + QUrl(server.base()).authority());
+
+        const qint64 id = greedyConversation(app, 24);
+        typeAndSend(app, QStringLiteral("Hello there"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 20000);
+        QVERIFY2(noticeTexts(app).isEmpty(), qPrintable(noticeTexts(app).join('\n')));
+        const QList<strata::domain::ChatMessage> stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 2);
+        const QJsonObject metrics = stored[1].metrics;
+        QVERIFY(metrics.value(QStringLiteral("generated_tokens")).toInt() > 0);
+        QVERIFY(metrics.value(QStringLiteral("ttft_ms")).toDouble() > 0);
+        QCOMPARE(stored[1].model, app.coordinator().modelPath());
+        QVERIFY(app.window().statusBar()->currentMessage().contains(QStringLiteral("first token after")));
+
+        // The same prompt, not streamed, straight to the server: the same greedy text.
+        QNetworkAccessManager network;
+        QNetworkRequest request(QUrl(server.base() + QStringLiteral("/v1/chat/completions")));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        request.setRawHeader("Authorization", "Bearer sekret");
+        const QJsonObject body{{QStringLiteral("model"), QStringLiteral("served")},
+                               {QStringLiteral("temperature"), 0},
+                               {QStringLiteral("max_tokens"), 24},
+                               {QStringLiteral("messages"),
+                                QJsonArray{QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                                                       {QStringLiteral("content"), QStringLiteral("Hello there")}}}}};
+        QNetworkReply* reply = network.post(request, QJsonDocument(body).toJson());
+        QSignalSpy finished(reply, &QNetworkReply::finished);
+        QVERIFY(finished.wait(20000));
+        const QJsonObject answer = QJsonDocument::fromJson(reply->readAll()).object();
+        reply->deleteLater();
+        const QJsonObject message = answer.value(QStringLiteral("choices"))
+                                        .toArray()
+                                        .first()
+                                        .toObject()
+                                        .value(QStringLiteral("message"))
+                                        .toObject();
+        const QString reference = message.value(QStringLiteral("content")).toString();
+        QVERIFY(!reference.isEmpty());
+        QCOMPARE(stored[1].reasoning + stored[1].content,
+                 message.value(QStringLiteral("reasoning_content")).toString() + reference);
+    }
+
+    void brokenStreamIsReportedNotShownAsText()
+    {
+        ScriptedServer scripted;
+        scripted.chatReply = streamHead() + contentChunk(QStringLiteral("Hi")) + "data: {oops\n\n";
+        Application app(database("broken"));
+        app.show();
+        chooseRemote(app, scripted.base(), {}, QStringLiteral("scripted"));
+        QTRY_VERIFY_WITH_TIMEOUT(app.coordinator().isRemoteModel(), 10000);
+        const int before = int(noticeTexts(app).size());
+        greedyConversation(app, 16);
+        typeAndSend(app, QStringLiteral("Hello"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 10000);
+        QCOMPARE(noticeTexts(app).size(), before + 1);
+        QVERIFY2(noticeTexts(app).last().contains(QStringLiteral("could not be read"))
+                     && noticeTexts(app).last().contains(QStringLiteral("not a JSON object")),
+                 qPrintable(noticeTexts(app).last()));
+        QTRY_VERIFY(scripted.closedChats > 0);  // the broken stream's request was closed
+
+        // The server goes away: the next message says it could not be reached.
+        scripted.close();
+        typeAndSend(app, QStringLiteral("Still there?"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 10000);
+        QVERIFY2(noticeTexts(app).last().contains(QStringLiteral("Could not reach the remote server")),
+                 qPrintable(noticeTexts(app).last()));
+    }
+
+    void stopEndsAStreamThatNeverEnds()
+    {
+        ScriptedServer scripted;
+        scripted.chatReply = streamHead() + contentChunk(QStringLiteral("partial "));
+        Application app(database("stop"));
+        app.show();
+        chooseRemote(app, scripted.base(), {}, QStringLiteral("scripted"));
+        QTRY_VERIFY_WITH_TIMEOUT(app.coordinator().isRemoteModel(), 10000);
+        const qint64 id = greedyConversation(app, 16);
+        typeAndSend(app, QStringLiteral("Hello"));
+        QTRY_COMPARE_WITH_TIMEOUT(app.store().messages(id).size(), 2, 10000);  // the reply began
+        QVERIFY(app.coordinator().isReplying());
+        QElapsedTimer clock;
+        clock.start();
+        emit app.window().chatPanel()->stopRequested();
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 5000);
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+        const strata::domain::ChatMessage reply = app.store().messages(id).at(1);
+        QCOMPARE(reply.content, QStringLiteral("partial "));
+        QCOMPARE(reply.metrics.value(QStringLiteral("finish_reason")).toString(),
+                 QString::fromLatin1(strata::model::toString(strata::model::FinishReason::Cancelled)));
+        QTRY_VERIFY(scripted.closedChats > 0);  // the request was aborted, not left open
+    }
+
+    void serverThatIsNotThereIsReported()
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        const quint16 port = probe.serverPort();
+        probe.close();  // nothing listens there now
+        Application app(database("down"));
+        app.show();
+        chooseRemote(app, QStringLiteral("http://127.0.0.1:%1").arg(port), {}, QStringLiteral("m"));
+        QTRY_VERIFY_WITH_TIMEOUT(!noticeTexts(app).isEmpty(), 10000);
+        QVERIFY2(noticeTexts(app).last().contains(QStringLiteral("Could not reach the remote server 127.0.0.1:")),
+                 qPrintable(noticeTexts(app).last()));
+        QVERIFY(!app.coordinator().isRemoteModel());
+    }
+};
+
+QTEST_MAIN(TestRemoteChat)
+#include "test_remote_chat.moc"
