@@ -196,6 +196,52 @@ class TestRemoteChat : public QObject {
         return id;
     }
 
+    // Sends "Hello there" in a new greedy conversation with the remote model chosen; the streamed
+    // reply must equal the server's own non-streamed greedy answer to the same prompt.
+    static void greedyReplyEqualsTheServers(Application& app, const QString& base, const QString& key,
+                                            const QString& model)
+    {
+        const qint64 id = greedyConversation(app, 24);
+        typeAndSend(app, QStringLiteral("Hello there"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 60000);
+        QVERIFY2(noticeTexts(app).isEmpty(), qPrintable(noticeTexts(app).join('\n')));
+        const QList<strata::domain::ChatMessage> stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 2);
+        const QJsonObject metrics = stored[1].metrics;
+        QVERIFY(metrics.value(QStringLiteral("generated_tokens")).toInt() > 0);
+        QVERIFY(metrics.value(QStringLiteral("ttft_ms")).toDouble() > 0);
+        QCOMPARE(stored[1].model, app.coordinator().modelPath());
+        QVERIFY(app.window().statusBar()->currentMessage().contains(QStringLiteral("first token after")));
+
+        // The same prompt, not streamed, straight to the server: the same greedy text.
+        QNetworkAccessManager network;
+        QNetworkRequest request(QUrl(base + QStringLiteral("/v1/chat/completions")));
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+        if (!key.isEmpty())
+            request.setRawHeader("Authorization", "Bearer " + key.toUtf8());
+        const QJsonObject body{{QStringLiteral("model"), model},
+                               {QStringLiteral("temperature"), 0},
+                               {QStringLiteral("max_tokens"), 24},
+                               {QStringLiteral("messages"),
+                                QJsonArray{QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                                                       {QStringLiteral("content"), QStringLiteral("Hello there")}}}}};
+        QNetworkReply* reply = network.post(request, QJsonDocument(body).toJson());
+        QSignalSpy finished(reply, &QNetworkReply::finished);
+        QVERIFY(finished.wait(60000));
+        const QJsonObject answer = QJsonDocument::fromJson(reply->readAll()).object();
+        reply->deleteLater();
+        const QJsonObject message = answer.value(QStringLiteral("choices"))
+                                        .toArray()
+                                        .first()
+                                        .toObject()
+                                        .value(QStringLiteral("message"))
+                                        .toObject();
+        const QString reference = message.value(QStringLiteral("content")).toString();
+        QVERIFY(!reference.isEmpty());
+        QCOMPARE(stored[1].reasoning + stored[1].content,
+                 message.value(QStringLiteral("reasoning_content")).toString() + reference);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -271,44 +317,24 @@ private slots:
         QCOMPARE(app.window().modelSelector()->combo()->currentText(),
                  QStringLiteral("served @ ") + QUrl(server.base()).authority());
 
-        const qint64 id = greedyConversation(app, 24);
-        typeAndSend(app, QStringLiteral("Hello there"));
-        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 20000);
-        QVERIFY2(noticeTexts(app).isEmpty(), qPrintable(noticeTexts(app).join('\n')));
-        const QList<strata::domain::ChatMessage> stored = app.store().messages(id);
-        QCOMPARE(stored.size(), 2);
-        const QJsonObject metrics = stored[1].metrics;
-        QVERIFY(metrics.value(QStringLiteral("generated_tokens")).toInt() > 0);
-        QVERIFY(metrics.value(QStringLiteral("ttft_ms")).toDouble() > 0);
-        QCOMPARE(stored[1].model, app.coordinator().modelPath());
-        QVERIFY(app.window().statusBar()->currentMessage().contains(QStringLiteral("first token after")));
+        greedyReplyEqualsTheServers(app, server.base(), QStringLiteral("sekret"), QStringLiteral("served"));
+    }
 
-        // The same prompt, not streamed, straight to the server: the same greedy text.
-        QNetworkAccessManager network;
-        QNetworkRequest request(QUrl(server.base() + QStringLiteral("/v1/chat/completions")));
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-        request.setRawHeader("Authorization", "Bearer sekret");
-        const QJsonObject body{{QStringLiteral("model"), QStringLiteral("served")},
-                               {QStringLiteral("temperature"), 0},
-                               {QStringLiteral("max_tokens"), 24},
-                               {QStringLiteral("messages"),
-                                QJsonArray{QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
-                                                       {QStringLiteral("content"), QStringLiteral("Hello there")}}}}};
-        QNetworkReply* reply = network.post(request, QJsonDocument(body).toJson());
-        QSignalSpy finished(reply, &QNetworkReply::finished);
-        QVERIFY(finished.wait(20000));
-        const QJsonObject answer = QJsonDocument::fromJson(reply->readAll()).object();
-        reply->deleteLater();
-        const QJsonObject message = answer.value(QStringLiteral("choices"))
-                                        .toArray()
-                                        .first()
-                                        .toObject()
-                                        .value(QStringLiteral("message"))
-                                        .toObject();
-        const QString reference = message.value(QStringLiteral("content")).toString();
-        QVERIFY(!reference.isEmpty());
-        QCOMPARE(stored[1].reasoning + stored[1].content,
-                 message.value(QStringLiteral("reasoning_content")).toString() + reference);
+    // A dev check, skipped unless STRATA_REMOTE_PEER names a running server as "URL#model" (no key):
+    // tools/dev/llama_server_peer.sh runs it against llama.cpp's llama-server.
+    void replyFromAPeerServer()
+    {
+        const QString peer = qEnvironmentVariable("STRATA_REMOTE_PEER");
+        if (peer.isEmpty())
+            QSKIP("STRATA_REMOTE_PEER is not set (tools/dev/llama_server_peer.sh sets it)");
+        const QString base = peer.section(QLatin1Char('#'), 0, 0);
+        const QString model = peer.section(QLatin1Char('#'), 1);
+        Application app(database("peer"));
+        app.show();
+        chooseRemote(app, base, {}, model);
+        QTRY_VERIFY_WITH_TIMEOUT(app.coordinator().isRemoteModel() || !noticeTexts(app).isEmpty(), 30000);
+        QVERIFY2(app.coordinator().isRemoteModel(), qPrintable(noticeTexts(app).join('\n')));
+        greedyReplyEqualsTheServers(app, base, {}, model);
     }
 
     void brokenStreamIsReportedNotShownAsText()
