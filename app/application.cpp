@@ -35,6 +35,7 @@ domain::ChatStore& openStore(domain::ChatStore& store, const QString& path)
 
 Application::Application(const QString& databasePath)
     : m_conversations(openStore(m_store, databasePath)), m_recentModels(m_settings),
+      m_remote(m_engine.controller()->telemetryLink()),  // remote tokens count in the token-rate panel too
       // "remote/useKeychain" false: keys only for the session (tests, and users who want no keychain)
       m_remoteKeys(m_settings.value(QStringLiteral("remote/useKeychain"), true).toBool()
                        ? RemoteKeys::Storage::Keychain

@@ -121,6 +121,19 @@ void ChatCoordinator::connectRemote(RemoteChatClient* remote)
     connect(this, &ChatCoordinator::remoteStopRequested, remote, &RemoteChatClient::stop, Qt::QueuedConnection);
     connectReplies(remote);
     connect(&m_modelSelector, &ui::ModelSelector::remoteModelChosen, this, &ChatCoordinator::loadRemoteModel);
+    connect(this, &ChatCoordinator::remoteModelsRequested, remote, &RemoteChatClient::listModels, Qt::QueuedConnection);
+    connect(remote, &RemoteChatClient::modelsListed, &m_modelSelector, &ui::ModelSelector::showRemoteModels,
+            Qt::QueuedConnection);
+    // No key typed: the one kept for that server, if any.
+    connect(&m_modelSelector, &ui::ModelSelector::remoteModelsWanted, this,
+            [this](const QString& baseUrl, const QString& apiKey) {
+                if (!apiKey.isEmpty()) {
+                    emit remoteModelsRequested(baseUrl, apiKey);
+                    return;
+                }
+                m_remoteKeys.fetch(baseUrl,
+                                   [this, baseUrl](const QString& key) { emit remoteModelsRequested(baseUrl, key); });
+            });
     m_modelSelector.setKeyStorageNote(m_remoteKeys.storageNote());
     connect(&m_remoteKeys, &RemoteKeys::keptForSessionOnly, this, [this](const QString& note) {
         m_modelSelector.setKeyStorageNote(note);
@@ -445,7 +458,9 @@ void ChatCoordinator::loadModel(const QString& path)
 
 void ChatCoordinator::loadRemoteModel(const QString& path, const QString& apiKey)
 {
-    if (const std::optional<domain::RemoteEndpoint> remote = domain::remoteEndpointFromPath(path))
+    // No key typed keeps the one kept for that server (if any): loadModel() fetches it.
+    if (const std::optional<domain::RemoteEndpoint> remote = domain::remoteEndpointFromPath(path);
+        remote && !apiKey.isEmpty())
         m_remoteKeys.store(remote->baseUrl, apiKey);
     loadModel(path);
 }

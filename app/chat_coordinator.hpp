@@ -87,6 +87,7 @@ signals:
     void remoteLoadRequested(const QString& path, const QString& apiKey);
     void remoteSendRequested(const strata::app::ChatTurnRequest& request);
     void remoteStopRequested(quint64 requestId);
+    void remoteModelsRequested(const QString& baseUrl, const QString& apiKey);
 
 private:
     struct ActiveRequest {

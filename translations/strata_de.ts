@@ -3255,6 +3255,10 @@ Wählen Sie das Modell erneut mit „Entfernter Server...“ und geben Sie den r
         <source>The remote server %1 ended its reply before the end of the event stream (no &quot;data: [DONE]&quot;).</source>
         <translation>Der entfernte Server %1 hat seine Antwort vor dem Ende des Event-Streams beendet (kein „data: [DONE]“).</translation>
     </message>
+    <message>
+        <source>The remote server %1 lists no models.</source>
+        <translation>Der entfernte Server %1 listet keine Modelle.</translation>
+    </message>
 </context>
 <context>
     <name>strata::app::RemoteKeys</name>
@@ -3282,10 +3286,6 @@ Wählen Sie das Modell erneut mit „Entfernter Server...“ und geben Sie den r
         <translation>Entfernter Server</translation>
     </message>
     <message>
-        <source>none</source>
-        <translation>keiner</translation>
-    </message>
-    <message>
         <source>the name the server lists under /v1/models</source>
         <translation>der Name, den der Server unter /v1/models listet</translation>
     </message>
@@ -3304,6 +3304,25 @@ Wählen Sie das Modell erneut mit „Entfernter Server...“ und geben Sie den r
     <message>
         <source>&amp;Model:</source>
         <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>&amp;List models</source>
+        <translation>Modelle auf&amp;listen</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models...</source>
+        <translation>%1 wird nach seinen Modellen gefragt...</translation>
+    </message>
+    <message>
+        <source>none, or the one kept for this server</source>
+        <translation>keiner, oder der für diesen Server gespeicherte</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server lists %n model(s): choose one in the list.</source>
+        <translation>
+            <numerusform>Der Server listet %n Modell: Wählen Sie es in der Liste.</numerusform>
+            <numerusform>Der Server listet %n Modelle: Wählen Sie eines in der Liste.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

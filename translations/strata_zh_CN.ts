@@ -3252,6 +3252,10 @@ Choose the model again with &quot;Remote server...&quot; and enter the right key
         <source>The remote server %1 ended its reply before the end of the event stream (no &quot;data: [DONE]&quot;).</source>
         <translation>远程服务器 %1 在事件流结束之前结束了回复（没有“data: [DONE]”）。</translation>
     </message>
+    <message>
+        <source>The remote server %1 lists no models.</source>
+        <translation>远程服务器 %1 没有列出任何模型。</translation>
+    </message>
 </context>
 <context>
     <name>strata::app::RemoteKeys</name>
@@ -3279,10 +3283,6 @@ Choose the model again with &quot;Remote server...&quot; and enter the right key
         <translation>远程服务器</translation>
     </message>
     <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
         <source>the name the server lists under /v1/models</source>
         <translation>服务器在 /v1/models 中列出的名称</translation>
     </message>
@@ -3301,6 +3301,24 @@ Choose the model again with &quot;Remote server...&quot; and enter the right key
     <message>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;List models</source>
+        <translation>列出模型(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models...</source>
+        <translation>正在向 %1 查询模型...</translation>
+    </message>
+    <message>
+        <source>none, or the one kept for this server</source>
+        <translation>无，或使用为此服务器保存的密钥</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server lists %n model(s): choose one in the list.</source>
+        <translation>
+            <numerusform>服务器列出了 %n 个模型：请在列表中选择一个。</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -1,5 +1,6 @@
 #include "app/remote/remote_chat_client.hpp"
 
+#include "app/engine/engine_telemetry_link.hpp"
 #include "domain/remote/chat_completion_body.hpp"
 
 #include <QJsonArray>
@@ -52,7 +53,9 @@ QString remoteFailureText(QNetworkReply& reply, const QByteArray& body)
     return RemoteChatClient::tr("The remote server %1 answered HTTP %2: %3").arg(host).arg(status).arg(detail);
 }
 
-RemoteChatClient::RemoteChatClient(QObject* parent) : QObject(parent), m_network(new QNetworkAccessManager(this)) {}
+RemoteChatClient::RemoteChatClient(std::shared_ptr<EngineTelemetryLink> tokenCounter, QObject* parent)
+    : QObject(parent), m_tokenCounter(std::move(tokenCounter)), m_network(new QNetworkAccessManager(this))
+{}
 
 RemoteChatClient::~RemoteChatClient()
 {
@@ -82,6 +85,25 @@ void RemoteChatClient::loadModel(const QString& path, const QString& apiKey)
         m_network->get(requestFor(domain::remoteApiUrl(*endpoint, QStringLiteral("models")), apiKey, kModelsTimeoutMs));
     connect(reply, &QNetworkReply::finished, this,
             [this, reply, path, endpoint = *endpoint, apiKey] { onModelsReply(reply, path, endpoint, apiKey); });
+}
+
+void RemoteChatClient::listModels(const QString& baseUrl, const QString& apiKey)
+{
+    const domain::RemoteEndpoint server{baseUrl, {}};
+    QNetworkReply* reply =
+        m_network->get(requestFor(domain::remoteApiUrl(server, QStringLiteral("models")), apiKey, kModelsTimeoutMs));
+    connect(reply, &QNetworkReply::finished, this, [this, reply, baseUrl] {
+        reply->deleteLater();
+        const QByteArray body = reply->readAll();
+        if (reply->error() != QNetworkReply::NoError || httpStatus(*reply) >= 400) {
+            emit modelsListed(baseUrl, {}, remoteFailureText(*reply, body));
+            return;
+        }
+        const QStringList ids = modelIds(body);
+        emit modelsListed(baseUrl, ids,
+                          ids.isEmpty() ? tr("The remote server %1 lists no models.").arg(reply->url().authority())
+                                        : QString());
+    });
 }
 
 void RemoteChatClient::onModelsReply(QNetworkReply* reply, const QString& path, const domain::RemoteEndpoint& endpoint,
@@ -156,6 +178,8 @@ void RemoteChatClient::read(QNetworkReply* reply)
             m_active->firstTokenNs = now;
         m_active->lastTokenNs = now;
         m_active->chunks += update.contentChunks;
+        if (m_tokenCounter)
+            m_tokenCounter->addDecoded(std::uint64_t(update.contentChunks));
         if (std::optional<QString> text = m_active->coalescer.push(update.text))
             emit tokensReady(m_active->requestId, *text);
     }

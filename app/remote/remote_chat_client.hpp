@@ -6,6 +6,7 @@
 //  - loadModel(path, key): GET <base>/v1/models with the key; modelLoaded() when the server answers
 //    and lists the model (or lists none), loadFailed() with a readable reason otherwise (refused
 //    key, unknown model with the names the server does list, server not reachable).
+//  - listModels(base, key): the names GET <base>/v1/models lists, for the dialog that offers them.
 //  - send(): POST <base>/v1/chat/completions, stream: true, with the conversation and its sampling
 //    settings (domain/remote/chat_completion_body.hpp); the event stream is read as it arrives
 //    (SseChatStream) and its text goes out through a TokenCoalescer as tokensReady(), like a local
@@ -36,6 +37,8 @@ class QNetworkRequest;
 
 namespace strata::app {
 
+class EngineTelemetryLink;
+
 class RemoteChatClient : public QObject {
     Q_OBJECT
 public:
@@ -43,11 +46,13 @@ public:
     static constexpr int kModelsTimeoutMs = 10000;
     static constexpr int kChatTimeoutMs = 300000;  // a long prompt's prefill on a busy server
 
-    explicit RemoteChatClient(QObject* parent = nullptr);
+    // `tokenCounter`: the engine's, so the token-rate panel shows a remote reply's rate too (may be null).
+    explicit RemoteChatClient(std::shared_ptr<EngineTelemetryLink> tokenCounter, QObject* parent = nullptr);
     ~RemoteChatClient() override;
 
 public slots:
     void loadModel(const QString& path, const QString& apiKey);
+    void listModels(const QString& baseUrl, const QString& apiKey);
     void send(const strata::app::ChatTurnRequest& request);
     void stop(quint64 requestId);
 
@@ -56,6 +61,8 @@ signals:
     void modelRunsOn(const QString& where);
     void modelLoaded(const QString& path, const QString& description);
     void loadFailed(const QString& path, const QString& message);
+    // The server's model names, or an error ("" when it answered).
+    void modelsListed(const QString& baseUrl, const QStringList& models, const QString& error);
     void tokensReady(quint64 requestId, const QString& text);
     void replyFinished(quint64 requestId, const strata::app::ReplyMetrics& metrics);
     void error(quint64 requestId, const QString& message);
@@ -82,6 +89,7 @@ private:
     void fail(const QString& message);
     static ReplyMetrics metricsOf(const Active& active);
 
+    const std::shared_ptr<EngineTelemetryLink> m_tokenCounter;
     QNetworkAccessManager* m_network;  // a child: it moves to this object's thread with it
     std::optional<domain::RemoteEndpoint> m_endpoint;
     QString m_apiKey;

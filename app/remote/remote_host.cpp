@@ -8,8 +8,9 @@
 
 namespace strata::app {
 
-RemoteHost::RemoteHost(QObject* parent)
-    : QObject(parent), m_thread(QStringLiteral("strata-remote"), std::make_unique<RemoteChatClient>())
+RemoteHost::RemoteHost(std::shared_ptr<EngineTelemetryLink> tokenCounter, QObject* parent)
+    : QObject(parent),
+      m_thread(QStringLiteral("strata-remote"), std::make_unique<RemoteChatClient>(std::move(tokenCounter)))
 {
     qRegisterMetaType<ChatTurnRequest>();
     qRegisterMetaType<ReplyMetrics>();

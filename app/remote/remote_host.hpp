@@ -6,15 +6,18 @@
 #include "domain/threading/owned_thread.hpp"
 
 #include <QObject>
+#include <memory>
 
 namespace strata::app {
 
+class EngineTelemetryLink;
 class RemoteChatClient;
 
 class RemoteHost : public QObject {
     Q_OBJECT
 public:
-    explicit RemoteHost(QObject* parent = nullptr);
+    // `tokenCounter`: where remote replies' tokens are counted for the token-rate panel (the engine's).
+    explicit RemoteHost(std::shared_ptr<EngineTelemetryLink> tokenCounter, QObject* parent = nullptr);
     ~RemoteHost() override;
 
     RemoteChatClient* client() const { return m_thread.worker(); }

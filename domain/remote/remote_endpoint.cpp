@@ -8,28 +8,37 @@ namespace {
 constexpr QLatin1String kPrefix("remote+");
 }  // namespace
 
-std::optional<RemoteEndpoint> remoteEndpointFrom(const QString& baseUrl, const QString& model, QString* error)
+std::optional<QString> remoteBaseUrl(const QString& typed, QString* error)
 {
-    auto fail = [error](const QString& why) -> std::optional<RemoteEndpoint> {
-        if (error)
-            *error = why;
-        return std::nullopt;
-    };
-    const QUrl url(baseUrl.trimmed(), QUrl::StrictMode);
+    const QUrl url(typed.trimmed(), QUrl::StrictMode);
     if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https"))
-        || url.host().isEmpty() || url.hasQuery() || url.hasFragment())
-        return fail(
-            QCoreApplication::translate("RemoteEndpoint",
-                                        "\"%1\" is not a server address: write it as http://host:port or https://host.")
-                .arg(baseUrl));
-    if (model.trimmed().isEmpty())
-        return fail(QCoreApplication::translate("RemoteEndpoint", "Name the model the server should run."));
+        || url.host().isEmpty() || url.hasQuery() || url.hasFragment()) {
+        if (error)
+            *error =
+                QCoreApplication::translate(
+                    "RemoteEndpoint", "\"%1\" is not a server address: write it as http://host:port or https://host.")
+                    .arg(typed);
+        return std::nullopt;
+    }
     QString base = url.toString(QUrl::StripTrailingSlash);
     if (base.endsWith(QLatin1String("/v1")))
         base.chop(3);
     while (base.endsWith(QLatin1Char('/')))
         base.chop(1);
-    return RemoteEndpoint{base, model.trimmed()};
+    return base;
+}
+
+std::optional<RemoteEndpoint> remoteEndpointFrom(const QString& baseUrl, const QString& model, QString* error)
+{
+    const std::optional<QString> base = remoteBaseUrl(baseUrl, error);
+    if (!base)
+        return std::nullopt;
+    if (model.trimmed().isEmpty()) {
+        if (error)
+            *error = QCoreApplication::translate("RemoteEndpoint", "Name the model the server should run.");
+        return std::nullopt;
+    }
+    return RemoteEndpoint{*base, model.trimmed()};
 }
 
 bool isRemoteModelPath(const QString& path)

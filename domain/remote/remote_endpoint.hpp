@@ -23,6 +23,9 @@ struct RemoteEndpoint {
 std::optional<RemoteEndpoint> remoteEndpointFrom(const QString& baseUrl, const QString& model,
                                                  QString* error = nullptr);
 
+// The base URL alone, normalised the same way (to list a server's models before one is named).
+std::optional<QString> remoteBaseUrl(const QString& typed, QString* error = nullptr);
+
 bool isRemoteModelPath(const QString& path);
 QString remoteModelPath(const RemoteEndpoint& endpoint);
 std::optional<RemoteEndpoint> remoteEndpointFromPath(const QString& path);

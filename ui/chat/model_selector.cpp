@@ -148,7 +148,15 @@ void ModelSelector::openRemoteDialog()
     auto* dialog = new RemoteModelDialog(m_keyStorageNote, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &RemoteModelDialog::remoteModelChosen, this, &ModelSelector::remoteModelChosen);
+    connect(dialog, &RemoteModelDialog::modelsWanted, this, &ModelSelector::remoteModelsWanted);
+    m_remoteDialog = dialog;
     dialog->open();
+}
+
+void ModelSelector::showRemoteModels(const QString& baseUrl, const QStringList& models, const QString& error)
+{
+    if (m_remoteDialog)
+        m_remoteDialog->showModels(baseUrl, models, error);
 }
 
 void ModelSelector::setLoading(const QString& path)

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QHash>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
@@ -14,6 +15,8 @@ class QProgressBar;
 class QPushButton;
 
 namespace strata::ui {
+
+class RemoteModelDialog;
 
 class ModelSelector : public QWidget {
     Q_OBJECT
@@ -37,11 +40,15 @@ public slots:
     void setLoadProgress(double fraction);  // 0..1
     void setLoaded(const QString& path, const QString& description = {});
     void setLoadFailed(const QString& path, const QString& message);
+    // The open "Remote server..." dialog's answer to remoteModelsWanted.
+    void showRemoteModels(const QString& baseUrl, const QStringList& models, const QString& error);
 
 signals:
     void loadRequested(const QString& path);
     // A remote model chosen in "Remote server...", with the key typed there ("" for none).
     void remoteModelChosen(const QString& path, const QString& apiKey);
+    // "List models" in that dialog: the server's base URL and the key typed there ("" for none).
+    void remoteModelsWanted(const QString& baseUrl, const QString& apiKey);
 
 private:
     void selectPath(const QString& path);
@@ -57,6 +64,7 @@ private:
     QHash<QString, QString> m_descriptions;  // path -> description from the file
     QString m_loadedPath;
     QString m_keyStorageNote;
+    QPointer<RemoteModelDialog> m_remoteDialog;
     QString m_loadedDescription;  // from the engine: the context really in use
     bool m_updating = false;      // set while the combo is filled from code, so no load is requested
 };

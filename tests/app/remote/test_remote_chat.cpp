@@ -6,6 +6,8 @@
 // The keychain is off here (CI runs none): keys are kept for the session only, and the dialog says so.
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
+#include "app/engine/engine_controller.hpp"
+#include "app/engine/engine_telemetry_link.hpp"
 #include "app/remote/remote_keys.hpp"
 #include "domain/remote/remote_endpoint.hpp"
 #include "domain/storage/chat_store.hpp"
@@ -30,6 +32,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
@@ -202,6 +205,7 @@ class TestRemoteChat : public QObject {
                                             const QString& model)
     {
         const qint64 id = greedyConversation(app, 24);
+        const std::uint64_t decodedBefore = app.engine().controller()->telemetryLink()->tokenCounts().decoded;
         typeAndSend(app, QStringLiteral("Hello there"));
         QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 60000);
         QVERIFY2(noticeTexts(app).isEmpty(), qPrintable(noticeTexts(app).join('\n')));
@@ -211,6 +215,9 @@ class TestRemoteChat : public QObject {
         QVERIFY(metrics.value(QStringLiteral("generated_tokens")).toInt() > 0);
         QVERIFY(metrics.value(QStringLiteral("ttft_ms")).toDouble() > 0);
         QCOMPARE(stored[1].model, app.coordinator().modelPath());
+        // Counted where the token-rate panel reads the engine's tokens.
+        QCOMPARE(app.engine().controller()->telemetryLink()->tokenCounts().decoded - decodedBefore,
+                 std::uint64_t(metrics.value(QStringLiteral("generated_tokens")).toInt()));
         QVERIFY(app.window().statusBar()->currentMessage().contains(QStringLiteral("first token after")));
 
         // The same prompt, not streamed, straight to the server: the same greedy text.
@@ -298,6 +305,25 @@ private slots:
         Application app(database("remote"));
         app.show();
         QVERIFY(QTest::qWaitForWindowExposed(&app.window()));
+
+        // "List models" offers what the server lists; with a wrong key it says why it cannot.
+        {
+            auto* selector = app.window().modelSelector();
+            QTest::mouseClick(selector->findChild<QAbstractButton*>(QStringLiteral("remoteModelButton")),
+                              Qt::LeftButton);
+            auto* dialog = selector->findChild<strata::ui::RemoteModelDialog*>(QStringLiteral("remoteModelDialog"));
+            QVERIFY(dialog);
+            dialog->addressEdit()->setText(server.base() + QStringLiteral("/v1/"));
+            dialog->keyEdit()->setText(QStringLiteral("wrong"));
+            QTest::mouseClick(dialog->listButton(), Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(dialog->listStatus().contains(QStringLiteral("HTTP 401")), 10000);
+            dialog->keyEdit()->setText(QStringLiteral("sekret"));
+            QTest::mouseClick(dialog->listButton(), Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(dialog->listStatus().contains(QStringLiteral("lists 1 model")), 10000);
+            QCOMPARE(dialog->modelCombo()->count(), 1);
+            QCOMPARE(dialog->modelEdit()->text(), QStringLiteral("served"));
+            dialog->reject();
+        }
 
         chooseRemote(app, server.base(), QStringLiteral("wrong"), QStringLiteral("served"));
         QTRY_COMPARE_WITH_TIMEOUT(noticeTexts(app).size(), 1, 10000);
