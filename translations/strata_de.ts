@@ -2781,6 +2781,10 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
         <source>Waiting policy</source>
         <translation>Warteverfahren</translation>
     </message>
+    <message>
+        <source>%1 (this computer, not the remote model)</source>
+        <translation>%1 (dieser Computer, nicht das entfernte Modell)</translation>
+    </message>
 </context>
 <context>
     <name>strata::ui::PoolPanel</name>

@@ -2778,6 +2778,10 @@ The loaded model is freed only when the new one is ready, so for a moment both a
         <source>Waiting policy</source>
         <translation>等待策略</translation>
     </message>
+    <message>
+        <source>%1 (this computer, not the remote model)</source>
+        <translation>%1（本机，而非远程模型）</translation>
+    </message>
 </context>
 <context>
     <name>strata::ui::PoolPanel</name>

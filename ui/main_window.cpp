@@ -224,6 +224,7 @@ void MainWindow::setModelLoaded(bool loaded, const QString& where, std::optional
 {
     m_chatPanel->setModelLoaded(loaded);
     m_panels->pool()->setGpuWait(loaded ? gpuWait : std::nullopt);
+    m_panels->setRemoteModel(false);
     if (!loaded)
         statusBar()->showMessage(tr("No model loaded"));
     else if (where.isEmpty())
@@ -236,6 +237,7 @@ void MainWindow::setRemoteModelLoaded(const QString& server)
 {
     m_chatPanel->setModelLoaded(true);
     m_panels->pool()->setGpuWait(std::nullopt);
+    m_panels->setRemoteModel(true);
     statusBar()->showMessage(tr("Remote model %1: the panels' CPU, pool and GPU figures are this computer's and do "
                                 "not apply to it; each reply's rate and time to first token come from its stream.")
                                  .arg(server));

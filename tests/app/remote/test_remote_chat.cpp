@@ -22,6 +22,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -340,6 +341,12 @@ private slots:
         chooseRemote(app, server.base(), QStringLiteral("sekret"), QStringLiteral("served"));
         QTRY_VERIFY_WITH_TIMEOUT(app.coordinator().isRemoteModel(), 10000);
         QVERIFY(app.window().statusBar()->currentMessage().contains(QStringLiteral("do not apply")));
+        QVERIFY(app.window()
+                    .findChild<QDockWidget*>(QStringLiteral("cpuCoresDock"))
+                    ->windowTitle()
+                    .contains(QStringLiteral("not the remote model")));
+        QCOMPARE(app.window().findChild<QDockWidget*>(QStringLiteral("tokenRateDock"))->windowTitle(),
+                 QStringLiteral("Tokens per second"));
         QCOMPARE(app.window().modelSelector()->combo()->currentText(),
                  QStringLiteral("served @ ") + QUrl(server.base()).authority());
 
