@@ -299,6 +299,25 @@ private slots:
         dialog->reject();
     }
 
+    // Where no session bus runs (CI), no keychain can answer: the first key stored falls back to the
+    // session, and the user is told why. Skipped where a bus runs: the test must not write to a real keychain.
+    void aKeychainThatCannotAnswerFallsBackToTheSession()
+    {
+        if (qEnvironmentVariableIsSet("DBUS_SESSION_BUS_ADDRESS"))
+            QSKIP("a session bus runs here: a keychain might answer, and a test must not write to it");
+        strata::app::RemoteKeys keys(strata::app::RemoteKeys::Storage::Keychain);
+        QVERIFY(keys.keychainWorks());  // until it fails
+        QSignalSpy told(&keys, &strata::app::RemoteKeys::keptForSessionOnly);
+        keys.store(QStringLiteral("http://a:1"), QStringLiteral("sekret-456"));
+        QVERIFY(told.wait(30000));
+        QVERIFY(!keys.keychainWorks());
+        QVERIFY2(told.constFirst().constFirst().toString().contains(QStringLiteral("No keychain is available")),
+                 qPrintable(told.constFirst().constFirst().toString()));
+        QString fetched;
+        keys.fetch(QStringLiteral("http://a:1"), [&](const QString& key) { fetched = key; });
+        QCOMPARE(fetched, QStringLiteral("sekret-456"));
+    }
+
     void replyFromASecondStrataServerEqualsItsGreedyText()
     {
         ServerProcess server(m_model, {"--api-key", "sekret"});
