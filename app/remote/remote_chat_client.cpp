@@ -59,8 +59,11 @@ RemoteChatClient::RemoteChatClient(std::shared_ptr<EngineTelemetryLink> tokenCou
 
 RemoteChatClient::~RemoteChatClient()
 {
-    if (m_active && m_active->reply)
+    // The app is quitting: the request is ended without a reply signal to a coordinator that may be gone.
+    if (m_active && m_active->reply) {
+        m_active->reply->disconnect(this);
         m_active->reply->abort();
+    }
 }
 
 QNetworkRequest RemoteChatClient::requestFor(const QUrl& url, const QString& apiKey, int timeoutMs) const
