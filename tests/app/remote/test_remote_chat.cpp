@@ -439,6 +439,26 @@ private slots:
         QTRY_VERIFY(scripted.closedChats > 0);  // the request was aborted, not left open
     }
 
+    // Quitting while a remote reply streams: the strata-remote thread ends at once (nothing there blocks).
+    void quitDuringARemoteStreamIsQuick()
+    {
+        ScriptedServer scripted;
+        scripted.chatReply = streamHead() + contentChunk(QStringLiteral("partial "));
+        QElapsedTimer clock;
+        {
+            Application app(database("quit"));
+            app.show();
+            chooseRemote(app, scripted.base(), {}, QStringLiteral("scripted"));
+            QTRY_VERIFY_WITH_TIMEOUT(app.coordinator().isRemoteModel(), 10000);
+            const qint64 id = greedyConversation(app, 16);
+            typeAndSend(app, QStringLiteral("Hello"));
+            QTRY_COMPARE_WITH_TIMEOUT(app.store().messages(id).size(), 2, 10000);
+            clock.start();
+        }
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+        QTRY_VERIFY(scripted.closedChats > 0);
+    }
+
     void serverThatIsNotThereIsReported()
     {
         QTcpServer probe;
