@@ -207,11 +207,19 @@ void RemoteChatClient::fail(const QString& message)
 ReplyMetrics RemoteChatClient::metricsOf(const Active& active)
 {
     ReplyMetrics m;
-    m.generatedTokens = active.chunks;
+    // The server's own counts when it sends them (a chunk may carry more than one token); else one
+    // token per chunk, which is what every server we know streams.
+    const std::optional<domain::SseChatStream::Usage>& usage = active.stream.usage();
+    m.generatedTokens = usage && usage->completionTokens > 0 ? usage->completionTokens : active.chunks;
+    if (usage) {
+        m.promptTokens = usage->promptTokens;
+        m.prefilledTokens = usage->promptTokens;  // what the server reused of it is not told
+    }
     if (active.firstTokenNs >= 0)
         m.timeToFirstTokenMs = double(active.firstTokenNs) / 1e6;
-    if (active.chunks > 1 && active.lastTokenNs > active.firstTokenNs)
-        m.decodeTokensPerSecond = double(active.chunks - 1) * 1e9 / double(active.lastTokenNs - active.firstTokenNs);
+    if (m.generatedTokens > 1 && active.lastTokenNs > active.firstTokenNs)
+        m.decodeTokensPerSecond =
+            double(m.generatedTokens - 1) * 1e9 / double(active.lastTokenNs - active.firstTokenNs);
     const QString& finish = active.stream.finishReason();
     if (active.stopped)
         m.finish = model::FinishReason::Cancelled;
@@ -247,7 +255,11 @@ void RemoteChatClient::finish(QNetworkReply* reply)
     const std::unique_ptr<Active> active = std::move(m_active);
     if (const QString rest = active->coalescer.take(); !rest.isEmpty())
         emit tokensReady(active->requestId, rest);
-    emit replyFinished(active->requestId, metricsOf(*active));
+    const ReplyMetrics metrics = metricsOf(*active);
+    // Tokens that came without text of their own (the server's usage counts them) join the count now.
+    if (m_tokenCounter && metrics.generatedTokens > active->chunks)
+        m_tokenCounter->addDecoded(std::uint64_t(metrics.generatedTokens - active->chunks));
+    emit replyFinished(active->requestId, metrics);
 }
 
 }  // namespace strata::app

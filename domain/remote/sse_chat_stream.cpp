@@ -61,6 +61,9 @@ void SseChatStream::readLine(const QByteArray& line, Update& update)
         m_error = remoteErrorText(data);
         return;
     }
+    if (const QJsonValue usage = chunk.value(QStringLiteral("usage")); usage.isObject())
+        m_usage = Usage{usage.toObject().value(QStringLiteral("prompt_tokens")).toInt(),
+                        usage.toObject().value(QStringLiteral("completion_tokens")).toInt()};
     const QJsonValue choices = chunk.value(QStringLiteral("choices"));
     if (!choices.isArray()) {
         m_error = QCoreApplication::translate(

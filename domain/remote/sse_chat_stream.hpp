@@ -8,11 +8,18 @@
 
 #include <QByteArray>
 #include <QString>
+#include <optional>
 
 namespace strata::domain {
 
 class SseChatStream {
 public:
+    // The reply's token counts, from a chunk's "usage" (the last one, with
+    // stream_options.include_usage, on vLLM, llama-server, Ollama, LM Studio and Strata).
+    struct Usage {
+        int promptTokens = 0;
+        int completionTokens = 0;
+    };
     struct Update {
         QString text;           // reply text in this piece of the stream (may be empty)
         int contentChunks = 0;  // chunks that carried text: about one per token on every server we know
@@ -24,6 +31,7 @@ public:
     bool done() const { return m_done; }                            // [DONE] seen
     const QString& error() const { return m_error; }                // why the stream is unusable ("" while it is fine)
     const QString& finishReason() const { return m_finishReason; }  // the last finish_reason sent
+    const std::optional<Usage>& usage() const { return m_usage; }   // nullopt: the server sent none
 
 private:
     void readLine(const QByteArray& line, Update& update);
@@ -32,6 +40,7 @@ private:
     bool m_done = false;
     QString m_error;
     QString m_finishReason;
+    std::optional<Usage> m_usage;
 };
 
 // A readable message for an error reply: the JSON's error.message (OpenAI's shape, also vLLM's,

@@ -244,6 +244,12 @@ class TestRemoteChat : public QObject {
                                         .toObject()
                                         .value(QStringLiteral("message"))
                                         .toObject();
+        // The counts come from the stream's usage chunk: the server's own, as in its whole reply.
+        const QJsonObject usage = answer.value(QStringLiteral("usage")).toObject();
+        QCOMPARE(metrics.value(QStringLiteral("generated_tokens")).toInt(),
+                 usage.value(QStringLiteral("completion_tokens")).toInt());
+        QCOMPARE(metrics.value(QStringLiteral("prompt_tokens")).toInt(),
+                 usage.value(QStringLiteral("prompt_tokens")).toInt());
         const QString reference = message.value(QStringLiteral("content")).toString();
         QVERIFY(!reference.isEmpty());
         QCOMPARE(stored[1].reasoning + stored[1].content,

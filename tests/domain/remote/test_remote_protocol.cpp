@@ -54,6 +54,9 @@ private slots:
                 strata::domain::chatCompletionBody(QStringLiteral("m"), QStringLiteral("Be brief"), history, sampling))
                 .object();
         QCOMPARE(body.value(QStringLiteral("stream")).toBool(), true);
+        QCOMPARE(
+            body.value(QStringLiteral("stream_options")).toObject().value(QStringLiteral("include_usage")).toBool(),
+            true);
         QCOMPARE(body.value(QStringLiteral("model")).toString(), QStringLiteral("m"));
         QCOMPARE(body.value(QStringLiteral("max_tokens")).toInt(), 12);
         QCOMPARE(body.value(QStringLiteral("temperature")).toDouble(), 0.0);
@@ -78,7 +81,7 @@ private slots:
             "event: ignored\nid: 3\n"
             "data:{\"choices\":[{\"delta\":{\"content\":\"\xc3\x9f dich\"},\"finish_reason\":null}]}\n\n"
             "data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"length\"}]}\n\n"
-            "data: {\"choices\":[],\"usage\":{\"completion_tokens\":2}}\n\n"
+            "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":2}}\n\n"
             "data: [DONE]\n\n"
             "data: {\"choices\":[{\"delta\":{\"content\":\"after the end\"}}]}\n\n";
         for (const qsizetype step : {stream.size(), qsizetype(1)}) {
@@ -95,6 +98,9 @@ private slots:
             QVERIFY(reader.done());
             QCOMPARE(reader.error(), QString());
             QCOMPARE(reader.finishReason(), QStringLiteral("length"));
+            QVERIFY(reader.usage());
+            QCOMPARE(reader.usage()->promptTokens, 5);
+            QCOMPARE(reader.usage()->completionTokens, 2);
         }
     }
 
