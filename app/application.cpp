@@ -34,10 +34,16 @@ domain::ChatStore& openStore(domain::ChatStore& store, const QString& path)
 }  // namespace
 
 Application::Application(const QString& databasePath)
-    : m_conversations(openStore(m_store, databasePath)), m_recentModels(m_settings), m_modelServices(m_settings)
+    : m_conversations(openStore(m_store, databasePath)), m_recentModels(m_settings),
+      m_remote(m_engine.controller()->telemetryLink()),  // remote tokens count in the token-rate panel too
+      // "remote/useKeychain" false: keys only for the session (tests, and users who want no keychain)
+      m_remoteKeys(m_settings.value(QStringLiteral("remote/useKeychain"), true).toBool()
+                       ? RemoteKeys::Storage::Keychain
+                       : RemoteKeys::Storage::SessionOnly),
+      m_modelServices(m_settings)
 {
-    m_coordinator =
-        std::make_unique<ChatCoordinator>(m_store, m_conversations, m_engine.controller(), m_recentModels, m_window);
+    m_coordinator = std::make_unique<ChatCoordinator>(m_store, m_conversations, m_engine.controller(),
+                                                      m_remote.client(), m_remoteKeys, m_recentModels, m_window);
     if (!m_store.isOpen())
         m_window.chatPanel()->chatView()->showNotice(
             QCoreApplication::translate("Application", "Chats cannot be saved in this session: %1")

@@ -5,6 +5,8 @@
 
 #include "app/engine/engine_host.hpp"
 #include "app/recent_models.hpp"
+#include "app/remote/remote_host.hpp"
+#include "app/remote/remote_keys.hpp"
 #include "domain/models/model_services.hpp"
 #include "domain/storage/chat_store.hpp"
 #include "domain/storage/conversation_list_model.hpp"
@@ -34,6 +36,7 @@ public:
     ChatCoordinator& coordinator() { return *m_coordinator; }
     SettingsController& settings() { return *m_settingsController; }
     EngineHost& engine() { return m_engine; }
+    RemoteKeys& remoteKeys() { return m_remoteKeys; }
     PerformanceWiring& performance() { return *m_performance; }
     domain::models::ModelServices& modelServices() { return m_modelServices; }
     // Shows the window and, when `modelPath` is not empty, loads that model (`strata model.gguf`);
@@ -49,6 +52,8 @@ private:
     domain::ConversationListModel m_conversations;
     RecentModels m_recentModels;
     EngineHost m_engine;
+    RemoteHost m_remote;      // the chat's engine for a model on a remote server ("strata-remote")
+    RemoteKeys m_remoteKeys;  // their API keys: the keychain, or this session only
     domain::models::ModelServices m_modelServices;  // before the window: its model manager dialogs use them
     ui::MainWindow m_window;
     std::unique_ptr<ChatCoordinator> m_coordinator;

@@ -2,7 +2,10 @@
 
 #include "app/engine/engine_controller.hpp"
 #include "app/recent_models.hpp"
+#include "app/remote/remote_chat_client.hpp"
+#include "app/remote/remote_keys.hpp"
 #include "domain/chat/think_tag_splitter.hpp"
+#include "domain/remote/remote_endpoint.hpp"
 #include "domain/storage/chat_store.hpp"
 #include "domain/storage/conversation_list_model.hpp"
 #include "ui/chat/chat_panel.hpp"
@@ -12,7 +15,6 @@
 #include "ui/main_window.hpp"
 
 #include <QDateTime>
-#include <QFileInfo>
 #include <QLocale>
 
 namespace strata::app {
@@ -30,11 +32,12 @@ QString titleFrom(const QString& text)
 }  // namespace
 
 ChatCoordinator::ChatCoordinator(domain::ChatStore& store, domain::ConversationListModel& conversations,
-                                 EngineController* engine, RecentModels& recentModels, ui::MainWindow& window,
-                                 QObject* parent)
-    : QObject(parent), m_store(store), m_conversations(conversations), m_engine(engine), m_recentModels(recentModels),
-      m_window(window), m_chatPanel(*window.chatPanel()), m_chatView(*window.chatPanel()->chatView()),
-      m_sidebar(*window.sidebar()), m_modelSelector(*window.modelSelector())
+                                 EngineController* engine, RemoteChatClient* remote, RemoteKeys& remoteKeys,
+                                 RecentModels& recentModels, ui::MainWindow& window, QObject* parent)
+    : QObject(parent), m_store(store), m_conversations(conversations), m_engine(engine), m_remoteKeys(remoteKeys),
+      m_recentModels(recentModels), m_window(window), m_chatPanel(*window.chatPanel()),
+      m_chatView(*window.chatPanel()->chatView()), m_sidebar(*window.sidebar()),
+      m_modelSelector(*window.modelSelector())
 {
     m_saveTimer.setSingleShot(true);
     m_saveTimer.setInterval(kSaveIntervalMs);
@@ -43,6 +46,7 @@ ChatCoordinator::ChatCoordinator(domain::ChatStore& store, domain::ConversationL
             &ui::ModelSelector::setModelDescription);
     connectWindow();
     connectEngine(engine);
+    connectRemote(remote);
     showRecentModels();
     m_window.setModelLoaded(false);
     m_sidebar.setModel(&m_conversations);
@@ -84,24 +88,67 @@ void ChatCoordinator::connectEngine(EngineController* engine)
     connect(this, &ChatCoordinator::loadRequested, engine, &EngineController::loadModel, Qt::QueuedConnection);
     connect(this, &ChatCoordinator::sendRequested, engine, &EngineController::send, Qt::QueuedConnection);
     connect(this, &ChatCoordinator::prefillRequested, engine, &EngineController::prefill, Qt::QueuedConnection);
-
-    connect(engine, &EngineController::tokensReady, this, &ChatCoordinator::onTokens, Qt::QueuedConnection);
-    connect(engine, &EngineController::replyFinished, this, &ChatCoordinator::onReplyFinished, Qt::QueuedConnection);
+    connectReplies(engine);
     connect(engine, &EngineController::prefillProgress, this, &ChatCoordinator::onPrefillProgress,
             Qt::QueuedConnection);
     connect(engine, &EngineController::prefillFinished, this, &ChatCoordinator::onPrefillFinished,
             Qt::QueuedConnection);
-    connect(engine, &EngineController::error, this, &ChatCoordinator::onError, Qt::QueuedConnection);
     connect(engine, &EngineController::historyShortened, this, &ChatCoordinator::onHistoryShortened,
             Qt::QueuedConnection);
-    connect(engine, &EngineController::loadProgress, &m_modelSelector, &ui::ModelSelector::setLoadProgress,
-            Qt::QueuedConnection);
+}
+
+// The signals both engines have, with the same meaning.
+template <class Engine>
+void ChatCoordinator::connectReplies(Engine* engine)
+{
+    connect(engine, &Engine::tokensReady, this, &ChatCoordinator::onTokens, Qt::QueuedConnection);
+    connect(engine, &Engine::replyFinished, this, &ChatCoordinator::onReplyFinished, Qt::QueuedConnection);
+    connect(engine, &Engine::error, this, &ChatCoordinator::onError, Qt::QueuedConnection);
+    connect(engine, &Engine::loadProgress, &m_modelSelector, &ui::ModelSelector::setLoadProgress, Qt::QueuedConnection);
     // Queued from the same thread as modelLoaded and emitted before it, so it arrives first.
     connect(
-        engine, &EngineController::modelRunsOn, this, [this](const QString& where) { m_modelRunsOn = where; },
+        engine, &Engine::modelRunsOn, this, [this](const QString& where) { m_modelRunsOn = where; },
         Qt::QueuedConnection);
-    connect(engine, &EngineController::modelLoaded, this, &ChatCoordinator::onModelLoaded, Qt::QueuedConnection);
-    connect(engine, &EngineController::loadFailed, this, &ChatCoordinator::onLoadFailed, Qt::QueuedConnection);
+    connect(engine, &Engine::modelLoaded, this, &ChatCoordinator::onModelLoaded, Qt::QueuedConnection);
+    connect(engine, &Engine::loadFailed, this, &ChatCoordinator::onLoadFailed, Qt::QueuedConnection);
+}
+
+void ChatCoordinator::connectRemote(RemoteChatClient* remote)
+{
+    connect(this, &ChatCoordinator::remoteLoadRequested, remote, &RemoteChatClient::loadModel, Qt::QueuedConnection);
+    connect(this, &ChatCoordinator::remoteSendRequested, remote, &RemoteChatClient::send, Qt::QueuedConnection);
+    // Queued too: the remote thread never blocks, so Stop runs there within one event-loop turn.
+    connect(this, &ChatCoordinator::remoteStopRequested, remote, &RemoteChatClient::stop, Qt::QueuedConnection);
+    connectReplies(remote);
+    connect(&m_modelSelector, &ui::ModelSelector::remoteModelChosen, this, &ChatCoordinator::loadRemoteModel);
+    connect(this, &ChatCoordinator::remoteModelsRequested, remote, &RemoteChatClient::listModels, Qt::QueuedConnection);
+    connect(remote, &RemoteChatClient::modelsListed, &m_modelSelector, &ui::ModelSelector::showRemoteModels,
+            Qt::QueuedConnection);
+    // No key typed: the one kept for that server, if any.
+    connect(&m_modelSelector, &ui::ModelSelector::remoteModelsWanted, this,
+            [this](const QString& baseUrl, const QString& apiKey) {
+                if (!apiKey.isEmpty()) {
+                    emit remoteModelsRequested(baseUrl, apiKey);
+                    return;
+                }
+                m_remoteKeys.fetch(baseUrl,
+                                   [this, baseUrl](const QString& key) { emit remoteModelsRequested(baseUrl, key); });
+            });
+    m_modelSelector.setKeyStorageNote(m_remoteKeys.storageNote());
+    connect(&m_remoteKeys, &RemoteKeys::keptForSessionOnly, this, [this](const QString& note) {
+        m_modelSelector.setKeyStorageNote(note);
+        m_chatView.showNotice(note, false);
+    });
+}
+
+void ChatCoordinator::stopActive()
+{
+    if (!m_active)
+        return;
+    if (m_active->remote)
+        emit remoteStopRequested(m_active->requestId);
+    else  // direct, thread-safe: the engine thread is busy decoding and polls this flag per token
+        m_engine->requestStop(m_active->requestId);
 }
 
 void ChatCoordinator::newConversation()
@@ -124,7 +171,7 @@ void ChatCoordinator::selectConversation(qint64 id)
 void ChatCoordinator::deleteConversation(qint64 id)
 {
     if (m_active && m_active->conversationId == id) {
-        m_engine->requestStop(m_active->requestId);
+        stopActive();
         m_saveTimer.stop();
         m_active.reset();
         m_window.setGenerating(false);
@@ -272,9 +319,7 @@ void ChatCoordinator::regenerate()
 
 void ChatCoordinator::stop()
 {
-    // Direct, thread-safe call: the engine thread is busy decoding and polls this flag per token.
-    if (m_active)
-        m_engine->requestStop(m_active->requestId);
+    stopActive();
 }
 
 void ChatCoordinator::startRequest(bool prefillOnly)
@@ -288,8 +333,15 @@ void ChatCoordinator::startRequest(bool prefillOnly)
         request.sampling = conversation->settings.sampling;
     }
     request.history = m_history.messages();  // in memory: never a read of the whole conversation here
-    m_active = ActiveRequest{request.requestId, m_conversationId, prefillOnly, 0, {}};
-    if (prefillOnly) {
+    m_active = ActiveRequest{request.requestId, m_conversationId, prefillOnly, m_remoteModel, 0, {}};
+    if (m_remoteModel && prefillOnly) {
+        // A remote server keeps no prompt between requests: the document goes with the next message.
+        endRequest();
+        m_chatView.showNotice(tr("Document added: the remote server reads it with your next message."), false);
+    } else if (m_remoteModel) {
+        m_window.setGenerating(true);
+        emit remoteSendRequested(request);
+    } else if (prefillOnly) {
         m_chatPanel.showPrefillProgress(0, 0, 0);
         emit prefillRequested(request);
     } else {
@@ -344,6 +396,8 @@ void ChatCoordinator::onReplyFinished(quint64 requestId, const ReplyMetrics& met
 {
     if (!m_active || m_active->requestId != requestId)
         return;
+    if (m_active->remote)
+        m_window.showRemoteReplyFigures(metrics.decodeTokensPerSecond, metrics.timeToFirstTokenMs);
     saveReply(metrics.toJson());
     endRequest();
 }
@@ -392,14 +446,28 @@ void ChatCoordinator::onHistoryShortened(quint64 requestId, int leftOut)
 
 void ChatCoordinator::loadModel(const QString& path)
 {
+    if (const std::optional<domain::RemoteEndpoint> remote = domain::remoteEndpointFromPath(path)) {
+        m_modelSelector.setLoading(path);
+        m_remoteKeys.fetch(remote->baseUrl, [this, path](const QString& key) { emit remoteLoadRequested(path, key); });
+        return;
+    }
     m_modelSelector.setLoading(path);
     m_requestedOptions = m_loadOptions;
     emit loadRequested(path, m_loadOptions);
 }
 
+void ChatCoordinator::loadRemoteModel(const QString& path, const QString& apiKey)
+{
+    // No key typed keeps the one kept for that server (if any): loadModel() fetches it.
+    if (const std::optional<domain::RemoteEndpoint> remote = domain::remoteEndpointFromPath(path);
+        remote && !apiKey.isEmpty())
+        m_remoteKeys.store(remote->baseUrl, apiKey);
+    loadModel(path);
+}
+
 void ChatCoordinator::reloadModel()
 {
-    if (!m_modelPath.isEmpty() && !m_active)
+    if (!m_modelPath.isEmpty() && !m_active && !m_remoteModel)  // load options mean nothing to a server
         loadModel(m_modelPath);
 }
 
@@ -413,10 +481,17 @@ void ChatCoordinator::showRecentModels()
 void ChatCoordinator::onModelLoaded(const QString& path, const QString& description)
 {
     m_modelPath = path;
-    m_loadedOptions = m_requestedOptions;
+    m_remoteModel = domain::isRemoteModelPath(path);
     m_recentModels.add(path);
     showRecentModels();
     m_modelSelector.setLoaded(path, description);
+    if (m_remoteModel) {
+        m_window.setRemoteModelLoaded(domain::remoteDisplayName(*domain::remoteEndpointFromPath(path)));
+        if (m_conversationId != 0)
+            m_store.setConversationModel(m_conversationId, path);
+        return;
+    }
+    m_loadedOptions = m_requestedOptions;
     // No fall-back to the CPU (modelOptionsFrom): a model loaded with a GPU runs on it.
     m_window.setModelLoaded(true, m_modelRunsOn,
                             m_loadedOptions->gpu >= 0 ? std::optional(m_loadedOptions->gpuWait) : std::nullopt);
@@ -427,7 +502,8 @@ void ChatCoordinator::onModelLoaded(const QString& path, const QString& descript
 void ChatCoordinator::onLoadFailed(const QString& path, const QString& message)
 {
     m_modelSelector.setLoadFailed(path, message);
-    m_chatView.showNotice(tr("Could not load the model %1.\n%2").arg(QFileInfo(path).fileName(), message), true);
+    m_chatView.showNotice(tr("Could not load the model %1.\n%2").arg(ui::ModelSelector::shownName(path), message),
+                          true);
 }
 
 void ChatCoordinator::loadDocument(const QString& name, const QString& text)

@@ -2,6 +2,9 @@
 // It turns the window's intent (send, stop, regenerate, edit, load a model or a document) into
 // store changes and queued engine requests, and the engine's replies into the chat view and the
 // store: a streamed reply is saved every 0.5 s while it grows and once more when it ends.
+// A model is either the engine thread's (a GGUF file) or a remote server's (RemoteChatClient): both
+// take the same queued requests and answer with the same signals, so only where a request goes
+// depends on which one is chosen.
 // The shown conversation's messages are also kept in memory (ConversationHistory), in step with
 // every change made to the store, so that a send never reads the database on the GUI thread.
 #pragma once
@@ -31,6 +34,8 @@ namespace strata::app {
 
 class EngineController;
 class RecentModels;
+class RemoteChatClient;
+class RemoteKeys;
 
 class ChatCoordinator : public QObject {
     Q_OBJECT
@@ -39,13 +44,15 @@ public:
     static constexpr int kSaveIntervalMs = 500;
 
     ChatCoordinator(domain::ChatStore& store, domain::ConversationListModel& conversations, EngineController* engine,
-                    RecentModels& recentModels, ui::MainWindow& window, QObject* parent = nullptr);
+                    RemoteChatClient* remote, RemoteKeys& remoteKeys, RecentModels& recentModels,
+                    ui::MainWindow& window, QObject* parent = nullptr);
 
     qint64 currentConversation() const { return m_conversationId; }
     // The shown conversation's messages as stored (what the next request's history is built from).
     const QList<domain::ChatMessage>& history() const { return m_history.messages(); }
     bool isReplying() const { return m_active.has_value(); }
     const QString& modelPath() const { return m_modelPath; }
+    bool isRemoteModel() const { return m_remoteModel; }
     // What the loaded model was loaded with (nullopt: none loaded yet).
     const std::optional<ModelLoadOptions>& loadedOptions() const { return m_loadedOptions; }
     // The settings panel's part: what the next load uses, what a new conversation starts with.
@@ -64,6 +71,7 @@ public slots:
     void regenerate();
     void stop();
     void loadModel(const QString& path);
+    void loadRemoteModel(const QString& path, const QString& apiKey);  // a key typed in "Remote server..."
     void reloadModel();  // the loaded model again, with the current load options (not while replying)
     void loadDocument(const QString& name, const QString& text);
     void editSettings();
@@ -75,12 +83,18 @@ signals:
     void loadRequested(const QString& path, const strata::app::ModelLoadOptions& options);
     void sendRequested(const strata::app::ChatTurnRequest& request);
     void prefillRequested(const strata::app::ChatTurnRequest& request);
+    // Queued to the RemoteChatClient.
+    void remoteLoadRequested(const QString& path, const QString& apiKey);
+    void remoteSendRequested(const strata::app::ChatTurnRequest& request);
+    void remoteStopRequested(quint64 requestId);
+    void remoteModelsRequested(const QString& baseUrl, const QString& apiKey);
 
 private:
     struct ActiveRequest {
         quint64 requestId = 0;
         qint64 conversationId = 0;
         bool prefillOnly = false;
+        bool remote = false;   // sent to the remote server
         qint64 messageId = 0;  // the stored reply, created with its first text
         QString raw;           // the reply as the model wrote it, <think> tags included
     };
@@ -88,6 +102,10 @@ private:
     void connectWindow();
     void showConversation(qint64 id);
     void connectEngine(EngineController* engine);
+    void connectRemote(RemoteChatClient* remote);
+    template <class Engine>
+    void connectReplies(Engine* engine);
+    void stopActive();
     bool ensureConversation(const QString& firstText);
     // Stores a new message (and adds it to the history when that conversation is shown); the message
     // as stored, id included, or nullopt after showing the store's error. `touch`: move the
@@ -114,6 +132,7 @@ private:
     domain::ChatStore& m_store;
     domain::ConversationListModel& m_conversations;
     EngineController* m_engine;
+    RemoteKeys& m_remoteKeys;
     RecentModels& m_recentModels;
     // The views it drives, each through its own methods; taken from the window once.
     ui::MainWindow& m_window;
@@ -123,7 +142,8 @@ private:
     ui::ModelSelector& m_modelSelector;
     qint64 m_conversationId = 0;
     QString m_modelPath;
-    QString m_modelRunsOn;  // the status line's "CPU, 8 threads" / "GPU 0: ..." of the loaded model
+    bool m_remoteModel = false;  // m_modelPath names a remote server's model
+    QString m_modelRunsOn;       // the status line's "CPU, 8 threads" / "GPU 0: ..." of the loaded model
     ModelLoadOptions m_loadOptions;
     ModelLoadOptions m_requestedOptions;  // of the load in flight
     std::optional<ModelLoadOptions> m_loadedOptions;

@@ -2,6 +2,7 @@
 
 #include "app/model_description.hpp"
 #include "domain/models/gguf_model_reader.hpp"
+#include "domain/remote/remote_endpoint.hpp"
 
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -17,6 +18,10 @@ RecentModelDescriptions::~RecentModelDescriptions() = default;
 void RecentModelDescriptions::request(const QStringList& paths)
 {
     for (const QString& path : paths) {
+        if (const std::optional<domain::RemoteEndpoint> remote = domain::remoteEndpointFromPath(path)) {
+            emit described(path, tr("%1 on the remote server %2").arg(remote->model, remote->baseUrl));
+            continue;
+        }
         const QFileInfo info(path);
         const QDateTime modified = info.lastModified();
         if (!info.exists()) {

@@ -50,6 +50,9 @@ strata_packages() {
         # server/ (strata-server's OpenAI/Anthropic HTTP API): cpp-httplib, the same name on Debian 12
         # (0.11), Debian 13 (0.18) and Ubuntu 24.04 (0.14); found through its pkg-config file
         libcpp-httplib-dev
+        # remote servers' API keys in the desktop's keychain (app/remote/remote_keys.hpp); the same
+        # name on Debian 12/13 and Ubuntu 24.04
+        qtkeychain-qt6-dev
     )
     # KF6 SyntaxHighlighting (code in chats) exists from Debian 13 / Ubuntu 25.04 on; without it the
     # app builds without highlighting (CMakeLists.txt: find_package(KF6SyntaxHighlighting QUIET)).

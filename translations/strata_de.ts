@@ -349,6 +349,10 @@
         <source>Chats could not be saved: %1</source>
         <translation>Chats konnten nicht gespeichert werden: %1</translation>
     </message>
+    <message>
+        <source>Document added: the remote server reads it with your next message.</source>
+        <translation>Dokument hinzugefügt: Der entfernte Server liest es mit Ihrer nächsten Nachricht.</translation>
+    </message>
 </context>
 <context>
     <name>strata::app::EngineController</name>
@@ -465,6 +469,10 @@
         <location filename="../app/recent_model_descriptions.cpp" line="23"/>
         <source>The file is missing.</source>
         <translation>Die Datei fehlt.</translation>
+    </message>
+    <message>
+        <source>%1 on the remote server %2</source>
+        <translation>%1 auf dem entfernten Server %2</translation>
     </message>
 </context>
 <context>
@@ -2411,6 +2419,14 @@ Wärme %1</translation>
         <source>Model loaded, running on %1</source>
         <translation>Modell geladen, läuft auf %1</translation>
     </message>
+    <message>
+        <source>Remote model %1: the panels&apos; CPU, pool and GPU figures are this computer&apos;s and do not apply to it; each reply&apos;s rate and time to first token come from its stream.</source>
+        <translation>Entferntes Modell %1: Die CPU-, Pool- und GPU-Werte der Panels gehören zu diesem Computer und gelten nicht dafür; Rate und Zeit bis zum ersten Token jeder Antwort stammen aus ihrem Stream.</translation>
+    </message>
+    <message>
+        <source>Remote reply: %1 tok/s, first token after %2 ms (measured from the stream; local CPU and GPU figures do not apply).</source>
+        <translation>Entfernte Antwort: %1 tok/s, erstes Token nach %2 ms (aus dem Stream gemessen; lokale CPU- und GPU-Werte gelten nicht).</translation>
+    </message>
 </context>
 <context>
     <name>strata::ui::MessageBody</name>
@@ -2704,6 +2720,14 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
+    <message>
+        <source>&amp;Remote server...</source>
+        <translation>&amp;Entfernter Server...</translation>
+    </message>
+    <message>
+        <source>Chat with a model on a server that speaks the OpenAI API</source>
+        <translation>Mit einem Modell auf einem Server chatten, der die OpenAI-API spricht</translation>
+    </message>
 </context>
 <context>
     <name>strata::ui::PerformancePanels</name>
@@ -2756,6 +2780,10 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
         <location filename="../ui/panels/performance_panels.cpp" line="48"/>
         <source>Waiting policy</source>
         <translation>Warteverfahren</translation>
+    </message>
+    <message>
+        <source>%1 (this computer, not the remote model)</source>
+        <translation>%1 (dieser Computer, nicht das entfernte Modell)</translation>
     </message>
 </context>
 <context>
@@ -3159,6 +3187,146 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
         <location filename="../ui/chat/welcome_view.cpp" line="30"/>
         <source>Open &amp;GGUF file...</source>
         <translation>&amp;GGUF-Datei öffnen...</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteEndpoint</name>
+    <message>
+        <source>&quot;%1&quot; is not a server address: write it as http://host:port or https://host.</source>
+        <translation>„%1“ ist keine Serveradresse: Schreiben Sie sie als http://host:port oder https://host.</translation>
+    </message>
+    <message>
+        <source>Name the model the server should run.</source>
+        <translation>Geben Sie das Modell an, das der Server ausführen soll.</translation>
+    </message>
+</context>
+<context>
+    <name>SseChatStream</name>
+    <message>
+        <source>The server sent a line of over 4 MiB without an end: this is not an event stream.</source>
+        <translation>Der Server hat eine Zeile von über 4 MiB ohne Ende gesendet: Das ist kein Event-Stream.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s stream is not OpenAI&apos;s format (a data line is not a JSON object: %1).</source>
+        <translation>Der Stream des Servers hat nicht das Format von OpenAI (eine data-Zeile ist kein JSON-Objekt: %1).</translation>
+    </message>
+    <message>
+        <source>The server&apos;s stream is not OpenAI&apos;s format (a chunk has no &quot;choices&quot;).</source>
+        <translation>Der Stream des Servers hat nicht das Format von OpenAI (einem Chunk fehlt „choices“).</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::RemoteChatClient</name>
+    <message>
+        <source>Could not reach the remote server %1: %2</source>
+        <translation>Der entfernte Server %1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>The remote server %1 refused the API key (HTTP %2): %3
+Choose the model again with &quot;Remote server...&quot; and enter the right key.</source>
+        <translation>Der entfernte Server %1 hat den API-Schlüssel abgelehnt (HTTP %2): %3
+Wählen Sie das Modell erneut mit „Entfernter Server...“ und geben Sie den richtigen Schlüssel ein.</translation>
+    </message>
+    <message>
+        <source>The remote server %1 answered HTTP %2: %3</source>
+        <translation>Der entfernte Server %1 antwortete mit HTTP %2: %3</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; does not name a remote server and model.</source>
+        <translation>„%1“ benennt keinen entfernten Server mit Modell.</translation>
+    </message>
+    <message>
+        <source>The remote server %1 does not serve a model named &quot;%2&quot;; it lists: %3.</source>
+        <translation>Der entfernte Server %1 bietet kein Modell namens „%2“ an; er listet: %3.</translation>
+    </message>
+    <message>
+        <source>the remote server %1</source>
+        <translation>dem entfernten Server %1</translation>
+    </message>
+    <message>
+        <source>%1 on the remote server %2 (OpenAI-compatible API)</source>
+        <translation>%1 auf dem entfernten Server %2 (OpenAI-kompatible API)</translation>
+    </message>
+    <message>
+        <source>No remote model is chosen.</source>
+        <translation>Es ist kein entferntes Modell gewählt.</translation>
+    </message>
+    <message>
+        <source>The remote server&apos;s reply could not be read: %1</source>
+        <translation>Die Antwort des entfernten Servers konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>The remote server %1 ended its reply before the end of the event stream (no &quot;data: [DONE]&quot;).</source>
+        <translation>Der entfernte Server %1 hat seine Antwort vor dem Ende des Event-Streams beendet (kein „data: [DONE]“).</translation>
+    </message>
+    <message>
+        <source>The remote server %1 lists no models.</source>
+        <translation>Der entfernte Server %1 listet keine Modelle.</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::RemoteKeys</name>
+    <message>
+        <source>The key is kept only until Strata quits: the keychain is turned off, and keys are never written to the settings file.</source>
+        <translation>Der Schlüssel wird nur bis zum Beenden von Strata behalten: Der Schlüsselbund ist ausgeschaltet, und Schlüssel werden nie in die Einstellungsdatei geschrieben.</translation>
+    </message>
+    <message>
+        <source>No keychain is available (%1): the key is kept only until Strata quits, never written to the settings file.</source>
+        <translation>Kein Schlüsselbund verfügbar (%1): Der Schlüssel wird nur bis zum Beenden von Strata behalten und nie in die Einstellungsdatei geschrieben.</translation>
+    </message>
+    <message>
+        <source>The key is stored in the desktop&apos;s keychain.</source>
+        <translation>Der Schlüssel wird im Schlüsselbund des Desktops gespeichert.</translation>
+    </message>
+    <message>
+        <source>the keychain did not answer</source>
+        <translation>der Schlüsselbund hat nicht geantwortet</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::RemoteModelDialog</name>
+    <message>
+        <source>Remote server</source>
+        <translation>Entfernter Server</translation>
+    </message>
+    <message>
+        <source>the name the server lists under /v1/models</source>
+        <translation>der Name, den der Server unter /v1/models listet</translation>
+    </message>
+    <message>
+        <source>Chat with a model on a server that speaks the OpenAI API: vLLM, llama.cpp&apos;s llama-server, Ollama, LM Studio or another Strata.</source>
+        <translation>Mit einem Modell auf einem Server chatten, der die OpenAI-API spricht: vLLM, llama-server von llama.cpp, Ollama, LM Studio oder ein anderes Strata.</translation>
+    </message>
+    <message>
+        <source>Server &amp;address:</source>
+        <translation>Server&amp;adresse:</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <source>&amp;List models</source>
+        <translation>Modelle auf&amp;listen</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models...</source>
+        <translation>%1 wird nach seinen Modellen gefragt...</translation>
+    </message>
+    <message>
+        <source>none, or the one kept for this server</source>
+        <translation>keiner, oder der für diesen Server gespeicherte</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server lists %n model(s): choose one in the list.</source>
+        <translation>
+            <numerusform>Der Server listet %n Modell: Wählen Sie es in der Liste.</numerusform>
+            <numerusform>Der Server listet %n Modelle: Wählen Sie eines in der Liste.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -347,6 +347,10 @@
         <source>Chats could not be saved: %1</source>
         <translation>无法保存聊天：%1</translation>
     </message>
+    <message>
+        <source>Document added: the remote server reads it with your next message.</source>
+        <translation>文档已添加：远程服务器会随您的下一条消息读取它。</translation>
+    </message>
 </context>
 <context>
     <name>strata::app::EngineController</name>
@@ -463,6 +467,10 @@
         <location filename="../app/recent_model_descriptions.cpp" line="23"/>
         <source>The file is missing.</source>
         <translation>文件不存在。</translation>
+    </message>
+    <message>
+        <source>%1 on the remote server %2</source>
+        <translation>远程服务器 %2 上的 %1</translation>
     </message>
 </context>
 <context>
@@ -2408,6 +2416,14 @@ heat %1</source>
         <source>Model loaded, running on %1</source>
         <translation>模型已加载，运行于 %1</translation>
     </message>
+    <message>
+        <source>Remote model %1: the panels&apos; CPU, pool and GPU figures are this computer&apos;s and do not apply to it; each reply&apos;s rate and time to first token come from its stream.</source>
+        <translation>远程模型 %1：面板中的 CPU、线程池和 GPU 数据属于本机，不适用于它；每条回复的速率和首个词元时间来自其数据流。</translation>
+    </message>
+    <message>
+        <source>Remote reply: %1 tok/s, first token after %2 ms (measured from the stream; local CPU and GPU figures do not apply).</source>
+        <translation>远程回复：%1 tok/s，首个词元用时 %2 ms（从数据流测得；本机 CPU 和 GPU 数据不适用）。</translation>
+    </message>
 </context>
 <context>
     <name>strata::ui::MessageBody</name>
@@ -2701,6 +2717,14 @@ The loaded model is freed only when the new one is ready, so for a moment both a
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>&amp;Remote server...</source>
+        <translation>远程服务器(&amp;R)...</translation>
+    </message>
+    <message>
+        <source>Chat with a model on a server that speaks the OpenAI API</source>
+        <translation>与支持 OpenAI API 的服务器上的模型聊天</translation>
+    </message>
 </context>
 <context>
     <name>strata::ui::PerformancePanels</name>
@@ -2753,6 +2777,10 @@ The loaded model is freed only when the new one is ready, so for a moment both a
         <location filename="../ui/panels/performance_panels.cpp" line="48"/>
         <source>Waiting policy</source>
         <translation>等待策略</translation>
+    </message>
+    <message>
+        <source>%1 (this computer, not the remote model)</source>
+        <translation>%1（本机，而非远程模型）</translation>
     </message>
 </context>
 <context>
@@ -3156,6 +3184,145 @@ The loaded model is freed only when the new one is ready, so for a moment both a
         <location filename="../ui/chat/welcome_view.cpp" line="30"/>
         <source>Open &amp;GGUF file...</source>
         <translation>打开 GGUF 文件(&amp;G)…</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteEndpoint</name>
+    <message>
+        <source>&quot;%1&quot; is not a server address: write it as http://host:port or https://host.</source>
+        <translation>“%1”不是服务器地址：请写成 http://host:port 或 https://host。</translation>
+    </message>
+    <message>
+        <source>Name the model the server should run.</source>
+        <translation>请填写服务器要运行的模型名称。</translation>
+    </message>
+</context>
+<context>
+    <name>SseChatStream</name>
+    <message>
+        <source>The server sent a line of over 4 MiB without an end: this is not an event stream.</source>
+        <translation>服务器发送了超过 4 MiB 且没有结尾的一行：这不是事件流。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s stream is not OpenAI&apos;s format (a data line is not a JSON object: %1).</source>
+        <translation>服务器的流不是 OpenAI 格式（某个 data 行不是 JSON 对象：%1）。</translation>
+    </message>
+    <message>
+        <source>The server&apos;s stream is not OpenAI&apos;s format (a chunk has no &quot;choices&quot;).</source>
+        <translation>服务器的流不是 OpenAI 格式（某个数据块没有“choices”）。</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::RemoteChatClient</name>
+    <message>
+        <source>Could not reach the remote server %1: %2</source>
+        <translation>无法连接远程服务器 %1：%2</translation>
+    </message>
+    <message>
+        <source>The remote server %1 refused the API key (HTTP %2): %3
+Choose the model again with &quot;Remote server...&quot; and enter the right key.</source>
+        <translation>远程服务器 %1 拒绝了 API 密钥（HTTP %2）：%3
+请通过“远程服务器...”重新选择模型并输入正确的密钥。</translation>
+    </message>
+    <message>
+        <source>The remote server %1 answered HTTP %2: %3</source>
+        <translation>远程服务器 %1 返回 HTTP %2：%3</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; does not name a remote server and model.</source>
+        <translation>“%1”没有指明远程服务器和模型。</translation>
+    </message>
+    <message>
+        <source>The remote server %1 does not serve a model named &quot;%2&quot;; it lists: %3.</source>
+        <translation>远程服务器 %1 没有名为“%2”的模型；它列出的是：%3。</translation>
+    </message>
+    <message>
+        <source>the remote server %1</source>
+        <translation>远程服务器 %1</translation>
+    </message>
+    <message>
+        <source>%1 on the remote server %2 (OpenAI-compatible API)</source>
+        <translation>远程服务器 %2 上的 %1（OpenAI 兼容 API）</translation>
+    </message>
+    <message>
+        <source>No remote model is chosen.</source>
+        <translation>尚未选择远程模型。</translation>
+    </message>
+    <message>
+        <source>The remote server&apos;s reply could not be read: %1</source>
+        <translation>无法读取远程服务器的回复：%1</translation>
+    </message>
+    <message>
+        <source>The remote server %1 ended its reply before the end of the event stream (no &quot;data: [DONE]&quot;).</source>
+        <translation>远程服务器 %1 在事件流结束之前结束了回复（没有“data: [DONE]”）。</translation>
+    </message>
+    <message>
+        <source>The remote server %1 lists no models.</source>
+        <translation>远程服务器 %1 没有列出任何模型。</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::RemoteKeys</name>
+    <message>
+        <source>The key is kept only until Strata quits: the keychain is turned off, and keys are never written to the settings file.</source>
+        <translation>密钥只保留到 Strata 退出：钥匙串已关闭，密钥绝不会写入设置文件。</translation>
+    </message>
+    <message>
+        <source>No keychain is available (%1): the key is kept only until Strata quits, never written to the settings file.</source>
+        <translation>没有可用的钥匙串（%1）：密钥只保留到 Strata 退出，绝不会写入设置文件。</translation>
+    </message>
+    <message>
+        <source>The key is stored in the desktop&apos;s keychain.</source>
+        <translation>密钥保存在桌面的钥匙串中。</translation>
+    </message>
+    <message>
+        <source>the keychain did not answer</source>
+        <translation>钥匙串没有响应</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::RemoteModelDialog</name>
+    <message>
+        <source>Remote server</source>
+        <translation>远程服务器</translation>
+    </message>
+    <message>
+        <source>the name the server lists under /v1/models</source>
+        <translation>服务器在 /v1/models 中列出的名称</translation>
+    </message>
+    <message>
+        <source>Chat with a model on a server that speaks the OpenAI API: vLLM, llama.cpp&apos;s llama-server, Ollama, LM Studio or another Strata.</source>
+        <translation>与支持 OpenAI API 的服务器上的模型聊天：vLLM、llama.cpp 的 llama-server、Ollama、LM Studio 或另一个 Strata。</translation>
+    </message>
+    <message>
+        <source>Server &amp;address:</source>
+        <translation>服务器地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;List models</source>
+        <translation>列出模型(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its models...</source>
+        <translation>正在向 %1 查询模型...</translation>
+    </message>
+    <message>
+        <source>none, or the one kept for this server</source>
+        <translation>无，或使用为此服务器保存的密钥</translation>
+    </message>
+    <message numerus="yes">
+        <source>The server lists %n model(s): choose one in the list.</source>
+        <translation>
+            <numerusform>服务器列出了 %n 个模型：请在列表中选择一个。</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -22,6 +22,7 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
@@ -223,12 +224,31 @@ void MainWindow::setModelLoaded(bool loaded, const QString& where, std::optional
 {
     m_chatPanel->setModelLoaded(loaded);
     m_panels->pool()->setGpuWait(loaded ? gpuWait : std::nullopt);
+    m_panels->setRemoteModel(false);
     if (!loaded)
         statusBar()->showMessage(tr("No model loaded"));
     else if (where.isEmpty())
         statusBar()->showMessage(tr("Model loaded"));
     else
         statusBar()->showMessage(tr("Model loaded, running on %1").arg(where));
+}
+
+void MainWindow::setRemoteModelLoaded(const QString& server)
+{
+    m_chatPanel->setModelLoaded(true);
+    m_panels->pool()->setGpuWait(std::nullopt);
+    m_panels->setRemoteModel(true);
+    statusBar()->showMessage(tr("Remote model %1: the panels' CPU, pool and GPU figures are this computer's and do "
+                                "not apply to it; each reply's rate and time to first token come from its stream.")
+                                 .arg(server));
+}
+
+void MainWindow::showRemoteReplyFigures(double tokensPerSecond, double timeToFirstTokenMs)
+{
+    statusBar()->showMessage(
+        tr("Remote reply: %1 tok/s, first token after %2 ms (measured from the stream; local "
+           "CPU and GPU figures do not apply).")
+            .arg(QLocale().toString(tokensPerSecond, 'f', 1), QLocale().toString(timeToFirstTokenMs, 'f', 0)));
 }
 
 void MainWindow::setGenerating(bool generating)

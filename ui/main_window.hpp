@@ -55,6 +55,11 @@ public slots:
     // gpuWait: how the host waits for the GPU the model runs on (the pool panel shows it).
     void setModelLoaded(bool loaded, const QString& where = {},
                         std::optional<model::CudaHostWait> gpuWait = std::nullopt);
+    // A model on a remote server: the status line says so, and that the panels' CPU, pool and GPU
+    // figures are this computer's, not the server's.
+    void setRemoteModelLoaded(const QString& server);
+    // What a remote reply's stream tells: its rate and the time to its first token.
+    void showRemoteReplyFigures(double tokensPerSecond, double timeToFirstTokenMs);
     void setGenerating(bool generating);
 
 signals:

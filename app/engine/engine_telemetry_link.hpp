@@ -49,7 +49,8 @@ public:
     // (WorkerPool::setPolicy is safe while batches run) and to every pool attached later.
     void setPolicy(const pool::WaitPolicy& policy);
 
-    // Engine thread, at token and prefill-chunk boundaries: relaxed counters, read by the sampler.
+    // Engine thread, at token and prefill-chunk boundaries (addDecoded also the remote thread, per
+    // piece of a remote reply's stream): relaxed counters, read by the sampler.
     void addPrefilled(std::uint64_t tokens) { m_prefilled.fetch_add(tokens, std::memory_order_relaxed); }
     void addDecoded(std::uint64_t tokens) { m_decoded.fetch_add(tokens, std::memory_order_relaxed); }
     EngineTokenCounts tokenCounts() const;

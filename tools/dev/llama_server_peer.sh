@@ -3,7 +3,9 @@
 # repository) and runs the OpenAI client checks of tests/server/sdk_clients.cjs (the official `openai`
 # npm package: models, chat, stream with usage, tools in the template, text completion, unknown model,
 # wrong type) against it and against strata-server on the same model, so our API is seen to answer
-# the same requests as the peer. A dev script, not CI: the build takes many minutes on 2 cores.
+# the same requests as the peer; then the app's chat uses llama-server as its remote model
+# (tests/app/remote/test_remote_chat, replyFromAPeerServer: the streamed reply equals llama-server's own
+# greedy answer). A dev script, not CI: the build takes many minutes on 2 cores.
 #
 #   tools/dev/llama_server_peer.sh MODEL.gguf [STRATA_BUILD_DIR]   (default build/ci)
 #
@@ -75,6 +77,15 @@ run_checks() {  # NAME PORT
 }
 run_checks llama-server "$peer_port"
 run_checks strata-server "$ours_port"
+
+remote_test="$strata_build/tests/app/remote/test_remote_chat"
+if [[ -x "$remote_test" ]]; then
+    echo "== the app's chat with llama-server as its remote model"
+    QT_QPA_PLATFORM=offscreen STRATA_REMOTE_PEER="http://127.0.0.1:$peer_port#$alias_name" \
+        "$remote_test" replyFromAPeerServer | grep -E '^(PASS|FAIL|SKIP|Totals)|Loc:' || true
+else
+    echo "== (build test_remote_chat in $strata_build to check the app's remote mode against llama-server too)"
+fi
 
 echo "== llama.cpp $(git -C "$src" rev-parse --short HEAD) (node-llama-cpp 3.21.1) vs strata-server, same checks:"
 if diff <(sed 's/^/  /' "$logs/llama-server.txt") <(sed 's/^/  /' "$logs/strata-server.txt"); then

@@ -1,5 +1,8 @@
 #include "ui/chat/model_selector.hpp"
 
+#include "domain/remote/remote_endpoint.hpp"
+#include "ui/chat/remote_model_dialog.hpp"
+
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -13,8 +16,8 @@ namespace strata::ui {
 
 ModelSelector::ModelSelector(QWidget* parent)
     : QWidget(parent), m_combo(new QComboBox(this)), m_open(new QPushButton(tr("&Open GGUF..."), this)),
-      m_progress(new QProgressBar(this)), m_status(new QLabel(tr("No model loaded"), this)),
-      m_description(new QLabel(this))
+      m_remote(new QPushButton(tr("&Remote server..."), this)), m_progress(new QProgressBar(this)),
+      m_status(new QLabel(tr("No model loaded"), this)), m_description(new QLabel(this))
 {
     setObjectName(QStringLiteral("modelSelector"));
     m_combo->setObjectName(QStringLiteral("modelCombo"));
@@ -22,6 +25,8 @@ ModelSelector::ModelSelector(QWidget* parent)
     m_combo->setMinimumContentsLength(24);
     m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_open->setObjectName(QStringLiteral("openModelButton"));
+    m_remote->setObjectName(QStringLiteral("remoteModelButton"));
+    m_remote->setToolTip(tr("Chat with a model on a server that speaks the OpenAI API"));
     m_progress->setObjectName(QStringLiteral("modelLoadProgress"));
     m_progress->setAccessibleName(tr("Model loading progress"));
     m_progress->setRange(0, 1000);
@@ -38,6 +43,7 @@ ModelSelector::ModelSelector(QWidget* parent)
     m_description->hide();
 
     connect(m_open, &QPushButton::clicked, this, &ModelSelector::openFileDialog);
+    connect(m_remote, &QPushButton::clicked, this, &ModelSelector::openRemoteDialog);
     connect(m_combo, &QComboBox::activated, this, [this](int index) {
         const QString path = m_combo->itemData(index).toString();
         if (!m_updating && !path.isEmpty())
@@ -53,6 +59,7 @@ ModelSelector::ModelSelector(QWidget* parent)
     row->addWidget(label);
     row->addWidget(m_combo, 1);
     row->addWidget(m_open);
+    row->addWidget(m_remote);
     row->addWidget(m_progress);
     row->addWidget(m_status);
     auto* layout = new QVBoxLayout(this);
@@ -70,12 +77,19 @@ void ModelSelector::setRecentModels(const QStringList& paths)
     m_combo->clear();
     m_combo->addItem(paths.isEmpty() ? tr("No recent models") : tr("Choose a recent model"));
     for (const QString& path : paths) {
-        m_combo->addItem(QFileInfo(path).fileName(), path);
+        m_combo->addItem(shownName(path), path);
         applyDescription(m_combo->count() - 1);
     }
     selectPath(current);
     m_updating = false;
     showDescriptionOf(m_combo->currentIndex());
+}
+
+QString ModelSelector::shownName(const QString& path)
+{
+    if (const std::optional<domain::RemoteEndpoint> remote = domain::remoteEndpointFromPath(path))
+        return domain::remoteDisplayName(*remote);
+    return QFileInfo(path).fileName();
 }
 
 void ModelSelector::setModelDescription(const QString& path, const QString& description)
@@ -129,19 +143,35 @@ void ModelSelector::openFileDialog()
     dialog->open();
 }
 
+void ModelSelector::openRemoteDialog()
+{
+    auto* dialog = new RemoteModelDialog(m_keyStorageNote, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RemoteModelDialog::remoteModelChosen, this, &ModelSelector::remoteModelChosen);
+    connect(dialog, &RemoteModelDialog::modelsWanted, this, &ModelSelector::remoteModelsWanted);
+    m_remoteDialog = dialog;
+    dialog->open();
+}
+
+void ModelSelector::showRemoteModels(const QString& baseUrl, const QStringList& models, const QString& error)
+{
+    if (m_remoteDialog)
+        m_remoteDialog->showModels(baseUrl, models, error);
+}
+
 void ModelSelector::setLoading(const QString& path)
 {
     m_progress->setValue(0);
     m_progress->show();
     if (m_loadedPath.isEmpty()) {
-        m_status->setText(tr("Loading %1...").arg(QFileInfo(path).fileName()));
+        m_status->setText(tr("Loading %1...").arg(shownName(path)));
         m_status->setToolTip(path);
         return;
     }
     // The engine keeps the loaded model until the new one is ready, so a failed load leaves the
     // chat working; until then both are in memory.
-    m_status->setText(tr("Loading %1... (%2 stays in memory until then)")
-                          .arg(QFileInfo(path).fileName(), QFileInfo(m_loadedPath).fileName()));
+    m_status->setText(
+        tr("Loading %1... (%2 stays in memory until then)").arg(shownName(path), shownName(m_loadedPath)));
     m_status->setToolTip(tr("%1\nThe loaded model is freed only when the new one is ready, so for a moment both are "
                             "in memory.")
                              .arg(path));

@@ -1,9 +1,11 @@
-// Which model the chat uses: recent models, "Open GGUF...", and the progress of a load. Under the
+// Which model the chat uses: recent models, "Open GGUF...", "Remote server..." (a model on an
+// OpenAI-compatible server: RemoteModelDialog), and the progress of a load. Under the
 // row, a line describes the chosen model (architecture, parameters, quantization, context): the
 // loaded one as the engine has it, a recent one as its file says (item tooltips carry it too).
 #pragma once
 
 #include <QHash>
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
@@ -13,6 +15,8 @@ class QProgressBar;
 class QPushButton;
 
 namespace strata::ui {
+
+class RemoteModelDialog;
 
 class ModelSelector : public QWidget {
     Q_OBJECT
@@ -24,16 +28,27 @@ public:
     void setModelDescription(const QString& path, const QString& description);
     QString descriptionText() const;
     QComboBox* combo() const { return m_combo; }
+    // Where a key typed into "Remote server..." is kept (the app's RemoteKeys says).
+    void setKeyStorageNote(const QString& note) { m_keyStorageNote = note; }
+    // The name shown for a model: a file's name, or "model @ host:port" for a remote one.
+    static QString shownName(const QString& path);
 
 public slots:
     void openFileDialog();
+    void openRemoteDialog();
     void setLoading(const QString& path);
     void setLoadProgress(double fraction);  // 0..1
     void setLoaded(const QString& path, const QString& description = {});
     void setLoadFailed(const QString& path, const QString& message);
+    // The open "Remote server..." dialog's answer to remoteModelsWanted.
+    void showRemoteModels(const QString& baseUrl, const QStringList& models, const QString& error);
 
 signals:
     void loadRequested(const QString& path);
+    // A remote model chosen in "Remote server...", with the key typed there ("" for none).
+    void remoteModelChosen(const QString& path, const QString& apiKey);
+    // "List models" in that dialog: the server's base URL and the key typed there ("" for none).
+    void remoteModelsWanted(const QString& baseUrl, const QString& apiKey);
 
 private:
     void selectPath(const QString& path);
@@ -42,11 +57,14 @@ private:
 
     QComboBox* m_combo;
     QPushButton* m_open;
+    QPushButton* m_remote;
     QProgressBar* m_progress;
     QLabel* m_status;
     QLabel* m_description;
     QHash<QString, QString> m_descriptions;  // path -> description from the file
     QString m_loadedPath;
+    QString m_keyStorageNote;
+    QPointer<RemoteModelDialog> m_remoteDialog;
     QString m_loadedDescription;  // from the engine: the context really in use
     bool m_updating = false;      // set while the combo is filled from code, so no load is requested
 };

@@ -73,7 +73,18 @@ QDockWidget* PerformancePanels::addDock(QMainWindow* window, QMenu* menu, QWidge
     connect(dock->toggleViewAction(), &QAction::toggled, this, &PerformancePanels::reportOpen);
     connect(dock, &QDockWidget::visibilityChanged, this, &PerformancePanels::reportOpen);
     m_docks << dock;
+    m_titles << title;
     return dock;
+}
+
+void PerformancePanels::setRemoteModel(bool remote)
+{
+    for (qsizetype i = 0; i < m_docks.size(); ++i) {
+        QDockWidget* dock = m_docks.at(i);
+        const bool local = remote && dock->widget() != m_tokens;
+        dock->setWindowTitle(local ? tr("%1 (this computer, not the remote model)").arg(m_titles.at(i))
+                                   : m_titles.at(i));
+    }
 }
 
 bool PerformancePanels::anyOpen() const

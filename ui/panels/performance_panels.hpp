@@ -44,6 +44,10 @@ public:
     // True while at least one panel is open: sampling is only worth its cost then.
     bool anyOpen() const;
     void setAllOpen(bool open);
+    // With a remote model the panels of this computer (CPU cores, GPU, process, pool, experts) say so
+    // in their titles: their figures do not describe the server the replies come from. The
+    // token-rate panel counts the remote stream's tokens and keeps its title.
+    void setRemoteModel(bool remote);
 
 public slots:
     void showFrame(const strata::domain::TelemetryFrame& frame);
@@ -66,6 +70,7 @@ private:
     WaitPolicyBar* m_policyBar;
     QToolBar* m_toolBar = nullptr;
     QList<QDockWidget*> m_docks;
+    QList<QString> m_titles;  // each dock's own title, in m_docks's order
     bool m_reportedOpen = false;
 };
 
