@@ -27,23 +27,23 @@ __device__ __forceinline__ float halfAt(const uint8_t* p)
     return __half2float(*reinterpret_cast<const __half*>(p));
 }
 
-// kWords words starting at a 2-byte aligned address: 4-byte loads of the aligned words around them
+// Words words starting at a 2-byte aligned address: 4-byte loads of the aligned words around them
 // joined by funnel shifts (a last word only when p is not 4-aligned, so nothing past the bytes is
 // read). For 32 bytes: 9 loads instead of 16 two-byte ones and their merges; Q8_0 (34 B) and
 // Q6_K (210 B) blocks and Q4_0's quants (at 2 mod 4 in an 18 B block) have no better alignment.
-template <int kWords>
-__device__ __forceinline__ void loadWordsFrom2Aligned(const uint8_t* p, int (&out)[kWords])
+template <int Words>
+__device__ __forceinline__ void loadWordsFrom2Aligned(const uint8_t* p, int (&out)[Words])
 {
     const uintptr_t at = reinterpret_cast<uintptr_t>(p);
     const uint32_t* w = reinterpret_cast<const uint32_t*>(at & ~uintptr_t(3));
     const unsigned shift = unsigned(at & 3) * 8;  // 0 or 16
-    uint32_t v[kWords + 1];
+    uint32_t v[Words + 1];
 #pragma unroll
-    for (int i = 0; i < kWords; ++i)
+    for (int i = 0; i < Words; ++i)
         v[i] = w[i];
-    v[kWords] = shift != 0 ? w[kWords] : 0u;
+    v[Words] = shift != 0 ? w[Words] : 0u;
 #pragma unroll
-    for (int i = 0; i < kWords; ++i)
+    for (int i = 0; i < Words; ++i)
         out[i] = int(__funnelshift_r(v[i], v[i + 1], shift));
 }
 

@@ -1,8 +1,8 @@
 // The int8 tensor-core tile shared by the dense prefill products (cuda_matmul_mma.cu) and the
-// grouped expert products (cuda_moe_mma.cu): 64 weight rows against kTokens activation rows, each
+// grouped expert products (cuda_moe_mma.cu): 64 weight rows against Tokens activation rows, each
 // weight decoded into shared memory once per step and used by every token of the tile.
 //
-// A block has 4 warps in a 2 x 2 layout; each warp owns 32 rows x kTokens / 2 tokens. The K loop
+// A block has 4 warps in a 2 x 2 layout; each warp owns 32 rows x Tokens / 2 tokens. The K loop
 // steps over 8 sub-blocks of 32 weights (256 columns). int8 x int8 -> int32 MMA per 32-value
 // sub-block is exact; y += xd * (d0 * lo + d1 * hi) - m * xs in f32 then gives the dp4a kernels'
 // sums. Q6_K's two scales per sub-block need two k16 MMAs, the others one k32.
@@ -50,25 +50,25 @@ __device__ __forceinline__ void mmaS8k16(int (&c)[4], int a0, int a1, int b0)
 #endif
 }
 
-// kTokens: 64 for dense prefill; 32 for expert products, whose tiles hold one expert's routes
+// Tokens: 64 for dense prefill; 32 for expert products, whose tiles hold one expert's routes
 // (512 tokens x 8 of 128 experts is 32 routes an expert: a 64-token tile would be half empty).
-template <int kTokens>
+template <int Tokens>
 struct Int8Tile {
-    static constexpr int kWarpTiles = kTokens / 16;  // 8-token MMA tiles per warp
+    static constexpr int kWarpTiles = Tokens / 16;  // 8-token MMA tiles per warp
     int w[kTileRows][kRowWords];
-    int x[kTokens][kRowWords];
+    int x[Tokens][kRowWords];
     float wd0[kTileRows][kStepSubBlocks], wd1[kTileRows][kStepSubBlocks], wm[kTileRows][kStepSubBlocks];
-    float xd[kTokens][kStepSubBlocks], xs[kTokens][kStepSubBlocks];
+    float xd[Tokens][kStepSubBlocks], xs[Tokens][kStepSubBlocks];
 };
 
-template <int kTokens>
-using Accumulators = float[2][kTokens / 16][4];
+template <int Tokens>
+using Accumulators = float[2][Tokens / 16][4];
 
 // This warp's A (weights, rows r0...r0+31) and B (activations from token t0) fragments of
 // sub-block j, from either tile (both keep w and x alike).
-template <class Tile, int kWarpTiles>
+template <class Tile, int WarpTiles>
 __device__ __forceinline__ void loadFragments(const Tile& s, int j, int r0, int t0, int (&a)[2][4],
-                                              int (&b)[kWarpTiles][2])
+                                              int (&b)[WarpTiles][2])
 {
     const int lane = threadIdx.x % 32, gid = lane / 4, k = j * 8 + lane % 4;
 #pragma unroll
@@ -77,19 +77,19 @@ __device__ __forceinline__ void loadFragments(const Tile& s, int j, int r0, int 
         a[mt][0] = s.w[r][k], a[mt][1] = s.w[r + 8][k], a[mt][2] = s.w[r][k + 4], a[mt][3] = s.w[r + 8][k + 4];
     }
 #pragma unroll
-    for (int nt = 0; nt < kWarpTiles; ++nt)
+    for (int nt = 0; nt < WarpTiles; ++nt)
         b[nt][0] = s.x[t0 + nt * 8 + gid][k], b[nt][1] = s.x[t0 + nt * 8 + gid][k + 4];
 }
 
 // acc += the tile's products over every column. weightRow(r): tile row r's weights (rows past the
 // matrix's end repeat a valid row; their results are not stored). inputRow(t): which row of xq
 // tile token t reads (tokens past the end repeat a valid one).
-template <class Block, int kTokens, class WeightRow, class InputRow>
-__device__ __forceinline__ void int8Products(Int8Tile<kTokens>& s, WeightRow weightRow, InputRow inputRow, int64_t cols,
+template <class Block, int Tokens, class WeightRow, class InputRow>
+__device__ __forceinline__ void int8Products(Int8Tile<Tokens>& s, WeightRow weightRow, InputRow inputRow, int64_t cols,
                                              const int8_t* xq, const float* xd, const float* xs,
-                                             Accumulators<kTokens>& acc)
+                                             Accumulators<Tokens>& acc)
 {
-    constexpr int kWarpTiles = Int8Tile<kTokens>::kWarpTiles;
+    constexpr int kWarpTiles = Int8Tile<Tokens>::kWarpTiles;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, gid = lane / 4, tid = lane % 4;
     const int sbCount = int(cols / 32);
     for (int sb0 = 0; sb0 < sbCount; sb0 += kStepSubBlocks) {
@@ -107,15 +107,15 @@ __device__ __forceinline__ void int8Products(Int8Tile<kTokens>& s, WeightRow wei
                 s.wd0[r][j] = s.wd1[r][j] = s.wm[r][j] = 0.0f;
             }
         }
-        // Activations: kTokens rows x 256 bytes as 16-byte pieces.
-        for (int e = threadIdx.x; e < kTokens * kStepWords / 4; e += kThreads) {
+        // Activations: Tokens rows x 256 bytes as 16-byte pieces.
+        for (int e = threadIdx.x; e < Tokens * kStepWords / 4; e += kThreads) {
             const int t = e / (kStepWords / 4), piece = e % (kStepWords / 4), sb = sb0 + piece / 2;
             int4 v = make_int4(0, 0, 0, 0);
             if (sb < sbCount)
                 v = *reinterpret_cast<const int4*>(xq + inputRow(t) * cols + int64_t(sb0) * 32 + piece * 16);
             *reinterpret_cast<int4*>(&s.x[t][piece * 4]) = v;
         }
-        for (int e = threadIdx.x; e < kTokens * kStepSubBlocks; e += kThreads) {
+        for (int e = threadIdx.x; e < Tokens * kStepSubBlocks; e += kThreads) {
             const int t = e / kStepSubBlocks, j = e % kStepSubBlocks, sb = sb0 + j;
             const int64_t block = inputRow(t) * (cols / 32) + sb;
             s.xd[t][j] = sb < sbCount ? xd[block] : 0.0f;
@@ -123,7 +123,7 @@ __device__ __forceinline__ void int8Products(Int8Tile<kTokens>& s, WeightRow wei
         }
         __syncthreads();
 
-        const int r0 = (warp / 2) * 32, t0 = (warp % 2) * (kTokens / 2);
+        const int r0 = (warp / 2) * 32, t0 = (warp % 2) * (Tokens / 2);
 #pragma unroll 1
         for (int j = 0; j < kStepSubBlocks; ++j) {
             int lo[2][kWarpTiles][4] = {}, hi[2][kWarpTiles][4] = {};
@@ -170,26 +170,26 @@ __device__ __forceinline__ void int8Products(Int8Tile<kTokens>& s, WeightRow wei
 // Scaling each 32-value product in floats instead (the path above) cost 4 instructions per result
 // per sub-block, more issue slots than the MMAs themselves; here it is one integer multiply-add,
 // and the minimum's sums take 4 dp2a per result per step.
-template <int kTokens>
+template <int Tokens>
 struct KTile {
-    static constexpr int kWarpTiles = kTokens / 16;
+    static constexpr int kWarpTiles = Tokens / 16;
     int w[kTileRows][kRowWords];
-    int x[kTokens][kRowWords];
+    int x[Tokens][kRowWords];
     int sc0[kTileRows][kStepSubBlocks], sc1[kTileRows][kStepSubBlocks];
     uint32_t m[kTileRows][kStepSubBlocks / 4];  // the 6-bit minimums, 4 to a word (dp2a's bytes)
     float d[kTileRows], dmin[kTileRows];
-    float xd[kTokens];
-    int16_t xsum[kTokens][kStepSubBlocks];  // sum of each 32 int8 activations (at most 32 * 127)
+    float xd[Tokens];
+    int16_t xsum[Tokens][kStepSubBlocks];  // sum of each 32 int8 activations (at most 32 * 127)
 };
 
 template <class Block>
 constexpr bool kSuperBlockScales = kTwoScales<Block> || kHasMinimum<Block>;
 
-template <class Block, int kTokens, class WeightRow, class InputRow>
-__device__ __forceinline__ void kQuantProducts(KTile<kTokens>& s, WeightRow weightRow, InputRow inputRow, int64_t cols,
-                                               const int8_t* xq, const float* xd, Accumulators<kTokens>& acc)
+template <class Block, int Tokens, class WeightRow, class InputRow>
+__device__ __forceinline__ void kQuantProducts(KTile<Tokens>& s, WeightRow weightRow, InputRow inputRow, int64_t cols,
+                                               const int8_t* xq, const float* xd, Accumulators<Tokens>& acc)
 {
-    constexpr int kWarpTiles = KTile<kTokens>::kWarpTiles;
+    constexpr int kWarpTiles = KTile<Tokens>::kWarpTiles;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, gid = lane / 4, tid = lane % 4;
     const int sbCount = int(cols / 32);  // whole super-blocks: a multiple of kStepSubBlocks
     for (int sb0 = 0; sb0 < sbCount; sb0 += kStepSubBlocks) {
@@ -206,7 +206,7 @@ __device__ __forceinline__ void kQuantProducts(KTile<kTokens>& s, WeightRow weig
         }
         // Activations as 16-byte pieces; the two lanes holding a sub-block's pieces add their sums
         // (every lane runs the same number of iterations, so the shuffle is safe).
-        for (int e = threadIdx.x; e < kTokens * kStepWords / 4; e += kThreads) {
+        for (int e = threadIdx.x; e < Tokens * kStepWords / 4; e += kThreads) {
             const int t = e / (kStepWords / 4), piece = e % (kStepWords / 4);
             const int4 v = *reinterpret_cast<const int4*>(xq + inputRow(t) * cols + int64_t(sb0) * 32 + piece * 16);
             *reinterpret_cast<int4*>(&s.x[t][piece * 4]) = v;
@@ -216,11 +216,11 @@ __device__ __forceinline__ void kQuantProducts(KTile<kTokens>& s, WeightRow weig
             if ((piece & 1) == 0)
                 s.xsum[t][piece / 2] = int16_t(sum);
         }
-        for (int t = threadIdx.x; t < kTokens; t += kThreads)
+        for (int t = threadIdx.x; t < Tokens; t += kThreads)
             s.xd[t] = xd[inputRow(t) * (cols / 32) + sb0];  // one Q8_K scale per 256 values
         __syncthreads();
 
-        const int r0 = (warp / 2) * 32, t0 = (warp % 2) * (kTokens / 2);
+        const int r0 = (warp / 2) * 32, t0 = (warp % 2) * (Tokens / 2);
         int sums[2][kWarpTiles][4] = {};
 #pragma unroll 1
         for (int j = 0; j < kStepSubBlocks; ++j) {
@@ -280,13 +280,13 @@ __device__ __forceinline__ void kQuantProducts(KTile<kTokens>& s, WeightRow weig
 
 // The tile type and the products for a weight type: the K-quants' integer-scale path, or the
 // per-sub-block float path for Q8_0/Q4_0.
-template <class Block, int kTokens>
-using TileFor = std::conditional_t<kSuperBlockScales<Block>, KTile<kTokens>, Int8Tile<kTokens>>;
+template <class Block, int Tokens>
+using TileFor = std::conditional_t<kSuperBlockScales<Block>, KTile<Tokens>, Int8Tile<Tokens>>;
 
-template <class Block, int kTokens, class WeightRow, class InputRow>
-__device__ __forceinline__ void products(TileFor<Block, kTokens>& s, WeightRow weightRow, InputRow inputRow,
+template <class Block, int Tokens, class WeightRow, class InputRow>
+__device__ __forceinline__ void products(TileFor<Block, Tokens>& s, WeightRow weightRow, InputRow inputRow,
                                          int64_t cols, const int8_t* xq, const float* xd, const float* xs,
-                                         Accumulators<kTokens>& acc)
+                                         Accumulators<Tokens>& acc)
 {
     if constexpr (kSuperBlockScales<Block>)
         kQuantProducts<Block>(s, weightRow, inputRow, cols, xq, xd, acc);
@@ -296,15 +296,15 @@ __device__ __forceinline__ void products(TileFor<Block, kTokens>& s, WeightRow w
 
 // Calls out(row, token, value) for each of this thread's results, rows and tokens within the tile
 // (C fragment layout: lane holds rows g and g + 8, tokens 2t and 2t + 1 of each 16 x 8 piece).
-template <int kTokens, class Out>
-__device__ __forceinline__ void forEachResult(const Accumulators<kTokens>& acc, Out out)
+template <int Tokens, class Out>
+__device__ __forceinline__ void forEachResult(const Accumulators<Tokens>& acc, Out out)
 {
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, gid = lane / 4, tid = lane % 4;
-    const int rowBase = (warp / 2) * 32, tokenBase = (warp % 2) * (kTokens / 2);
+    const int rowBase = (warp / 2) * 32, tokenBase = (warp % 2) * (Tokens / 2);
 #pragma unroll
     for (int mt = 0; mt < 2; ++mt)
 #pragma unroll
-        for (int nt = 0; nt < kTokens / 16; ++nt)
+        for (int nt = 0; nt < Tokens / 16; ++nt)
 #pragma unroll
             for (int i = 0; i < 4; ++i)
                 out(rowBase + mt * 16 + gid + (i >= 2 ? 8 : 0), tokenBase + nt * 8 + 2 * tid + (i & 1), acc[mt][nt][i]);
