@@ -11,6 +11,7 @@
 #include "strata/core/error.hpp"
 #include "strata/model/generation.hpp"
 #include "strata/model/model.hpp"
+#include "tests/app/notice_texts.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "ui/chat/chat_input.hpp"
 #include "ui/chat/chat_panel.hpp"
@@ -39,15 +40,7 @@
 
 using strata::app::Application;
 
-namespace {
-QStringList noticeTexts(Application& app)
-{
-    QStringList texts;
-    for (QLabel* label : app.window().chatPanel()->chatView()->notices())
-        texts << label->text();
-    return texts;
-}
-}  // namespace
+using strata::test::noticeTexts;
 
 class TestChatApplication : public QObject {
     Q_OBJECT

@@ -2,6 +2,8 @@
 // vocabulary and chat template), the server on a free port, driven by curl, by raw sockets for
 // the misbehaving clients, and by the official OpenAI and Anthropic client libraries. Greedy output
 // through the server must equal strata-cli --greedy on the same prompt.
+#include "tests/server/server_process.hpp"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -33,57 +35,12 @@ struct Reply {
     QJsonObject json() const { return QJsonDocument::fromJson(body).object(); }
 };
 
-// One strata-server process; stopped (SIGTERM, then waited for) when destroyed.
-class ServerProcess {
+// strata-server (tests/server/server_process.hpp) with this test's context length.
+class ServerProcess : public strata::test::ServerProcess {
 public:
     ServerProcess(const QString& model, const QStringList& extra)
-    {
-        m_process.setProgram(STRATA_SERVER_TOOL);
-        m_process.setArguments(QStringList{"-m", model, "--port", "0", "--threads", "1", "--ctx", "1024"} + extra);
-        m_process.start();
-        QElapsedTimer clock;
-        clock.start();
-        QByteArray out;
-        while (!out.contains('\n') && clock.elapsed() < kStartTimeoutMs && m_process.state() != QProcess::NotRunning) {
-            m_process.waitForReadyRead(1000);
-            out += m_process.readAllStandardOutput();
-        }
-        const auto match = QRegularExpression("listening on (http://[^ ]+)").match(QString::fromUtf8(out));
-        if (match.hasMatch())
-            m_base = match.captured(1);
-        else
-            m_error = QString::fromUtf8(out + m_process.readAllStandardError());
-    }
-    ~ServerProcess()
-    {
-        m_process.terminate();
-        if (!m_process.waitForFinished(30000))
-            m_process.kill();
-        m_process.waitForFinished(5000);
-    }
-    const QString& base() const { return m_base; }
-    const QString& error() const { return m_error; }
-    int port() const { return m_base.section(':', -1).toInt(); }
-    bool running() const { return m_process.state() == QProcess::Running; }
-    // Sends SIGTERM; milliseconds until the server says it has stopped serving (its run() returned,
-    // before the process's own teardown), or -1 when it did not within `limitMs`.
-    qint64 msUntilStopped(int limitMs)
-    {
-        QElapsedTimer clock;
-        clock.start();
-        m_process.terminate();
-        QByteArray err;
-        while (!err.contains("strata-server: stopped") && clock.elapsed() < limitMs) {
-            m_process.waitForReadyRead(50);
-            err += m_process.readAllStandardError();
-        }
-        return err.contains("strata-server: stopped") ? clock.elapsed() : -1;
-    }
-
-private:
-    QProcess m_process;
-    QString m_base;
-    QString m_error;
+        : strata::test::ServerProcess(QStringLiteral(STRATA_SERVER_TOOL), model, extra, 1024)
+    {}
 };
 
 Reply curl(const QStringList& args)

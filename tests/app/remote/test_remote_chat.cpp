@@ -12,7 +12,9 @@
 #include "domain/remote/remote_endpoint.hpp"
 #include "domain/storage/chat_store.hpp"
 #include "strata/model/generation.hpp"
+#include "tests/app/notice_texts.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
+#include "tests/server/server_process.hpp"
 #include "ui/chat/chat_input.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
@@ -45,16 +47,9 @@
 #include <QTest>
 
 using strata::app::Application;
+using strata::test::noticeTexts;
 
 namespace {
-
-QStringList noticeTexts(Application& app)
-{
-    QStringList texts;
-    for (QLabel* label : app.window().chatPanel()->chatView()->notices())
-        texts << label->text();
-    return texts;
-}
 
 void typeAndSend(Application& app, const QString& text)
 {
@@ -77,42 +72,12 @@ void chooseRemote(Application& app, const QString& address, const QString& key, 
     dialog->accept();
 }
 
-// One strata-server process on a free port; stopped when destroyed.
-class ServerProcess {
+// strata-server (tests/server/server_process.hpp) with this test's context length.
+class ServerProcess : public strata::test::ServerProcess {
 public:
     ServerProcess(const QString& model, const QStringList& extra)
-    {
-        m_process.setProgram(QStringLiteral(STRATA_SERVER_TOOL));
-        m_process.setArguments(QStringList{"-m", model, "--port", "0", "--threads", "1", "--ctx", "512"} + extra);
-        m_process.start();
-        QElapsedTimer clock;
-        clock.start();
-        QByteArray out;
-        while (!out.contains('\n') && clock.elapsed() < 60000 && m_process.state() != QProcess::NotRunning) {
-            m_process.waitForReadyRead(200);
-            out += m_process.readAllStandardOutput();
-        }
-        const auto match =
-            QRegularExpression(QStringLiteral("listening on (http://[^ \\n]+)")).match(QString::fromUtf8(out));
-        if (match.hasMatch())
-            m_base = match.captured(1);
-        else
-            m_error = QString::fromUtf8(out + m_process.readAllStandardError());
-    }
-    ~ServerProcess()
-    {
-        m_process.terminate();
-        if (!m_process.waitForFinished(10000))
-            m_process.kill();
-        m_process.waitForFinished(5000);
-    }
-    const QString& base() const { return m_base; }
-    const QString& error() const { return m_error; }
-
-private:
-    QProcess m_process;
-    QString m_base;
-    QString m_error;
+        : strata::test::ServerProcess(QStringLiteral(STRATA_SERVER_TOOL), model, extra, 512)
+    {}
 };
 
 // A scripted HTTP server: /v1/models lists "scripted"; a chat request gets `chatReply` written
