@@ -59,16 +59,17 @@ __device__ __forceinline__ void load32From16Aligned(const uint8_t* p, int (&out)
     out[4] = b.x, out[5] = b.y, out[6] = b.z, out[7] = b.w;
 }
 
-// ggml's 6-bit scale and minimum of sub-block j of a Q4_K/Q5_K super-block.
+// ggml's 6-bit scale and minimum of sub-block j of a Q4_K/Q5_K super-block, from its 12 scale
+// bytes (4-byte aligned in both types' blocks) read as 3 words. Branch-free: the tensor-core tiles
+// issue all of a step's loads before using any, and a branch here would split them apart.
 __device__ __forceinline__ void scaleMinK4(int j, const uint8_t* s, int& sc, int& mn)
 {
-    if (j < 4) {
-        sc = s[j] & 63;
-        mn = s[j + 4] & 63;
-    } else {
-        sc = (s[j + 4] & 0xF) | ((s[j - 4] >> 6) << 4);
-        mn = (s[j + 4] >> 4) | ((s[j] >> 6) << 4);
-    }
+    const uint32_t* w = reinterpret_cast<const uint32_t*>(s);
+    const unsigned shift = unsigned(j & 3) * 8;
+    const unsigned a = (w[0] >> shift) & 0xFFu, b = (w[1] >> shift) & 0xFFu, c = (w[2] >> shift) & 0xFFu;
+    const bool low = j < 4;
+    sc = low ? int(a & 63u) : int((c & 0xFu) | ((a >> 6) << 4));
+    mn = low ? int(b & 63u) : int((c >> 4) | ((b >> 6) << 4));
 }
 
 struct BlockQ8_0 {

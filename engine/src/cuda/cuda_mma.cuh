@@ -64,21 +64,66 @@ struct Int8Tile {
 template <int Tokens>
 using Accumulators = float[2][Tokens / 16][4];
 
+// Four 8 x 8 matrices of 16-bit elements from shared memory in one instruction: lane i names row
+// i % 8 of matrix i / 8, and receives of each matrix the word at row lane / 4, column lane % 4, the
+// int8 MMA's fragment layout (4 bytes of a row per lane). One ldmatrix replaces 4 shared loads.
+__device__ __forceinline__ void loadMatrices(const int* rowStart, int& r0, int& r1, int& r2, int& r3)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    const unsigned at = unsigned(__cvta_generic_to_shared(rowStart));
+    asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
+                 : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3)
+                 : "r"(at));
+#endif
+}
+
 // This warp's A (weights, rows r0...r0+31) and B (activations from token t0) fragments of
-// sub-block j, from either tile (both keep w and x alike).
+// sub-block j, from either tile (both keep w and x alike). A: matrices are rows +0 / +8 by bytes
+// 0-15 / 16-31 of the sub-block; B: bytes 0-15 / 16-31 of two 8-token pieces.
 template <class Tile, int WarpTiles>
 __device__ __forceinline__ void loadFragments(const Tile& s, int j, int r0, int t0, int (&a)[2][4],
                                               int (&b)[WarpTiles][2])
 {
-    const int lane = threadIdx.x % 32, gid = lane / 4, k = j * 8 + lane % 4;
+    static_assert(WarpTiles % 2 == 0, "B fragments are loaded two 8-token pieces at a time");
+    const int lane = threadIdx.x % 32, matrix = lane / 8, row = lane % 8;
 #pragma unroll
-    for (int mt = 0; mt < 2; ++mt) {
-        const int r = r0 + mt * 16 + gid;
-        a[mt][0] = s.w[r][k], a[mt][1] = s.w[r + 8][k], a[mt][2] = s.w[r][k + 4], a[mt][3] = s.w[r + 8][k + 4];
-    }
+    for (int mt = 0; mt < 2; ++mt)
+        loadMatrices(&s.w[r0 + mt * 16 + (matrix & 1) * 8 + row][j * 8 + (matrix >> 1) * 4], a[mt][0], a[mt][1],
+                     a[mt][2], a[mt][3]);
 #pragma unroll
-    for (int nt = 0; nt < WarpTiles; ++nt)
-        b[nt][0] = s.x[t0 + nt * 8 + gid][k], b[nt][1] = s.x[t0 + nt * 8 + gid][k + 4];
+    for (int nt = 0; nt < WarpTiles; nt += 2)
+        loadMatrices(&s.x[t0 + (nt + (matrix >> 1)) * 8 + row][j * 8 + (matrix & 1) * 4], b[nt][0], b[nt][1],
+                     b[nt + 1][0], b[nt + 1][1]);
+}
+
+// Loads a thread makes per step: weight sub-blocks and 16-byte activation pieces.
+constexpr int kWeightLoads = kTileRows * kStepSubBlocks / kThreads;
+static_assert(kWeightLoads * kThreads == kTileRows * kStepSubBlocks);
+template <int Tokens>
+constexpr int kPieceLoads = Tokens* kStepWords / 4 / kThreads;
+// Weight sub-blocks a thread loads before storing any: all 4 of a step spilled registers (the 128
+// cap keeps 4 blocks an SM), 2 do not.
+constexpr int kWeightsInFlight = 2;
+static_assert(kWeightLoads % kWeightsInFlight == 0);
+template <int Tokens>
+constexpr int kScaleLoads = Tokens* kStepSubBlocks / kThreads;
+
+// 16 bytes from global to shared memory without passing through registers (the activations; the
+// weights need decoding on the way). bytes = 0 stores zeros: pieces past a row's end.
+__device__ __forceinline__ void copyAsync16(void* dst, const void* src, int bytes)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(unsigned(__cvta_generic_to_shared(dst))),
+                 "l"(src), "r"(bytes)
+                 : "memory");
+#endif
+}
+
+__device__ __forceinline__ void waitAsyncCopies()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    asm volatile("cp.async.wait_all;" ::: "memory");
+#endif
 }
 
 // acc += the tile's products over every column. weightRow(r): tile row r's weights (rows past the
@@ -93,34 +138,53 @@ __device__ __forceinline__ void int8Products(Int8Tile<Tokens>& s, WeightRow weig
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, gid = lane / 4, tid = lane % 4;
     const int sbCount = int(cols / 32);
     for (int sb0 = 0; sb0 < sbCount; sb0 += kStepSubBlocks) {
-        // Weights: 64 rows x 8 sub-blocks, four per thread; sub-blocks past the row's end are zero.
-        for (int e = threadIdx.x; e < kTileRows * kStepSubBlocks; e += kThreads) {
-            const int r = e / kStepSubBlocks, j = e % kStepSubBlocks, sb = sb0 + j;
-            int4* dst = reinterpret_cast<int4*>(&s.w[r][j * 8]);
-            if (sb < sbCount) {
-                const SubBlock b = Block::load(weightRow(r), sb);
-                dst[0] = make_int4(b.q[0], b.q[1], b.q[2], b.q[3]);
-                dst[1] = make_int4(b.q[4], b.q[5], b.q[6], b.q[7]);
-                s.wd0[r][j] = b.d0, s.wd1[r][j] = b.d1, s.wm[r][j] = b.m;
-            } else {
-                dst[0] = dst[1] = make_int4(0, 0, 0, 0);
-                s.wd0[r][j] = s.wd1[r][j] = s.wm[r][j] = 0.0f;
+        // Every global load of the step is in flight before any is used: one memory latency a
+        // step. As loops of load-then-store, the loads went out one round at a time (the stores and
+        // bounds branches between them): the kernel's main stall. The activations are copied
+        // asynchronously while the weights are decoded. Indices past the row's end are clamped (a
+        // valid address) and their values zeroed.
+#pragma unroll
+        for (int i = 0; i < kPieceLoads<Tokens>; ++i) {
+            const int e = threadIdx.x + i * kThreads, t = e / (kStepWords / 4), piece = e % (kStepWords / 4);
+            const int sb = sb0 + piece / 2;
+            copyAsync16(&s.x[t][piece * 4],
+                        xq + inputRow(t) * cols + int64_t(min(sb, sbCount - 1)) * 32 + (piece % 2) * 16,
+                        sb < sbCount ? 16 : 0);
+        }
+        float xdv[kScaleLoads<Tokens>], xsv[kScaleLoads<Tokens>];
+#pragma unroll
+        for (int i = 0; i < kScaleLoads<Tokens>; ++i) {
+            const int e = threadIdx.x + i * kThreads, t = e / kStepSubBlocks, j = e % kStepSubBlocks;
+            const int64_t block = inputRow(t) * (cols / 32) + min(sb0 + j, sbCount - 1);
+            xdv[i] = xd[block], xsv[i] = xs[block];
+        }
+#pragma unroll
+        for (int round = 0; round < kWeightLoads; round += kWeightsInFlight) {
+            SubBlock wv[kWeightsInFlight];
+#pragma unroll
+            for (int i = 0; i < kWeightsInFlight; ++i) {
+                const int e = threadIdx.x + (round + i) * kThreads;
+                wv[i] = Block::load(weightRow(e / kStepSubBlocks), min(sb0 + e % kStepSubBlocks, sbCount - 1));
+            }
+#pragma unroll
+            for (int i = 0; i < kWeightsInFlight; ++i) {
+                const int e = threadIdx.x + (round + i) * kThreads, r = e / kStepSubBlocks, j = e % kStepSubBlocks;
+                const bool in = sb0 + j < sbCount;
+                int4* dst = reinterpret_cast<int4*>(&s.w[r][j * 8]);
+                const SubBlock& b = wv[i];
+                dst[0] = in ? make_int4(b.q[0], b.q[1], b.q[2], b.q[3]) : make_int4(0, 0, 0, 0);
+                dst[1] = in ? make_int4(b.q[4], b.q[5], b.q[6], b.q[7]) : make_int4(0, 0, 0, 0);
+                s.wd0[r][j] = in ? b.d0 : 0.0f, s.wd1[r][j] = in ? b.d1 : 0.0f, s.wm[r][j] = in ? b.m : 0.0f;
             }
         }
-        // Activations: Tokens rows x 256 bytes as 16-byte pieces.
-        for (int e = threadIdx.x; e < Tokens * kStepWords / 4; e += kThreads) {
-            const int t = e / (kStepWords / 4), piece = e % (kStepWords / 4), sb = sb0 + piece / 2;
-            int4 v = make_int4(0, 0, 0, 0);
-            if (sb < sbCount)
-                v = *reinterpret_cast<const int4*>(xq + inputRow(t) * cols + int64_t(sb0) * 32 + piece * 16);
-            *reinterpret_cast<int4*>(&s.x[t][piece * 4]) = v;
+#pragma unroll
+        for (int i = 0; i < kScaleLoads<Tokens>; ++i) {
+            const int e = threadIdx.x + i * kThreads, t = e / kStepSubBlocks, j = e % kStepSubBlocks;
+            const bool in = sb0 + j < sbCount;
+            s.xd[t][j] = in ? xdv[i] : 0.0f;
+            s.xs[t][j] = in ? xsv[i] : 0.0f;
         }
-        for (int e = threadIdx.x; e < Tokens * kStepSubBlocks; e += kThreads) {
-            const int t = e / kStepSubBlocks, j = e % kStepSubBlocks, sb = sb0 + j;
-            const int64_t block = inputRow(t) * (cols / 32) + sb;
-            s.xd[t][j] = sb < sbCount ? xd[block] : 0.0f;
-            s.xs[t][j] = sb < sbCount ? xs[block] : 0.0f;
-        }
+        waitAsyncCopies();
         __syncthreads();
 
         const int r0 = (warp / 2) * 32, t0 = (warp % 2) * (Tokens / 2);
@@ -187,37 +251,57 @@ constexpr bool kSuperBlockScales = kTwoScales<Block> || kHasMinimum<Block>;
 
 template <class Block, int Tokens, class WeightRow, class InputRow>
 __device__ __forceinline__ void kQuantProducts(KTile<Tokens>& s, WeightRow weightRow, InputRow inputRow, int64_t cols,
-                                               const int8_t* xq, const float* xd, Accumulators<Tokens>& acc)
+                                               const int8_t* xq, const float* xd, const float* xs,
+                                               Accumulators<Tokens>& acc)
 {
     constexpr int kWarpTiles = KTile<Tokens>::kWarpTiles;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, gid = lane / 4, tid = lane % 4;
     const int sbCount = int(cols / 32);  // whole super-blocks: a multiple of kStepSubBlocks
     for (int sb0 = 0; sb0 < sbCount; sb0 += kStepSubBlocks) {
-        for (int e = threadIdx.x; e < kTileRows * kStepSubBlocks; e += kThreads) {
-            const int r = e / kStepSubBlocks, j = e % kStepSubBlocks;
-            const KSubBlock b = Block::loadInt(weightRow(r), sb0 + j);
-            int4* dst = reinterpret_cast<int4*>(&s.w[r][j * 8]);
-            dst[0] = make_int4(b.q[0], b.q[1], b.q[2], b.q[3]);
-            dst[1] = make_int4(b.q[4], b.q[5], b.q[6], b.q[7]);
-            s.sc0[r][j] = b.sc0, s.sc1[r][j] = b.sc1;
-            reinterpret_cast<uint8_t*>(s.m[r])[j] = uint8_t(b.m);
+        // All of the step's global loads in flight first, as in int8Products (whole super-blocks:
+        // no bounds). A sub-block's activation sum is the quantizer's d * sum divided by d (exact
+        // after rounding: |sum| <= 32 * 127), not re-added from the bytes in every tile.
+#pragma unroll
+        for (int i = 0; i < kPieceLoads<Tokens>; ++i) {
+            const int e = threadIdx.x + i * kThreads, t = e / (kStepWords / 4), piece = e % (kStepWords / 4);
+            copyAsync16(&s.x[t][piece * 4], xq + inputRow(t) * cols + int64_t(sb0) * 32 + piece * 16, 16);
+        }
+        float xdv[kScaleLoads<Tokens>], xsv[kScaleLoads<Tokens>];
+#pragma unroll
+        for (int i = 0; i < kScaleLoads<Tokens>; ++i) {
+            const int e = threadIdx.x + i * kThreads, t = e / kStepSubBlocks, j = e % kStepSubBlocks;
+            const int64_t block = inputRow(t) * (cols / 32) + sb0 + j;
+            xdv[i] = xd[block], xsv[i] = xs[block];
+        }
+#pragma unroll
+        for (int round = 0; round < kWeightLoads; round += kWeightsInFlight) {
+            KSubBlock wv[kWeightsInFlight];
+#pragma unroll
+            for (int i = 0; i < kWeightsInFlight; ++i) {
+                const int e = threadIdx.x + (round + i) * kThreads;
+                wv[i] = Block::loadInt(weightRow(e / kStepSubBlocks), sb0 + e % kStepSubBlocks);
+            }
+#pragma unroll
+            for (int i = 0; i < kWeightsInFlight; ++i) {
+                const int e = threadIdx.x + (round + i) * kThreads, r = e / kStepSubBlocks, j = e % kStepSubBlocks;
+                const KSubBlock& b = wv[i];
+                int4* dst = reinterpret_cast<int4*>(&s.w[r][j * 8]);
+                dst[0] = make_int4(b.q[0], b.q[1], b.q[2], b.q[3]);
+                dst[1] = make_int4(b.q[4], b.q[5], b.q[6], b.q[7]);
+                s.sc0[r][j] = b.sc0, s.sc1[r][j] = b.sc1;
+                reinterpret_cast<uint8_t*>(s.m[r])[j] = uint8_t(b.m);
+                if (j == 0)
+                    s.d[r] = b.d, s.dmin[r] = b.dmin;
+            }
+        }
+#pragma unroll
+        for (int i = 0; i < kScaleLoads<Tokens>; ++i) {
+            const int e = threadIdx.x + i * kThreads, t = e / kStepSubBlocks, j = e % kStepSubBlocks;
+            s.xsum[t][j] = int16_t(xdv[i] != 0.0f ? __float2int_rn(xsv[i] / xdv[i]) : 0);
             if (j == 0)
-                s.d[r] = b.d, s.dmin[r] = b.dmin;
+                s.xd[t] = xdv[i];  // one Q8_K scale per 256 values
         }
-        // Activations as 16-byte pieces; the two lanes holding a sub-block's pieces add their sums
-        // (every lane runs the same number of iterations, so the shuffle is safe).
-        for (int e = threadIdx.x; e < Tokens * kStepWords / 4; e += kThreads) {
-            const int t = e / (kStepWords / 4), piece = e % (kStepWords / 4);
-            const int4 v = *reinterpret_cast<const int4*>(xq + inputRow(t) * cols + int64_t(sb0) * 32 + piece * 16);
-            *reinterpret_cast<int4*>(&s.x[t][piece * 4]) = v;
-            constexpr int kOnes = 0x01010101;
-            int sum = __dp4a(v.x, kOnes, __dp4a(v.y, kOnes, __dp4a(v.z, kOnes, __dp4a(v.w, kOnes, 0))));
-            sum += __shfl_xor_sync(0xffffffffu, sum, 1);
-            if ((piece & 1) == 0)
-                s.xsum[t][piece / 2] = int16_t(sum);
-        }
-        for (int t = threadIdx.x; t < Tokens; t += kThreads)
-            s.xd[t] = xd[inputRow(t) * (cols / 32) + sb0];  // one Q8_K scale per 256 values
+        waitAsyncCopies();
         __syncthreads();
 
         const int r0 = (warp / 2) * 32, t0 = (warp % 2) * (Tokens / 2);
@@ -289,7 +373,7 @@ __device__ __forceinline__ void products(TileFor<Block, Tokens>& s, WeightRow we
                                          Accumulators<Tokens>& acc)
 {
     if constexpr (kSuperBlockScales<Block>)
-        kQuantProducts<Block>(s, weightRow, inputRow, cols, xq, xd, acc);
+        kQuantProducts<Block>(s, weightRow, inputRow, cols, xq, xd, xs, acc);
     else
         int8Products<Block>(s, weightRow, inputRow, cols, xq, xd, xs, acc);
 }
