@@ -29,6 +29,10 @@ struct Q8Activations {
     float* sums = nullptr;
 };
 
+// The tensor-core tiles address their input rows with 32-bit offsets (64-bit ones cost registers the
+// tiles spill); larger inputs (rows x columns) take the dp4a kernels.
+constexpr int64_t kTensorCoreMaxInput = int64_t(1) << 31;
+
 // True for the weight types whose products run on int8 activations (dp4a); the others (F32, F16,
 // BF16) read f32 activations, rounded to the weight's own type as ggml (and the CPU backend) does.
 bool usesQ8Activations(gguf::GgmlType type);

@@ -37,7 +37,8 @@ __device__ __forceinline__ int matrixOf(const MatmulGroup& g, unsigned block)
 
 // Prefill products on tensor cores for a group made with kTensorCoreTileRows rows per block:
 // int8 MMA on the q8 activations for the integer types, f16/bf16 MMA for F16/BF16. False (and
-// nothing launched) for a type without such a kernel (F32).
+// nothing launched) for a type without such a kernel (F32), or for inputs of kTensorCoreMaxInput
+// elements or more.
 constexpr int kTensorCoreTileRows = 64;
 bool matmulTensorCores(const MatmulGroup& g, gguf::GgmlType type, int64_t cols, const float* x, const Q8Activations& q8,
                        int tokens, cudaStream_t stream);

@@ -178,7 +178,7 @@ bool matmulTensorCores(const MatmulGroup& g, gguf::GgmlType type, int64_t cols, 
     int device = 0, major = 0;
     check(cudaGetDevice(&device), "reading the current device");
     check(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device), "reading the compute capability");
-    if (major < 8)
+    if (major < 8 || int64_t(tokens) * cols >= kTensorCoreMaxInput)
         return false;
     const dim3 grid(g.firstBlock[g.count], unsigned((tokens + kTileTokens - 1) / kTileTokens));
     if (type == gguf::GgmlType::F16)

@@ -101,8 +101,8 @@ constexpr int kWeightLoads = kTileRows * kStepSubBlocks / kThreads;
 static_assert(kWeightLoads * kThreads == kTileRows * kStepSubBlocks);
 template <int Tokens>
 constexpr int kPieceLoads = Tokens* kStepWords / 4 / kThreads;
-// Weight sub-blocks a thread loads before storing any: all 4 of a step spilled registers (the 128
-// cap keeps 4 blocks an SM), 2 do not.
+// Weight sub-blocks a thread loads before storing any: with all 4 of a step in flight ptxas spilled
+// 28-192 bytes (the 128-register cap keeps 4 blocks an SM), with 2 0-20 bytes.
 constexpr int kWeightsInFlight = 2;
 static_assert(kWeightLoads % kWeightsInFlight == 0);
 template <int Tokens>
@@ -142,20 +142,21 @@ __device__ __forceinline__ void int8Products(Int8Tile<Tokens>& s, WeightRow weig
         // step. As loops of load-then-store, the loads went out one round at a time (the stores and
         // bounds branches between them): the kernel's main stall. The activations are copied
         // asynchronously while the weights are decoded. Indices past the row's end are clamped (a
-        // valid address) and their values zeroed.
+        // valid address) and their values zeroed. Offsets are 32-bit (kTensorCoreMaxInput): 64-bit
+        // ones spilled registers.
 #pragma unroll
         for (int i = 0; i < kPieceLoads<Tokens>; ++i) {
             const int e = threadIdx.x + i * kThreads, t = e / (kStepWords / 4), piece = e % (kStepWords / 4);
             const int sb = sb0 + piece / 2;
             copyAsync16(&s.x[t][piece * 4],
-                        xq + inputRow(t) * cols + int64_t(min(sb, sbCount - 1)) * 32 + (piece % 2) * 16,
+                        xq + (int(inputRow(t) * cols) + min(sb, sbCount - 1) * 32 + (piece % 2) * 16),
                         sb < sbCount ? 16 : 0);
         }
         float xdv[kScaleLoads<Tokens>], xsv[kScaleLoads<Tokens>];
 #pragma unroll
         for (int i = 0; i < kScaleLoads<Tokens>; ++i) {
             const int e = threadIdx.x + i * kThreads, t = e / kStepSubBlocks, j = e % kStepSubBlocks;
-            const int64_t block = inputRow(t) * (cols / 32) + min(sb0 + j, sbCount - 1);
+            const int block = int(inputRow(t) * (cols / 32)) + min(sb0 + j, sbCount - 1);
             xdv[i] = xd[block], xsv[i] = xs[block];
         }
 #pragma unroll
@@ -259,18 +260,18 @@ __device__ __forceinline__ void kQuantProducts(KTile<Tokens>& s, WeightRow weigh
     const int sbCount = int(cols / 32);  // whole super-blocks: a multiple of kStepSubBlocks
     for (int sb0 = 0; sb0 < sbCount; sb0 += kStepSubBlocks) {
         // All of the step's global loads in flight first, as in int8Products (whole super-blocks:
-        // no bounds). A sub-block's activation sum is the quantizer's d * sum divided by d (exact
+        // no bounds; 32-bit offsets). A sub-block's activation sum is the quantizer's d * sum divided by d (exact
         // after rounding: |sum| <= 32 * 127), not re-added from the bytes in every tile.
 #pragma unroll
         for (int i = 0; i < kPieceLoads<Tokens>; ++i) {
             const int e = threadIdx.x + i * kThreads, t = e / (kStepWords / 4), piece = e % (kStepWords / 4);
-            copyAsync16(&s.x[t][piece * 4], xq + inputRow(t) * cols + int64_t(sb0) * 32 + piece * 16, 16);
+            copyAsync16(&s.x[t][piece * 4], xq + (int(inputRow(t) * cols) + sb0 * 32 + piece * 16), 16);
         }
         float xdv[kScaleLoads<Tokens>], xsv[kScaleLoads<Tokens>];
 #pragma unroll
         for (int i = 0; i < kScaleLoads<Tokens>; ++i) {
             const int e = threadIdx.x + i * kThreads, t = e / kStepSubBlocks, j = e % kStepSubBlocks;
-            const int64_t block = inputRow(t) * (cols / 32) + sb0 + j;
+            const int block = int(inputRow(t) * (cols / 32)) + sb0 + j;
             xdv[i] = xd[block], xsv[i] = xs[block];
         }
 #pragma unroll

@@ -427,7 +427,7 @@ void expertsGrouped(std::span<const DeviceExperts* const> stacks, std::span<floa
             throw Error("internal: grouped expert stacks differ in type or shape");
     // Tensor cores once experts average a full item of routes (a 30B-A3B prompt of 128 tokens and
     // up): below that most tiles would hold a route or two.
-    if (routes >= kRoutesPerItem * stacks[0]->count
+    if (routes >= kRoutesPerItem * stacks[0]->count && int64_t(routes) * first.cols < kTensorCoreMaxInput
         && expertsGroupedTensorCores(stacks, outs, inq, slotToken, slotOf, routing, maxItems, stream))
         return;
     GroupedArgs g{};
