@@ -166,10 +166,9 @@ private slots:
             SpanLearner fresh;
             double parks = 0;
             const int n = tokensToConverge(fresh, t, w, Want::Spin, missCost, {}, &parks);
-            QVERIFY2(n >= 1 && n <= 10, qPrintable(QString("worker %1: %2 tokens, %3 parks a token in the last half")
-                                                       .arg(w)
-                                                       .arg(n)
-                                                       .arg(parks)));
+            QVERIFY2(n >= 1 && n <= 10,
+                     qPrintable(
+                         QString("worker %1: %2 tokens, %3 parks a token in the last half").arg(w).arg(n).arg(parks)));
             QCOMPARE(parks, 0.0);
         }
     }
@@ -181,7 +180,8 @@ private slots:
         QVERIFY2(t.tokens.size() >= 20, "gpu-heavy.trace is missing or short");
         QVERIFY(!workersOf(t).empty());
         for (unsigned w : workersOf(t))
-            for (std::int64_t missCost : {defaultMissCost(1.0, 3), quietHostMissCost(1.0, 3), quietHostMissCost(0.0, 3)}) {
+            for (std::int64_t missCost :
+                 {defaultMissCost(1.0, 3), quietHostMissCost(1.0, 3), quietHostMissCost(0.0, 3)}) {
                 SpanLearner fresh;
                 const int n = tokensToConverge(fresh, t, w, Want::Park, missCost);
                 QVERIFY2(n >= 1 && n <= 10,
@@ -212,9 +212,9 @@ private slots:
                     }
                 }
                 QVERIFY2(spun <= 0.05 * idle, qPrintable(QString("worker %1, miss %2 us: spun %3% of idle")
-                                                            .arg(w)
-                                                            .arg(missCost / 1000)
-                                                            .arg(100 * spun / idle)));
+                                                             .arg(w)
+                                                             .arg(missCost / 1000)
+                                                             .arg(100 * spun / idle)));
             }
     }
 
