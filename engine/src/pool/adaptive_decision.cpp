@@ -12,7 +12,9 @@ std::int64_t missCostNanos(const MissCost& cost)
     // oversubscribed box, where the back-off decides anyway): clamp it like the latency.
     const double call = static_cast<double>(std::clamp<std::int64_t>(cost.wakeCallNanos, 0, kMaxModelWakeNanos));
     const double unannounced = 1.0 - std::clamp(cost.announcedShare, 0.0, 1.0);
-    return static_cast<std::int64_t>(cost.latencyWeight * (call + unannounced * latency));
+    const double host = cost.latencyWeight * (call + unannounced * latency);
+    const double criticalPath = static_cast<double>(cost.heldThreads) * unannounced * latency;
+    return static_cast<std::int64_t>(host + criticalPath);
 }
 
 bool isContended(const Contention& c)

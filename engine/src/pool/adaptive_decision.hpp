@@ -16,14 +16,23 @@
 
 namespace strata::pool::detail {
 
-// What a parked worker costs when work arrives: the futex wake the host must send and, for work
-// nobody announced with prepare(), the wake latency it then waits for — in host time, weighted
-// by how many µs of worker spinning one µs of host time is worth.
+// What a parked worker costs when work arrives, in µs of worker spinning (core time):
+//     M = latencyWeight * (C + u * L)  +  heldThreads * u * L,      u = 1 - announcedShare
+// - the host's own time: the futex wake it must send (C) and, for work nobody announced with
+//   prepare(), the wake latency it then waits for (L), weighted by how many µs of worker
+//   spinning one µs of host time is worth (PoolOptions::adaptiveLatencyWeight);
+// - the batch's critical path (issue 25): a batch ends when its slowest thread ends, so while the
+//   late worker wakes, every other thread of the batch (the other workers the batch wants and the
+//   host) is held for L too; that core time is lost whether they spin or sit idle. The pool
+//   passes heldThreads = the spinner cap (the widest recent batch: its other workers plus the
+//   host). 0 leaves only the host's term (the model before issue 25's fix).
+// Announced work (prepare) is woken ahead of its batch, so its latency is off the critical path.
 struct MissCost {
     double latencyWeight = 16.0;
     std::int64_t wakeLatencyNanos = 50'000;  // clamped to kMinModelWake..kMaxModelWake
     std::int64_t wakeCallNanos = 2'000;      // one FUTEX_WAKE as the host measured it
     double announcedShare = 0.0;             // share of recent batches announced by prepare()
+    unsigned heldThreads = 0;                // threads a late worker holds up (see above)
 };
 // An idle core wakes a futex waiter in 5-70 µs (the seeds measured 59-72 µs waits when parked).
 inline constexpr std::int64_t kMinModelWakeNanos = 2'000;

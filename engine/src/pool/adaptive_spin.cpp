@@ -25,6 +25,7 @@ std::int64_t GapModel::chooseWindow(double spinners, double latencyWeight, std::
     const double missCost = latencyWeight * static_cast<double>(wakeLatencyNanos);
     double bestCost = missCost * static_cast<double>(count_);  // W = 0: every batch wakes a parked worker
     std::int64_t best = 0;
+    std::size_t bestCovered = 0;
     std::size_t covered = 0;
     for (std::size_t j = 0; j < count_; ++j) {
         // A window just above gap j, with slack for timer jitter (~12% + 5 µs).
@@ -38,9 +39,16 @@ std::int64_t GapModel::chooseWindow(double spinners, double latencyWeight, std::
         if (cost < bestCost) {
             bestCost = cost;
             best = window;
+            bestCovered = covered;
         }
     }
-    return best;
+    if (best == 0)
+        return 0;
+    // The unseen tail (adaptive_spin.hpp): spin on past the optimum while a span longer than
+    // any remembered one may still come, by missCost / (spinners * (uncovered + 1)).
+    const double uncovered = static_cast<double>(count_ - bestCovered);
+    const double tail = missCost / (std::max(spinners, 1e-9) * (uncovered + 1.0));
+    return std::min(kMaxWindowNanos, best + static_cast<std::int64_t>(tail));
 }
 
 }  // namespace strata::pool::detail

@@ -48,7 +48,7 @@ WorkerPool::WorkerPool(PoolOptions options) : state_(std::make_unique<State>())
     s.oversubscribed = s.workers + 1 > cpus;
     // Never more spinners than CPUs left once the host has one.
     s.spinCap.store(s.oversubscribed ? cpus - 1 : s.workers);
-    s.missCostNanos.store(missCostNanos({s.options.adaptiveLatencyWeight, 50'000, 2'000, 0.0}));
+    s.missCostNanos.store(missCostNanos({s.options.adaptiveLatencyWeight, 50'000, 2'000, 0.0, s.spinCap.load()}));
     s.slots = std::make_unique<WorkerSlot[]>(s.workers);
     s.models = std::make_unique<WorkerModel[]>(s.workers);
     s.counters = std::make_unique<ThreadCounters[]>(s.workers + 1);
@@ -135,10 +135,12 @@ void WorkerPool::State::refreshAdaptiveModel(std::int64_t now)
 {
     cpuPressurePermille.store(pressure.sample(now), std::memory_order_relaxed);
     const unsigned cpuCap = oversubscribed ? static_cast<unsigned>(topology.allowedCpus.size()) - 1 : workers;
-    spinCap.store(widths.cap(cpuCap), std::memory_order_relaxed);
+    const unsigned cap = widths.cap(cpuCap);
+    spinCap.store(cap, std::memory_order_relaxed);
     const std::int64_t wakeLatency = wakeLatencyNanos.load(std::memory_order_relaxed);
+    // A late worker holds up the widest batch's other workers and the host: cap threads.
     missCostNanos.store(detail::missCostNanos({options.adaptiveLatencyWeight, wakeLatency,
-                                               static_cast<std::int64_t>(wakeCallEwma), announcedEwma}),
+                                               static_cast<std::int64_t>(wakeCallEwma), announcedEwma, cap}),
                         std::memory_order_relaxed);
     // The host parks on `done` when its spin runs out; a worker then wakes it (no announcement).
     const std::int64_t hostCap = oversubscribed ? kMaxHostSpinOversubscribedNanos : kMaxHostSpinNanos;

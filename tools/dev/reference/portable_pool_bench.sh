@@ -2,7 +2,7 @@
 # The waiting-policy comparison (issue 25) on another machine, e.g. the lent GPU machine's quiet
 # 16-core host. Runs from a folder holding bin/ (strata-bench, strata-poolbench, strata-gguf and,
 # optionally, strata-bench-base: another revision to diagnose) and lib/ (their shared libraries;
-# pack_portable_bench.sh shows how). Generates the dense and MoE Q4_K models with
+# pack_portable_pool_bench.sh packs all of it). Generates the dense and MoE Q4_K models with
 # portable_bench.sh's shapes, then, each step time-limited so a cut-off run still leaves results:
 #   strata-bench --pool-trace at the first of THREADS (32 decode tokens; tests/engine/pool/data)
 #   strata-bench --pool-policy all, -p 256 -n 128, at each of THREADS (default "15 8"), both models

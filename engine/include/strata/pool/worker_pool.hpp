@@ -50,7 +50,9 @@ struct PoolOptions {
     std::chrono::milliseconds stallTimeout{10000};
     // Called on the host thread by the watchdog; default prints one line to stderr.
     std::function<void(const StallReport&)> onStall;
-    // Adaptive: how many µs of worker spinning one µs of host wake latency is worth.
+    // Adaptive: how many µs of worker spinning one µs of host wake latency is worth. A miss is
+    // priced at this weight times the host's wake call and wait, plus the core time the late
+    // worker holds the rest of its batch for (unweighted; engine/src/pool/adaptive_decision.hpp).
     double adaptiveLatencyWeight = 16.0;
     // Adaptive: stop spinning while the CPUs are contended (Linux CPU pressure, preempted spins,
     // slow wakes). Off only to study the gap model alone (strata-poolbench --no-contention).
