@@ -15,11 +15,11 @@
 #include "tests/app/notice_texts.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "tests/server/server_process.hpp"
+#include "ui/ab/ab_dialog.hpp"
 #include "ui/chat/chat_input.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/model_selector.hpp"
-#include "ui/ab/ab_dialog.hpp"
 #include "ui/chat/remote_model_dialog.hpp"
 #include "ui/main_window.hpp"
 
