@@ -65,7 +65,7 @@ Application::Application(const QString& databasePath)
                      [this] { m_settingsController->openDialog(&m_window); });
     m_abRuns = std::make_unique<AbController>();
     QObject::connect(&m_window, &ui::MainWindow::abRunRequested, &m_window,
-                     [this] { m_abRuns->openDialog(&m_window, m_coordinator->modelPath()); });
+                     [this] { m_abRuns->openDialog(&m_window, m_coordinator->localModelPath()); });
     QObject::connect(m_engine.controller(), &EngineController::modelLoaded, m_abRuns.get(), &AbController::setModelPath,
                      Qt::QueuedConnection);
     m_window.restoreWindowState(m_settings);

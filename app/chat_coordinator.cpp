@@ -491,6 +491,7 @@ void ChatCoordinator::onModelLoaded(const QString& path, const QString& descript
             m_store.setConversationModel(m_conversationId, path);
         return;
     }
+    m_localModelPath = path;
     m_loadedOptions = m_requestedOptions;
     // No fall-back to the CPU (modelOptionsFrom): a model loaded with a GPU runs on it.
     m_window.setModelLoaded(true, m_modelRunsOn,

@@ -53,6 +53,9 @@ public:
     bool isReplying() const { return m_active.has_value(); }
     const QString& modelPath() const { return m_modelPath; }
     bool isRemoteModel() const { return m_remoteModel; }
+    // The model file the engine holds (empty: none yet). It stays loaded while a remote model is
+    // chosen, and it is what the A/B runs compare the waiting policies on: a server has no pool.
+    const QString& localModelPath() const { return m_localModelPath; }
     // What the loaded model was loaded with (nullopt: none loaded yet).
     const std::optional<ModelLoadOptions>& loadedOptions() const { return m_loadedOptions; }
     // The settings panel's part: what the next load uses, what a new conversation starts with.
@@ -143,7 +146,8 @@ private:
     qint64 m_conversationId = 0;
     QString m_modelPath;
     bool m_remoteModel = false;  // m_modelPath names a remote server's model
-    QString m_modelRunsOn;       // the status line's "CPU, 8 threads" / "GPU 0: ..." of the loaded model
+    QString m_localModelPath;
+    QString m_modelRunsOn;  // the status line's "CPU, 8 threads" / "GPU 0: ..." of the loaded model
     ModelLoadOptions m_loadOptions;
     ModelLoadOptions m_requestedOptions;  // of the load in flight
     std::optional<ModelLoadOptions> m_loadedOptions;

@@ -15,11 +15,13 @@
 #include "tests/app/notice_texts.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "tests/server/server_process.hpp"
+#include "ui/ab/ab_dialog.hpp"
 #include "ui/chat/chat_input.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/chat_view.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/remote_model_dialog.hpp"
+#include "ui/main_window.hpp"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -384,6 +386,24 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 10000);
         QVERIFY2(noticeTexts(app).last().contains(QStringLiteral("Could not reach the remote server")),
                  qPrintable(noticeTexts(app).last()));
+    }
+
+    // Tools > A/B run with a remote model chosen and no local one loaded: the runs compare waiting
+    // policies on this computer's engine, so the dialog has no model to run, rather than the
+    // remote model's name taken for a file.
+    void abRunsNeverTakeTheRemoteModelForAFile()
+    {
+        ScriptedServer scripted;
+        Application app(database("ab"));
+        app.show();
+        chooseRemote(app, scripted.base(), {}, QStringLiteral("scripted"));
+        QTRY_VERIFY_WITH_TIMEOUT(app.coordinator().isRemoteModel(), 10000);
+        emit app.window().abRunRequested();
+        auto* dialog = app.window().findChild<strata::ui::AbDialog*>(QStringLiteral("abDialog"));
+        QVERIFY(dialog);
+        QVERIFY(dialog->request().modelPath.isEmpty());
+        QVERIFY(!dialog->findChild<QPushButton*>(QStringLiteral("abStartButton"))->isEnabled());
+        dialog->close();
     }
 
     void stopEndsAStreamThatNeverEnds()
