@@ -94,7 +94,9 @@ run_ctest() {
     local preset=$1; shift
     say "Running tests of preset '$preset'"
     # shellcheck disable=SC2086  # STRATA_CTEST_ARGS is a list of ctest arguments
-    ctest --test-dir "$build_root/$preset" --output-on-failure --timeout 900 "$@" ${STRATA_CTEST_ARGS:-}
+    # -j: tests that may run beside the others do (test_model_reference: minutes under ASan); the
+    # Qt tests keep to one at a time (tests/CMakeLists.txt: RESOURCE_LOCK strata_qtest).
+    ctest --test-dir "$build_root/$preset" --output-on-failure --timeout 900 -j "$jobs" "$@" ${STRATA_CTEST_ARGS:-}
 }
 
 # Each fuzzer runs STRATA_FUZZ_SECONDS (60) on its own core, as many at a time as there are cores:
