@@ -13,7 +13,9 @@
 #   STRATA_FUZZ_SECONDS  how long each fuzzer runs (default: 60)
 #   STRATA_JOBS          parallel build jobs (default: number of cores)
 #   STRATA_WERROR        ON/OFF: override the presets' warnings-as-errors setting
-#   STRATA_CTEST_ARGS    extra ctest arguments (e.g. -E test_model_reference)
+#   STRATA_CTEST_ARGS    extra ctest arguments (e.g. -E test_model_reference, -L platform)
+#   STRATA_BUILD_TARGETS targets the ci/check suites build instead of all (e.g. `platform`: the app
+#                        and the tests labelled platform, cmake/StrataPlatformTests.cmake; CI's Debian 13 leg)
 #   STRATA_CUDA_ARCHITECTURES  CUDA architectures to compile for (default: the build's, 75;86;89;90);
 #                        CI compiles one (90) to stay inside its time
 #
@@ -46,14 +48,17 @@ install_dependencies() {
     as_root apt-get install -y -qq --no-install-recommends "${pkgs[@]}" >/dev/null
 }
 
+# configure_and_build PRESET [TARGET...]: all, or only the named targets (and what they need).
 configure_and_build() {
     local preset=$1
-    say "Building preset '$preset' in $build_root/$preset"
+    shift
+    say "Building preset '$preset' in $build_root/$preset${*:+ (targets: $*)}"
     # STRATA_WERROR=OFF: warnings stay warnings (CI's Debian 13 leg: g++ 14 reports false positives
     # from inlined libstdc++ code under ASan); everything else comes from the preset.
     cmake --preset "$preset" -B "$build_root/$preset" ${STRATA_WERROR:+-DSTRATA_WERROR=$STRATA_WERROR} \
         ${STRATA_CUDA_ARCHITECTURES:+-DCMAKE_CUDA_ARCHITECTURES=$STRATA_CUDA_ARCHITECTURES} >/dev/null
-    cmake --build "$build_root/$preset" -j "$jobs"
+    if [ $# = 0 ]; then cmake --build "$build_root/$preset" -j "$jobs"
+    else cmake --build "$build_root/$preset" -j "$jobs" --target "$@"; fi
 }
 
 # configure_and_build_tests PRESET LABEL: builds only the tests that carry LABEL (the tsan leg runs
@@ -89,7 +94,9 @@ run_ctest() {
     local preset=$1; shift
     say "Running tests of preset '$preset'"
     # shellcheck disable=SC2086  # STRATA_CTEST_ARGS is a list of ctest arguments
-    ctest --test-dir "$build_root/$preset" --output-on-failure --timeout 900 "$@" ${STRATA_CTEST_ARGS:-}
+    # -j: tests that may run beside the others do (test_model_reference: minutes under ASan); the
+    # Qt tests keep to one at a time (tests/CMakeLists.txt: RESOURCE_LOCK strata_qtest).
+    ctest --test-dir "$build_root/$preset" --output-on-failure --timeout 900 -j "$jobs" "$@" ${STRATA_CTEST_ARGS:-}
 }
 
 # Each fuzzer runs STRATA_FUZZ_SECONDS (60) on its own core, as many at a time as there are cores:
@@ -136,14 +143,16 @@ install_test_data() {
 run_tests() {
     phase "apt (test)" install_dependencies test
     phase "npm (test data)" install_test_data
-    local suites=${STRATA_TEST_SUITES:-ci tsan fuzz} status=0
+    local suites=${STRATA_TEST_SUITES:-ci tsan fuzz} status=0 targets
+    read -ra targets <<<"${STRATA_BUILD_TARGETS:-}"
     for suite in $suites; do
         case "$suite" in
-            ci)   phase "build ci" configure_and_build ci && phase "ctest ci" run_ctest ci || status=1 ;;
+            ci)   phase "build ci" configure_and_build ci "${targets[@]}" && phase "ctest ci" run_ctest ci || status=1 ;;
             tsan) phase "build tsan" configure_and_build_tests tsan tsan &&
                   phase "ctest tsan" run_ctest tsan -L tsan || status=1 ;;
             fuzz) phase "build fuzz" configure_and_build_fuzzers && phase "fuzzers" run_fuzzers || status=1 ;;
-            check) phase "build check" configure_and_build check && phase "ctest check" run_ctest check || status=1 ;;
+            check) phase "build check" configure_and_build check "${targets[@]}" &&
+                   phase "ctest check" run_ctest check || status=1 ;;
             *) echo "unknown test suite '$suite'" >&2; status=1 ;;
         esac
     done
