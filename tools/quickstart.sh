@@ -94,9 +94,10 @@ run_ctest() {
     local preset=$1; shift
     say "Running tests of preset '$preset'"
     # shellcheck disable=SC2086  # STRATA_CTEST_ARGS is a list of ctest arguments
-    # -j: tests that may run beside the others do (test_model_reference: minutes under ASan); the
-    # Qt tests keep to one at a time (tests/CMakeLists.txt: RESOURCE_LOCK strata_qtest).
-    ctest --test-dir "$build_root/$preset" --output-on-failure --timeout 900 -j "$jobs" "$@" ${STRATA_CTEST_ARGS:-}
+    # One test at a time: many time their threads on the machine's cores. (tests/CMakeLists.txt
+    # prepares a `ctest -j` that runs test_model_reference beside the Qt tests, one of those at a
+    # time; left off until a CI run shows the timed tests keep passing with a core taken.)
+    ctest --test-dir "$build_root/$preset" --output-on-failure --timeout 900 "$@" ${STRATA_CTEST_ARGS:-}
 }
 
 # Each fuzzer runs STRATA_FUZZ_SECONDS (60) on its own core, as many at a time as there are cores:
