@@ -2,7 +2,9 @@
 # leg builds and runs only that (.ci/leg.sh). The libraries that differ and that only the app and the
 # server link: Qt 6 (6.4 / 6.8), KF6 SyntaxHighlighting (Debian 13 only), QtKeychain and cpp-httplib
 # (0.11 / 0.18; the server's connection handling reaches into its task queue). The engine's own tests
-# link none of them (Qt Test aside) and run under ASan/UBSan in the Debian 12 leg.
+# link none of them (Qt Test aside) and run under ASan/UBSan in the Debian 12 leg. (The engine's own
+# libraries differ too, ICU 72 / 76 and hwloc 2.9 / 2.12: on Debian 13 they run only under the app's
+# and the server's tests, which load models and tokenize through the engine.)
 #
 #   label `platform`   every test whose code links one of them, or that runs (add_dependencies) an
 #                      executable that does; strata_add_qtest decides from LIBS, Qt Test not counted
