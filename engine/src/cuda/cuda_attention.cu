@@ -15,6 +15,7 @@
 //    walking the whole cache.
 #include "cuda_attention_prefill.hpp"
 #include "cuda_kernels.hpp"
+#include "cuda_launch.cuh"
 #include "strata/core/error.hpp"
 
 #include <cuda_fp16.h>
@@ -188,6 +189,7 @@ template <int D>
 __global__ void attentionKernel(const float* q, int heads, int kvHeads, const __half* keys, const __half* values,
                                 const int32_t* start, float scale, float* out)
 {
+    waitForPreviousKernel();
     const int head = blockIdx.x, t = blockIdx.y;
     const int keysSeen = *start + t + 1;
     __shared__ float query[D];
@@ -255,6 +257,7 @@ template <int D, int S>
 __global__ void splitStatsKernel(const float* q, int heads, int kvHeads, const __half* keys, const __half* values,
                                  const int32_t* start, float scale, float2* stats)
 {
+    waitForPreviousKernel();
     const int head0 = blockIdx.x * S, t = blockIdx.y, split = blockIdx.z, splits = gridDim.z;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
     const int2 range = splitRange(*start + t + 1, split, splits);
@@ -293,6 +296,7 @@ template <int D, int S>
 __global__ void splitValuesKernel(const float* q, int heads, int kvHeads, const __half* keys, const __half* values,
                                   const int32_t* start, float scale, const float2* stats, float* partial)
 {
+    waitForPreviousKernel();
     constexpr int kPerLane = D / 32;
     const int head0 = blockIdx.x * S, t = blockIdx.y, split = blockIdx.z, splits = gridDim.z;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -348,6 +352,7 @@ __global__ void splitValuesKernel(const float* q, int heads, int kvHeads, const 
 // Third launch: out[t][head][d] = sum of the splits' partial outputs; grid (heads, tokens), headDim threads.
 __global__ void splitReduceKernel(const float* partial, int splits, int headDim, float* out)
 {
+    waitForPreviousKernel();
     const int64_t row = int64_t(blockIdx.y) * gridDim.x + blockIdx.x;
     float v = 0;
     for (int s = 0; s < splits; ++s)
@@ -360,7 +365,8 @@ void launchAttention(const float* q, int tokens, int heads, int kvHeads, const _
                      const int32_t* start, float scale, float* out, const AttentionSplits& splits, cudaStream_t stream)
 {
     if (splits.count <= 1) {
-        attentionKernel<D><<<dim3(heads, tokens), 32 * kWarps, 0, stream>>>(q, heads, kvHeads, k, v, start, scale, out);
+        launchKernel(attentionKernel<D>, dim3(heads, tokens), 32 * kWarps, 0, stream, q, heads, kvHeads, k, v, start,
+                     scale, out);
         return;
     }
     auto* stats = reinterpret_cast<float2*>(splits.stats);
@@ -368,9 +374,10 @@ void launchAttention(const float* q, int tokens, int heads, int kvHeads, const _
     const auto run = [&](auto perBlock) {
         constexpr int kPerBlock = decltype(perBlock)::value;
         const dim3 grid(heads / kPerBlock, tokens, splits.count);
-        splitStatsKernel<D, kPerBlock><<<grid, 32 * kWarps, 0, stream>>>(q, heads, kvHeads, k, v, start, scale, stats);
-        splitValuesKernel<D, kPerBlock>
-            <<<grid, 32 * kWarps, 0, stream>>>(q, heads, kvHeads, k, v, start, scale, stats, splits.partial);
+        launchKernel(splitStatsKernel<D, kPerBlock>, grid, 32 * kWarps, 0, stream, q, heads, kvHeads, k, v, start,
+                     scale, stats);
+        launchKernel(splitValuesKernel<D, kPerBlock>, grid, 32 * kWarps, 0, stream, q, heads, kvHeads, k, v, start,
+                     scale, stats, splits.partial);
     };
     if (group % 4 == 0)
         run(std::integral_constant<int, 4>{});
@@ -378,7 +385,7 @@ void launchAttention(const float* q, int tokens, int heads, int kvHeads, const _
         run(std::integral_constant<int, 2>{});
     else
         run(std::integral_constant<int, 1>{});
-    splitReduceKernel<<<dim3(heads, tokens), D, 0, stream>>>(splits.partial, splits.count, D, out);
+    launchKernel(splitReduceKernel, dim3(heads, tokens), D, 0, stream, splits.partial, splits.count, D, out);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "cuda_attention_prefill.hpp"
 
 #include "cuda_check.hpp"
+#include "cuda_launch.cuh"
 
 #include <cuda_fp16.h>
 
@@ -58,6 +59,7 @@ __global__ void __launch_bounds__(kThreads)
     attentionPrefillKernel(const float* q, int tokens, int heads, int kvHeads, const __half* keys, const __half* values,
                            const int32_t* start, float scale, float* out)
 {
+    waitForPreviousKernel();
     __shared__ __align__(16) Tiles<D> s;
     const int head = blockIdx.x, t0 = blockIdx.y * kQueries;
     const int warp = threadIdx.x / 32, lane = threadIdx.x % 32, gid = lane / 4, tid = lane % 4;
@@ -209,9 +211,11 @@ bool attentionPrefillTensorCores(const float* q, int tokens, int heads, int kvHe
     const auto* k = reinterpret_cast<const __half*>(keyCache);
     const auto* v = reinterpret_cast<const __half*>(valueCache);
     if (headDim == 64)
-        attentionPrefillKernel<64><<<grid, kThreads, 0, stream>>>(q, tokens, heads, kvHeads, k, v, start, scale, out);
+        launchKernelAfterPrevious(attentionPrefillKernel<64>, grid, kThreads, 0, stream, q, tokens, heads, kvHeads, k,
+                                  v, start, scale, out);
     else
-        attentionPrefillKernel<128><<<grid, kThreads, 0, stream>>>(q, tokens, heads, kvHeads, k, v, start, scale, out);
+        launchKernelAfterPrevious(attentionPrefillKernel<128>, grid, kThreads, 0, stream, q, tokens, heads, kvHeads, k,
+                                  v, start, scale, out);
     return true;
 }
 

@@ -5,6 +5,7 @@
 #include "cuda_blocks.cuh"
 #include "cuda_check.hpp"
 #include "cuda_kernels.hpp"
+#include "cuda_launch.cuh"
 #include "cuda_matmul_group.cuh"
 #include "cuda_quantize.cuh"
 
@@ -16,6 +17,7 @@ constexpr int kTokensPerPass = 8;
 
 __global__ void quantizeQ8_0Kernel(const float* x, int64_t blocks, Q8Activations q8)
 {
+    waitForPreviousKernel();
     const int64_t block = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
     if (block < blocks)
         quantizeBlockQ8_0(x[block * 32 + threadIdx.x % 32], block, q8);
@@ -23,6 +25,7 @@ __global__ void quantizeQ8_0Kernel(const float* x, int64_t blocks, Q8Activations
 
 __global__ void quantizeQ8_KKernel(const float* x, int64_t superBlocks, Q8Activations q8)
 {
+    waitForPreviousKernel();
     const int64_t sb = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
     if (sb >= superBlocks)
         return;
@@ -66,6 +69,7 @@ template <class Block, int N>
 __global__ void matmulQ8Kernel(MatmulGroup g, int64_t cols, const int8_t* xq, const float* xd, const float* xs,
                                int tokens)
 {
+    waitForPreviousKernel();
     int m;
     int64_t row;
     if (!locateRow(g, m, row))
@@ -139,9 +143,15 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock, kDecodeBlocksPerSm)
     const bool live = row < g.rows[m];
     const int sbCount = int(cols / 32);
     const uint8_t* r = g.w[m] + size_t(live ? row : 0) * g.rowStride[m];
+    // The first sub-block's weights are read before the wait (weights do not depend on the previous
+    // kernel): with W = 4 on a 4096-wide row that is all of this lane's weights.
+    int sb = part * 32 + lane;
+    SubBlock s{};
+    if (live && sb < sbCount)
+        s = Block::load(r, sb);
+    waitForPreviousKernel();
     float acc = 0;
-    for (int sb = part * 32 + lane; live && sb < sbCount; sb += 32 * W) {
-        const SubBlock s = Block::load(r, sb);
+    while (live && sb < sbCount) {
         const int4* x4 = reinterpret_cast<const int4*>(xq + int64_t(sb) * 32);
         const int4 a = x4[0], b = x4[1];
         int lo = __dp4a(s.q[0], a.x, 0);
@@ -153,6 +163,9 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock, kDecodeBlocksPerSm)
         hi = __dp4a(s.q[6], b.z, hi);
         hi = __dp4a(s.q[7], b.w, hi);
         acc += xd[sb] * (s.d0 * float(lo) + s.d1 * float(hi)) - s.m * xs[sb];
+        sb += 32 * W;
+        if (sb < sbCount)
+            s = Block::load(r, sb);
     }
     float v = warpSum(acc);
     if constexpr (W > 1) {
@@ -187,6 +200,7 @@ int decodeWarpsPerRow(int64_t rows, int64_t cols)
 template <class Row, int N>
 __global__ void matmulF32Kernel(MatmulGroup g, int64_t cols, const float* x, int tokens)
 {
+    waitForPreviousKernel();
     int m;
     int64_t row;
     if (!locateRow(g, m, row))
@@ -227,6 +241,7 @@ __global__ void matmulF32Kernel(MatmulGroup g, int64_t cols, const float* x, int
 template <class Block>
 __global__ void embedQ8Kernel(const uint8_t* table, size_t rowStride, int64_t cols, const int32_t* ids, float* out)
 {
+    waitForPreviousKernel();
     const int t = blockIdx.y;
     const int sb = blockIdx.x * blockDim.x + threadIdx.x;
     if (sb >= cols / 32)
@@ -243,6 +258,7 @@ __global__ void embedQ8Kernel(const uint8_t* table, size_t rowStride, int64_t co
 template <class Row>
 __global__ void embedF32Kernel(const uint8_t* table, size_t rowStride, int64_t cols, const int32_t* ids, float* out)
 {
+    waitForPreviousKernel();
     const int t = blockIdx.y;
     const int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c >= cols / 8)
@@ -294,9 +310,9 @@ void quantizeQ8(const float* x, int rows, int64_t cols, Q8Format format, Q8Activ
     const int64_t warps = int64_t(rows) * (cols / (format == Q8Format::Q8_K ? 256 : 32));
     const unsigned blocks = unsigned((warps * 32 + threads - 1) / threads);
     if (format == Q8Format::Q8_K)
-        quantizeQ8_KKernel<<<blocks, threads, 0, stream>>>(x, warps, q8);
+        launchKernel(quantizeQ8_KKernel, blocks, threads, 0, stream, x, warps, q8);
     else
-        quantizeQ8_0Kernel<<<blocks, threads, 0, stream>>>(x, warps, q8);
+        launchKernel(quantizeQ8_0Kernel, blocks, threads, 0, stream, x, warps, q8);
 }
 
 MatmulGroup makeGroup(std::span<const MatmulTarget> targets, bool accumulate, int rowsPerBlock)
@@ -349,21 +365,21 @@ void matmul(std::span<const MatmulTarget> targets, const float* x, const Q8Activ
         [&](auto block) {
             using B = decltype(block);
             if (one && warpsPerRow == 4)
-                matvecQ8Kernel<B, 4><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums);
+                launchKernel(matvecQ8Kernel<B, 4>, grid, threads, 0, stream, g, cols, q8.q, q8.scales, q8.sums);
             else if (one && warpsPerRow == 2)
-                matvecQ8Kernel<B, 2><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums);
+                launchKernel(matvecQ8Kernel<B, 2>, grid, threads, 0, stream, g, cols, q8.q, q8.scales, q8.sums);
             else if (one)
-                matvecQ8Kernel<B, 1><<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums);
+                launchKernel(matvecQ8Kernel<B, 1>, grid, threads, 0, stream, g, cols, q8.q, q8.scales, q8.sums);
             else
-                matmulQ8Kernel<B, kTokensPerPass>
-                    <<<grid, threads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums, tokens);
+                launchKernel(matmulQ8Kernel<B, kTokensPerPass>, grid, threads, 0, stream, g, cols, q8.q, q8.scales,
+                             q8.sums, tokens);
         },
         [&](auto rowType) {
             using R = decltype(rowType);
             if (one)
-                matmulF32Kernel<R, 1><<<grid, threads, 0, stream>>>(g, cols, x, tokens);
+                launchKernel(matmulF32Kernel<R, 1>, grid, threads, 0, stream, g, cols, x, tokens);
             else
-                matmulF32Kernel<R, kTokensPerPass><<<grid, threads, 0, stream>>>(g, cols, x, tokens);
+                launchKernel(matmulF32Kernel<R, kTokensPerPass>, grid, threads, 0, stream, g, cols, x, tokens);
         });
     if (!known)
         throw Error("CUDA: no matrix kernel for weight type " + std::to_string(int(first.type)));
@@ -384,12 +400,13 @@ void embedRows(const DeviceMatrix& table, const int32_t* ids, int tokens, float*
         table.type,
         [&](auto block) {
             const dim3 grid(unsigned((table.cols / 32 + threads - 1) / threads), unsigned(tokens));
-            embedQ8Kernel<decltype(block)><<<grid, threads, 0, stream>>>(data, table.rowStride, table.cols, ids, out);
+            launchKernel(embedQ8Kernel<decltype(block)>, grid, threads, 0, stream, data, table.rowStride, table.cols,
+                         ids, out);
         },
         [&](auto rowType) {
             const dim3 grid(unsigned((table.cols / 8 + threads - 1) / threads), unsigned(tokens));
-            embedF32Kernel<decltype(rowType)>
-                <<<grid, threads, 0, stream>>>(data, table.rowStride, table.cols, ids, out);
+            launchKernel(embedF32Kernel<decltype(rowType)>, grid, threads, 0, stream, data, table.rowStride, table.cols,
+                         ids, out);
         });
     if (!known)
         throw Error("CUDA: no embedding kernel for weight type " + std::to_string(int(table.type)));

@@ -9,6 +9,7 @@
 //  - F16/BF16: activations rounded to the weight's type as they are stored in shared memory (as
 //    ggml and the CPU backend round them), f16/bf16 MMA with f32 accumulation.
 #include "cuda_check.hpp"
+#include "cuda_launch.cuh"
 #include "cuda_matmul_group.cuh"
 #include "cuda_mma.cuh"
 
@@ -84,6 +85,7 @@ template <class Block>
 __global__ void __launch_bounds__(kThreads, 4)
     matmulInt8MmaKernel(MatmulGroup g, int64_t cols, const int8_t* xq, const float* xd, const float* xs, int tokens)
 {
+    waitForPreviousKernel();
     __shared__ __align__(16) mma::TileFor<Block, kTileTokens> s;
     const TileSpot at = tileSpot(g);
     const int64_t lastRow = g.rows[at.m] - 1;
@@ -103,6 +105,7 @@ constexpr int kHalfRow = kHalfStep + 8;
 template <class Row>
 __global__ void __launch_bounds__(kThreads) matmulHalfMmaKernel(MatmulGroup g, int64_t cols, const float* x, int tokens)
 {
+    waitForPreviousKernel();
     constexpr bool kBf16 = std::is_same_v<Row, RowBF16>;
     using Half = std::conditional_t<kBf16, __nv_bfloat16, __half>;
     __shared__ __align__(16) Half sw[kTileRows][kHalfRow];
@@ -182,17 +185,17 @@ bool matmulTensorCores(const MatmulGroup& g, gguf::GgmlType type, int64_t cols, 
         return false;
     const dim3 grid(g.firstBlock[g.count], unsigned((tokens + kTileTokens - 1) / kTileTokens));
     if (type == gguf::GgmlType::F16)
-        matmulHalfMmaKernel<RowF16><<<grid, kThreads, 0, stream>>>(g, cols, x, tokens);
+        launchKernelAfterPrevious(matmulHalfMmaKernel<RowF16>, grid, kThreads, 0, stream, g, cols, x, tokens);
     else if (type == gguf::GgmlType::BF16)
-        matmulHalfMmaKernel<RowBF16><<<grid, kThreads, 0, stream>>>(g, cols, x, tokens);
+        launchKernelAfterPrevious(matmulHalfMmaKernel<RowBF16>, grid, kThreads, 0, stream, g, cols, x, tokens);
     else if (!usesQ8Activations(type))
         return false;  // F32
     else
         return dispatchType(
             type,
             [&](auto block) {
-                matmulInt8MmaKernel<decltype(block)>
-                    <<<grid, kThreads, 0, stream>>>(g, cols, q8.q, q8.scales, q8.sums, tokens);
+                launchKernelAfterPrevious(matmulInt8MmaKernel<decltype(block)>, grid, kThreads, 0, stream, g, cols,
+                                          q8.q, q8.scales, q8.sums, tokens);
             },
             [](auto) {});
     return true;

@@ -11,6 +11,7 @@
 // layer (ncu), tg128 278 -> 248 tok/s. Each block's prologue is a serial chain, paid again per wave.
 #include "cuda_blocks.cuh"
 #include "cuda_check.hpp"
+#include "cuda_launch.cuh"
 #include "cuda_moe.hpp"
 #include "cuda_quantize.cuh"
 
@@ -138,6 +139,7 @@ __device__ void softmaxWarp(float* p, int n)
 // per expert (taken).
 __global__ void topKKernel(float* logits, int tokens, int experts, int used, bool normalize, MoeRouting r)
 {
+    waitForPreviousKernel();
     extern __shared__ unsigned shared[];
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     const int t = int(blockIdx.x) * (blockDim.x / 32) + warp;
@@ -185,6 +187,7 @@ __global__ void topKKernel(float* logits, int tokens, int experts, int used, boo
 // Shared memory: a count and a cursor per expert.
 __global__ void groupRoutesKernel(int tokens, int experts, int used, MoeRouting r)
 {
+    waitForPreviousKernel();
     extern __shared__ unsigned shared[];
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     int* count = reinterpret_cast<int*>(shared);
@@ -242,6 +245,7 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock)
     gateUpDecodeKernel(StackView gate, StackView up, Input in, const int* expert, const int* slotOf, float* h,
                        int64_t rows)
 {
+    waitForPreviousKernel();
     const int k = blockIdx.y, lane = threadIdx.x % 32;
     const int64_t row = int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / 32;
     if (row >= rows)
@@ -271,6 +275,7 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock)
     downDecodeKernel(StackView down, Input in, const int* expert, const int* slotOf, const float* weight, int used,
                      float* y, int64_t rows)
 {
+    waitForPreviousKernel();
     const int lane = threadIdx.x % 32;
     const int64_t row = int64_t(blockIdx.x) * kWarpsPerBlock + threadIdx.x / 32;
     if (row >= rows)
@@ -303,6 +308,7 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock)
     groupedKernel(GroupedArgs g, Input in, const int* slotToken, const int* slotOf, const ExpertItem* items,
                   const int* itemCount)
 {
+    waitForPreviousKernel();
     if (int(blockIdx.x) >= *itemCount)
         return;
     const int e = slotOf ? slotOf[items[blockIdx.x].expert] : items[blockIdx.x].expert;
@@ -342,6 +348,7 @@ __global__ void __launch_bounds__(32 * kWarpsPerBlock)
 __global__ void sumExpertsKernel(const float* down, const int* routeSlot, const float* weight, const int* expert,
                                  const int* resident, int used, int64_t n, float* y)
 {
+    waitForPreviousKernel();
     const int t = blockIdx.y;
     const int64_t c = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (c >= n)
@@ -385,11 +392,11 @@ void routeExperts(float* logits, int tokens, int experts, int used, bool normali
     const int warps = std::min(tokens, kRouteWarps);
     const size_t words = size_t(experts + 31) / 32;
     const unsigned blocks = unsigned((tokens + warps - 1) / warps);
-    topKKernel<<<blocks, 32 * warps, warps * words * sizeof(unsigned), stream>>>(logits, tokens, experts, used,
-                                                                                 normalize, routing);
+    launchKernel(topKKernel, blocks, 32 * warps, warps * words * sizeof(unsigned), stream, logits, tokens, experts,
+                 used, normalize, routing);
     if (group)
-        groupRoutesKernel<<<1, kGroupThreads, 2 * size_t(experts) * sizeof(int), stream>>>(tokens, experts, used,
-                                                                                           routing);
+        launchKernel(groupRoutesKernel, 1, kGroupThreads, 2 * size_t(experts) * sizeof(int), stream, tokens, experts,
+                     used, routing);
 }
 
 void expertsGateUpDecode(const DeviceExperts& gate, const DeviceExperts& up, const float* x, const Q8Activations& xq,
@@ -400,8 +407,8 @@ void expertsGateUpDecode(const DeviceExperts& gate, const DeviceExperts& up, con
     const Input in = inputOf(x, xq, gate.first.cols);
     const dim3 grid(rowBlocks(gate.first.rows), unsigned(used));
     dispatchRows(gate.first.type, "ffn_gate_exps", [&](auto dot) {
-        gateUpDecodeKernel<decltype(dot)>
-            <<<grid, 32 * kWarpsPerBlock, 0, stream>>>(view(gate), view(up), in, expert, slotOf, h, gate.first.rows);
+        launchKernel(gateUpDecodeKernel<decltype(dot)>, grid, 32 * kWarpsPerBlock, 0, stream, view(gate), view(up), in,
+                     expert, slotOf, h, gate.first.rows);
     });
 }
 
@@ -410,8 +417,8 @@ void expertsDownDecode(const DeviceExperts& down, const float* h, const Q8Activa
 {
     const Input in = inputOf(h, hq, down.first.cols);
     dispatchRows(down.first.type, "ffn_down_exps", [&](auto dot) {
-        downDecodeKernel<decltype(dot)><<<rowBlocks(down.first.rows), 32 * kWarpsPerBlock, 0, stream>>>(
-            view(down), in, expert, slotOf, weight, used, y, down.first.rows);
+        launchKernel(downDecodeKernel<decltype(dot)>, rowBlocks(down.first.rows), 32 * kWarpsPerBlock, 0, stream,
+                     view(down), in, expert, slotOf, weight, used, y, down.first.rows);
     });
 }
 
@@ -442,8 +449,8 @@ void expertsGrouped(std::span<const DeviceExperts* const> stacks, std::span<floa
         throw Error("CUDA: an expert matrix of " + std::to_string(first.rows) + " rows is too tall for one launch");
     const Input x = inputOf(in, inq, first.cols);
     dispatchRows(first.type, "an expert stack", [&](auto dot) {
-        groupedKernel<decltype(dot)>
-            <<<grid, 32 * kWarpsPerBlock, 0, stream>>>(g, x, slotToken, slotOf, routing.items, routing.itemCount);
+        launchKernel(groupedKernel<decltype(dot)>, grid, 32 * kWarpsPerBlock, 0, stream, g, x, slotToken, slotOf,
+                     routing.items, routing.itemCount);
     });
 }
 
@@ -452,8 +459,8 @@ void sumExperts(const float* down, const MoeRouting& routing, const int* slotOf,
 {
     const int threads = 256;
     const dim3 grid(unsigned((n + threads - 1) / threads), unsigned(tokens));
-    sumExpertsKernel<<<grid, threads, 0, stream>>>(down, routing.slotOf, routing.weight, routing.expert, slotOf, used,
-                                                   n, y);
+    launchKernel(sumExpertsKernel, grid, threads, 0, stream, down, routing.slotOf, routing.weight, routing.expert,
+                 slotOf, used, n, y);
 }
 
 }  // namespace strata::cuda

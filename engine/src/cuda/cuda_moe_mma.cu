@@ -3,6 +3,7 @@
 // the routing's slots. Each expert's weights are then decoded once per 32 routes; the dp4a items
 // of cuda_moe.cu read them once per 8 routes and multiply on the CUDA cores.
 #include "cuda_check.hpp"
+#include "cuda_launch.cuh"
 #include "cuda_mma.cuh"
 #include "cuda_moe.hpp"
 
@@ -31,6 +32,7 @@ __global__ void __launch_bounds__(mma::kThreads, 4)
     groupedMmaKernel(TileArgs g, int64_t cols, const int8_t* xq, const float* xd, const float* xs, const int* slotToken,
                      const int* slotOf, const ExpertItem* items, const int* itemCount)
 {
+    waitForPreviousKernel();
     __shared__ __align__(16) mma::TileFor<Block, kTileRoutes> s;
     __shared__ int inputRow[kTileRoutes];
     if (int(blockIdx.x) >= *itemCount)
@@ -89,8 +91,8 @@ bool expertsGroupedTensorCores(std::span<const DeviceExperts* const> stacks, std
     return dispatchType(
         first.type,
         [&](auto block) {
-            groupedMmaKernel<decltype(block)><<<grid, mma::kThreads, 0, stream>>>(
-                g, first.cols, inq.q, inq.scales, inq.sums, slotToken, slotOf, routing.items, routing.itemCount);
+            launchKernelAfterPrevious(groupedMmaKernel<decltype(block)>, grid, mma::kThreads, 0, stream, g, first.cols,
+                                      inq.q, inq.scales, inq.sums, slotToken, slotOf, routing.items, routing.itemCount);
         },
         [](auto) {});
 }

@@ -1,6 +1,7 @@
 // The row-wise steps of a decoder layer on the GPU: RMSNorm, RoPE, KV-cache stores, bias, SwiGLU,
 // and fused forms that also quantize their output or store into the cache (one launch each).
 #include "cuda_kernels.hpp"
+#include "cuda_launch.cuh"
 #include "cuda_quantize.cuh"
 
 #include <cuda_fp16.h>
@@ -13,6 +14,7 @@ namespace {
 __global__ void rmsNormKernel(const float* x, const float* weight, float* out, int n, float eps, bool quantize,
                               Q8Format format, Q8Activations q8)
 {
+    waitForPreviousKernel();
     const float* xr = x + int64_t(blockIdx.x) * n;
     float* o = out + int64_t(blockIdx.x) * n;
     float s = 0;
@@ -72,6 +74,7 @@ __device__ __forceinline__ void ropeAngle(const RopeDeviceParams& p, float pos, 
 __global__ void rmsNormRowKernel(const float* x, const float* weight, float* out, int n, float eps, bool quantize,
                                  Q8Format format, Q8Activations q8)
 {
+    waitForPreviousKernel();
     const int64_t base = int64_t(blockIdx.x) * n + threadIdx.x * 8;
     float v[8];
     load8(x + base, v);
@@ -109,6 +112,7 @@ __global__ void rmsNormRowKernel(const float* x, const float* weight, float* out
 __global__ void ropeKernel(float* q, int qHeads, int64_t qStride, float* k, int64_t kStride, int headDim,
                            const int32_t* start, RopeDeviceParams p)
 {
+    waitForPreviousKernel();
     const int t = blockIdx.x, head = blockIdx.y;
     const int pairs = p.nDims / 2;
     float* x =
@@ -148,6 +152,7 @@ __global__ void ropeStoreKvKernel(float* q, int qHeads, int64_t qStride, const f
                                   int64_t kvStride, int headDim, const int32_t* start, RopeDeviceParams p,
                                   HeadNorms norms, __half* keys, __half* values)
 {
+    waitForPreviousKernel();
     const int t = blockIdx.x, head = blockIdx.y;
     const int pos = *start + t;
     if (head >= qHeads + kvHeads) {  // a v head: copy
@@ -193,6 +198,7 @@ __global__ void ropeStoreKvKernel(float* q, int qHeads, int64_t qStride, const f
 __global__ void storeKvKernel(const float* k, const float* v, int kvDim, const int32_t* start, __half* keys,
                               __half* values)
 {
+    waitForPreviousKernel();
     const int t = blockIdx.y;
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= kvDim)
@@ -204,6 +210,7 @@ __global__ void storeKvKernel(const float* k, const float* v, int kvDim, const i
 
 __global__ void addToKernel(float* y, const float* x, int64_t n)
 {
+    waitForPreviousKernel();
     const int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (i < n)
         y[i] += x[i];
@@ -211,6 +218,7 @@ __global__ void addToKernel(float* y, const float* x, int64_t n)
 
 __global__ void addBiasKernel(float* x, const float* bias, int64_t total, int n)
 {
+    waitForPreviousKernel();
     const int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (i < total)
         x[i] += bias[i % n];
@@ -218,6 +226,7 @@ __global__ void addBiasKernel(float* x, const float* bias, int64_t total, int n)
 
 __global__ void swigluKernel(const float* gate, const float* up, float* out, int64_t n)
 {
+    waitForPreviousKernel();
     const int64_t i = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
     if (i < n) {
         const float g = gate[i];
@@ -230,6 +239,7 @@ __global__ void swigluKernel(const float* gate, const float* up, float* out, int
 __global__ void swigluQuantizeKernel(const float* gate, const float* up, float* out, int64_t groups, Q8Format format,
                                      Q8Activations q8)
 {
+    waitForPreviousKernel();
     const int64_t g = (int64_t(blockIdx.x) * blockDim.x + threadIdx.x) / 32;
     const int lane = threadIdx.x % 32;
     if (g >= groups)
@@ -263,11 +273,12 @@ void launchRmsNorm(const float* x, const float* weight, float* out, int rows, in
                    Q8Format format, const Q8Activations& q8, cudaStream_t stream)
 {
     if (n % 256 == 0 && n / 8 <= 1024) {
-        rmsNormRowKernel<<<unsigned(rows), unsigned(n / 8), 0, stream>>>(x, weight, out, n, eps, quantize, format, q8);
+        launchKernel(rmsNormRowKernel, unsigned(rows), unsigned(n / 8), 0, stream, x, weight, out, n, eps, quantize,
+                     format, q8);
         return;
     }
     const int threads = n >= 1024 ? 1024 : (n >= 256 ? 256 : 64);
-    rmsNormKernel<<<unsigned(rows), threads, 0, stream>>>(x, weight, out, n, eps, quantize, format, q8);
+    launchKernel(rmsNormKernel, unsigned(rows), threads, 0, stream, x, weight, out, n, eps, quantize, format, q8);
 }
 
 }  // namespace
@@ -289,47 +300,46 @@ void ropeStoreKv(float* q, int qHeads, int64_t qStride, const float* k, const fl
 {
     const dim3 grid{static_cast<unsigned>(tokens), static_cast<unsigned>(qHeads + 2 * kvHeads)};
     // 64 threads: headNormScale's two warps, and rmsNorm's block for a 128-wide head.
-    ropeStoreKvKernel<<<grid, 64, 0, stream>>>(q, qHeads, qStride, k, v, kvHeads, kvStride, headDim, start, p, norms,
-                                               reinterpret_cast<__half*>(keyCache),
-                                               reinterpret_cast<__half*>(valueCache));
+    launchKernel(ropeStoreKvKernel, grid, 64, 0, stream, q, qHeads, qStride, k, v, kvHeads, kvStride, headDim, start, p,
+                 norms, reinterpret_cast<__half*>(keyCache), reinterpret_cast<__half*>(valueCache));
 }
 
 void swigluQuantize(const float* gate, const float* up, float* out, int rows, int64_t n, Q8Format format,
                     const Q8Activations& q8, cudaStream_t stream)
 {
     const int64_t groups = int64_t(rows) * n / (format == Q8Format::Q8_K ? 256 : 32);
-    swigluQuantizeKernel<<<blocksFor(groups * 32, 256), 256, 0, stream>>>(gate, up, out, groups, format, q8);
+    launchKernel(swigluQuantizeKernel, blocksFor(groups * 32, 256), 256, 0, stream, gate, up, out, groups, format, q8);
 }
 
 void rope(float* q, int qHeads, int64_t qStride, float* k, int kHeads, int64_t kStride, int headDim, int tokens,
           const int32_t* start, const RopeDeviceParams& p, cudaStream_t stream)
 {
     const dim3 grid(unsigned(tokens), unsigned(qHeads + kHeads));
-    ropeKernel<<<grid, 64, 0, stream>>>(q, qHeads, qStride, k, kStride, headDim, start, p);
+    launchKernel(ropeKernel, grid, 64, 0, stream, q, qHeads, qStride, k, kStride, headDim, start, p);
 }
 
 void storeKv(const float* k, const float* v, int tokens, int kvDim, const int32_t* start, uint16_t* keyCache,
              uint16_t* valueCache, cudaStream_t stream)
 {
     const dim3 grid(blocksFor(kvDim, 256), unsigned(tokens));
-    storeKvKernel<<<grid, 256, 0, stream>>>(k, v, kvDim, start, reinterpret_cast<__half*>(keyCache),
-                                            reinterpret_cast<__half*>(valueCache));
+    launchKernel(storeKvKernel, grid, 256, 0, stream, k, v, kvDim, start, reinterpret_cast<__half*>(keyCache),
+                 reinterpret_cast<__half*>(valueCache));
 }
 
 void addTo(float* y, const float* x, int64_t n, cudaStream_t stream)
 {
-    addToKernel<<<blocksFor(n, 256), 256, 0, stream>>>(y, x, n);
+    launchKernel(addToKernel, blocksFor(n, 256), 256, 0, stream, y, x, n);
 }
 
 void addBias(float* x, const float* bias, int rows, int n, cudaStream_t stream)
 {
     const int64_t total = int64_t(rows) * n;
-    addBiasKernel<<<blocksFor(total, 256), 256, 0, stream>>>(x, bias, total, n);
+    launchKernel(addBiasKernel, blocksFor(total, 256), 256, 0, stream, x, bias, total, n);
 }
 
 void swiglu(const float* gate, const float* up, float* out, int64_t n, cudaStream_t stream)
 {
-    swigluKernel<<<blocksFor(n, 256), 256, 0, stream>>>(gate, up, out, n);
+    launchKernel(swigluKernel, blocksFor(n, 256), 256, 0, stream, gate, up, out, n);
 }
 
 }  // namespace strata::cuda

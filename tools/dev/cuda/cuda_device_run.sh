@@ -7,6 +7,9 @@
 #                same run) on a 0.6B dense shape (qwen3) and an 8B dense shape (llama, 32 layers, 4096,
 #                FFN 14336, GQA 8), each at Q4_K and Q8_0
 #   gpu-wait     8B Q4_K decode with each --gpu-wait mode (blocking, spin, yield): tok/s and CPU%
+#   dependent-launch  pp512 and tg128 of the dense files and the MoE file at Q4_K with kernels started
+#                early (programmatic dependent launch, the default on sm_90) and without
+#                (STRATA_CUDA_DEPENDENT_LAUNCH=0), alternating, two rounds: the same binary, the same run
 #   depth        decode after a 4k and a 16k context (split-K attention), 8B Q4_K
 #   moe-bench    a 30B-A3B-shaped qwen3moe (48 layers, 2048 embedding, 32 heads / 4 KV heads of 128,
 #                128 experts, 8 used, expert FFN 768) at $MOE_TYPES, one file at a time
@@ -93,6 +96,17 @@ for step in $steps; do
         for kind in small big; do for type in Q4_K Q8_0; do make_model "$kind" "${!kind}" "$type" & done; done
         wait
         for kind in small big; do for type in Q4_K Q8_0; do bench_file "$M/$kind-$type.gguf"; done; done ;;
+    dependent-launch)
+        for kind in small big; do for type in Q4_K Q8_0; do make_model "$kind" "${!kind}" "$type" & done; done
+        make_model moe "$moe" Q4_K &
+        wait
+        for f in small-Q4_K small-Q8_0 big-Q4_K big-Q8_0 moe-Q4_K; do
+            for round in 1 2; do for early in 0 1; do
+                echo "== $f round $round STRATA_CUDA_DEPENDENT_LAUNCH=$early" | tee -a "$O/dependent_launch.txt"
+                STRATA_CUDA_DEPENDENT_LAUNCH=$early timeout 120 "$B/strata-bench" -m "$M/$f.gguf" --device cuda \
+                    -p 512 -n 128 -r 2 2>&1 | tee -a "$O/dependent_launch.txt"
+            done; done
+        done ;;
     depth)
         make_model big "$big" Q4_K
         for depth in 4096 16384; do
