@@ -4,7 +4,7 @@
 <context>
     <name>Application</name>
     <message>
-        <location filename="../app/application.cpp" line="43"/>
+        <location filename="../app/application.cpp" line="49"/>
         <source>Chats cannot be saved in this session: %1</source>
         <translation>Chats können in dieser Sitzung nicht gespeichert werden: %1</translation>
     </message>
@@ -251,6 +251,19 @@
     </message>
 </context>
 <context>
+    <name>RemoteEndpoint</name>
+    <message>
+        <location filename="../domain/remote/remote_endpoint.cpp" line="18"/>
+        <source>&quot;%1&quot; is not a server address: write it as http://host:port or https://host.</source>
+        <translation>„%1“ ist keine Serveradresse: Schreiben Sie sie als http://host:port oder https://host.</translation>
+    </message>
+    <message>
+        <location filename="../domain/remote/remote_endpoint.cpp" line="38"/>
+        <source>Name the model the server should run.</source>
+        <translation>Geben Sie das Modell an, das der Server ausführen soll.</translation>
+    </message>
+</context>
+<context>
     <name>ServerPreferences</name>
     <message>
         <location filename="../domain/settings/server_preferences.cpp" line="22"/>
@@ -261,6 +274,24 @@
         <location filename="../domain/settings/server_preferences.cpp" line="24"/>
         <source>Listening on %1 lets other machines reach the model: set an API key first, or listen on 127.0.0.1.</source>
         <translation>Auf %1 zu lauschen macht das Modell für andere Rechner erreichbar: Legen Sie zuerst einen API-Schlüssel fest oder lauschen Sie auf 127.0.0.1.</translation>
+    </message>
+</context>
+<context>
+    <name>SseChatStream</name>
+    <message>
+        <location filename="../domain/remote/sse_chat_stream.cpp" line="34"/>
+        <source>The server sent a line of over 4 MiB without an end: this is not an event stream.</source>
+        <translation>Der Server hat eine Zeile von über 4 MiB ohne Ende gesendet: Das ist kein Event-Stream.</translation>
+    </message>
+    <message>
+        <location filename="../domain/remote/sse_chat_stream.cpp" line="54"/>
+        <source>The server&apos;s stream is not OpenAI&apos;s format (a data line is not a JSON object: %1).</source>
+        <translation>Der Stream des Servers hat nicht das Format von OpenAI (eine data-Zeile ist kein JSON-Objekt: %1).</translation>
+    </message>
+    <message>
+        <location filename="../domain/remote/sse_chat_stream.cpp" line="69"/>
+        <source>The server&apos;s stream is not OpenAI&apos;s format (a chunk has no &quot;choices&quot;).</source>
+        <translation>Der Stream des Servers hat nicht das Format von OpenAI (einem Chunk fehlt „choices“).</translation>
     </message>
 </context>
 <context>
@@ -325,12 +356,12 @@
 <context>
     <name>strata::app::ChatCoordinator</name>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="363"/>
+        <location filename="../app/chat_coordinator.cpp" line="418"/>
         <source>Document read: %1 tokens at %2 tok/s. Ask about it.</source>
         <translation>Dokument gelesen: %1 Tokens mit %2 Tok/s. Stellen Sie Fragen dazu.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/chat_coordinator.cpp" line="386"/>
+        <location filename="../app/chat_coordinator.cpp" line="441"/>
         <source>This chat is longer than the model&apos;s context: its %n oldest message(s) are left out of what the model reads.</source>
         <translation>
             <numerusform>Dieser Chat ist länger als der Kontext des Modells: Seine älteste Nachricht wird beim Lesen ausgelassen.</numerusform>
@@ -338,18 +369,19 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="429"/>
+        <location filename="../app/chat_coordinator.cpp" line="506"/>
         <source>Could not load the model %1.
 %2</source>
         <translation>Das Modell %1 konnte nicht geladen werden.
 %2</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="459"/>
+        <location filename="../app/chat_coordinator.cpp" line="537"/>
         <source>Chats could not be saved: %1</source>
         <translation>Chats konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
+        <location filename="../app/chat_coordinator.cpp" line="340"/>
         <source>Document added: the remote server reads it with your next message.</source>
         <translation>Dokument hinzugefügt: Der entfernte Server liest es mit Ihrer nächsten Nachricht.</translation>
     </message>
@@ -443,22 +475,22 @@
 <context>
     <name>strata::app::ModelDescription</name>
     <message>
-        <location filename="../app/model_description.cpp" line="23"/>
+        <location filename="../app/model_description.cpp" line="24"/>
         <source>unnamed model</source>
         <translation>unbenanntes Modell</translation>
     </message>
     <message>
-        <location filename="../app/model_description.cpp" line="28"/>
+        <location filename="../app/model_description.cpp" line="29"/>
         <source>%1 parameters</source>
         <translation>%1 Parameter</translation>
     </message>
     <message>
-        <location filename="../app/model_description.cpp" line="33"/>
+        <location filename="../app/model_description.cpp" line="34"/>
         <source>context %1 tokens</source>
         <translation>Kontext %1 Tokens</translation>
     </message>
     <message>
-        <location filename="../app/model_description.cpp" line="36"/>
+        <location filename="../app/model_description.cpp" line="37"/>
         <source>KV cache %1</source>
         <translation>KV-Cache %1</translation>
     </message>
@@ -466,13 +498,97 @@
 <context>
     <name>strata::app::RecentModelDescriptions</name>
     <message>
-        <location filename="../app/recent_model_descriptions.cpp" line="23"/>
+        <location filename="../app/recent_model_descriptions.cpp" line="28"/>
         <source>The file is missing.</source>
         <translation>Die Datei fehlt.</translation>
     </message>
     <message>
+        <location filename="../app/recent_model_descriptions.cpp" line="22"/>
         <source>%1 on the remote server %2</source>
         <translation>%1 auf dem entfernten Server %2</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::RemoteChatClient</name>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="45"/>
+        <source>Could not reach the remote server %1: %2</source>
+        <translation>Der entfernte Server %1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="48"/>
+        <source>The remote server %1 refused the API key (HTTP %2): %3
+Choose the model again with &quot;Remote server...&quot; and enter the right key.</source>
+        <translation>Der entfernte Server %1 hat den API-Schlüssel abgelehnt (HTTP %2): %3
+Wählen Sie das Modell erneut mit „Entfernter Server...“ und geben Sie den richtigen Schlüssel ein.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="53"/>
+        <source>The remote server %1 answered HTTP %2: %3</source>
+        <translation>Der entfernte Server %1 antwortete mit HTTP %2: %3</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="83"/>
+        <source>&quot;%1&quot; does not name a remote server and model.</source>
+        <translation>„%1“ benennt keinen entfernten Server mit Modell.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="125"/>
+        <source>The remote server %1 does not serve a model named &quot;%2&quot;; it lists: %3.</source>
+        <translation>Der entfernte Server %1 bietet kein Modell namens „%2“ an; er listet: %3.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="132"/>
+        <source>the remote server %1</source>
+        <translation>dem entfernten Server %1</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="133"/>
+        <source>%1 on the remote server %2 (OpenAI-compatible API)</source>
+        <translation>%1 auf dem entfernten Server %2 (OpenAI-kompatible API)</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="144"/>
+        <source>No remote model is chosen.</source>
+        <translation>Es ist kein entferntes Modell gewählt.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="190"/>
+        <source>The remote server&apos;s reply could not be read: %1</source>
+        <translation>Die Antwort des entfernten Servers konnte nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="250"/>
+        <source>The remote server %1 ended its reply before the end of the event stream (no &quot;data: [DONE]&quot;).</source>
+        <translation>Der entfernte Server %1 hat seine Antwort vor dem Ende des Event-Streams beendet (kein „data: [DONE]“).</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="107"/>
+        <source>The remote server %1 lists no models.</source>
+        <translation>Der entfernte Server %1 listet keine Modelle.</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::RemoteKeys</name>
+    <message>
+        <location filename="../app/remote/remote_keys.cpp" line="16"/>
+        <source>The key is kept only until Strata quits: the keychain is turned off, and keys are never written to the settings file.</source>
+        <translation>Der Schlüssel wird nur bis zum Beenden von Strata behalten: Der Schlüsselbund ist ausgeschaltet, und Schlüssel werden nie in die Einstellungsdatei geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_keys.cpp" line="19"/>
+        <source>No keychain is available (%1): the key is kept only until Strata quits, never written to the settings file.</source>
+        <translation>Kein Schlüsselbund verfügbar (%1): Der Schlüssel wird nur bis zum Beenden von Strata behalten und nie in die Einstellungsdatei geschrieben.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_keys.cpp" line="22"/>
+        <source>The key is stored in the desktop&apos;s keychain.</source>
+        <translation>Der Schlüssel wird im Schlüsselbund des Desktops gespeichert.</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_keys.cpp" line="28"/>
+        <source>the keychain did not answer</source>
+        <translation>der Schlüsselbund hat nicht geantwortet</translation>
     </message>
 </context>
 <context>
@@ -590,138 +706,138 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>strata::domain::models::DownloadWorker</name>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="103"/>
+        <location filename="../domain/models/download_worker.cpp" line="99"/>
         <source>no data for %1 s</source>
         <translation>seit %1 s keine Daten</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="109"/>
-        <location filename="../domain/models/download_worker.cpp" line="417"/>
+        <location filename="../domain/models/download_worker.cpp" line="106"/>
+        <location filename="../domain/models/download_worker.cpp" line="415"/>
         <source>%1 already exists</source>
         <translation>%1 existiert bereits</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="111"/>
+        <location filename="../domain/models/download_worker.cpp" line="108"/>
         <source>cannot create the folder %1</source>
         <translation>der Ordner %1 kann nicht angelegt werden</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="146"/>
+        <location filename="../domain/models/download_worker.cpp" line="143"/>
         <source>cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="170"/>
+        <location filename="../domain/models/download_worker.cpp" line="167"/>
         <source>resuming at %1</source>
         <translation>wird bei %1 fortgesetzt</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="213"/>
+        <location filename="../domain/models/download_worker.cpp" line="210"/>
         <source>the server cannot resume at %1</source>
         <translation>der Server kann nicht bei %1 fortsetzen</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="219"/>
+        <location filename="../domain/models/download_worker.cpp" line="216"/>
         <source>HTTP %1 %2 from %3</source>
         <translation>HTTP %1 %2 von %3</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="238"/>
+        <location filename="../domain/models/download_worker.cpp" line="235"/>
         <source>the file on the server changed since the download began</source>
         <translation>die Datei auf dem Server hat sich seit Beginn des Downloads geändert</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="246"/>
+        <location filename="../domain/models/download_worker.cpp" line="243"/>
         <source>the server resumed at another offset (%1)</source>
         <translation>der Server hat an einem anderen Offset fortgesetzt (%1)</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="267"/>
+        <location filename="../domain/models/download_worker.cpp" line="264"/>
         <source>the server offers %1 bytes, expected %2</source>
         <translation>der Server bietet %1 Bytes an, erwartet waren %2</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="299"/>
+        <location filename="../domain/models/download_worker.cpp" line="297"/>
         <source>the server sent more than the %1 bytes this file can have; the partial file was deleted</source>
         <translation>der Server hat mehr als die %1 Bytes gesendet, die diese Datei haben kann; die unvollständige Datei wurde gelöscht</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="330"/>
+        <location filename="../domain/models/download_worker.cpp" line="328"/>
         <source>the connection closed at %1 of %2</source>
         <translation>die Verbindung wurde bei %1 von %2 geschlossen</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="336"/>
+        <location filename="../domain/models/download_worker.cpp" line="334"/>
         <source>TLS verification failed: %1</source>
         <translation>TLS-Prüfung fehlgeschlagen: %1</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="349"/>
+        <location filename="../domain/models/download_worker.cpp" line="347"/>
         <source>%1; starting over</source>
         <translation>%1; es wird von vorn begonnen</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="360"/>
+        <location filename="../domain/models/download_worker.cpp" line="358"/>
         <source>gave up after %1 attempts without progress: %2</source>
         <translation>nach %1 Versuchen ohne Fortschritt aufgegeben: %2</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="364"/>
+        <location filename="../domain/models/download_worker.cpp" line="362"/>
         <source>%1; retrying in %2 s (attempt %3 of %4)</source>
         <translation>%1; neuer Versuch in %2 s (Versuch %3 von %4)</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="381"/>
+        <location filename="../domain/models/download_worker.cpp" line="379"/>
         <source>received %1 bytes but the file has %2; the partial file was deleted</source>
         <translation>%1 Bytes empfangen, aber die Datei hat %2; die unvollständige Datei wurde gelöscht</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="385"/>
+        <location filename="../domain/models/download_worker.cpp" line="383"/>
         <source>%1 has %2 bytes on disk but %3 were received; the partial file was deleted</source>
         <translation>%1 hat %2 Bytes auf der Platte, empfangen wurden aber %3; die unvollständige Datei wurde gelöscht</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="392"/>
+        <location filename="../domain/models/download_worker.cpp" line="390"/>
         <source>checking SHA-256</source>
         <translation>SHA-256 wird geprüft</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="411"/>
+        <location filename="../domain/models/download_worker.cpp" line="409"/>
         <source>SHA-256 mismatch for %1: expected %2, got %3; the downloaded file was deleted</source>
         <translation>SHA-256 von %1 stimmt nicht: erwartet %2, erhalten %3; die heruntergeladene Datei wurde gelöscht</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="419"/>
+        <location filename="../domain/models/download_worker.cpp" line="417"/>
         <source>cannot rename %1 to %2</source>
         <translation>%1 kann nicht in %2 umbenannt werden</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="423"/>
+        <location filename="../domain/models/download_worker.cpp" line="421"/>
         <source>no hash to check</source>
         <translation>kein Hash zum Prüfen</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="423"/>
+        <location filename="../domain/models/download_worker.cpp" line="421"/>
         <source>SHA-256 verified</source>
         <translation>SHA-256 geprüft</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="450"/>
+        <location filename="../domain/models/download_worker.cpp" line="448"/>
         <source>%1 of free space left in %2</source>
         <translation>%1 freier Speicherplatz in %2</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="451"/>
+        <location filename="../domain/models/download_worker.cpp" line="449"/>
         <source>free space in %1 unknown</source>
         <translation>freier Speicherplatz in %1 unbekannt</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="452"/>
+        <location filename="../domain/models/download_worker.cpp" line="450"/>
         <source>cannot write %1: %2 (%3); the partial file was deleted</source>
         <translation>%1 kann nicht geschrieben werden: %2 (%3); die unvollständige Datei wurde gelöscht</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="519"/>
+        <location filename="../domain/models/download_worker.cpp" line="517"/>
         <source>not enough disk space in %1: %2 needed, %3 free (%4 kept in reserve)</source>
         <translation>nicht genug Speicherplatz in %1: %2 nötig, %3 frei (%4 bleiben als Reserve)</translation>
     </message>
@@ -801,104 +917,104 @@ Zuletzt geändert: %2</translation>
 <context>
     <name>strata::domain::models::ModelListModel</name>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="119"/>
+        <location filename="../domain/models/model_list_model.cpp" line="120"/>
         <source>RAM</source>
         <translation>RAM</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="120"/>
+        <location filename="../domain/models/model_list_model.cpp" line="121"/>
         <source>VRAM</source>
         <translation>VRAM</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="106"/>
+        <location filename="../domain/models/model_list_model.cpp" line="107"/>
         <source>RAM it needs on the CPU at the default context (up to 4096 tokens)</source>
         <translation>RAM-Bedarf auf der CPU beim Standardkontext (bis 4096 Tokens)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="59"/>
+        <location filename="../domain/models/model_list_model.cpp" line="60"/>
         <source>%1
 Unverified: it was downloaded without a published hash to check it against.</source>
         <translation>%1
 Ungeprüft: Die Datei wurde ohne veröffentlichten Hash heruntergeladen, gegen den sie sich prüfen ließe.</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="30"/>
+        <location filename="../domain/models/model_list_model.cpp" line="31"/>
         <source>%1 (default)</source>
         <translation>%1 (Standard)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="28"/>
+        <location filename="../domain/models/model_list_model.cpp" line="29"/>
         <source>%1 (default, added by hand)</source>
         <translation>%1 (Standard, von Hand hinzugefügt)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="32"/>
+        <location filename="../domain/models/model_list_model.cpp" line="33"/>
         <source>%1 (added by hand)</source>
         <translation>%1 (von Hand hinzugefügt)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="77"/>
+        <location filename="../domain/models/model_list_model.cpp" line="78"/>
         <source>%1 (%2 parts)</source>
         <translation>%1 (%2 Teile)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="81"/>
+        <location filename="../domain/models/model_list_model.cpp" line="82"/>
         <source>%1 (%2 active)</source>
         <translation>%1 (%2 aktiv)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="93"/>
+        <location filename="../domain/models/model_list_model.cpp" line="94"/>
         <source>OK (unverified)</source>
         <translation>OK (ungeprüft)</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="93"/>
+        <location filename="../domain/models/model_list_model.cpp" line="94"/>
         <source>OK</source>
         <translation>OK</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="107"/>
+        <location filename="../domain/models/model_list_model.cpp" line="108"/>
         <source>VRAM it needs on a GPU at the default context (up to 4096 tokens); the Memory tab shows other contexts</source>
         <translation>VRAM-Bedarf auf einer GPU beim Standardkontext (bis 4096 Tokens); der Reiter Speicher zeigt andere Kontexte</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="112"/>
+        <location filename="../domain/models/model_list_model.cpp" line="113"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="113"/>
+        <location filename="../domain/models/model_list_model.cpp" line="114"/>
         <source>Architecture</source>
         <translation>Architektur</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="114"/>
+        <location filename="../domain/models/model_list_model.cpp" line="115"/>
         <source>Parameters</source>
         <translation>Parameter</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="115"/>
+        <location filename="../domain/models/model_list_model.cpp" line="116"/>
         <source>Quantization</source>
         <translation>Quantisierung</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="116"/>
+        <location filename="../domain/models/model_list_model.cpp" line="117"/>
         <source>Size</source>
         <translation>Größe</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="117"/>
+        <location filename="../domain/models/model_list_model.cpp" line="118"/>
         <source>Context</source>
         <translation>Kontext</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="118"/>
+        <location filename="../domain/models/model_list_model.cpp" line="119"/>
         <source>Experts</source>
         <translation>Experten</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="121"/>
+        <location filename="../domain/models/model_list_model.cpp" line="122"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
@@ -1430,47 +1546,47 @@ Ungeprüft: Die Datei wurde ohne veröffentlichten Hash heruntergeladen, gegen d
 <context>
     <name>strata::ui::ChatPanel</name>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="18"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
         <source>&amp;Send</source>
         <translation>&amp;Senden</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="20"/>
         <source>Sto&amp;p</source>
         <translation>Sto&amp;pp</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="20"/>
         <source>&amp;Regenerate</source>
         <translation>&amp;Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="24"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="25"/>
         <source>Document reading progress</source>
         <translation>Fortschritt beim Lesen des Dokuments</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="25"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="26"/>
         <source>Reading document: %p%</source>
         <translation>Dokument wird gelesen: %p%</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="34"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="35"/>
         <source>Editing a message: Enter sends it again and replaces what followed; Esc cancels.</source>
         <translation>Nachricht bearbeiten: Eingabe sendet sie erneut und ersetzt, was folgte; Esc bricht ab.</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="41"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="42"/>
         <source>Stop the reply (Esc)</source>
         <translation>Antwort anhalten (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="42"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="43"/>
         <source>Write the last reply again</source>
         <translation>Die letzte Antwort neu schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="115"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="117"/>
         <source>%1 of %2 tokens, %3 tok/s</source>
         <translation>%1 von %2 Tokens, %3 Tok/s</translation>
     </message>
@@ -1632,64 +1748,64 @@ Ungeprüft: Die Datei wurde ohne veröffentlichten Hash heruntergeladen, gegen d
 <context>
     <name>strata::ui::CpuCoresPanel</name>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="32"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="36"/>
         <source>busy</source>
         <translation>beschäftigt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="33"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="37"/>
         <source>spinning</source>
         <translation>wartet aktiv</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="34"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="38"/>
         <source>parked</source>
         <translation>schläft</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="35"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="39"/>
         <source>starting</source>
         <translation>startet</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="36"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="40"/>
         <source>stopped</source>
         <translation>beendet</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="45"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="49"/>
         <source>CPU load per core</source>
         <translation>CPU-Last je Kern</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="170"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="120"/>
         <source>cell: load · H: engine thread</source>
         <translation>Zelle: Last · H: Engine-Thread</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="184"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="240"/>
         <source>CPU %1: %2% busy</source>
         <translation>CPU %1: %2% ausgelastet</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="184"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="241"/>
         <source>CPU %1</source>
         <translation>CPU %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="185"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="242"/>
         <source>CPU %1: offline</source>
         <translation>CPU %1: offline</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="187"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="244"/>
         <source>
 pool worker %1: %2</source>
         <translation>
 Pool-Worker %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="189"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="246"/>
         <source>
 engine thread (pool host): %1</source>
         <translation>
@@ -1794,82 +1910,92 @@ Engine-Thread (Pool-Host): %1</translation>
         <translation>Prefill-Batchgröße</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="88"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
+        <source>adaptive (sleeps until the GPU is nearly done, then polls)</source>
+        <translation>adaptiv (schläft, bis die GPU fast fertig ist, dann Abfrage)</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="86"/>
+        <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy; adaptive sleeps until a step is nearly done, then polls briefly.</source>
+        <translation>Wie der Engine-Thread auf jeden Schritt der GPU wartet. Blockierend überlässt den Kern anderer Arbeit; aktives Warten reagiert etwas früher, hält aber einen Kern beschäftigt; adaptiv schläft, bis ein Schritt fast fertig ist, und fragt dann kurz ab.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="91"/>
         <source>MoE experts</source>
         <translation>MoE-Experten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="89"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="92"/>
         <source>all in VRAM</source>
         <translation>alle im VRAM</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="90"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="93"/>
         <source>hybrid: VRAM cache of the hottest experts</source>
         <translation>hybrid: VRAM-Cache der meistgenutzten Experten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="91"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
         <source>first N layers&apos; experts on the CPU</source>
         <translation>Experten der ersten N Schichten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="92"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
         <source>Where a mixture-of-experts model&apos;s experts live when it runs on the GPU. The experts not in VRAM run on the CPU&apos;s worker pool at the same time as the GPU, so a model larger than the VRAM still runs mostly on the GPU. Other models ignore this.</source>
         <translation>Wo die Experten eines Mixture-of-Experts-Modells liegen, wenn es auf der GPU läuft. Experten, die nicht im VRAM liegen, laufen zur selben Zeit wie die GPU im Worker-Pool der CPU, sodass ein Modell, das größer als der VRAM ist, trotzdem größtenteils auf der GPU läuft. Andere Modelle ignorieren diese Einstellung.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
         <source>none: every expert on the CPU</source>
         <translation>keines: alle Experten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="100"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="103"/>
         <source>Expert VRAM budget</source>
         <translation>VRAM-Budget der Experten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="104"/>
         <source>VRAM for the experts the model&apos;s routing uses most; it learns which while you chat and remembers them for the next start.</source>
         <translation>VRAM für die Experten, die das Routing des Modells am häufigsten wählt; welche das sind, lernt es während Sie chatten, und es merkt sie sich für den nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="105"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="108"/>
         <source> layers</source>
         <translation> Schichten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="106"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="109"/>
         <source>Layers with experts on the CPU</source>
         <translation>Schichten mit Experten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="108"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="111"/>
         <source>Wake the worker threads for a layer&apos;s CPU experts as soon as the GPU has its work, rather than when the routing reaches the CPU. Off by default: on a 16-core host it was mostly slower and used more CPU.</source>
         <translation>Weckt die Worker-Threads für die CPU-Experten einer Schicht, sobald die GPU ihre Arbeit hat, statt erst, wenn das Routing die CPU erreicht. Standardmäßig aus: Auf einem Rechner mit 16 Kernen war es meist langsamer und brauchte mehr CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="123"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="127"/>
         <source>&amp;Threads:</source>
         <translation>&amp;Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="125"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="129"/>
         <source>Affinity:</source>
         <translation>Affinität:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="126"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="130"/>
         <source>&amp;Context length:</source>
         <translation>&amp;Kontextlänge:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="127"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="131"/>
         <source>&amp;KV cache type:</source>
         <translation>KV-Cache-&amp;Typ:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="128"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
         <source>Prefill &amp;batch size:</source>
         <translation>Prefill-&amp;Batchgröße:</translation>
     </message>
@@ -1905,7 +2031,7 @@ Engine-Thread (Pool-Host): %1</translation>
     </message>
     <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="99"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="102"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
@@ -1920,32 +2046,32 @@ Engine-Thread (Pool-Host): %1</translation>
         <translation>Höchstens so viel darf das Modell auf der GPU belegen: Gewichte, KV-Cache und Puffer.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="129"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
         <source>&amp;Device:</source>
         <translation>&amp;Gerät:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="131"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
         <source>&amp;VRAM budget:</source>
         <translation>&amp;VRAM-Budget:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="137"/>
         <source>MoE &amp;experts:</source>
         <translation>MoE-&amp;Experten:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="134"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
         <source>Expert VRAM b&amp;udget:</source>
         <translation>VRAM-B&amp;udget der Experten:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
         <source>Expert &amp;layers on the CPU:</source>
         <translation>Experten-&amp;Schichten auf der CPU:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="164"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="168"/>
         <source>GPU %1: not found</source>
         <translation>GPU %1: nicht gefunden</translation>
     </message>
@@ -1970,12 +2096,7 @@ Engine-Thread (Pool-Host): %1</translation>
         <translation>abgeben (fragt ab und gibt den Kern frei)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
-        <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy.</source>
-        <translation>Wie der Engine-Thread auf jeden Schritt der GPU wartet. Blockierend überlässt den Kern anderer Arbeit; aktives Warten reagiert etwas früher, hält aber einen Kern beschäftigt.</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
         <source>GPU &amp;wait:</source>
         <translation>GPU-&amp;Warten:</translation>
     </message>
@@ -1983,73 +2104,73 @@ Engine-Thread (Pool-Host): %1</translation>
 <context>
     <name>strata::ui::ExpertMapPanel</name>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="34"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="35"/>
         <source>VRAM, hit</source>
         <translation>VRAM, Treffer</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="35"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="36"/>
         <source>VRAM, unused</source>
         <translation>VRAM, ungenutzt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="36"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="37"/>
         <source>missed: ran on the CPU</source>
         <translation>verfehlt: lief auf der CPU</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="37"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="38"/>
         <source>CPU, unused</source>
         <translation>CPU, ungenutzt</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="53"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="54"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="54"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="55"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="63"/>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="92"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="64"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="93"/>
         <source>No hybrid model loaded</source>
         <translation>Kein hybrides Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="66"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="67"/>
         <source>Expert cache map</source>
         <translation>Karte des Experten-Caches</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="127"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="128"/>
         <source>%1 layers × %2 experts, %3 · hits %4% · CPU experts %5 ms/token</source>
         <translation>%1 Schichten × %2 Experten, %3 · Treffer %4 % · CPU-Experten %5 ms/Token</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="130"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="131"/>
         <source>static</source>
         <translation>statisch</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="130"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="131"/>
         <source>learnt cache</source>
         <translation>gelernter Cache</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="134"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="135"/>
         <source>completion wait p50 / p99: %1 / %2 · PCIe %3 MiB/token</source>
         <translation>Abschlusswartezeit p50 / p99: %1 / %2 · PCIe %3 MiB/Token</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="246"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="247"/>
         <source>layer %1, expert %2: %3</source>
         <translation>Schicht %1, Experte %2: %3</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="248"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="250"/>
         <source>
 heat %1</source>
         <translation>
@@ -2059,47 +2180,47 @@ Wärme %1</translation>
 <context>
     <name>strata::ui::GpuPanel</name>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="15"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="16"/>
         <source>utilisation %</source>
         <translation>Auslastung %</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="16"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="17"/>
         <source>VRAM %</source>
         <translation>VRAM %</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="11"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="12"/>
         <source>GPU utilisation and VRAM, last minute</source>
         <translation>GPU-Auslastung und VRAM, letzte Minute</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="28"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="29"/>
         <source>No NVIDIA driver: GPU figures are not available.</source>
         <translation>Kein NVIDIA-Treiber: keine GPU-Werte verfügbar.</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="31"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="32"/>
         <source>No GPU figures: %1</source>
         <translation>Keine GPU-Werte: %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="39"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="41"/>
         <source>GPU %1 %2: %3% · VRAM %4 / %5 GiB</source>
         <translation>GPU %1 %2: %3% · VRAM %4 / %5 GiB</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="49"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="51"/>
         <source> · %1 W</source>
         <translation> · %1 W</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="51"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="53"/>
         <source> · %1 °C</source>
         <translation> · %1 °C</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="47"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="48"/>
         <source>, Strata %1 GiB</source>
         <translation>, Strata %1 GiB</translation>
     </message>
@@ -2248,182 +2369,184 @@ Wärme %1</translation>
 <context>
     <name>strata::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="46"/>
+        <location filename="../ui/main_window.cpp" line="47"/>
         <source>Strata</source>
         <translation>Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="49"/>
-        <location filename="../ui/main_window.cpp" line="137"/>
+        <location filename="../ui/main_window.cpp" line="50"/>
+        <location filename="../ui/main_window.cpp" line="138"/>
         <source>Chat se&amp;ttings...</source>
         <translation>Chat-Einstellun&amp;gen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="74"/>
-        <location filename="../ui/main_window.cpp" line="227"/>
+        <location filename="../ui/main_window.cpp" line="75"/>
+        <location filename="../ui/main_window.cpp" line="229"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="97"/>
+        <location filename="../ui/main_window.cpp" line="98"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="99"/>
+        <location filename="../ui/main_window.cpp" line="100"/>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="102"/>
+        <location filename="../ui/main_window.cpp" line="103"/>
         <source>&amp;Open GGUF model...</source>
         <translation>GGUF-Modell ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="104"/>
+        <location filename="../ui/main_window.cpp" line="105"/>
         <source>&amp;Load document...</source>
         <translation>Dokument &amp;laden...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="107"/>
+        <location filename="../ui/main_window.cpp" line="108"/>
         <source>&amp;Paste as document</source>
         <translation>Als Dokument ei&amp;nfügen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="109"/>
+        <location filename="../ui/main_window.cpp" line="110"/>
         <source>&amp;Models…</source>
         <translation>&amp;Modelle…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="114"/>
+        <location filename="../ui/main_window.cpp" line="115"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="117"/>
+        <location filename="../ui/main_window.cpp" line="118"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="119"/>
+        <location filename="../ui/main_window.cpp" line="120"/>
         <source>&amp;Write a message</source>
         <translation>Nachricht &amp;schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="122"/>
+        <location filename="../ui/main_window.cpp" line="123"/>
         <source>&amp;Stop</source>
         <translation>Ant&amp;wort anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="126"/>
+        <location filename="../ui/main_window.cpp" line="127"/>
         <source>&amp;Regenerate</source>
         <translation>&amp;Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="129"/>
+        <location filename="../ui/main_window.cpp" line="130"/>
         <source>Re&amp;name chat</source>
         <translation>Chat &amp;umbenennen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="131"/>
+        <location filename="../ui/main_window.cpp" line="132"/>
         <source>&amp;Delete chat...</source>
         <translation>Chat &amp;löschen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="132"/>
+        <location filename="../ui/main_window.cpp" line="133"/>
         <source>Searc&amp;h chats</source>
         <translation>Chats durch&amp;suchen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="145"/>
+        <location filename="../ui/main_window.cpp" line="146"/>
         <source>&amp;Tools</source>
         <translation>&amp;Werkzeuge</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="147"/>
+        <location filename="../ui/main_window.cpp" line="148"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="150"/>
+        <location filename="../ui/main_window.cpp" line="151"/>
         <source>&amp;A/B run…</source>
         <translation>&amp;A/B-Vergleich…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="155"/>
+        <location filename="../ui/main_window.cpp" line="156"/>
         <source>API server</source>
         <translation>API-Server</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="161"/>
+        <location filename="../ui/main_window.cpp" line="162"/>
         <source>API &amp;server</source>
         <translation>API-&amp;Server</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="165"/>
+        <location filename="../ui/main_window.cpp" line="166"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="167"/>
+        <location filename="../ui/main_window.cpp" line="168"/>
         <source>&amp;About Strata</source>
         <translation>&amp;Über Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="169"/>
+        <location filename="../ui/main_window.cpp" line="170"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="195"/>
+        <location filename="../ui/main_window.cpp" line="196"/>
         <source>Load a document</source>
         <translation>Ein Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="196"/>
+        <location filename="../ui/main_window.cpp" line="197"/>
         <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
         <translation>Textdokumente (*.txt *.md *.markdown *.rst *.csv *.json *.log);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="203"/>
+        <location filename="../ui/main_window.cpp" line="204"/>
         <source>it is larger than %1 MiB</source>
         <translation>es ist größer als %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="207"/>
+        <location filename="../ui/main_window.cpp" line="208"/>
         <source>Load document</source>
         <translation>Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="207"/>
+        <location filename="../ui/main_window.cpp" line="208"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="219"/>
+        <location filename="../ui/main_window.cpp" line="220"/>
         <source>Pasted text</source>
         <translation>Eingefügter Text</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="229"/>
+        <location filename="../ui/main_window.cpp" line="231"/>
         <source>Model loaded</source>
         <translation>Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="140"/>
+        <location filename="../ui/main_window.cpp" line="141"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="231"/>
+        <location filename="../ui/main_window.cpp" line="233"/>
         <source>Model loaded, running on %1</source>
         <translation>Modell geladen, läuft auf %1</translation>
     </message>
     <message>
+        <location filename="../ui/main_window.cpp" line="241"/>
         <source>Remote model %1: the panels&apos; CPU, pool and GPU figures are this computer&apos;s and do not apply to it; each reply&apos;s rate and time to first token come from its stream.</source>
         <translation>Entferntes Modell %1: Die CPU-, Pool- und GPU-Werte der Panels gehören zu diesem Computer und gelten nicht dafür; Rate und Zeit bis zum ersten Token jeder Antwort stammen aus ihrem Stream.</translation>
     </message>
     <message>
+        <location filename="../ui/main_window.cpp" line="249"/>
         <source>Remote reply: %1 tok/s, first token after %2 ms (measured from the stream; local CPU and GPU figures do not apply).</source>
         <translation>Entfernte Antwort: %1 tok/s, erstes Token nach %2 ms (aus dem Stream gemessen; lokale CPU- und GPU-Werte gelten nicht).</translation>
     </message>
@@ -2638,93 +2761,95 @@ Wärme %1</translation>
 <context>
     <name>strata::ui::ModelSelector</name>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="15"/>
+        <location filename="../ui/chat/model_selector.cpp" line="18"/>
         <source>&amp;Open GGUF...</source>
         <translation>GGUF ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="16"/>
+        <location filename="../ui/chat/model_selector.cpp" line="20"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="21"/>
+        <location filename="../ui/chat/model_selector.cpp" line="24"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="26"/>
+        <location filename="../ui/chat/model_selector.cpp" line="31"/>
         <source>Model loading progress</source>
         <translation>Fortschritt beim Laden des Modells</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="50"/>
+        <location filename="../ui/chat/model_selector.cpp" line="56"/>
         <source>&amp;Model:</source>
         <translation>&amp;Modell:</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="71"/>
+        <location filename="../ui/chat/model_selector.cpp" line="78"/>
         <source>No recent models</source>
         <translation>Keine zuletzt verwendeten Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="71"/>
+        <location filename="../ui/chat/model_selector.cpp" line="78"/>
         <source>Choose a recent model</source>
         <translation>Zuletzt verwendetes Modell wählen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="108"/>
+        <location filename="../ui/chat/model_selector.cpp" line="122"/>
         <source>Loaded: %1</source>
         <translation>Geladen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="124"/>
+        <location filename="../ui/chat/model_selector.cpp" line="138"/>
         <source>Open a GGUF model</source>
         <translation>Ein GGUF-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="124"/>
+        <location filename="../ui/chat/model_selector.cpp" line="138"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="137"/>
+        <location filename="../ui/chat/model_selector.cpp" line="167"/>
         <source>Loading %1...</source>
         <translation>%1 wird geladen...</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="143"/>
+        <location filename="../ui/chat/model_selector.cpp" line="174"/>
         <source>Loading %1... (%2 stays in memory until then)</source>
         <translation>%1 wird geladen… (%2 bleibt bis dahin im Speicher)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="145"/>
+        <location filename="../ui/chat/model_selector.cpp" line="175"/>
         <source>%1
 The loaded model is freed only when the new one is ready, so for a moment both are in memory.</source>
         <translation>%1
 Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Moment lang sind also beide im Speicher.</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="166"/>
-        <location filename="../ui/chat/model_selector.cpp" line="178"/>
+        <location filename="../ui/chat/model_selector.cpp" line="196"/>
+        <location filename="../ui/chat/model_selector.cpp" line="208"/>
         <source>Loaded</source>
         <translation>Geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="178"/>
+        <location filename="../ui/chat/model_selector.cpp" line="208"/>
         <source>Not loaded</source>
         <translation>Nicht geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="179"/>
+        <location filename="../ui/chat/model_selector.cpp" line="209"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
+        <location filename="../ui/chat/model_selector.cpp" line="19"/>
         <source>&amp;Remote server...</source>
         <translation>&amp;Entfernter Server...</translation>
     </message>
     <message>
+        <location filename="../ui/chat/model_selector.cpp" line="29"/>
         <source>Chat with a model on a server that speaks the OpenAI API</source>
         <translation>Mit einem Modell auf einem Server chatten, der die OpenAI-API spricht</translation>
     </message>
@@ -2732,56 +2857,57 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
 <context>
     <name>strata::ui::PerformancePanels</name>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="25"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="30"/>
         <source>&amp;Panels</source>
         <translation>&amp;Panels</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="27"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="32"/>
         <source>Tokens per second</source>
         <translation>Tokens pro Sekunde</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="30"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="35"/>
         <source>Process</source>
         <translation>Prozess</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="31"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="36"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="33"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="38"/>
         <source>CPU cores</source>
         <translation>CPU-Kerne</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="35"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="40"/>
         <source>Expert cache</source>
         <translation>Experten-Cache</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="36"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="41"/>
         <source>Worker pool</source>
         <translation>Worker-Pool</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="43"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="50"/>
         <source>&amp;Show all panels</source>
         <translation>Alle Panels &amp;zeigen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="45"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="52"/>
         <source>&amp;Hide all panels</source>
         <translation>Alle Panels &amp;ausblenden</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="48"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="55"/>
         <source>Waiting policy</source>
         <translation>Warteverfahren</translation>
     </message>
     <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="85"/>
         <source>%1 (this computer, not the remote model)</source>
         <translation>%1 (dieser Computer, nicht das entfernte Modell)</translation>
     </message>
@@ -2789,112 +2915,117 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
 <context>
     <name>strata::ui::PoolPanel</name>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="17"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="18"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="18"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="19"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="70"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="73"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="113"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="72"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="75"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="117"/>
         <source>no model loaded</source>
         <translation>kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="83"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="85"/>
         <source>Policy in force:</source>
         <translation>Aktives Verfahren:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="84"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="86"/>
         <source>Workers:</source>
         <translation>Worker:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="85"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="87"/>
         <source>Busy / spinning:</source>
         <translation>Beschäftigt / aktiv wartend:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="86"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="88"/>
         <source>Parks:</source>
         <translation>Schlafphasen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="87"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="89"/>
         <source>Wasted spin:</source>
         <translation>Vergeudetes aktives Warten:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="88"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="90"/>
         <source>Completion wait p50 / p99:</source>
         <translation>Wartezeit auf Abschluss p50 / p99:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="89"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="91"/>
         <source>Adaptive:</source>
         <translation>Adaptiv:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="23"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="104"/>
+        <source>adaptive</source>
+        <translation>adaptiv</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="24"/>
         <source>%1 + host, %2 batches</source>
         <translation>%1 + Host, %2 Batches</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="28"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="30"/>
         <source>%1% / %2%</source>
         <translation>%1% / %2%</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="33"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="35"/>
         <source>%1 /s</source>
         <translation>%1 /s</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="38"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="40"/>
         <source>%1% of a core</source>
         <translation>%1% eines Kerns</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="79"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="127"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="81"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="131"/>
         <source>contended: no spin</source>
         <translation>ausgelastet: kein aktives Warten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="48"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="50"/>
         <source>spin %1 µs, host %2 µs, wake %3 µs</source>
         <translation>aktiv %1 µs, Host %2 µs, Aufwachen %3 µs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="90"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="92"/>
         <source>GPU wait:</source>
         <translation>GPU-Warten:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="80"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="96"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="82"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="98"/>
         <source>no model on a GPU</source>
         <translation>kein Modell auf einer GPU</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="98"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="100"/>
         <source>spin</source>
         <translation>aktiv warten (Spin)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="100"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="102"/>
         <source>yield</source>
         <translation>abgeben (Yield)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="80"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="102"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="82"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="106"/>
         <source>blocking sync</source>
         <translation>blockierend (Sync)</translation>
     </message>
@@ -2902,17 +3033,17 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
 <context>
     <name>strata::ui::ProcessPanel</name>
     <message>
-        <location filename="../ui/panels/process_panel.cpp" line="11"/>
+        <location filename="../ui/panels/process_panel.cpp" line="13"/>
         <source>CPU %</source>
         <translation>CPU %</translation>
     </message>
     <message>
-        <location filename="../ui/panels/process_panel.cpp" line="9"/>
+        <location filename="../ui/panels/process_panel.cpp" line="11"/>
         <source>Process CPU use, last minute</source>
         <translation>CPU-Nutzung des Prozesses, letzte Minute</translation>
     </message>
     <message>
-        <location filename="../ui/panels/process_panel.cpp" line="19"/>
+        <location filename="../ui/panels/process_panel.cpp" line="21"/>
         <source>CPU %1% (100% = one core) · RAM %2 MiB</source>
         <translation>CPU %1% (100% = ein Kern) · RAM %2 MiB</translation>
     </message>
@@ -2929,6 +3060,62 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
         <location filename="../ui/chat/reasoning_view.cpp" line="16"/>
         <source>Show or hide the model&apos;s reasoning</source>
         <translation>Die Überlegungen des Modells zeigen oder verbergen</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::RemoteModelDialog</name>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="21"/>
+        <source>Remote server</source>
+        <translation>Entfernter Server</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="30"/>
+        <source>the name the server lists under /v1/models</source>
+        <translation>der Name, den der Server unter /v1/models listet</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="41"/>
+        <source>Chat with a model on a server that speaks the OpenAI API: vLLM, llama.cpp&apos;s llama-server, Ollama, LM Studio or another Strata.</source>
+        <translation>Mit einem Modell auf einem Server chatten, der die OpenAI-API spricht: vLLM, llama-server von llama.cpp, Ollama, LM Studio oder ein anderes Strata.</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="51"/>
+        <source>Server &amp;address:</source>
+        <translation>Server&amp;adresse:</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="52"/>
+        <source>API &amp;key:</source>
+        <translation>API-&amp;Schlüssel:</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="57"/>
+        <source>&amp;Model:</source>
+        <translation>&amp;Modell:</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="18"/>
+        <source>&amp;List models</source>
+        <translation>Modelle auf&amp;listen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="83"/>
+        <source>Asking %1 for its models...</source>
+        <translation>%1 wird nach seinen Modellen gefragt...</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="26"/>
+        <source>none, or the one kept for this server</source>
+        <translation>keiner, oder der für diesen Server gespeicherte</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="102"/>
+        <source>The server lists %n model(s): choose one in the list.</source>
+        <translation>
+            <numerusform>Der Server listet %n Modell: Wählen Sie es in der Liste.</numerusform>
+            <numerusform>Der Server listet %n Modelle: Wählen Sie eines in der Liste.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2997,67 +3184,67 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
 <context>
     <name>strata::ui::ServerPanel</name>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="27"/>
+        <location filename="../ui/server/server_panel.cpp" line="28"/>
         <source>127.0.0.1: this computer only. Any other address lets other machines connect and needs an API key.</source>
         <translation>127.0.0.1: nur dieser Rechner. Jede andere Adresse erlaubt anderen Rechnern die Verbindung und erfordert einen API-Schlüssel.</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="31"/>
+        <location filename="../ui/server/server_panel.cpp" line="32"/>
         <source>any free port</source>
         <translation>ein beliebiger freier Port</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="34"/>
+        <location filename="../ui/server/server_panel.cpp" line="35"/>
         <source>none (this computer only)</source>
         <translation>keiner (nur dieser Rechner)</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="46"/>
+        <location filename="../ui/server/server_panel.cpp" line="47"/>
         <source>Address</source>
         <translation>Adresse</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="47"/>
+        <location filename="../ui/server/server_panel.cpp" line="48"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="48"/>
+        <location filename="../ui/server/server_panel.cpp" line="49"/>
         <source>API key</source>
         <translation>API-Schlüssel</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="54"/>
+        <location filename="../ui/server/server_panel.cpp" line="55"/>
         <source>Requests</source>
         <translation>Anfragen</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="95"/>
+        <location filename="../ui/server/server_panel.cpp" line="96"/>
         <source>Stop server</source>
         <translation>Server beenden</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="97"/>
+        <location filename="../ui/server/server_panel.cpp" line="98"/>
         <source>Serving the loaded model at %1 (OpenAI and Anthropic APIs).</source>
         <translation>Das geladene Modell wird unter %1 bereitgestellt (OpenAI- und Anthropic-API).</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="98"/>
+        <location filename="../ui/server/server_panel.cpp" line="99"/>
         <source>Idle</source>
         <translation>Leerlauf</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="105"/>
+        <location filename="../ui/server/server_panel.cpp" line="106"/>
         <source>Start server</source>
         <translation>Server starten</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="107"/>
+        <location filename="../ui/server/server_panel.cpp" line="108"/>
         <source>The server is off.</source>
         <translation>Der Server ist aus.</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="125"/>
+        <location filename="../ui/server/server_panel.cpp" line="126"/>
         <source>Decoding at %1 tok/s</source>
         <translation>Dekodiert mit %1 Tok/s</translation>
     </message>
@@ -3103,27 +3290,27 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
 <context>
     <name>strata::ui::TokenRatePanel</name>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="11"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="13"/>
         <source>prefill</source>
         <translation>Prefill</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="12"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="14"/>
         <source>decode</source>
         <translation>Decode</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="9"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="11"/>
         <source>Tokens per second, last minute</source>
         <translation>Tokens pro Sekunde, letzte Minute</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="13"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="15"/>
         <source>Prefill — · Decode —</source>
         <translation>Prefill — · Decode —</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="19"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="21"/>
         <source>Prefill %1 tok/s · Decode %2 tok/s</source>
         <translation>Prefill %1 tok/s · Decode %2 tok/s</translation>
     </message>
@@ -3187,146 +3374,6 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
         <location filename="../ui/chat/welcome_view.cpp" line="30"/>
         <source>Open &amp;GGUF file...</source>
         <translation>&amp;GGUF-Datei öffnen...</translation>
-    </message>
-</context>
-<context>
-    <name>RemoteEndpoint</name>
-    <message>
-        <source>&quot;%1&quot; is not a server address: write it as http://host:port or https://host.</source>
-        <translation>„%1“ ist keine Serveradresse: Schreiben Sie sie als http://host:port oder https://host.</translation>
-    </message>
-    <message>
-        <source>Name the model the server should run.</source>
-        <translation>Geben Sie das Modell an, das der Server ausführen soll.</translation>
-    </message>
-</context>
-<context>
-    <name>SseChatStream</name>
-    <message>
-        <source>The server sent a line of over 4 MiB without an end: this is not an event stream.</source>
-        <translation>Der Server hat eine Zeile von über 4 MiB ohne Ende gesendet: Das ist kein Event-Stream.</translation>
-    </message>
-    <message>
-        <source>The server&apos;s stream is not OpenAI&apos;s format (a data line is not a JSON object: %1).</source>
-        <translation>Der Stream des Servers hat nicht das Format von OpenAI (eine data-Zeile ist kein JSON-Objekt: %1).</translation>
-    </message>
-    <message>
-        <source>The server&apos;s stream is not OpenAI&apos;s format (a chunk has no &quot;choices&quot;).</source>
-        <translation>Der Stream des Servers hat nicht das Format von OpenAI (einem Chunk fehlt „choices“).</translation>
-    </message>
-</context>
-<context>
-    <name>strata::app::RemoteChatClient</name>
-    <message>
-        <source>Could not reach the remote server %1: %2</source>
-        <translation>Der entfernte Server %1 ist nicht erreichbar: %2</translation>
-    </message>
-    <message>
-        <source>The remote server %1 refused the API key (HTTP %2): %3
-Choose the model again with &quot;Remote server...&quot; and enter the right key.</source>
-        <translation>Der entfernte Server %1 hat den API-Schlüssel abgelehnt (HTTP %2): %3
-Wählen Sie das Modell erneut mit „Entfernter Server...“ und geben Sie den richtigen Schlüssel ein.</translation>
-    </message>
-    <message>
-        <source>The remote server %1 answered HTTP %2: %3</source>
-        <translation>Der entfernte Server %1 antwortete mit HTTP %2: %3</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; does not name a remote server and model.</source>
-        <translation>„%1“ benennt keinen entfernten Server mit Modell.</translation>
-    </message>
-    <message>
-        <source>The remote server %1 does not serve a model named &quot;%2&quot;; it lists: %3.</source>
-        <translation>Der entfernte Server %1 bietet kein Modell namens „%2“ an; er listet: %3.</translation>
-    </message>
-    <message>
-        <source>the remote server %1</source>
-        <translation>dem entfernten Server %1</translation>
-    </message>
-    <message>
-        <source>%1 on the remote server %2 (OpenAI-compatible API)</source>
-        <translation>%1 auf dem entfernten Server %2 (OpenAI-kompatible API)</translation>
-    </message>
-    <message>
-        <source>No remote model is chosen.</source>
-        <translation>Es ist kein entferntes Modell gewählt.</translation>
-    </message>
-    <message>
-        <source>The remote server&apos;s reply could not be read: %1</source>
-        <translation>Die Antwort des entfernten Servers konnte nicht gelesen werden: %1</translation>
-    </message>
-    <message>
-        <source>The remote server %1 ended its reply before the end of the event stream (no &quot;data: [DONE]&quot;).</source>
-        <translation>Der entfernte Server %1 hat seine Antwort vor dem Ende des Event-Streams beendet (kein „data: [DONE]“).</translation>
-    </message>
-    <message>
-        <source>The remote server %1 lists no models.</source>
-        <translation>Der entfernte Server %1 listet keine Modelle.</translation>
-    </message>
-</context>
-<context>
-    <name>strata::app::RemoteKeys</name>
-    <message>
-        <source>The key is kept only until Strata quits: the keychain is turned off, and keys are never written to the settings file.</source>
-        <translation>Der Schlüssel wird nur bis zum Beenden von Strata behalten: Der Schlüsselbund ist ausgeschaltet, und Schlüssel werden nie in die Einstellungsdatei geschrieben.</translation>
-    </message>
-    <message>
-        <source>No keychain is available (%1): the key is kept only until Strata quits, never written to the settings file.</source>
-        <translation>Kein Schlüsselbund verfügbar (%1): Der Schlüssel wird nur bis zum Beenden von Strata behalten und nie in die Einstellungsdatei geschrieben.</translation>
-    </message>
-    <message>
-        <source>The key is stored in the desktop&apos;s keychain.</source>
-        <translation>Der Schlüssel wird im Schlüsselbund des Desktops gespeichert.</translation>
-    </message>
-    <message>
-        <source>the keychain did not answer</source>
-        <translation>der Schlüsselbund hat nicht geantwortet</translation>
-    </message>
-</context>
-<context>
-    <name>strata::ui::RemoteModelDialog</name>
-    <message>
-        <source>Remote server</source>
-        <translation>Entfernter Server</translation>
-    </message>
-    <message>
-        <source>the name the server lists under /v1/models</source>
-        <translation>der Name, den der Server unter /v1/models listet</translation>
-    </message>
-    <message>
-        <source>Chat with a model on a server that speaks the OpenAI API: vLLM, llama.cpp&apos;s llama-server, Ollama, LM Studio or another Strata.</source>
-        <translation>Mit einem Modell auf einem Server chatten, der die OpenAI-API spricht: vLLM, llama-server von llama.cpp, Ollama, LM Studio oder ein anderes Strata.</translation>
-    </message>
-    <message>
-        <source>Server &amp;address:</source>
-        <translation>Server&amp;adresse:</translation>
-    </message>
-    <message>
-        <source>API &amp;key:</source>
-        <translation>API-&amp;Schlüssel:</translation>
-    </message>
-    <message>
-        <source>&amp;Model:</source>
-        <translation>&amp;Modell:</translation>
-    </message>
-    <message>
-        <source>&amp;List models</source>
-        <translation>Modelle auf&amp;listen</translation>
-    </message>
-    <message>
-        <source>Asking %1 for its models...</source>
-        <translation>%1 wird nach seinen Modellen gefragt...</translation>
-    </message>
-    <message>
-        <source>none, or the one kept for this server</source>
-        <translation>keiner, oder der für diesen Server gespeicherte</translation>
-    </message>
-    <message numerus="yes">
-        <source>The server lists %n model(s): choose one in the list.</source>
-        <translation>
-            <numerusform>Der Server listet %n Modell: Wählen Sie es in der Liste.</numerusform>
-            <numerusform>Der Server listet %n Modelle: Wählen Sie eines in der Liste.</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -4,7 +4,7 @@
 <context>
     <name>Application</name>
     <message>
-        <location filename="../app/application.cpp" line="43"/>
+        <location filename="../app/application.cpp" line="49"/>
         <source>Chats cannot be saved in this session: %1</source>
         <translation>本次会话中无法保存聊天：%1</translation>
     </message>
@@ -251,6 +251,19 @@
     </message>
 </context>
 <context>
+    <name>RemoteEndpoint</name>
+    <message>
+        <location filename="../domain/remote/remote_endpoint.cpp" line="18"/>
+        <source>&quot;%1&quot; is not a server address: write it as http://host:port or https://host.</source>
+        <translation>“%1”不是服务器地址：请写成 http://host:port 或 https://host。</translation>
+    </message>
+    <message>
+        <location filename="../domain/remote/remote_endpoint.cpp" line="38"/>
+        <source>Name the model the server should run.</source>
+        <translation>请填写服务器要运行的模型名称。</translation>
+    </message>
+</context>
+<context>
     <name>ServerPreferences</name>
     <message>
         <location filename="../domain/settings/server_preferences.cpp" line="22"/>
@@ -261,6 +274,24 @@
         <location filename="../domain/settings/server_preferences.cpp" line="24"/>
         <source>Listening on %1 lets other machines reach the model: set an API key first, or listen on 127.0.0.1.</source>
         <translation>在 %1 上监听会让其他机器访问该模型：请先设置 API 密钥，或改为监听 127.0.0.1。</translation>
+    </message>
+</context>
+<context>
+    <name>SseChatStream</name>
+    <message>
+        <location filename="../domain/remote/sse_chat_stream.cpp" line="34"/>
+        <source>The server sent a line of over 4 MiB without an end: this is not an event stream.</source>
+        <translation>服务器发送了超过 4 MiB 且没有结尾的一行：这不是事件流。</translation>
+    </message>
+    <message>
+        <location filename="../domain/remote/sse_chat_stream.cpp" line="54"/>
+        <source>The server&apos;s stream is not OpenAI&apos;s format (a data line is not a JSON object: %1).</source>
+        <translation>服务器的流不是 OpenAI 格式（某个 data 行不是 JSON 对象：%1）。</translation>
+    </message>
+    <message>
+        <location filename="../domain/remote/sse_chat_stream.cpp" line="69"/>
+        <source>The server&apos;s stream is not OpenAI&apos;s format (a chunk has no &quot;choices&quot;).</source>
+        <translation>服务器的流不是 OpenAI 格式（某个数据块没有“choices”）。</translation>
     </message>
 </context>
 <context>
@@ -324,30 +355,31 @@
 <context>
     <name>strata::app::ChatCoordinator</name>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="363"/>
+        <location filename="../app/chat_coordinator.cpp" line="418"/>
         <source>Document read: %1 tokens at %2 tok/s. Ask about it.</source>
         <translation>文档已读取：%1 个 token，速度 %2 tok/s。现在可以就它提问了。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/chat_coordinator.cpp" line="386"/>
+        <location filename="../app/chat_coordinator.cpp" line="441"/>
         <source>This chat is longer than the model&apos;s context: its %n oldest message(s) are left out of what the model reads.</source>
         <translation>
             <numerusform>此聊天已超出模型的上下文长度：最早的 %n 条消息不再提供给模型。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="429"/>
+        <location filename="../app/chat_coordinator.cpp" line="506"/>
         <source>Could not load the model %1.
 %2</source>
         <translation>无法加载模型 %1。
 %2</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="459"/>
+        <location filename="../app/chat_coordinator.cpp" line="537"/>
         <source>Chats could not be saved: %1</source>
         <translation>无法保存聊天：%1</translation>
     </message>
     <message>
+        <location filename="../app/chat_coordinator.cpp" line="340"/>
         <source>Document added: the remote server reads it with your next message.</source>
         <translation>文档已添加：远程服务器会随您的下一条消息读取它。</translation>
     </message>
@@ -441,22 +473,22 @@
 <context>
     <name>strata::app::ModelDescription</name>
     <message>
-        <location filename="../app/model_description.cpp" line="23"/>
+        <location filename="../app/model_description.cpp" line="24"/>
         <source>unnamed model</source>
         <translation>未命名模型</translation>
     </message>
     <message>
-        <location filename="../app/model_description.cpp" line="28"/>
+        <location filename="../app/model_description.cpp" line="29"/>
         <source>%1 parameters</source>
         <translation>%1 参数</translation>
     </message>
     <message>
-        <location filename="../app/model_description.cpp" line="33"/>
+        <location filename="../app/model_description.cpp" line="34"/>
         <source>context %1 tokens</source>
         <translation>上下文 %1 个 token</translation>
     </message>
     <message>
-        <location filename="../app/model_description.cpp" line="36"/>
+        <location filename="../app/model_description.cpp" line="37"/>
         <source>KV cache %1</source>
         <translation>KV 缓存 %1</translation>
     </message>
@@ -464,13 +496,97 @@
 <context>
     <name>strata::app::RecentModelDescriptions</name>
     <message>
-        <location filename="../app/recent_model_descriptions.cpp" line="23"/>
+        <location filename="../app/recent_model_descriptions.cpp" line="28"/>
         <source>The file is missing.</source>
         <translation>文件不存在。</translation>
     </message>
     <message>
+        <location filename="../app/recent_model_descriptions.cpp" line="22"/>
         <source>%1 on the remote server %2</source>
         <translation>远程服务器 %2 上的 %1</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::RemoteChatClient</name>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="45"/>
+        <source>Could not reach the remote server %1: %2</source>
+        <translation>无法连接远程服务器 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="48"/>
+        <source>The remote server %1 refused the API key (HTTP %2): %3
+Choose the model again with &quot;Remote server...&quot; and enter the right key.</source>
+        <translation>远程服务器 %1 拒绝了 API 密钥（HTTP %2）：%3
+请通过“远程服务器...”重新选择模型并输入正确的密钥。</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="53"/>
+        <source>The remote server %1 answered HTTP %2: %3</source>
+        <translation>远程服务器 %1 返回 HTTP %2：%3</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="83"/>
+        <source>&quot;%1&quot; does not name a remote server and model.</source>
+        <translation>“%1”没有指明远程服务器和模型。</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="125"/>
+        <source>The remote server %1 does not serve a model named &quot;%2&quot;; it lists: %3.</source>
+        <translation>远程服务器 %1 没有名为“%2”的模型；它列出的是：%3。</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="132"/>
+        <source>the remote server %1</source>
+        <translation>远程服务器 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="133"/>
+        <source>%1 on the remote server %2 (OpenAI-compatible API)</source>
+        <translation>远程服务器 %2 上的 %1（OpenAI 兼容 API）</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="144"/>
+        <source>No remote model is chosen.</source>
+        <translation>尚未选择远程模型。</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="190"/>
+        <source>The remote server&apos;s reply could not be read: %1</source>
+        <translation>无法读取远程服务器的回复：%1</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="250"/>
+        <source>The remote server %1 ended its reply before the end of the event stream (no &quot;data: [DONE]&quot;).</source>
+        <translation>远程服务器 %1 在事件流结束之前结束了回复（没有“data: [DONE]”）。</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_chat_client.cpp" line="107"/>
+        <source>The remote server %1 lists no models.</source>
+        <translation>远程服务器 %1 没有列出任何模型。</translation>
+    </message>
+</context>
+<context>
+    <name>strata::app::RemoteKeys</name>
+    <message>
+        <location filename="../app/remote/remote_keys.cpp" line="16"/>
+        <source>The key is kept only until Strata quits: the keychain is turned off, and keys are never written to the settings file.</source>
+        <translation>密钥只保留到 Strata 退出：钥匙串已关闭，密钥绝不会写入设置文件。</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_keys.cpp" line="19"/>
+        <source>No keychain is available (%1): the key is kept only until Strata quits, never written to the settings file.</source>
+        <translation>没有可用的钥匙串（%1）：密钥只保留到 Strata 退出，绝不会写入设置文件。</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_keys.cpp" line="22"/>
+        <source>The key is stored in the desktop&apos;s keychain.</source>
+        <translation>密钥保存在桌面的钥匙串中。</translation>
+    </message>
+    <message>
+        <location filename="../app/remote/remote_keys.cpp" line="28"/>
+        <source>the keychain did not answer</source>
+        <translation>钥匙串没有响应</translation>
     </message>
 </context>
 <context>
@@ -588,138 +704,138 @@ Last change: %2</source>
 <context>
     <name>strata::domain::models::DownloadWorker</name>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="103"/>
+        <location filename="../domain/models/download_worker.cpp" line="99"/>
         <source>no data for %1 s</source>
         <translation>%1 秒内未收到数据</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="109"/>
-        <location filename="../domain/models/download_worker.cpp" line="417"/>
+        <location filename="../domain/models/download_worker.cpp" line="106"/>
+        <location filename="../domain/models/download_worker.cpp" line="415"/>
         <source>%1 already exists</source>
         <translation>%1 已存在</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="111"/>
+        <location filename="../domain/models/download_worker.cpp" line="108"/>
         <source>cannot create the folder %1</source>
         <translation>无法创建文件夹 %1</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="146"/>
+        <location filename="../domain/models/download_worker.cpp" line="143"/>
         <source>cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="170"/>
+        <location filename="../domain/models/download_worker.cpp" line="167"/>
         <source>resuming at %1</source>
         <translation>从 %1 处继续</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="213"/>
+        <location filename="../domain/models/download_worker.cpp" line="210"/>
         <source>the server cannot resume at %1</source>
         <translation>服务器无法从 %1 处继续</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="219"/>
+        <location filename="../domain/models/download_worker.cpp" line="216"/>
         <source>HTTP %1 %2 from %3</source>
         <translation>来自 %3 的 HTTP %1 %2</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="238"/>
+        <location filename="../domain/models/download_worker.cpp" line="235"/>
         <source>the file on the server changed since the download began</source>
         <translation>下载开始后服务器上的文件已发生变化</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="246"/>
+        <location filename="../domain/models/download_worker.cpp" line="243"/>
         <source>the server resumed at another offset (%1)</source>
         <translation>服务器从另一个偏移量处继续（%1）</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="267"/>
+        <location filename="../domain/models/download_worker.cpp" line="264"/>
         <source>the server offers %1 bytes, expected %2</source>
         <translation>服务器提供 %1 字节，预期为 %2 字节</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="299"/>
+        <location filename="../domain/models/download_worker.cpp" line="297"/>
         <source>the server sent more than the %1 bytes this file can have; the partial file was deleted</source>
         <translation>服务器发送的数据超过了此文件应有的 %1 字节；未完成的文件已删除</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="330"/>
+        <location filename="../domain/models/download_worker.cpp" line="328"/>
         <source>the connection closed at %1 of %2</source>
         <translation>连接在 %1 / %2 处关闭</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="336"/>
+        <location filename="../domain/models/download_worker.cpp" line="334"/>
         <source>TLS verification failed: %1</source>
         <translation>TLS 验证失败：%1</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="349"/>
+        <location filename="../domain/models/download_worker.cpp" line="347"/>
         <source>%1; starting over</source>
         <translation>%1；重新开始</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="360"/>
+        <location filename="../domain/models/download_worker.cpp" line="358"/>
         <source>gave up after %1 attempts without progress: %2</source>
         <translation>%1 次尝试均无进展，已放弃：%2</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="364"/>
+        <location filename="../domain/models/download_worker.cpp" line="362"/>
         <source>%1; retrying in %2 s (attempt %3 of %4)</source>
         <translation>%1；%2 秒后重试（第 %3 次，共 %4 次）</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="381"/>
+        <location filename="../domain/models/download_worker.cpp" line="379"/>
         <source>received %1 bytes but the file has %2; the partial file was deleted</source>
         <translation>收到 %1 字节，但文件大小为 %2；未完成的文件已删除</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="385"/>
+        <location filename="../domain/models/download_worker.cpp" line="383"/>
         <source>%1 has %2 bytes on disk but %3 were received; the partial file was deleted</source>
         <translation>%1 在磁盘上有 %2 字节，但收到的是 %3 字节；未完成的文件已删除</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="392"/>
+        <location filename="../domain/models/download_worker.cpp" line="390"/>
         <source>checking SHA-256</source>
         <translation>正在校验 SHA-256</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="411"/>
+        <location filename="../domain/models/download_worker.cpp" line="409"/>
         <source>SHA-256 mismatch for %1: expected %2, got %3; the downloaded file was deleted</source>
         <translation>%1 的 SHA-256 不匹配：预期 %2，实际 %3；已删除下载的文件</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="419"/>
+        <location filename="../domain/models/download_worker.cpp" line="417"/>
         <source>cannot rename %1 to %2</source>
         <translation>无法将 %1 重命名为 %2</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="423"/>
+        <location filename="../domain/models/download_worker.cpp" line="421"/>
         <source>no hash to check</source>
         <translation>没有可供校验的哈希值</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="423"/>
+        <location filename="../domain/models/download_worker.cpp" line="421"/>
         <source>SHA-256 verified</source>
         <translation>SHA-256 校验通过</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="450"/>
+        <location filename="../domain/models/download_worker.cpp" line="448"/>
         <source>%1 of free space left in %2</source>
         <translation>%2 中剩余 %1 可用空间</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="451"/>
+        <location filename="../domain/models/download_worker.cpp" line="449"/>
         <source>free space in %1 unknown</source>
         <translation>%1 的可用空间未知</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="452"/>
+        <location filename="../domain/models/download_worker.cpp" line="450"/>
         <source>cannot write %1: %2 (%3); the partial file was deleted</source>
         <translation>无法写入 %1：%2（%3）；未完成的文件已删除</translation>
     </message>
     <message>
-        <location filename="../domain/models/download_worker.cpp" line="519"/>
+        <location filename="../domain/models/download_worker.cpp" line="517"/>
         <source>not enough disk space in %1: %2 needed, %3 free (%4 kept in reserve)</source>
         <translation>%1 磁盘空间不足：需要 %2，可用 %3（预留 %4）</translation>
     </message>
@@ -799,104 +915,104 @@ Last change: %2</source>
 <context>
     <name>strata::domain::models::ModelListModel</name>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="59"/>
+        <location filename="../domain/models/model_list_model.cpp" line="60"/>
         <source>%1
 Unverified: it was downloaded without a published hash to check it against.</source>
         <translation>%1
 未校验：下载时没有可供比对的公开哈希值。</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="30"/>
+        <location filename="../domain/models/model_list_model.cpp" line="31"/>
         <source>%1 (default)</source>
         <translation>%1（默认）</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="28"/>
+        <location filename="../domain/models/model_list_model.cpp" line="29"/>
         <source>%1 (default, added by hand)</source>
         <translation>%1（默认，手动添加）</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="32"/>
+        <location filename="../domain/models/model_list_model.cpp" line="33"/>
         <source>%1 (added by hand)</source>
         <translation>%1（手动添加）</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="77"/>
+        <location filename="../domain/models/model_list_model.cpp" line="78"/>
         <source>%1 (%2 parts)</source>
         <translation>%1（%2 个分卷）</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="81"/>
+        <location filename="../domain/models/model_list_model.cpp" line="82"/>
         <source>%1 (%2 active)</source>
         <translation>%1（激活 %2 个）</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="93"/>
+        <location filename="../domain/models/model_list_model.cpp" line="94"/>
         <source>OK (unverified)</source>
         <translation>正常（未校验）</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="93"/>
+        <location filename="../domain/models/model_list_model.cpp" line="94"/>
         <source>OK</source>
         <translation>正常</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="106"/>
+        <location filename="../domain/models/model_list_model.cpp" line="107"/>
         <source>RAM it needs on the CPU at the default context (up to 4096 tokens)</source>
         <translation>在 CPU 上以默认上下文（最多 4096 个 token）运行所需的内存</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="107"/>
+        <location filename="../domain/models/model_list_model.cpp" line="108"/>
         <source>VRAM it needs on a GPU at the default context (up to 4096 tokens); the Memory tab shows other contexts</source>
         <translation>在 GPU 上以默认上下文（最多 4096 个 token）运行所需的显存；“内存”选项卡显示其他上下文长度下的需求</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="112"/>
+        <location filename="../domain/models/model_list_model.cpp" line="113"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="113"/>
+        <location filename="../domain/models/model_list_model.cpp" line="114"/>
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="114"/>
+        <location filename="../domain/models/model_list_model.cpp" line="115"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="115"/>
+        <location filename="../domain/models/model_list_model.cpp" line="116"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="116"/>
+        <location filename="../domain/models/model_list_model.cpp" line="117"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="117"/>
+        <location filename="../domain/models/model_list_model.cpp" line="118"/>
         <source>Context</source>
         <translation>上下文</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="118"/>
+        <location filename="../domain/models/model_list_model.cpp" line="119"/>
         <source>Experts</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="119"/>
+        <location filename="../domain/models/model_list_model.cpp" line="120"/>
         <source>RAM</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="120"/>
+        <location filename="../domain/models/model_list_model.cpp" line="121"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../domain/models/model_list_model.cpp" line="121"/>
+        <location filename="../domain/models/model_list_model.cpp" line="122"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
@@ -1428,47 +1544,47 @@ Unverified: it was downloaded without a published hash to check it against.</sou
 <context>
     <name>strata::ui::ChatPanel</name>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="18"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="20"/>
         <source>Sto&amp;p</source>
         <translation>停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="20"/>
         <source>&amp;Regenerate</source>
         <translation>重新生成(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="24"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="25"/>
         <source>Document reading progress</source>
         <translation>文档读取进度</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="25"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="26"/>
         <source>Reading document: %p%</source>
         <translation>正在读取文档：%p%</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="34"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="35"/>
         <source>Editing a message: Enter sends it again and replaces what followed; Esc cancels.</source>
         <translation>正在编辑消息：Enter 重新发送并替换其后的内容；Esc 取消。</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="41"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="42"/>
         <source>Stop the reply (Esc)</source>
         <translation>停止回复（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="42"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="43"/>
         <source>Write the last reply again</source>
         <translation>重新生成最后一条回复</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="115"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="117"/>
         <source>%1 of %2 tokens, %3 tok/s</source>
         <translation>%1 / %2 个 token，%3 tok/s</translation>
     </message>
@@ -1630,64 +1746,64 @@ Unverified: it was downloaded without a published hash to check it against.</sou
 <context>
     <name>strata::ui::CpuCoresPanel</name>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="32"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="36"/>
         <source>busy</source>
         <translation>忙碌</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="33"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="37"/>
         <source>spinning</source>
         <translation>自旋</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="34"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="38"/>
         <source>parked</source>
         <translation>休眠</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="35"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="39"/>
         <source>starting</source>
         <translation>启动中</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="36"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="40"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="45"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="49"/>
         <source>CPU load per core</source>
         <translation>各核心 CPU 负载</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="170"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="120"/>
         <source>cell: load · H: engine thread</source>
         <translation>格子：负载 · H：引擎线程</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="184"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="240"/>
         <source>CPU %1: %2% busy</source>
         <translation>CPU %1：%2% 忙碌</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="184"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="241"/>
         <source>CPU %1</source>
         <translation>CPU %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="185"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="242"/>
         <source>CPU %1: offline</source>
         <translation>CPU %1：离线</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="187"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="244"/>
         <source>
 pool worker %1: %2</source>
         <translation>
 线程池工作线程 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="189"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="246"/>
         <source>
 engine thread (pool host): %1</source>
         <translation>
@@ -1823,7 +1939,7 @@ engine thread (pool host): %1</source>
     </message>
     <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="99"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="102"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
@@ -1859,121 +1975,126 @@ engine thread (pool host): %1</source>
     </message>
     <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
-        <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy.</source>
-        <translation>引擎线程等待 GPU 完成每一步的方式。阻塞同步会把核心让给其他工作；自旋响应稍快，但会一直占用一个核心。</translation>
+        <source>adaptive (sleeps until the GPU is nearly done, then polls)</source>
+        <translation>自适应（休眠到 GPU 快完成时，再轮询）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="88"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="86"/>
+        <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy; adaptive sleeps until a step is nearly done, then polls briefly.</source>
+        <translation>引擎线程如何等待 GPU 上的每一步。阻塞同步把核心留给其他工作；自旋反应稍快，但会占满一个核心；自适应休眠到一步快完成时，再短暂轮询。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="91"/>
         <source>MoE experts</source>
         <translation>MoE 专家</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="89"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="92"/>
         <source>all in VRAM</source>
         <translation>全部在显存中</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="90"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="93"/>
         <source>hybrid: VRAM cache of the hottest experts</source>
         <translation>混合：显存缓存最常用的专家</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="91"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
         <source>first N layers&apos; experts on the CPU</source>
         <translation>前 N 层的专家在 CPU 上</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="92"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
         <source>Where a mixture-of-experts model&apos;s experts live when it runs on the GPU. The experts not in VRAM run on the CPU&apos;s worker pool at the same time as the GPU, so a model larger than the VRAM still runs mostly on the GPU. Other models ignore this.</source>
         <translation>混合专家（MoE）模型在 GPU 上运行时其专家存放的位置。不在显存中的专家与 GPU 同时在 CPU 的工作线程池上运行，因此比显存更大的模型仍可主要在 GPU 上运行。其他模型忽略此设置。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
         <source>none: every expert on the CPU</source>
         <translation>无：所有专家都在 CPU 上</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="100"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="103"/>
         <source>Expert VRAM budget</source>
         <translation>专家显存预算</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="104"/>
         <source>VRAM for the experts the model&apos;s routing uses most; it learns which while you chat and remembers them for the next start.</source>
         <translation>为模型路由最常选用的专家保留的显存；它会在您聊天时学习是哪些专家，并在下次启动时记住它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="105"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="108"/>
         <source> layers</source>
         <translation> 层</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="106"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="109"/>
         <source>Layers with experts on the CPU</source>
         <translation>专家在 CPU 上的层数</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="108"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="111"/>
         <source>Wake the worker threads for a layer&apos;s CPU experts as soon as the GPU has its work, rather than when the routing reaches the CPU. Off by default: on a 16-core host it was mostly slower and used more CPU.</source>
         <translation>在 GPU 拿到某层的工作时立即唤醒负责该层 CPU 专家的工作线程，而不是等路由结果到达 CPU。默认关闭：在 16 核主机上，它多数情况下更慢，且占用更多 CPU。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="123"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="127"/>
         <source>&amp;Threads:</source>
         <translation>线程数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="125"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="129"/>
         <source>Affinity:</source>
         <translation>亲和性：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="126"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="130"/>
         <source>&amp;Context length:</source>
         <translation>上下文长度(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="127"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="131"/>
         <source>&amp;KV cache type:</source>
         <translation>KV 缓存类型(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="128"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
         <source>Prefill &amp;batch size:</source>
         <translation>Prefill 批大小(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="129"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
         <source>&amp;Device:</source>
         <translation>设备(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="131"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
         <source>&amp;VRAM budget:</source>
         <translation>显存预算(&amp;V)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
         <source>GPU &amp;wait:</source>
         <translation>GPU 等待方式(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="137"/>
         <source>MoE &amp;experts:</source>
         <translation>MoE 专家(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="134"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
         <source>Expert VRAM b&amp;udget:</source>
         <translation>专家显存预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
         <source>Expert &amp;layers on the CPU:</source>
         <translation>CPU 上的专家层数(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="164"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="168"/>
         <source>GPU %1: not found</source>
         <translation>GPU %1：未找到</translation>
     </message>
@@ -1981,73 +2102,73 @@ engine thread (pool host): %1</source>
 <context>
     <name>strata::ui::ExpertMapPanel</name>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="34"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="35"/>
         <source>VRAM, hit</source>
         <translation>显存，命中</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="35"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="36"/>
         <source>VRAM, unused</source>
         <translation>显存，未使用</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="36"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="37"/>
         <source>missed: ran on the CPU</source>
         <translation>未命中：在 CPU 上运行</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="37"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="38"/>
         <source>CPU, unused</source>
         <translation>CPU，未使用</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="53"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="54"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="54"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="55"/>
         <source>%1 µs</source>
         <translation>%1 微秒</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="63"/>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="92"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="64"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="93"/>
         <source>No hybrid model loaded</source>
         <translation>未加载混合模型</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="66"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="67"/>
         <source>Expert cache map</source>
         <translation>专家缓存图</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="127"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="128"/>
         <source>%1 layers × %2 experts, %3 · hits %4% · CPU experts %5 ms/token</source>
         <translation>%1 层 × %2 个专家，%3 · 命中 %4% · CPU 专家 %5 毫秒/token</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="130"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="131"/>
         <source>static</source>
         <translation>静态</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="130"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="131"/>
         <source>learnt cache</source>
         <translation>学习型缓存</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="134"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="135"/>
         <source>completion wait p50 / p99: %1 / %2 · PCIe %3 MiB/token</source>
         <translation>完成等待 p50 / p99：%1 / %2 · PCIe %3 MiB/token</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="246"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="247"/>
         <source>layer %1, expert %2: %3</source>
         <translation>第 %1 层，专家 %2：%3</translation>
     </message>
     <message>
-        <location filename="../ui/panels/expert_map_panel.cpp" line="248"/>
+        <location filename="../ui/panels/expert_map_panel.cpp" line="250"/>
         <source>
 heat %1</source>
         <translation>
@@ -2057,47 +2178,47 @@ heat %1</source>
 <context>
     <name>strata::ui::GpuPanel</name>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="11"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="12"/>
         <source>GPU utilisation and VRAM, last minute</source>
         <translation>GPU 利用率和显存（最近一分钟）</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="15"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="16"/>
         <source>utilisation %</source>
         <translation>利用率 %</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="16"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="17"/>
         <source>VRAM %</source>
         <translation>显存 %</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="28"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="29"/>
         <source>No NVIDIA driver: GPU figures are not available.</source>
         <translation>没有 NVIDIA 驱动：无法获取 GPU 数据。</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="31"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="32"/>
         <source>No GPU figures: %1</source>
         <translation>无 GPU 数据：%1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="39"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="41"/>
         <source>GPU %1 %2: %3% · VRAM %4 / %5 GiB</source>
         <translation>GPU %1 %2：%3% · 显存 %4 / %5 GiB</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="47"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="48"/>
         <source>, Strata %1 GiB</source>
         <translation>，Strata 占用 %1 GiB</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="49"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="51"/>
         <source> · %1 W</source>
         <translation> · %1 W</translation>
     </message>
     <message>
-        <location filename="../ui/panels/gpu_panel.cpp" line="51"/>
+        <location filename="../ui/panels/gpu_panel.cpp" line="53"/>
         <source> · %1 °C</source>
         <translation> · %1 °C</translation>
     </message>
@@ -2245,182 +2366,184 @@ heat %1</source>
 <context>
     <name>strata::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="46"/>
+        <location filename="../ui/main_window.cpp" line="47"/>
         <source>Strata</source>
         <translation>Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="49"/>
-        <location filename="../ui/main_window.cpp" line="137"/>
+        <location filename="../ui/main_window.cpp" line="50"/>
+        <location filename="../ui/main_window.cpp" line="138"/>
         <source>Chat se&amp;ttings...</source>
         <translation>聊天设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="74"/>
-        <location filename="../ui/main_window.cpp" line="227"/>
+        <location filename="../ui/main_window.cpp" line="75"/>
+        <location filename="../ui/main_window.cpp" line="229"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="97"/>
+        <location filename="../ui/main_window.cpp" line="98"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="99"/>
+        <location filename="../ui/main_window.cpp" line="100"/>
         <source>&amp;New chat</source>
         <translation>新聊天(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="102"/>
+        <location filename="../ui/main_window.cpp" line="103"/>
         <source>&amp;Open GGUF model...</source>
         <translation>打开 GGUF 模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="104"/>
+        <location filename="../ui/main_window.cpp" line="105"/>
         <source>&amp;Load document...</source>
         <translation>加载文档(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="107"/>
+        <location filename="../ui/main_window.cpp" line="108"/>
         <source>&amp;Paste as document</source>
         <translation>作为文档粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="109"/>
+        <location filename="../ui/main_window.cpp" line="110"/>
         <source>&amp;Models…</source>
         <translation>模型(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="114"/>
+        <location filename="../ui/main_window.cpp" line="115"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="117"/>
+        <location filename="../ui/main_window.cpp" line="118"/>
         <source>&amp;Chat</source>
         <translation>聊天(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="119"/>
+        <location filename="../ui/main_window.cpp" line="120"/>
         <source>&amp;Write a message</source>
         <translation>输入消息(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="122"/>
+        <location filename="../ui/main_window.cpp" line="123"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="126"/>
+        <location filename="../ui/main_window.cpp" line="127"/>
         <source>&amp;Regenerate</source>
         <translation>重新生成(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="129"/>
+        <location filename="../ui/main_window.cpp" line="130"/>
         <source>Re&amp;name chat</source>
         <translation>重命名聊天(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="131"/>
+        <location filename="../ui/main_window.cpp" line="132"/>
         <source>&amp;Delete chat...</source>
         <translation>删除聊天(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="132"/>
+        <location filename="../ui/main_window.cpp" line="133"/>
         <source>Searc&amp;h chats</source>
         <translation>搜索聊天(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="140"/>
+        <location filename="../ui/main_window.cpp" line="141"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="145"/>
+        <location filename="../ui/main_window.cpp" line="146"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="147"/>
+        <location filename="../ui/main_window.cpp" line="148"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="150"/>
+        <location filename="../ui/main_window.cpp" line="151"/>
         <source>&amp;A/B run…</source>
         <translation>A/B 对比(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="155"/>
+        <location filename="../ui/main_window.cpp" line="156"/>
         <source>API server</source>
         <translation>API 服务器</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="161"/>
+        <location filename="../ui/main_window.cpp" line="162"/>
         <source>API &amp;server</source>
         <translation>API 服务器(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="165"/>
+        <location filename="../ui/main_window.cpp" line="166"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="167"/>
+        <location filename="../ui/main_window.cpp" line="168"/>
         <source>&amp;About Strata</source>
         <translation>关于 Strata(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="169"/>
+        <location filename="../ui/main_window.cpp" line="170"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="195"/>
+        <location filename="../ui/main_window.cpp" line="196"/>
         <source>Load a document</source>
         <translation>加载文档</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="196"/>
+        <location filename="../ui/main_window.cpp" line="197"/>
         <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
         <translation>文本文档 (*.txt *.md *.markdown *.rst *.csv *.json *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="203"/>
+        <location filename="../ui/main_window.cpp" line="204"/>
         <source>it is larger than %1 MiB</source>
         <translation>文件大于 %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="207"/>
+        <location filename="../ui/main_window.cpp" line="208"/>
         <source>Load document</source>
         <translation>加载文档</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="207"/>
+        <location filename="../ui/main_window.cpp" line="208"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="219"/>
+        <location filename="../ui/main_window.cpp" line="220"/>
         <source>Pasted text</source>
         <translation>粘贴的文本</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="229"/>
+        <location filename="../ui/main_window.cpp" line="231"/>
         <source>Model loaded</source>
         <translation>模型已加载</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="231"/>
+        <location filename="../ui/main_window.cpp" line="233"/>
         <source>Model loaded, running on %1</source>
         <translation>模型已加载，运行于 %1</translation>
     </message>
     <message>
+        <location filename="../ui/main_window.cpp" line="241"/>
         <source>Remote model %1: the panels&apos; CPU, pool and GPU figures are this computer&apos;s and do not apply to it; each reply&apos;s rate and time to first token come from its stream.</source>
         <translation>远程模型 %1：面板中的 CPU、线程池和 GPU 数据属于本机，不适用于它；每条回复的速率和首个词元时间来自其数据流。</translation>
     </message>
     <message>
+        <location filename="../ui/main_window.cpp" line="249"/>
         <source>Remote reply: %1 tok/s, first token after %2 ms (measured from the stream; local CPU and GPU figures do not apply).</source>
         <translation>远程回复：%1 tok/s，首个词元用时 %2 ms（从数据流测得；本机 CPU 和 GPU 数据不适用）。</translation>
     </message>
@@ -2635,93 +2758,95 @@ heat %1</source>
 <context>
     <name>strata::ui::ModelSelector</name>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="15"/>
+        <location filename="../ui/chat/model_selector.cpp" line="18"/>
         <source>&amp;Open GGUF...</source>
         <translation>打开 GGUF(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="16"/>
+        <location filename="../ui/chat/model_selector.cpp" line="20"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="21"/>
+        <location filename="../ui/chat/model_selector.cpp" line="24"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="26"/>
+        <location filename="../ui/chat/model_selector.cpp" line="31"/>
         <source>Model loading progress</source>
         <translation>模型加载进度</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="50"/>
+        <location filename="../ui/chat/model_selector.cpp" line="56"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="71"/>
+        <location filename="../ui/chat/model_selector.cpp" line="78"/>
         <source>No recent models</source>
         <translation>没有最近使用的模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="71"/>
+        <location filename="../ui/chat/model_selector.cpp" line="78"/>
         <source>Choose a recent model</source>
         <translation>选择最近使用的模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="108"/>
+        <location filename="../ui/chat/model_selector.cpp" line="122"/>
         <source>Loaded: %1</source>
         <translation>已加载：%1</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="124"/>
+        <location filename="../ui/chat/model_selector.cpp" line="138"/>
         <source>Open a GGUF model</source>
         <translation>打开 GGUF 模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="124"/>
+        <location filename="../ui/chat/model_selector.cpp" line="138"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="137"/>
+        <location filename="../ui/chat/model_selector.cpp" line="167"/>
         <source>Loading %1...</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="143"/>
+        <location filename="../ui/chat/model_selector.cpp" line="174"/>
         <source>Loading %1... (%2 stays in memory until then)</source>
         <translation>正在加载 %1…（在此之前 %2 仍保留在内存中）</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="145"/>
+        <location filename="../ui/chat/model_selector.cpp" line="175"/>
         <source>%1
 The loaded model is freed only when the new one is ready, so for a moment both are in memory.</source>
         <translation>%1
 新模型就绪后才会释放已加载的模型，因此短时间内两者会同时占用内存。</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="166"/>
-        <location filename="../ui/chat/model_selector.cpp" line="178"/>
+        <location filename="../ui/chat/model_selector.cpp" line="196"/>
+        <location filename="../ui/chat/model_selector.cpp" line="208"/>
         <source>Loaded</source>
         <translation>已加载</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="178"/>
+        <location filename="../ui/chat/model_selector.cpp" line="208"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="179"/>
+        <location filename="../ui/chat/model_selector.cpp" line="209"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
+        <location filename="../ui/chat/model_selector.cpp" line="19"/>
         <source>&amp;Remote server...</source>
         <translation>远程服务器(&amp;R)...</translation>
     </message>
     <message>
+        <location filename="../ui/chat/model_selector.cpp" line="29"/>
         <source>Chat with a model on a server that speaks the OpenAI API</source>
         <translation>与支持 OpenAI API 的服务器上的模型聊天</translation>
     </message>
@@ -2729,56 +2854,57 @@ The loaded model is freed only when the new one is ready, so for a moment both a
 <context>
     <name>strata::ui::PerformancePanels</name>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="25"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="30"/>
         <source>&amp;Panels</source>
         <translation>面板(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="27"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="32"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="30"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="35"/>
         <source>Process</source>
         <translation>进程</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="31"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="36"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="33"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="38"/>
         <source>CPU cores</source>
         <translation>CPU 核心</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="35"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="40"/>
         <source>Expert cache</source>
         <translation>专家缓存</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="36"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="41"/>
         <source>Worker pool</source>
         <translation>工作线程池</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="43"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="50"/>
         <source>&amp;Show all panels</source>
         <translation>显示全部面板(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="45"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="52"/>
         <source>&amp;Hide all panels</source>
         <translation>隐藏全部面板(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/performance_panels.cpp" line="48"/>
+        <location filename="../ui/panels/performance_panels.cpp" line="55"/>
         <source>Waiting policy</source>
         <translation>等待策略</translation>
     </message>
     <message>
+        <location filename="../ui/panels/performance_panels.cpp" line="85"/>
         <source>%1 (this computer, not the remote model)</source>
         <translation>%1（本机，而非远程模型）</translation>
     </message>
@@ -2786,112 +2912,117 @@ The loaded model is freed only when the new one is ready, so for a moment both a
 <context>
     <name>strata::ui::PoolPanel</name>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="17"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="18"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="18"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="19"/>
         <source>%1 µs</source>
         <translation>%1 微秒</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="70"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="73"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="113"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="72"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="75"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="117"/>
         <source>no model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="83"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="85"/>
         <source>Policy in force:</source>
         <translation>当前策略：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="84"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="86"/>
         <source>Workers:</source>
         <translation>工作线程：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="85"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="87"/>
         <source>Busy / spinning:</source>
         <translation>忙碌 / 自旋：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="86"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="88"/>
         <source>Parks:</source>
         <translation>休眠次数：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="87"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="89"/>
         <source>Wasted spin:</source>
         <translation>空转自旋：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="88"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="90"/>
         <source>Completion wait p50 / p99:</source>
         <translation>完成等待 p50 / p99：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="89"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="91"/>
         <source>Adaptive:</source>
         <translation>自适应：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="90"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="92"/>
         <source>GPU wait:</source>
         <translation>GPU 等待方式：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="80"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="96"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="104"/>
+        <source>adaptive</source>
+        <translation>自适应</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/pool_panel.cpp" line="82"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="98"/>
         <source>no model on a GPU</source>
         <translation>没有模型在 GPU 上</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="98"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="100"/>
         <source>spin</source>
         <translation>自旋</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="100"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="102"/>
         <source>yield</source>
         <translation>让出</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="80"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="102"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="82"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="106"/>
         <source>blocking sync</source>
         <translation>阻塞同步</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="23"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="24"/>
         <source>%1 + host, %2 batches</source>
         <translation>%1 + 主线程，%2 个批次</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="28"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="30"/>
         <source>%1% / %2%</source>
         <translation>%1% / %2%</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="33"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="35"/>
         <source>%1 /s</source>
         <translation>%1 次/秒</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="38"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="40"/>
         <source>%1% of a core</source>
         <translation>单核的 %1%</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="79"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="127"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="81"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="131"/>
         <source>contended: no spin</source>
         <translation>有争用：不自旋</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="48"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="50"/>
         <source>spin %1 µs, host %2 µs, wake %3 µs</source>
         <translation>自旋 %1 微秒，主线程 %2 微秒，唤醒 %3 微秒</translation>
     </message>
@@ -2899,17 +3030,17 @@ The loaded model is freed only when the new one is ready, so for a moment both a
 <context>
     <name>strata::ui::ProcessPanel</name>
     <message>
-        <location filename="../ui/panels/process_panel.cpp" line="9"/>
+        <location filename="../ui/panels/process_panel.cpp" line="11"/>
         <source>Process CPU use, last minute</source>
         <translation>进程 CPU 占用（最近一分钟）</translation>
     </message>
     <message>
-        <location filename="../ui/panels/process_panel.cpp" line="11"/>
+        <location filename="../ui/panels/process_panel.cpp" line="13"/>
         <source>CPU %</source>
         <translation>CPU %</translation>
     </message>
     <message>
-        <location filename="../ui/panels/process_panel.cpp" line="19"/>
+        <location filename="../ui/panels/process_panel.cpp" line="21"/>
         <source>CPU %1% (100% = one core) · RAM %2 MiB</source>
         <translation>CPU %1%（100% = 一个核心）· 内存 %2 MiB</translation>
     </message>
@@ -2926,6 +3057,61 @@ The loaded model is freed only when the new one is ready, so for a moment both a
         <location filename="../ui/chat/reasoning_view.cpp" line="16"/>
         <source>Show or hide the model&apos;s reasoning</source>
         <translation>显示或隐藏模型的推理过程</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::RemoteModelDialog</name>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="21"/>
+        <source>Remote server</source>
+        <translation>远程服务器</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="30"/>
+        <source>the name the server lists under /v1/models</source>
+        <translation>服务器在 /v1/models 中列出的名称</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="41"/>
+        <source>Chat with a model on a server that speaks the OpenAI API: vLLM, llama.cpp&apos;s llama-server, Ollama, LM Studio or another Strata.</source>
+        <translation>与支持 OpenAI API 的服务器上的模型聊天：vLLM、llama.cpp 的 llama-server、Ollama、LM Studio 或另一个 Strata。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="51"/>
+        <source>Server &amp;address:</source>
+        <translation>服务器地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="52"/>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="57"/>
+        <source>&amp;Model:</source>
+        <translation>模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="18"/>
+        <source>&amp;List models</source>
+        <translation>列出模型(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="83"/>
+        <source>Asking %1 for its models...</source>
+        <translation>正在向 %1 查询模型...</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="26"/>
+        <source>none, or the one kept for this server</source>
+        <translation>无，或使用为此服务器保存的密钥</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="102"/>
+        <source>The server lists %n model(s): choose one in the list.</source>
+        <translation>
+            <numerusform>服务器列出了 %n 个模型：请在列表中选择一个。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2994,67 +3180,67 @@ The loaded model is freed only when the new one is ready, so for a moment both a
 <context>
     <name>strata::ui::ServerPanel</name>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="27"/>
+        <location filename="../ui/server/server_panel.cpp" line="28"/>
         <source>127.0.0.1: this computer only. Any other address lets other machines connect and needs an API key.</source>
         <translation>127.0.0.1：仅限本机。任何其他地址都允许其他机器连接，并且需要 API 密钥。</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="31"/>
+        <location filename="../ui/server/server_panel.cpp" line="32"/>
         <source>any free port</source>
         <translation>任意空闲端口</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="34"/>
+        <location filename="../ui/server/server_panel.cpp" line="35"/>
         <source>none (this computer only)</source>
         <translation>无（仅限本机）</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="46"/>
+        <location filename="../ui/server/server_panel.cpp" line="47"/>
         <source>Address</source>
         <translation>地址</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="47"/>
+        <location filename="../ui/server/server_panel.cpp" line="48"/>
         <source>Port</source>
         <translation>端口</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="48"/>
+        <location filename="../ui/server/server_panel.cpp" line="49"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="54"/>
+        <location filename="../ui/server/server_panel.cpp" line="55"/>
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="95"/>
+        <location filename="../ui/server/server_panel.cpp" line="96"/>
         <source>Stop server</source>
         <translation>停止服务器</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="97"/>
+        <location filename="../ui/server/server_panel.cpp" line="98"/>
         <source>Serving the loaded model at %1 (OpenAI and Anthropic APIs).</source>
         <translation>正在 %1 提供已加载的模型（OpenAI 与 Anthropic API）。</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="98"/>
+        <location filename="../ui/server/server_panel.cpp" line="99"/>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="105"/>
+        <location filename="../ui/server/server_panel.cpp" line="106"/>
         <source>Start server</source>
         <translation>启动服务器</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="107"/>
+        <location filename="../ui/server/server_panel.cpp" line="108"/>
         <source>The server is off.</source>
         <translation>服务器已关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="125"/>
+        <location filename="../ui/server/server_panel.cpp" line="126"/>
         <source>Decoding at %1 tok/s</source>
         <translation>解码速度 %1 tok/s</translation>
     </message>
@@ -3100,27 +3286,27 @@ The loaded model is freed only when the new one is ready, so for a moment both a
 <context>
     <name>strata::ui::TokenRatePanel</name>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="9"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="11"/>
         <source>Tokens per second, last minute</source>
         <translation>每秒 token 数（最近一分钟）</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="11"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="13"/>
         <source>prefill</source>
         <translation>Prefill</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="12"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="14"/>
         <source>decode</source>
         <translation>Decode</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="13"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="15"/>
         <source>Prefill — · Decode —</source>
         <translation>Prefill — · Decode —</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="19"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="21"/>
         <source>Prefill %1 tok/s · Decode %2 tok/s</source>
         <translation>Prefill %1 tok/s · Decode %2 tok/s</translation>
     </message>
@@ -3184,145 +3370,6 @@ The loaded model is freed only when the new one is ready, so for a moment both a
         <location filename="../ui/chat/welcome_view.cpp" line="30"/>
         <source>Open &amp;GGUF file...</source>
         <translation>打开 GGUF 文件(&amp;G)…</translation>
-    </message>
-</context>
-<context>
-    <name>RemoteEndpoint</name>
-    <message>
-        <source>&quot;%1&quot; is not a server address: write it as http://host:port or https://host.</source>
-        <translation>“%1”不是服务器地址：请写成 http://host:port 或 https://host。</translation>
-    </message>
-    <message>
-        <source>Name the model the server should run.</source>
-        <translation>请填写服务器要运行的模型名称。</translation>
-    </message>
-</context>
-<context>
-    <name>SseChatStream</name>
-    <message>
-        <source>The server sent a line of over 4 MiB without an end: this is not an event stream.</source>
-        <translation>服务器发送了超过 4 MiB 且没有结尾的一行：这不是事件流。</translation>
-    </message>
-    <message>
-        <source>The server&apos;s stream is not OpenAI&apos;s format (a data line is not a JSON object: %1).</source>
-        <translation>服务器的流不是 OpenAI 格式（某个 data 行不是 JSON 对象：%1）。</translation>
-    </message>
-    <message>
-        <source>The server&apos;s stream is not OpenAI&apos;s format (a chunk has no &quot;choices&quot;).</source>
-        <translation>服务器的流不是 OpenAI 格式（某个数据块没有“choices”）。</translation>
-    </message>
-</context>
-<context>
-    <name>strata::app::RemoteChatClient</name>
-    <message>
-        <source>Could not reach the remote server %1: %2</source>
-        <translation>无法连接远程服务器 %1：%2</translation>
-    </message>
-    <message>
-        <source>The remote server %1 refused the API key (HTTP %2): %3
-Choose the model again with &quot;Remote server...&quot; and enter the right key.</source>
-        <translation>远程服务器 %1 拒绝了 API 密钥（HTTP %2）：%3
-请通过“远程服务器...”重新选择模型并输入正确的密钥。</translation>
-    </message>
-    <message>
-        <source>The remote server %1 answered HTTP %2: %3</source>
-        <translation>远程服务器 %1 返回 HTTP %2：%3</translation>
-    </message>
-    <message>
-        <source>&quot;%1&quot; does not name a remote server and model.</source>
-        <translation>“%1”没有指明远程服务器和模型。</translation>
-    </message>
-    <message>
-        <source>The remote server %1 does not serve a model named &quot;%2&quot;; it lists: %3.</source>
-        <translation>远程服务器 %1 没有名为“%2”的模型；它列出的是：%3。</translation>
-    </message>
-    <message>
-        <source>the remote server %1</source>
-        <translation>远程服务器 %1</translation>
-    </message>
-    <message>
-        <source>%1 on the remote server %2 (OpenAI-compatible API)</source>
-        <translation>远程服务器 %2 上的 %1（OpenAI 兼容 API）</translation>
-    </message>
-    <message>
-        <source>No remote model is chosen.</source>
-        <translation>尚未选择远程模型。</translation>
-    </message>
-    <message>
-        <source>The remote server&apos;s reply could not be read: %1</source>
-        <translation>无法读取远程服务器的回复：%1</translation>
-    </message>
-    <message>
-        <source>The remote server %1 ended its reply before the end of the event stream (no &quot;data: [DONE]&quot;).</source>
-        <translation>远程服务器 %1 在事件流结束之前结束了回复（没有“data: [DONE]”）。</translation>
-    </message>
-    <message>
-        <source>The remote server %1 lists no models.</source>
-        <translation>远程服务器 %1 没有列出任何模型。</translation>
-    </message>
-</context>
-<context>
-    <name>strata::app::RemoteKeys</name>
-    <message>
-        <source>The key is kept only until Strata quits: the keychain is turned off, and keys are never written to the settings file.</source>
-        <translation>密钥只保留到 Strata 退出：钥匙串已关闭，密钥绝不会写入设置文件。</translation>
-    </message>
-    <message>
-        <source>No keychain is available (%1): the key is kept only until Strata quits, never written to the settings file.</source>
-        <translation>没有可用的钥匙串（%1）：密钥只保留到 Strata 退出，绝不会写入设置文件。</translation>
-    </message>
-    <message>
-        <source>The key is stored in the desktop&apos;s keychain.</source>
-        <translation>密钥保存在桌面的钥匙串中。</translation>
-    </message>
-    <message>
-        <source>the keychain did not answer</source>
-        <translation>钥匙串没有响应</translation>
-    </message>
-</context>
-<context>
-    <name>strata::ui::RemoteModelDialog</name>
-    <message>
-        <source>Remote server</source>
-        <translation>远程服务器</translation>
-    </message>
-    <message>
-        <source>the name the server lists under /v1/models</source>
-        <translation>服务器在 /v1/models 中列出的名称</translation>
-    </message>
-    <message>
-        <source>Chat with a model on a server that speaks the OpenAI API: vLLM, llama.cpp&apos;s llama-server, Ollama, LM Studio or another Strata.</source>
-        <translation>与支持 OpenAI API 的服务器上的模型聊天：vLLM、llama.cpp 的 llama-server、Ollama、LM Studio 或另一个 Strata。</translation>
-    </message>
-    <message>
-        <source>Server &amp;address:</source>
-        <translation>服务器地址(&amp;A)：</translation>
-    </message>
-    <message>
-        <source>API &amp;key:</source>
-        <translation>API 密钥(&amp;K)：</translation>
-    </message>
-    <message>
-        <source>&amp;Model:</source>
-        <translation>模型(&amp;M)：</translation>
-    </message>
-    <message>
-        <source>&amp;List models</source>
-        <translation>列出模型(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Asking %1 for its models...</source>
-        <translation>正在向 %1 查询模型...</translation>
-    </message>
-    <message>
-        <source>none, or the one kept for this server</source>
-        <translation>无，或使用为此服务器保存的密钥</translation>
-    </message>
-    <message numerus="yes">
-        <source>The server lists %n model(s): choose one in the list.</source>
-        <translation>
-            <numerusform>服务器列出了 %n 个模型：请在列表中选择一个。</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

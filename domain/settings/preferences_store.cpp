@@ -52,7 +52,8 @@ QString gpuText(int gpu)
 }
 
 // The stored words for model::CudaHostWait, in its order.
-const QStringList kGpuWaitTexts{QStringLiteral("blocking"), QStringLiteral("spin"), QStringLiteral("yield")};
+const QStringList kGpuWaitTexts{QStringLiteral("blocking"), QStringLiteral("spin"), QStringLiteral("yield"),
+                                QStringLiteral("adaptive")};
 
 // The stored words for model::ExpertPlacement, in its order.
 const QStringList kExpertsTexts{QStringLiteral("gpu"), QStringLiteral("cache"), QStringLiteral("cpu-layers")};

@@ -45,6 +45,8 @@ private slots:
         QCOMPARE(o.cudaExperts.budget, size_t(8192) << 20);
         QVERIFY(o.cudaExperts.wakeAhead);
         QCOMPARE(o.cudaExperts.stateFile, std::string("s.json"));
+        parse({"--gpu-wait", "adaptive"}, o);
+        QCOMPARE(o.cudaHostWait, model::CudaHostWait::Adaptive);
         parse({"--no-wake-ahead"}, o);
         QVERIFY(!o.cudaExperts.wakeAhead);
         parse({"--experts", "cpu:12", "--device", "cpu"}, o);

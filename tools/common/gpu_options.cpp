@@ -47,8 +47,10 @@ bool parseGpuOption(int argc, char** argv, int& i, model::ModelOptions& o)
             o.cudaHostWait = model::CudaHostWait::Spin;
         else if (w == "yield")
             o.cudaHostWait = model::CudaHostWait::Yield;
+        else if (w == "adaptive")
+            o.cudaHostWait = model::CudaHostWait::Adaptive;
         else
-            throw Error("--gpu-wait takes blocking, spin or yield, not '" + std::string(w) + "'");
+            throw Error("--gpu-wait takes blocking, spin, yield or adaptive, not '" + std::string(w) + "'");
     } else if (a == "--experts") {
         const std::string_view e = value();
         if (e == "gpu") {
@@ -74,7 +76,7 @@ bool parseGpuOption(int argc, char** argv, int& i, model::ModelOptions& o)
 
 const char* gpuOptionsUsage()
 {
-    return "gpu:     --device cpu|cuda|cuda:N  --vram-budget MIB  --gpu-wait blocking|spin|yield\n"
+    return "gpu:     --device cpu|cuda|cuda:N  --vram-budget MIB  --gpu-wait blocking|spin|yield|adaptive\n"
            "         --experts gpu|cache:MIB|cpu:LAYERS  (MoE on a GPU: every expert in VRAM; a VRAM cache of\n"
            "         the hottest experts with the rest on the CPU pool; or every expert of the first LAYERS\n"
            "         layers on the CPU)  --wake-ahead  --expert-state FILE (the cache's state between runs)\n";

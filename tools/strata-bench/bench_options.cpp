@@ -15,33 +15,35 @@ namespace {
 
 [[noreturn]] void usage(int status)
 {
-    std::fputs("usage: strata-bench -m MODEL [-p N] [-n N] [-d DEPTH] [-t THREADS] [-r REPS] [-b BATCH]\n"
-               "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
-               "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield]\n"
-               "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--wake-ahead] [--vram-budget MIB]\n"
-               "                    [--expert-state FILE]\n"
-               "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
-               "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
-               "  against the best fixed policy, with the pool's account of every token (text only).\n"
-               "  --pool-trace FILE: after a warm-up, one decode run whose Adaptive idle spans are written to FILE\n"
-               "  per token and worker (the traces tests/engine/pool reads); nothing is timed.\n"
-               "  Decode is also shown against its memory roofline: weight bytes one token reads over the read\n"
-               "  bandwidth of THREADS threads, measured right after each decode repetition and compared run by\n"
-               "  run (--no-roofline skips it).\n"
-               "  -d DEPTH: decode (tgN @ dDEPTH) after a context of DEPTH tokens, prefilled outside the timing;\n"
-               "  its roofline counts the weights only, not the KV cache that decode then also reads.\n"
-               "  -t counts every thread, the calling one included (llama-bench's meaning).\n"
-               "  --device cuda runs the model on GPU N (default 0); the roofline's bandwidth is then the GPU's\n"
-               "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n"
-               "  --gpu-wait: how the host waits for the GPU (default blocking: it sleeps in the driver); spin and\n"
-               "  yield poll, to compare their CPU% and tok/s with it.\n"
-               "  --experts (MoE on the GPU): gpu keeps every expert in VRAM (default); cache:MIB keeps the experts\n"
-               "  the routing uses most in MIB of VRAM and runs the rest on the CPU pool at the same time (hybrid);\n"
-               "  cpu:LAYERS runs every expert of the first LAYERS layers on the CPU (llama.cpp's --n-cpu-moe).\n"
-               "  Hybrid runs print the routing's VRAM hit rate, host time and the GPU's completion wait.\n"
-               "  --wake-ahead: hybrid, the pool is woken when a layer's GPU work is queued (default: when its\n"
-               "  routing reaches the host; --no-wake-ahead says so explicitly).\n",
-               status == 0 ? stdout : stderr);
+    std::fputs(
+        "usage: strata-bench -m MODEL [-p N] [-n N] [-d DEPTH] [-t THREADS] [-r REPS] [-b BATCH]\n"
+        "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
+        "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield|adaptive]\n"
+        "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--wake-ahead] [--vram-budget MIB]\n"
+        "                    [--expert-state FILE]\n"
+        "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
+        "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
+        "  against the best fixed policy, with the pool's account of every token (text only).\n"
+        "  --pool-trace FILE: after a warm-up, one decode run whose Adaptive idle spans are written to FILE\n"
+        "  per token and worker (the traces tests/engine/pool reads); nothing is timed.\n"
+        "  Decode is also shown against its memory roofline: weight bytes one token reads over the read\n"
+        "  bandwidth of THREADS threads, measured right after each decode repetition and compared run by\n"
+        "  run (--no-roofline skips it).\n"
+        "  -d DEPTH: decode (tgN @ dDEPTH) after a context of DEPTH tokens, prefilled outside the timing;\n"
+        "  its roofline counts the weights only, not the KV cache that decode then also reads.\n"
+        "  -t counts every thread, the calling one included (llama-bench's meaning).\n"
+        "  --device cuda runs the model on GPU N (default 0); the roofline's bandwidth is then the GPU's\n"
+        "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n"
+        "  --gpu-wait: how the host waits for the GPU (default blocking: it sleeps in the driver); spin and\n"
+        "  yield poll, to compare their CPU% and tok/s with it; adaptive sleeps through most of a decode\n"
+        "  step's learnt time, then polls.\n"
+        "  --experts (MoE on the GPU): gpu keeps every expert in VRAM (default); cache:MIB keeps the experts\n"
+        "  the routing uses most in MIB of VRAM and runs the rest on the CPU pool at the same time (hybrid);\n"
+        "  cpu:LAYERS runs every expert of the first LAYERS layers on the CPU (llama.cpp's --n-cpu-moe).\n"
+        "  Hybrid runs print the routing's VRAM hit rate, host time and the GPU's completion wait.\n"
+        "  --wake-ahead: hybrid, the pool is woken when a layer's GPU work is queued (default: when its\n"
+        "  routing reaches the host; --no-wake-ahead says so explicitly).\n",
+        status == 0 ? stdout : stderr);
     std::exit(status);
 }
 

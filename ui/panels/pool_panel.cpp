@@ -100,6 +100,8 @@ void PoolPanel::setGpuWait(std::optional<model::CudaHostWait> wait)
         m_gpuWait->setText(tr("spin"));
     else if (*wait == model::CudaHostWait::Yield)
         m_gpuWait->setText(tr("yield"));
+    else if (*wait == model::CudaHostWait::Adaptive)
+        m_gpuWait->setText(tr("adaptive"));
     else
         m_gpuWait->setText(tr("blocking sync"));
 }

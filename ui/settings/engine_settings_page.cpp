@@ -81,8 +81,11 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     m_gpuWait->addItem(tr("blocking sync (the host sleeps)"), int(model::CudaHostWait::BlockingSync));
     m_gpuWait->addItem(tr("spin (takes a whole core)"), int(model::CudaHostWait::Spin));
     m_gpuWait->addItem(tr("yield (polls, yielding the core)"), int(model::CudaHostWait::Yield));
+    m_gpuWait->addItem(tr("adaptive (sleeps until the GPU is nearly done, then polls)"),
+                       int(model::CudaHostWait::Adaptive));
     m_gpuWait->setToolTip(tr("How the engine thread waits for each step on the GPU. Blocking sync leaves the "
-                             "core to other work; spinning reacts a little sooner but keeps a core busy."));
+                             "core to other work; spinning reacts a little sooner but keeps a core busy; "
+                             "adaptive sleeps until a step is nearly done, then polls briefly."));
     // The item data is model::ExpertPlacement as an int.
     m_experts->setObjectName(QStringLiteral("expertsBox"));
     m_experts->setAccessibleName(tr("MoE experts"));

@@ -244,6 +244,7 @@ public:
         std::memcpy(tokensHost_->get(), tokens.data(), nTokens * sizeof(int32_t));
         *startHost_->get() = int32_t(start);
         const bool wantLogits = !logits.empty();
+        const auto queued = cuda::HostWaiter::Clock::now();
         // A hybrid layer needs the host in the middle of the pass: no graph then.
         if (nTokens == 1 && wantLogits && o_.decodeGraphs && !hybrid_) {
             if (!seq.decodeGraph)
@@ -253,16 +254,13 @@ public:
             enqueue(seq, nTokens, wantLogits);
         }
         check(cudaEventRecord(done_, stream_), "recording the completion event");
-        waitForGpu();
+        waiter_.wait(done_, queued, nTokens == 1, "running the forward pass");
         seq.setLength(start + nTokens);
         if (wantLogits)
             std::memcpy(logits.data(), logitsHost_->get(), h_.vocabSize * sizeof(float));
     }
 
 private:
-    // CudaBackendOptions::hostWait: sleep on the blocking-sync event, or poll it.
-    void waitForGpu() { cuda::waitForEvent(done_, o_.hostWait, "running the forward pass"); }
-
     void checkSupported() const
     {
         if (h_.headDim != 64 && h_.headDim != 128 && h_.headDim != 256)
@@ -570,6 +568,7 @@ private:
     std::unique_ptr<PinnedBuffer<float>> logitsHost_;
     cudaStream_t stream_ = nullptr;
     cudaEvent_t done_ = nullptr;
+    cuda::HostWaiter waiter_{o_.hostWait};  // for done_: learns a decode step's time (adaptive)
 };
 
 }  // namespace

@@ -348,6 +348,7 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
                         const Q8Activations& xq, float* x, int tokens, cudaStream_t stream)
 {
     using Clock = std::chrono::steady_clock;
+    const auto queued = Clock::now();
     collectSample();
     Layer& entry = layers_[layer];
     const size_t routesN = size_t(tokens) * used_, rowFloats = size_t(tokens) * h_.embedding;
@@ -369,7 +370,7 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
     if (o_.experts.wakeAhead && lastMisses_[layer] > 0)
         pool_.prepare(pool_.workerCount());
     const auto waitFrom = Clock::now();
-    waitForEvent(routed_, o_.hostWait, "routing a MoE layer");
+    routedWaiter_.wait(routed_, queued, tokens == 1, "routing a MoE layer");
     const auto routedAt = Clock::now();
     telemetry_.routingWaitSeconds += std::chrono::duration<double>(routedAt - waitFrom).count();
     ++telemetry_.passes;

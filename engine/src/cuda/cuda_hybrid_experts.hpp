@@ -6,6 +6,7 @@
 #pragma once
 
 #include "cuda_expert_stager.hpp"
+#include "cuda_host_wait.hpp"
 #include "cuda_moe_ffn.hpp"
 #include "model/cpu/cpu_expert_misses.hpp"
 #include "strata/kernels/dot.hpp"
@@ -83,6 +84,7 @@ private:
     int32_t* chosenHost_ = nullptr;
     float *weightsHost_ = nullptr, *xnHost_ = nullptr, *shareHost_ = nullptr;
     cudaEvent_t routed_ = nullptr;
+    HostWaiter routedWaiter_{o_.hostWait};  // for routed_: learns a decode layer's routing time
     model::cpu::ExpertMisses misses_;
     std::vector<model::cpu::ExpertRoute> routes_;
     std::vector<uint32_t> lastMisses_;  // per layer: the previous step's CPU routes (wake-ahead)

@@ -170,6 +170,34 @@ private slots:
         qInfo("%s: %d of 48 greedy tokens identical", QTest::currentDataTag(), same);
     }
 
+    // How the host waits changes when it sees the GPU's result, never the result: each mode decodes
+    // the same 24 greedy tokens with bit-identical logits (adaptive sleeps and polls from its second
+    // step on, and blocks for the prompt).
+    void everyHostWaitGivesTheSameLogits()
+    {
+        const auto path = test::writeModel(m_dir, test::smallSpec("llama", GgmlType::Q4_K), "host wait");
+        std::vector<std::vector<float>> reference;
+        for (const auto wait : {model::CudaHostWait::BlockingSync, model::CudaHostWait::Spin,
+                                model::CudaHostWait::Yield, model::CudaHostWait::Adaptive}) {
+            model::ModelOptions o;
+            o.threads = 1;
+            o.device = model::Device::Cuda;
+            o.cudaHostWait = wait;
+            const auto gpu = model::Model::open(path, o);
+            model::Session s(*gpu, {.contextLength = 64});
+            s.setPrompt(std::vector<int32_t>{3, 141, 59, 26, 53});
+            std::vector<std::vector<float>> steps;
+            for (int i = 0; i < 24; ++i) {
+                steps.emplace_back(s.logits().begin(), s.logits().end());
+                s.append(int32_t(kernels::argmax(s.logits().data(), int64_t(s.logits().size()))));
+            }
+            if (reference.empty())
+                reference = steps;
+            else
+                QVERIFY2(steps == reference, qPrintable(QString("wait mode %1 differs").arg(int(wait))));
+        }
+    }
+
     void overBudgetLoadingFailsWithTheNumbers_data()
     {
         QTest::addColumn<QString>("arch");

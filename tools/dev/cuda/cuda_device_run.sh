@@ -6,7 +6,8 @@
 #   bench        strata-bench --device cuda (pp512, tg128, decode against the HBM read bandwidth of the
 #                same run) on a 0.6B dense shape (qwen3) and an 8B dense shape (llama, 32 layers, 4096,
 #                FFN 14336, GQA 8), each at Q4_K and Q8_0
-#   gpu-wait     8B Q4_K decode with each --gpu-wait mode (blocking, spin, yield): tok/s and CPU%
+#   gpu-wait     decode of the 0.6B, 8B and MoE shapes at Q4_K with each --gpu-wait mode (blocking, spin,
+#                yield, adaptive): tok/s and CPU%; then the hybrid MoE (8 GiB cache) blocking and adaptive
 #   dependent-launch  pp512 and tg128 of the dense files and the MoE file at Q4_K with kernels started
 #                early (programmatic dependent launch, the default on sm_90) and without
 #                (STRATA_CUDA_DEPENDENT_LAUNCH=0), alternating, two rounds: the same binary, the same run
@@ -135,12 +136,19 @@ for step in $steps; do
         make_model moe "$moe" Q4_K
         ncu_kernels ncu-moe.csv --launch-skip 900 --launch-count 400 --csv --print-summary per-kernel \
             "$B/strata-bench" -m "$M/moe-Q4_K.gguf" --device cuda -p 0 -n 4 -r 1 --no-roofline ;;
-    gpu-wait)  # how the host waits for the GPU: CPU% and tok/s of each mode, 8B Q4_K decode
-        make_model big "$big" Q4_K
-        for wait in blocking spin yield; do
-            echo "-- --gpu-wait $wait"
-            timeout 90 "$B/strata-bench" -m "$M/big-Q4_K.gguf" --device cuda -p 0 -n 128 -r 3 --gpu-wait "$wait" 2>&1 |
+    gpu-wait)  # how the host waits for the GPU: tok/s and CPU% of each mode, decode of three shapes
+        for f in small big moe; do make_model "$f" "${!f}" Q4_K & done
+        wait
+        for f in small big moe; do for wait in blocking spin yield adaptive; do
+            echo "-- $f-Q4_K --gpu-wait $wait"
+            timeout 90 "$B/strata-bench" -m "$M/$f-Q4_K.gguf" --device cuda -p 0 -n 128 -r 3 --gpu-wait "$wait" 2>&1 |
                 tee -a "$O/bench.txt"
+        done; done
+        # The hybrid's per-layer routing waits (the MoE file's own routing, 8 GiB of expert cache).
+        for wait in blocking adaptive; do
+            echo "-- moe-Q4_K cache:8192 --gpu-wait $wait"
+            timeout 120 "$B/strata-bench" -m "$M/moe-Q4_K.gguf" --device cuda --experts cache:8192 -t 16 -p 0 -n 128 \
+                -r 2 --gpu-wait "$wait" 2>&1 | tee -a "$O/bench.txt"
         done ;;
     hybrid)
         # Per expert of this shape at Q4_K: gate, up and down of 768 x 2048 = 2.53 MiB; 48 layers.

@@ -15,11 +15,14 @@ namespace strata::model {
 
 // How the host thread waits for the GPU at the end of a forward pass. The seeds measured a
 // spinning wait costing ~15% of decode on a GPU box (it takes a core the pool could use), so
-// blocking sync is the default; spin and yield are there to measure against.
+// blocking sync is the default; spin and yield are there to measure against. Adaptive sleeps too,
+// but wakes itself just before the GPU is expected to finish, instead of being woken after it
+// (model::GpuWaitPlan): that wake-up is time the GPU idles before the next step.
 enum class CudaHostWait {
     BlockingSync,  // sleep in the driver until the GPU signals (a blocking-sync event)
     Spin,          // poll the event in a tight loop
     Yield,         // poll the event, yielding the core between polls
+    Adaptive,      // decode: sleep through most of the step's learnt time, then poll; else blocking
 };
 
 // Where a mixture-of-experts model's experts live (dense models ignore it). Everything else (attention,
