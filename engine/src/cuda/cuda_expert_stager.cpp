@@ -1,6 +1,10 @@
 #include "cuda_expert_stager.hpp"
 
 #include "cuda_check.hpp"
+#include "strata/pool/cpu_topology.hpp"
+#include "strata/pool/thread_affinity.hpp"
+
+#include <pthread.h>
 
 #include <algorithm>
 #include <cstring>
@@ -8,7 +12,8 @@
 
 namespace strata::cuda {
 
-ExpertStager::ExpertStager(int device, size_t maxPieceBytes) : device_(device), maxPieceBytes_(maxPieceBytes)
+ExpertStager::ExpertStager(int device, size_t maxPieceBytes, std::vector<int> cpus)
+    : device_(device), maxPieceBytes_(maxPieceBytes), cpus_(std::move(cpus))
 {
     check(cudaSetDevice(device), "selecting the device");
     check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "creating the expert copy stream");
@@ -66,6 +71,10 @@ uint64_t ExpertStager::bytesCopied() const
 
 void ExpertStager::loop()
 {
+    // Our own affinity, first thing: never the creating thread's pin.
+    if (cpus_.empty() || !pool::setCurrentThreadAffinity(cpus_))
+        pool::setCurrentThreadAffinity(pool::detectCpuTopology().allowedCpus);
+    pthread_setname_np(pthread_self(), "strata-stager");
     cudaSetDevice(device_);
     std::unique_lock lock(mutex_);
     for (;;) {

@@ -28,8 +28,10 @@ struct ExpertCopy {
 
 class ExpertStager {
 public:
-    // `maxPieceBytes`: the largest matrix one piece copies (the pinned buffers' size).
-    ExpertStager(int device, size_t maxPieceBytes);
+    // `maxPieceBytes`: the largest matrix one piece copies (the pinned buffers' size). `cpus`: where
+    // the thread runs, set by the thread itself (the seeds: a stager that inherits a pinned host's
+    // single core reads prompts 10x slower); empty: every CPU this process may use.
+    ExpertStager(int device, size_t maxPieceBytes, std::vector<int> cpus);
     ~ExpertStager();  // finishes the batch in flight, then joins
     ExpertStager(const ExpertStager&) = delete;
     ExpertStager& operator=(const ExpertStager&) = delete;
@@ -48,6 +50,7 @@ private:
 
     int device_;
     size_t maxPieceBytes_;
+    std::vector<int> cpus_;
     mutable std::mutex mutex_;
     std::condition_variable wake_;
     std::vector<ExpertCopy> queued_, finished_;

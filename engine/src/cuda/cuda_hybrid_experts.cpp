@@ -52,6 +52,18 @@ pool::WorkerPool& requirePool(const model::CudaBackendOptions& o)
     return *o.pool;
 }
 
+// The CPUs of the pool's workers together: where the stager runs, beside them (empty when the pool
+// has no workers: then every CPU the process may use).
+std::vector<int> poolCpus(const pool::WorkerPool& pool)
+{
+    std::vector<int> cpus;
+    for (const std::vector<int>& worker : pool.workerAffinity())
+        cpus.insert(cpus.end(), worker.begin(), worker.end());
+    std::sort(cpus.begin(), cpus.end());
+    cpus.erase(std::unique(cpus.begin(), cpus.end()), cpus.end());
+    return cpus;
+}
+
 template <class T>
 T* pinned(size_t count)
 {
@@ -115,7 +127,7 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
                 const auto slotOf = policy_->slotOf(uint32_t(i));
                 std::copy(slotOf.begin(), slotOf.end(), layers_[i].slotOf);
             }
-        stager_ = std::make_unique<ExpertStager>(o.device, largestMatrix);
+        stager_ = std::make_unique<ExpertStager>(o.device, largestMatrix, poolCpus(pool_));
         check(cudaEventCreateWithFlags(&tablesUpdated_, cudaEventDisableTiming), "creating an event");
     }
     const size_t rows = size_t(o.maxBatch);

@@ -9,12 +9,16 @@
 #include "strata/kernels/ops.hpp"
 #include "strata/model/generation.hpp"
 #include "strata/model/session.hpp"
+#include "strata/pool/thread_affinity.hpp"
 
 #include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
+#include <sstream>
+#include <string>
 #include <thread>
 
 using namespace strata;
@@ -48,6 +52,39 @@ std::unique_ptr<model::Model> open(const std::filesystem::path& path, model::Cud
     o.device = model::Device::Cuda;
     o.cudaExperts = experts;
     return model::Model::open(path, o);
+}
+
+// The CPUs in a Cpus_allowed_list line of /proc ("0-3,8,10-11").
+std::set<int> parseCpuList(const std::string& text)
+{
+    std::set<int> cpus;
+    std::stringstream in(text);
+    std::string range;
+    while (std::getline(in, range, ',')) {
+        const size_t dash = range.find('-');
+        const int first = std::stoi(range.substr(0, dash));
+        const int last = dash == std::string::npos ? first : std::stoi(range.substr(dash + 1));
+        for (int cpu = first; cpu <= last; ++cpu)
+            cpus.insert(cpu);
+    }
+    return cpus;
+}
+
+// Cpus_allowed_list of this process's thread named `name`; empty when there is none.
+std::set<int> allowedCpusOfThread(const std::string& name)
+{
+    for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+        std::ifstream comm(task.path() / "comm");
+        std::string threadName;
+        std::getline(comm, threadName);
+        if (threadName != name)
+            continue;
+        std::ifstream status(task.path() / "status");
+        for (std::string line; std::getline(status, line);)
+            if (line.starts_with("Cpus_allowed_list:"))
+                return parseCpuList(line.substr(line.find_first_not_of(" \t", 18)));
+    }
+    return {};
 }
 
 }  // namespace
@@ -179,6 +216,33 @@ private slots:
         const auto metrics = model::generate(*m, s, prompt, request, {.cancel = &cancel});
         QCOMPARE(metrics.finish, model::FinishReason::Cancelled);
         QVERIFY2(metrics.generatedTokens <= 7, qPrintable(QString::number(metrics.generatedTokens)));
+    }
+
+    // The seeds' stagers inherited a pinned host's single core. A hybrid model opened from a thread
+    // pinned to one CPU: the expert stager's thread has set its own CPUs (the pool's), not that one.
+    void theStagerSetsItsOwnAffinity()
+    {
+        if (std::thread::hardware_concurrency() < 2)
+            QSKIP("one CPU: nothing to tell an inherited pin from");
+        const auto path = test::writeModel(m_dir, moeSpec(GgmlType::Q4_K), "affinity");
+        std::set<int> stager;
+        int host = -1;
+        std::thread pinnedHost([&] {
+            host = pool::currentThreadAffinity().front();
+            if (!pool::setCurrentThreadAffinity({host}))
+                return;
+            model::CudaExperts experts;
+            experts.placement = model::ExpertPlacement::Cache;  // budget 0: a hybrid layer, so a stager
+            const auto m = open(path, experts, 4);
+            // The thread names itself after setting its CPUs.
+            for (int i = 0; i < 200 && stager.empty(); ++i) {
+                stager = allowedCpusOfThread("strata-stager");
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
+        });
+        pinnedHost.join();
+        QVERIFY2(!stager.empty(), "no thread named strata-stager (or the pin was refused)");
+        QVERIFY2(stager != std::set<int>{host}, qPrintable(QString("the stager kept the host's CPU %1").arg(host)));
     }
 
     // A cold cache starts filled by expert id (no routing heat yet), learns from the routing as prompts run, copies
