@@ -29,38 +29,38 @@ const T* rowAt(const void* base, size_t stride, int i)
     return reinterpret_cast<const T*>(static_cast<const uint8_t*>(base) + stride * size_t(i));
 }
 
-// Weight quants of one 32-block as signed bytes, as the AVX2 dot kernels read them.
+// Weight quants of one 32-block as signed bytes, as the AVX2 dot kernels read them, and the tile
+// shape: kRows x kActs pairs with two float accumulators each (the dot kernels add even blocks into
+// one and odd blocks into the other, an odd count's last block into the first), 8 of the 16 ymm
+// registers. Q4_0's unpacking costs more than Q8_0's load, so it is shared by more tokens (measured
+// with strata-kernelbench, AVX2 matmul: Q4_0 1 x 4 ~140 GFLOP/s, 2 x 2 ~125; Q8_0 ~170 either way).
 struct Q8_0Signed {
+    static constexpr int kRows = 2, kActs = 2;
     static __m256i quants(const BlockQ8_0& x) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qs)); }
 };
 struct Q4_0Signed {
+    static constexpr int kRows = 1, kActs = 4;
     static __m256i quants(const BlockQ4_0& x) { return _mm256_sub_epi8(unpackNibbles(x.qs), _mm256_set1_epi8(8)); }
 };
 
-// Q8_0 / Q4_0 tiles: kW32 rows x kA32 tokens, two float accumulators per pair (16 of the 16 ymm
-// registers would not leave room for more): the dot kernels add even blocks into one and odd
-// blocks into the other, and an odd count's last block into the first.
-constexpr int kW32 = 2, kA32 = 2;
-static_assert(kGemmTileRows % kW32 == 0 && kGemmTileActs % kA32 == 0);
-
-template <typename Block, typename Signed>
+template <typename Block, typename Signed, int Rows = Signed::kRows, int Acts = Signed::kActs>
 inline void stepBlock32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t b,
-                        __m256 (&acc)[kW32][kA32])
+                        __m256 (&acc)[Rows][Acts])
 {
-    __m256i ax[kW32], sx[kW32];
-    __m256 dw[kW32];
-    for (int r = 0; r < kW32; ++r) {
+    __m256i ax[Rows], sx[Rows];
+    __m256 dw[Rows];
+    for (int r = 0; r < Rows; ++r) {
         const Block& x = rowAt<Block>(w, wStride, r)[b];
         sx[r] = Signed::quants(x);
         ax[r] = _mm256_sign_epi8(sx[r], sx[r]);
         dw[r] = _mm256_set1_ps(halfToFloat(x.d));
     }
     const __m256i ones = _mm256_set1_epi16(1);
-    for (int t = 0; t < kA32; ++t) {
+    for (int t = 0; t < Acts; ++t) {
         const BlockQ8_0& y = rowAt<BlockQ8_0>(a, aStride, t)[b];
         const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y.qs));
         const __m256 dy = _mm256_set1_ps(halfToFloat(y.d));
-        for (int r = 0; r < kW32; ++r) {
+        for (int r = 0; r < Rows; ++r) {
             // dw * dy lane by lane is the dot kernels' scalar product of the two scales.
             const __m256i p = _mm256_madd_epi16(_mm256_maddubs_epi16(ax[r], _mm256_sign_epi8(qy, sx[r])), ones);
             acc[r][t] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(p), _mm256_mul_ps(dw[r], dy), acc[r][t]);
@@ -68,13 +68,14 @@ inline void stepBlock32(const void* w, size_t wStride, const void* a, size_t aSt
     }
 }
 
-template <typename Block, typename Signed>
+template <typename Block, typename Signed, int Rows = Signed::kRows, int Acts = Signed::kActs>
 void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t n, float* out, size_t outStride)
 {
+    static_assert(kGemmTileRows % Rows == 0 && kGemmTileActs % Acts == 0);
     const int64_t nb = n / kQK;
-    __m256 even[kW32][kA32], odd[kW32][kA32];
-    for (int r = 0; r < kW32; ++r)
-        for (int t = 0; t < kA32; ++t)
+    __m256 even[Rows][Acts], odd[Rows][Acts];
+    for (int r = 0; r < Rows; ++r)
+        for (int t = 0; t < Acts; ++t)
             even[r][t] = odd[r][t] = _mm256_setzero_ps();
     int64_t b = 0;
     for (; b + 2 <= nb; b += 2) {
@@ -83,8 +84,8 @@ void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, 
     }
     if (b < nb)
         stepBlock32<Block, Signed>(w, wStride, a, aStride, b, even);
-    for (int r = 0; r < kW32; ++r)
-        for (int t = 0; t < kA32; ++t)
+    for (int r = 0; r < Rows; ++r)
+        for (int t = 0; t < Acts; ++t)
             out[size_t(t) * outStride + size_t(r)] = hsum(_mm256_add_ps(even[r][t], odd[r][t]));
 }
 
@@ -92,8 +93,8 @@ template <typename Block, typename Signed>
 void panelBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
                    size_t outStride, std::vector<std::byte>&)
 {
-    for (int r0 = 0; r0 < kGemmTileRows; r0 += kW32)
-        for (int64_t t = 0; t < acts; t += kA32)
+    for (int r0 = 0; r0 < kGemmTileRows; r0 += Signed::kRows)
+        for (int64_t t = 0; t < acts; t += Signed::kActs)
             tileBlocks32<Block, Signed>(static_cast<const uint8_t*>(w) + size_t(r0) * wStride, wStride,
                                         static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride, n,
                                         out + size_t(t) * outStride + size_t(r0), outStride);
