@@ -33,7 +33,8 @@ const T* rowAt(const void* base, size_t stride, int i)
 // shape: kRows x kActs pairs with two float accumulators each (the dot kernels add even blocks into
 // one and odd blocks into the other, an odd count's last block into the first), 8 of the 16 ymm
 // registers. Q4_0's unpacking costs more than Q8_0's load, so it is shared by more tokens (measured
-// with strata-kernelbench, AVX2 matmul: Q4_0 1 x 4 ~140 GFLOP/s, 2 x 2 ~125; Q8_0 ~170 either way).
+// with strata-kernelbench, AVX2 matmul, 2 threads: Q4_0 1 x 4 ~180 GFLOP/s, 2 x 2 ~170; Q8_0 2 x 2
+// ~210, 1 x 4 ~200).
 struct Q8_0Signed {
     static constexpr int kRows = 2, kActs = 2;
     static __m256i quants(const BlockQ8_0& x) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qs)); }
@@ -43,47 +44,54 @@ struct Q4_0Signed {
     static __m256i quants(const BlockQ4_0& x) { return _mm256_sub_epi8(unpackNibbles(x.qs), _mm256_set1_epi8(8)); }
 };
 
+// The blocks' scales as floats, converted once per panel call: weights' pre-broadcast to 8 lanes
+// (row r, block b at w[r * nb + b]), activations' plain (token t at y[t * nb + b]). Per pair and
+// block only one vector multiply is then left for the scales (strata-kernelbench, AVX2 matmul, 2
+// threads: Q8_0 ~175 -> ~210 GFLOP/s, Q4_0 ~143 -> ~180 against converting them in the loop).
+struct ScalesF32 {
+    const __m256* w;
+    const float* y;
+    int64_t nb;
+};
+
 template <typename Block, typename Signed, int Rows = Signed::kRows, int Acts = Signed::kActs>
-inline void stepBlock32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t b,
+inline void stepBlock32(const void* w, size_t wStride, const void* a, size_t aStride, const ScalesF32& d, int64_t b,
                         __m256 (&acc)[Rows][Acts])
 {
     __m256i ax[Rows], sx[Rows];
-    __m256 dw[Rows];
     for (int r = 0; r < Rows; ++r) {
-        const Block& x = rowAt<Block>(w, wStride, r)[b];
-        sx[r] = Signed::quants(x);
+        sx[r] = Signed::quants(rowAt<Block>(w, wStride, r)[b]);
         ax[r] = _mm256_sign_epi8(sx[r], sx[r]);
-        dw[r] = _mm256_set1_ps(halfToFloat(x.d));
     }
     const __m256i ones = _mm256_set1_epi16(1);
     for (int t = 0; t < Acts; ++t) {
-        const BlockQ8_0& y = rowAt<BlockQ8_0>(a, aStride, t)[b];
-        const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y.qs));
-        const __m256 dy = _mm256_set1_ps(halfToFloat(y.d));
+        const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rowAt<BlockQ8_0>(a, aStride, t)[b].qs));
+        const __m256 dy = _mm256_broadcast_ss(d.y + t * d.nb + b);
         for (int r = 0; r < Rows; ++r) {
             // dw * dy lane by lane is the dot kernels' scalar product of the two scales.
             const __m256i p = _mm256_madd_epi16(_mm256_maddubs_epi16(ax[r], _mm256_sign_epi8(qy, sx[r])), ones);
-            acc[r][t] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(p), _mm256_mul_ps(dw[r], dy), acc[r][t]);
+            acc[r][t] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(p), _mm256_mul_ps(d.w[r * d.nb + b], dy), acc[r][t]);
         }
     }
 }
 
 template <typename Block, typename Signed, int Rows = Signed::kRows, int Acts = Signed::kActs>
-void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t n, float* out, size_t outStride)
+void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, const ScalesF32& d, float* out,
+                  size_t outStride)
 {
     static_assert(kGemmTileRows % Rows == 0 && kGemmTileActs % Acts == 0);
-    const int64_t nb = n / kQK;
+    const int64_t nb = d.nb;
     __m256 even[Rows][Acts], odd[Rows][Acts];
     for (int r = 0; r < Rows; ++r)
         for (int t = 0; t < Acts; ++t)
             even[r][t] = odd[r][t] = _mm256_setzero_ps();
     int64_t b = 0;
     for (; b + 2 <= nb; b += 2) {
-        stepBlock32<Block, Signed>(w, wStride, a, aStride, b, even);
-        stepBlock32<Block, Signed>(w, wStride, a, aStride, b + 1, odd);
+        stepBlock32<Block, Signed>(w, wStride, a, aStride, d, b, even);
+        stepBlock32<Block, Signed>(w, wStride, a, aStride, d, b + 1, odd);
     }
     if (b < nb)
-        stepBlock32<Block, Signed>(w, wStride, a, aStride, b, even);
+        stepBlock32<Block, Signed>(w, wStride, a, aStride, d, b, even);
     for (int r = 0; r < Rows; ++r)
         for (int t = 0; t < Acts; ++t)
             out[size_t(t) * outStride + size_t(r)] = hsum(_mm256_add_ps(even[r][t], odd[r][t]));
@@ -91,12 +99,22 @@ void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, 
 
 template <typename Block, typename Signed>
 void panelBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
-                   size_t outStride, std::vector<std::byte>&)
+                   size_t outStride, std::vector<std::byte>& scratch)
 {
+    const int64_t nb = n / kQK;
+    auto* dw = scratchArray<__m256>(scratch, size_t(kGemmTileRows * nb) + size_t(acts * nb + 7) / 8);
+    auto* dy = reinterpret_cast<float*>(dw + kGemmTileRows * nb);
+    for (int r = 0; r < kGemmTileRows; ++r)
+        for (int64_t b = 0; b < nb; ++b)
+            dw[r * nb + b] = _mm256_set1_ps(halfToFloat(rowAt<Block>(w, wStride, r)[b].d));
+    for (int64_t t = 0; t < acts; ++t)
+        for (int64_t b = 0; b < nb; ++b)
+            dy[t * nb + b] = halfToFloat(rowAt<BlockQ8_0>(a, aStride, int(t))[b].d);
     for (int r0 = 0; r0 < kGemmTileRows; r0 += Signed::kRows)
         for (int64_t t = 0; t < acts; t += Signed::kActs)
             tileBlocks32<Block, Signed>(static_cast<const uint8_t*>(w) + size_t(r0) * wStride, wStride,
-                                        static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride, n,
+                                        static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
+                                        ScalesF32{dw + r0 * nb, dy + t * nb, nb},
                                         out + size_t(t) * outStride + size_t(r0), outStride);
 }
 
