@@ -15,6 +15,7 @@
 #include "strata/kernels/blocks.hpp"
 
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 namespace strata::kernels::detail {
@@ -32,16 +33,24 @@ const T* rowAt(const void* base, size_t stride, int i)
 // Weight quants of one 32-block as signed bytes, as the AVX2 dot kernels read them, and the tile
 // shape: kRows x kActs pairs with two float accumulators each (the dot kernels add even blocks into
 // one and odd blocks into the other, an odd count's last block into the first), 8 of the 16 ymm
-// registers. Q4_0's unpacking costs more than Q8_0's load, so it is shared by more tokens (measured
-// with strata-kernelbench, AVX2 matmul, 2 threads: Q4_0 1 x 4 ~180 GFLOP/s, 2 x 2 ~170; Q8_0 2 x 2
-// ~210, 1 x 4 ~200).
+// registers. Q4_0 is unpacked once per panel call into scratch (Unpacked32) and then runs as Q8_0
+// does (strata-kernelbench, AVX2 matmul, 2 threads: Q4_0 unpacked per 1 x 4 tile ~180 GFLOP/s, once
+// per panel ~210; Q8_0 2 x 2 ~210, 1 x 4 ~200, copied the same way ~210).
 struct Q8_0Signed {
     static constexpr int kRows = 2, kActs = 2;
+    static constexpr bool kUnpackOnce = false;
     static __m256i quants(const BlockQ8_0& x) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qs)); }
 };
 struct Q4_0Signed {
-    static constexpr int kRows = 1, kActs = 4;
+    static constexpr bool kUnpackOnce = true;
     static __m256i quants(const BlockQ4_0& x) { return _mm256_sub_epi8(unpackNibbles(x.qs), _mm256_set1_epi8(8)); }
+};
+struct Unpacked32 {
+    __m256i q;
+};
+struct Unpacked32Signed {
+    static constexpr int kRows = 2, kActs = 2;
+    static __m256i quants(const Unpacked32& x) { return x.q; }
 };
 
 // The blocks' scales as floats, converted once per panel call: weights' pre-broadcast to 8 lanes
@@ -102,20 +111,30 @@ void panelBlocks32(const void* w, size_t wStride, const void* a, size_t aStride,
                    size_t outStride, std::vector<std::byte>& scratch)
 {
     const int64_t nb = n / kQK;
-    auto* dw = scratchArray<__m256>(scratch, size_t(kGemmTileRows * nb) + size_t(acts * nb + 7) / 8);
-    auto* dy = reinterpret_cast<float*>(dw + kGemmTileRows * nb);
+    const size_t unpacked = Signed::kUnpackOnce ? size_t(kGemmTileRows * nb) : 0;
+    auto* dw = scratchArray<__m256>(scratch, size_t(kGemmTileRows * nb) + unpacked + size_t(acts * nb + 7) / 8);
+    auto* q = reinterpret_cast<Unpacked32*>(dw + kGemmTileRows * nb);
+    auto* dy = reinterpret_cast<float*>(q + unpacked);
     for (int r = 0; r < kGemmTileRows; ++r)
-        for (int64_t b = 0; b < nb; ++b)
-            dw[r * nb + b] = _mm256_set1_ps(halfToFloat(rowAt<Block>(w, wStride, r)[b].d));
+        for (int64_t b = 0; b < nb; ++b) {
+            const Block& x = rowAt<Block>(w, wStride, r)[b];
+            dw[r * nb + b] = _mm256_set1_ps(halfToFloat(x.d));
+            if constexpr (Signed::kUnpackOnce)
+                q[r * nb + b].q = Signed::quants(x);
+        }
     for (int64_t t = 0; t < acts; ++t)
         for (int64_t b = 0; b < nb; ++b)
             dy[t * nb + b] = halfToFloat(rowAt<BlockQ8_0>(a, aStride, int(t))[b].d);
-    for (int r0 = 0; r0 < kGemmTileRows; r0 += Signed::kRows)
-        for (int64_t t = 0; t < acts; t += Signed::kActs)
-            tileBlocks32<Block, Signed>(static_cast<const uint8_t*>(w) + size_t(r0) * wStride, wStride,
-                                        static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
-                                        ScalesF32{dw + r0 * nb, dy + t * nb, nb},
-                                        out + size_t(t) * outStride + size_t(r0), outStride);
+    using Tile = std::conditional_t<Signed::kUnpackOnce, Unpacked32Signed, Signed>;
+    using TileBlock = std::conditional_t<Signed::kUnpackOnce, Unpacked32, Block>;
+    const void* tw = Signed::kUnpackOnce ? static_cast<const void*>(q) : w;
+    const size_t twStride = Signed::kUnpackOnce ? size_t(nb) * sizeof(Unpacked32) : wStride;
+    for (int r0 = 0; r0 < kGemmTileRows; r0 += Tile::kRows)
+        for (int64_t t = 0; t < acts; t += Tile::kActs)
+            tileBlocks32<TileBlock, Tile>(static_cast<const uint8_t*>(tw) + size_t(r0) * twStride, twStride,
+                                          static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
+                                          ScalesF32{dw + r0 * nb, dy + t * nb, nb},
+                                          out + size_t(t) * outStride + size_t(r0), outStride);
 }
 
 // K-quants (Q6_K, Q5_K), unpacked once per panel row and super-block: quants as bytes, and each
