@@ -24,7 +24,7 @@ void roundRowScalar(float* x, int64_t n)
 
 void fillScalarAttention(KernelTable& t)
 {
-    t.attendGroupF16 = attendGroupF16Impl<convertRowScalar, roundRowScalar>;
+    t.attendGroupF16 = attendGroupF16Impl<Floats4, convertRowScalar, roundRowScalar>;
 }
 
 }  // namespace detail

@@ -27,7 +27,7 @@ void roundRowF16c(float* x, int64_t n)
 
 void fillAvx2Attention(KernelTable& t)
 {
-    t.attendGroupF16 = attendGroupF16Impl<convertRowF16c, roundRowF16c>;
+    t.attendGroupF16 = attendGroupF16Impl<Floats8, convertRowF16c, roundRowF16c>;
 }
 
 }  // namespace strata::kernels::detail

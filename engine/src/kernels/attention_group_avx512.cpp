@@ -30,7 +30,7 @@ void roundRowAvx512(float* x, int64_t n)
 
 void fillAvx512Attention(KernelTable& t)
 {
-    t.attendGroupF16 = attendGroupF16Impl<convertRowAvx512, roundRowAvx512>;
+    t.attendGroupF16 = attendGroupF16Impl<Floats16, convertRowAvx512, roundRowAvx512>;
 }
 
 }  // namespace strata::kernels::detail

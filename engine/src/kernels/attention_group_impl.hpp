@@ -9,20 +9,28 @@
 #include "strata/kernels/half.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace strata::kernels::detail {
 namespace {  // internal linkage: every ISA file keeps its own copy (see simd_common.hpp)
 
 constexpr int kLanes = kAttentionGroup;
-// Unaligned, aliasing view of kLanes floats: loads and stores through it need no memcpy.
-typedef float LanesU __attribute__((vector_size(sizeof(float) * kLanes), aligned(4), may_alias));
-typedef float Lanes __attribute__((vector_size(sizeof(float) * kLanes)));
+
+// The float vector each ISA file passes in: one register of its ISA. A group's kLanes queries span
+// kLanes / width of them. One 16-float vector everywhere was lowered by GCC through the stack
+// where registers are narrower: with AVX2 this function then ran at ~12 GFLOP/s, ~37 % of a pp512
+// profile (dense 1B Q4_K, STRATA_KERNEL_ISA=avx2). Lanes are independent queries, so the width
+// changes no result.
+typedef float Floats4 __attribute__((vector_size(sizeof(float) * 4)));
+typedef float Floats8 __attribute__((vector_size(sizeof(float) * 8)));
+typedef float Floats16 __attribute__((vector_size(sizeof(float) * 16)));
 
 constexpr int64_t kRowChunk = 64;  // value rows converted to f32 at a time (64 x 512 floats at most)
 
-// ConvertRow: n f16 values (n a multiple of 16) to f32. RoundRow: x[0..n) rounded to the nearest
-// f16 in place (to nearest even, as fp32ToFp16), any n.
-template <void (*ConvertRow)(const uint16_t* src, float* dst, int64_t n), void (*RoundRow)(float* x, int64_t n)>
+// V: Floats4, 8 or 16. ConvertRow: n f16 values (n a multiple of 16) to f32.
+// RoundRow: x[0..n) rounded to the nearest f16 in place (to nearest even, as fp32ToFp16), any n.
+template <typename V, void (*ConvertRow)(const uint16_t* src, float* dst, int64_t n),
+          void (*RoundRow)(float* x, int64_t n)>
 void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const AttentionGroup& g, AttentionScratch& s)
 {
     const int64_t dHead = head.headDim;
@@ -50,6 +58,16 @@ void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const A
             qt[d * kLanes + i] = row[d];
     }
 
+    constexpr int kWidth = int(sizeof(V) / sizeof(float)), kParts = kLanes / kWidth;
+    static_assert(kLanes % kWidth == 0);
+    // Unaligned (memcpy compiles to one unaligned load or store).
+    const auto load = [](const float* p) {
+        V v;
+        std::memcpy(&v, p, sizeof v);
+        return v;
+    };
+    const auto store = [](float* p, const V& v) { std::memcpy(p, &v, sizeof v); };
+
     // Scores, lane i = query i: four keys per pass give four independent accumulator chains.
     for (int64_t j0 = 0; j0 < maxKeys; j0 += 4) {
         const int m = int(std::min<int64_t>(4, maxKeys - j0));
@@ -59,17 +77,16 @@ void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const A
             else
                 std::fill(rows + r * dHead, rows + (r + 1) * dHead, 0.0f);
         }
-        Lanes acc0 = {}, acc1 = {}, acc2 = {}, acc3 = {};
-        for (int64_t d = 0; d < dHead; ++d) {
-            const Lanes q = *reinterpret_cast<const LanesU*>(qt + d * kLanes);
-            acc0 += rows[d] * q;
-            acc1 += rows[dHead + d] * q;
-            acc2 += rows[2 * dHead + d] * q;
-            acc3 += rows[3 * dHead + d] * q;
-        }
-        const Lanes acc[4] = {acc0, acc1, acc2, acc3};
+        V acc[4][kParts] = {};
+        for (int64_t d = 0; d < dHead; ++d)
+            for (int p = 0; p < kParts; ++p) {
+                const V q = load(qt + d * kLanes + p * kWidth);
+                for (int r = 0; r < 4; ++r)
+                    acc[r][p] += rows[r * dHead + d] * q;
+            }
         for (int r = 0; r < m; ++r)
-            *reinterpret_cast<LanesU*>(sc + (j0 + r) * kLanes) = acc[r];
+            for (int p = 0; p < kParts; ++p)
+                store(sc + (j0 + r) * kLanes + p * kWidth, acc[r][p]);
     }
 
     // Softmax per query over the keys it sees; probabilities rounded to f16 as ggml rounds them
@@ -97,28 +114,27 @@ void attendGroupF16Impl(const KernelTable& k, const AttentionHead& head, const A
             float* o = g.out[i];
             int64_t d0 = 0;
             for (; d0 + 4 * kLanes <= dHead; d0 += 4 * kLanes) {
-                Lanes a0 = *reinterpret_cast<const LanesU*>(o + d0);
-                Lanes a1 = *reinterpret_cast<const LanesU*>(o + d0 + kLanes);
-                Lanes a2 = *reinterpret_cast<const LanesU*>(o + d0 + 2 * kLanes);
-                Lanes a3 = *reinterpret_cast<const LanesU*>(o + d0 + 3 * kLanes);
+                V a[4 * kParts];
+                for (int b = 0; b < 4 * kParts; ++b)
+                    a[b] = load(o + d0 + b * kWidth);
                 for (int64_t j = c0; j < end; ++j) {
                     const float p = sc[j * kLanes + i];
                     const float* v = rows + (j - c0) * dHead + d0;
-                    a0 += p * *reinterpret_cast<const LanesU*>(v);
-                    a1 += p * *reinterpret_cast<const LanesU*>(v + kLanes);
-                    a2 += p * *reinterpret_cast<const LanesU*>(v + 2 * kLanes);
-                    a3 += p * *reinterpret_cast<const LanesU*>(v + 3 * kLanes);
+                    for (int b = 0; b < 4 * kParts; ++b)
+                        a[b] += p * load(v + b * kWidth);
                 }
-                *reinterpret_cast<LanesU*>(o + d0) = a0;
-                *reinterpret_cast<LanesU*>(o + d0 + kLanes) = a1;
-                *reinterpret_cast<LanesU*>(o + d0 + 2 * kLanes) = a2;
-                *reinterpret_cast<LanesU*>(o + d0 + 3 * kLanes) = a3;
+                for (int b = 0; b < 4 * kParts; ++b)
+                    store(o + d0 + b * kWidth, a[b]);
             }
             for (; d0 < dHead; d0 += kLanes) {
-                Lanes a = *reinterpret_cast<const LanesU*>(o + d0);
+                V a[kParts];
+                for (int b = 0; b < kParts; ++b)
+                    a[b] = load(o + d0 + b * kWidth);
                 for (int64_t j = c0; j < end; ++j)
-                    a += sc[j * kLanes + i] * *reinterpret_cast<const LanesU*>(rows + (j - c0) * dHead + d0);
-                *reinterpret_cast<LanesU*>(o + d0) = a;
+                    for (int b = 0; b < kParts; ++b)
+                        a[b] += sc[j * kLanes + i] * load(rows + (j - c0) * dHead + d0 + b * kWidth);
+                for (int b = 0; b < kParts; ++b)
+                    store(o + d0 + b * kWidth, a[b]);
             }
         }
     }

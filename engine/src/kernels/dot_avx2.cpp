@@ -4,6 +4,8 @@
 #include "kernels/simd_common.hpp"
 #include "strata/kernels/blocks.hpp"
 
+#include <cmath>
+
 namespace strata::kernels::detail {
 
 namespace {
@@ -168,12 +170,11 @@ float dotQ6_K(const void* w, const void* a, int64_t n)
     __m256 acc = _mm256_setzero_ps();
     for (int64_t b = 0; b < n / kQK_K; ++b) {
         prefetchAhead(x + b, sizeof(BlockQ6_K));
-        // The -32 bias contributes -32 * sum_g sc_g * bsum_g: take it from bsums, not per element.
+        // The -32 bias contributes -32 * sum_g sc_g * bsum_g: take it from bsums, not per element,
+        // spread over the lanes as the prefill panel (gemm_avx2.cpp) does, so both give the same lanes.
         const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b].scales)));
         const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[b].bsums));
-        const int bias = 32 * hsumI32(_mm256_madd_epi16(sc16, bsums));
-
-        __m256i isum = _mm256_setzero_si256();
+        __m256i isum = _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(_mm256_madd_epi16(sc16, bsums), 5));
         for (int half = 0; half < 2; ++half) {
             const uint8_t* ql = x[b].ql + 64 * half;
             const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qh + 32 * half));
@@ -197,7 +198,6 @@ float dotQ6_K(const void* w, const void* a, int64_t n)
                 isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p, s));
             }
         }
-        isum = _mm256_sub_epi32(isum, _mm256_setr_epi32(bias, 0, 0, 0, 0, 0, 0, 0));
         acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(isum), _mm256_set1_ps(y[b].d * halfToFloat(x[b].d)), acc);
     }
     return hsum(acc);
@@ -378,7 +378,8 @@ float dotQ5_K(const void* w, const void* a, int64_t n)
             isum = _mm256_add_epi32(isum, _mm256_madd_epi16(p1, _mm256_set1_epi16(sm[2 * j + 1])));
         }
         acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(isum), _mm256_set1_ps(y[b].d * halfToFloat(x[b].d)), acc);
-        minSum += y[b].d * halfToFloat(x[b].dmin) * float(minInt);
+        // An explicit fused step, as the prefill panel (gemm_avx2.cpp) takes it: equal bit for bit.
+        minSum = std::fma(y[b].d * halfToFloat(x[b].dmin), float(minInt), minSum);
     }
     return hsum(acc) - minSum;
 }

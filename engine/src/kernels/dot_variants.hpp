@@ -8,6 +8,7 @@ namespace strata::kernels::detail {
 
 void fillScalarDots(KernelTable& table);
 void fillAvx2Dots(KernelTable& table);
+void fillAvx2Gemm(KernelTable& table);
 void fillAvx2GemmQ4_K(KernelTable& table);
 void fillAvx512Dots(KernelTable& table);
 void fillAvx512DotRows(KernelTable& table);

@@ -98,6 +98,7 @@ KernelTable buildTable(Isa isa)
 #ifdef STRATA_KERNELS_X86
     if (isa >= Isa::Avx2) {
         detail::fillAvx2Dots(t);
+        detail::fillAvx2Gemm(t);
         detail::fillAvx2GemmQ4_K(t);
         detail::fillAvx2Ops(t);
         detail::fillAvx2Attention(t);
@@ -109,6 +110,10 @@ KernelTable buildTable(Isa isa)
         detail::fillAvx512GemmQ4_K(t);
         detail::fillAvx512Quantize(t);
         detail::fillAvx512Attention(t);
+        // A panel repeats its own table's dot kernel's float steps (prefill and decode agree bit for
+        // bit); AVX-512 has its own Q5_K dot but no Q5_K panel, so the AVX2 one must not stay.
+        t.gemmPanel[size_t(GgmlType::Q5_K)] = nullptr;
+        t.gemmPanelUnpacks[size_t(GgmlType::Q5_K)] = false;
     }
 #endif
     return t;

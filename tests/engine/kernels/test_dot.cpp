@@ -193,19 +193,47 @@ private slots:
         }
     }
 
+    // Every SIMD table has a prefill panel for these types (AVX2: gemm_avx2.cpp and
+    // gemm_q4_k_avx2.cpp), so matmulEqualsMatvecPerRow below compares panels, not only dots.
+    void simdTablesHavePanels()
+    {
+        for (Isa isa : supportedIsas()) {
+            if (isa == Isa::Scalar)
+                continue;
+            for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0, GgmlType::Q4_K, GgmlType::Q6_K})
+                QVERIFY2(kernelsFor(isa).gemmPanel[size_t(t)],
+                         qPrintable(QString("%1 %2").arg(nameOf(t)).arg(isaName(isa).data())));
+        }
+        if (isaSupported(Isa::Avx2, detectCpuFeatures()))
+            QVERIFY(kernelsFor(Isa::Avx2).gemmPanel[size_t(GgmlType::Q5_K)]);
+    }
+
     // Prefill panels against the dot kernels: the same integer sums and the same float steps in
     // the same order, so equal bit for bit (prefill and decode give the same logits).
+    void matmulEqualsMatvecPerRow_data()
+    {
+        QTest::addColumn<int64_t>("tokens");
+        QTest::newRow("1 token") << int64_t(1);  // no whole panel: matvec only
+        QTest::newRow("4 tokens") << int64_t(kGemmTileActs);
+        QTest::newRow("9 tokens") << int64_t(9);  // two panels' worth and a ragged token
+    }
+
     void matmulEqualsMatvecPerRow()
     {
-        // 37 rows and 9 tokens: two whole panels of 16 rows, ragged edges on both sides. 544
-        // columns give the 32-blocks types an odd block count (the tiles' tail path).
-        const int64_t rows = 2 * kGemmTileRows + 5, tokens = 9;
+        QFETCH(int64_t, tokens);
+        // 37 rows: two whole panels of 16 rows, ragged edges on both sides. 544 columns give the
+        // 32-blocks types an odd block count (the tiles' tail path); 768 and 1280 an odd count of
+        // K-quant super-blocks.
+        const int64_t rows = 2 * kGemmTileRows + 5;
         for (auto [t, cols] : {std::pair{GgmlType::Q4_K, int64_t(512)},
                                {GgmlType::Q8_0, 512},
                                {GgmlType::Q8_0, 544},
+                               {GgmlType::Q4_0, 512},
                                {GgmlType::Q4_0, 544},
                                {GgmlType::F16, 512},
-                               {GgmlType::Q6_K, 768}}) {
+                               {GgmlType::Q6_K, 768},
+                               {GgmlType::Q6_K, 1280},
+                               {GgmlType::Q5_K, 768}}) {
             const auto wx = gaussian(rows * cols, 61);
             const size_t stride = bytesFor(t, cols);
             std::vector<uint8_t> w(stride * size_t(rows));

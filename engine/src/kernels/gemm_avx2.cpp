@@ -1,0 +1,297 @@
+// AVX2 prefill panels for Q8_0, Q4_0, Q6_K and Q5_K: the AVX2 counterparts of gemm_avx512.cpp, for CPUs
+// without AVX-512, which otherwise run prefill as one dot product per (row, token) pair. Q4_K has
+// its own row-interleaved panel (gemm_q4_k_avx2.cpp).
+//
+// Without VNNI the multiply-accumulate is maddubs (u8 x s8 -> saturating int16 pairs) plus pmaddwd.
+// Q8_0/Q4_0 weights are signed, so the sign moves onto the activations (|x| . sign(y, x), as
+// dotI8): the weight side (unpacking, |x|) is done once per weight row and block and reused for
+// every token of the tile; the activation side once per token and reused for every row. Each
+// (row, token) pair then costs sign, maddubs, pmaddwd, convert and FMA per 32-block. The float
+// steps are the AVX2 dot kernels' own (8 lanes, the same accumulators, the same final sum), so a
+// panel's result equals matvec's bit for bit and prefill and decode give the same logits.
+#include "kernels/dot_variants.hpp"
+#include "kernels/panel_scratch.hpp"
+#include "kernels/simd_common.hpp"
+#include "strata/kernels/blocks.hpp"
+
+#include <cmath>
+#include <type_traits>
+#include <vector>
+
+namespace strata::kernels::detail {
+
+namespace {
+
+using gguf::GgmlType;
+
+template <typename T>
+const T* rowAt(const void* base, size_t stride, int i)
+{
+    return reinterpret_cast<const T*>(static_cast<const uint8_t*>(base) + stride * size_t(i));
+}
+
+// Weight quants of one 32-block as signed bytes, as the AVX2 dot kernels read them, and the tile
+// shape: kRows x kActs pairs with two float accumulators each (the dot kernels add even blocks into
+// one and odd blocks into the other, an odd count's last block into the first), 8 of the 16 ymm
+// registers. Q4_0 is unpacked once per panel call into scratch (Unpacked32) and then runs as Q8_0
+// does (strata-kernelbench, AVX2 matmul, 2 threads: Q4_0 unpacked per 1 x 4 tile ~180 GFLOP/s, once
+// per panel ~210; Q8_0 2 x 2 ~210, 1 x 4 ~200, copied the same way ~210).
+struct Q8_0Signed {
+    static constexpr int kRows = 2, kActs = 2;
+    static constexpr bool kUnpackOnce = false;
+    static __m256i quants(const BlockQ8_0& x) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qs)); }
+};
+struct Q4_0Signed {
+    static constexpr bool kUnpackOnce = true;
+    static __m256i quants(const BlockQ4_0& x) { return _mm256_sub_epi8(unpackNibbles(x.qs), _mm256_set1_epi8(8)); }
+};
+struct Unpacked32 {
+    __m256i q;
+};
+struct Unpacked32Signed {
+    static constexpr int kRows = 2, kActs = 2;
+    static __m256i quants(const Unpacked32& x) { return x.q; }
+};
+
+// The blocks' scales as floats, converted once per panel call: weights' pre-broadcast to 8 lanes
+// (row r, block b at w[r * nb + b]), activations' plain (token t at y[t * nb + b]). Per pair and
+// block only one vector multiply is then left for the scales (strata-kernelbench, AVX2 matmul, 2
+// threads: Q8_0 ~175 -> ~210 GFLOP/s, Q4_0 ~143 -> ~180 against converting them in the loop).
+struct ScalesF32 {
+    const __m256* w;
+    const float* y;
+    int64_t nb;
+};
+
+template <typename Block, typename Signed, int Rows = Signed::kRows, int Acts = Signed::kActs>
+inline void stepBlock32(const void* w, size_t wStride, const void* a, size_t aStride, const ScalesF32& d, int64_t b,
+                        __m256 (&acc)[Rows][Acts])
+{
+    __m256i ax[Rows], sx[Rows];
+    for (int r = 0; r < Rows; ++r) {
+        sx[r] = Signed::quants(rowAt<Block>(w, wStride, r)[b]);
+        ax[r] = _mm256_sign_epi8(sx[r], sx[r]);
+    }
+    const __m256i ones = _mm256_set1_epi16(1);
+    for (int t = 0; t < Acts; ++t) {
+        const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rowAt<BlockQ8_0>(a, aStride, t)[b].qs));
+        const __m256 dy = _mm256_broadcast_ss(d.y + t * d.nb + b);
+        for (int r = 0; r < Rows; ++r) {
+            // dw * dy lane by lane is the dot kernels' scalar product of the two scales.
+            const __m256i p = _mm256_madd_epi16(_mm256_maddubs_epi16(ax[r], _mm256_sign_epi8(qy, sx[r])), ones);
+            acc[r][t] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(p), _mm256_mul_ps(d.w[r * d.nb + b], dy), acc[r][t]);
+        }
+    }
+}
+
+template <typename Block, typename Signed, int Rows = Signed::kRows, int Acts = Signed::kActs>
+void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, const ScalesF32& d, float* out,
+                  size_t outStride)
+{
+    static_assert(kGemmTileRows % Rows == 0 && kGemmTileActs % Acts == 0);
+    const int64_t nb = d.nb;
+    __m256 even[Rows][Acts], odd[Rows][Acts];
+    for (int r = 0; r < Rows; ++r)
+        for (int t = 0; t < Acts; ++t)
+            even[r][t] = odd[r][t] = _mm256_setzero_ps();
+    int64_t b = 0;
+    for (; b + 2 <= nb; b += 2) {
+        stepBlock32<Block, Signed>(w, wStride, a, aStride, d, b, even);
+        stepBlock32<Block, Signed>(w, wStride, a, aStride, d, b + 1, odd);
+    }
+    if (b < nb)
+        stepBlock32<Block, Signed>(w, wStride, a, aStride, d, b, even);
+    for (int r = 0; r < Rows; ++r)
+        for (int t = 0; t < Acts; ++t)
+            out[size_t(t) * outStride + size_t(r)] = hsum(_mm256_add_ps(even[r][t], odd[r][t]));
+}
+
+template <typename Block, typename Signed>
+void panelBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
+                   size_t outStride, std::vector<std::byte>& scratch)
+{
+    const int64_t nb = n / kQK;
+    const size_t unpacked = Signed::kUnpackOnce ? size_t(kGemmTileRows * nb) : 0;
+    auto* dw = scratchArray<__m256>(scratch, size_t(kGemmTileRows * nb) + unpacked + size_t(acts * nb + 7) / 8);
+    auto* q = reinterpret_cast<Unpacked32*>(dw + kGemmTileRows * nb);
+    auto* dy = reinterpret_cast<float*>(q + unpacked);
+    for (int r = 0; r < kGemmTileRows; ++r)
+        for (int64_t b = 0; b < nb; ++b) {
+            const Block& x = rowAt<Block>(w, wStride, r)[b];
+            dw[r * nb + b] = _mm256_set1_ps(halfToFloat(x.d));
+            if constexpr (Signed::kUnpackOnce)
+                q[r * nb + b].q = Signed::quants(x);
+        }
+    for (int64_t t = 0; t < acts; ++t)
+        for (int64_t b = 0; b < nb; ++b)
+            dy[t * nb + b] = halfToFloat(rowAt<BlockQ8_0>(a, aStride, int(t))[b].d);
+    using Tile = std::conditional_t<Signed::kUnpackOnce, Unpacked32Signed, Signed>;
+    using TileBlock = std::conditional_t<Signed::kUnpackOnce, Unpacked32, Block>;
+    const void* tw = Signed::kUnpackOnce ? static_cast<const void*>(q) : w;
+    const size_t twStride = Signed::kUnpackOnce ? size_t(nb) * sizeof(Unpacked32) : wStride;
+    for (int r0 = 0; r0 < kGemmTileRows; r0 += Tile::kRows)
+        for (int64_t t = 0; t < acts; t += Tile::kActs)
+            tileBlocks32<TileBlock, Tile>(static_cast<const uint8_t*>(tw) + size_t(r0) * twStride, twStride,
+                                          static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
+                                          ScalesF32{dw + r0 * nb, dy + t * nb, nb},
+                                          out + size_t(t) * outStride + size_t(r0), outStride);
+}
+
+// K-quants (Q6_K, Q5_K), unpacked once per panel row and super-block: quants as bytes, and each
+// 32-quant chunk's group scales as int16 lanes, exactly as the AVX2 dot kernels use them.
+struct alignas(32) ChunksK {
+    __m256i q[8];  // chunk c: quants 32c..32c+31
+    __m256i s[8];  // its scales over the int16 lanes of maddubs
+};
+
+// Q6_K: 6-bit quants with the offset of 32 still in; two groups of 16 per chunk (one per 128-bit
+// half). The offset is taken from the activations' bsums, spread over the lanes as dotQ6_K does.
+struct alignas(32) PackedQ6_K {
+    ChunksK c;
+    __m256i sc16;  // 16 scales as int16, for the offset term
+    float d;
+
+    static void pack(const BlockQ6_K& x, PackedQ6_K& p)
+    {
+        const __m256i low4 = _mm256_set1_epi8(0x0F);
+        const __m256i two = _mm256_set1_epi8(0x03);
+        p.sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x.scales)));
+        for (int half = 0; half < 2; ++half) {
+            const uint8_t* ql = x.ql + 64 * half;
+            const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qh + 32 * half));
+            const __m256i l0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql));
+            const __m256i l1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ql + 32));
+            __m256i* q = p.c.q + 4 * half;
+            q[0] = _mm256_or_si256(_mm256_and_si256(l0, low4), _mm256_slli_epi16(_mm256_and_si256(qh, two), 4));
+            q[1] = _mm256_or_si256(_mm256_and_si256(l1, low4),
+                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 2), two), 4));
+            q[2] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l0, 4), low4),
+                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 4), two), 4));
+            q[3] = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(l1, 4), low4),
+                                   _mm256_slli_epi16(_mm256_and_si256(_mm256_srli_epi16(qh, 6), two), 4));
+            const int8_t* sc = x.scales + 8 * half;
+            for (int k = 0; k < 4; ++k)
+                p.c.s[4 * half + k] = _mm256_set_m128i(_mm_set1_epi16(sc[2 * k + 1]), _mm_set1_epi16(sc[2 * k]));
+        }
+        p.d = halfToFloat(x.d);
+    }
+    static __m256i startSum(const PackedQ6_K& p, const BlockQ8_K& y)
+    {
+        const __m256i bsums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y.bsums));
+        return _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(_mm256_madd_epi16(p.sc16, bsums), 5));
+    }
+    static constexpr bool kHasMins = false;
+    static float addMins(const PackedQ6_K&, const BlockQ8_K&, float sum) { return sum; }
+};
+
+// Q5_K: 5-bit quants, one group of 32 per chunk; the mins are a float term per super-block, as
+// dotQ5_K keeps it (its integer part from bsums, then scaled and summed apart with one explicit
+// fused multiply-add, so no compiler's contraction choice can make the two differ).
+struct alignas(32) PackedQ5_K {
+    ChunksK c;
+    __m128i mins;  // 8 mins as int16
+    float d, dmin;
+
+    static void pack(const BlockQ5_K& x, PackedQ5_K& p)
+    {
+        const __m256i low4 = _mm256_set1_epi8(0x0F), one = _mm256_set1_epi8(1);
+        alignas(16) uint8_t sm[16];
+        unpackScaleMinK4(x.scales, sm);
+        const __m256i qh = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qh));
+        for (int j = 0; j < 4; ++j) {
+            const __m256i raw = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qs + 32 * j));
+            const __m256i h0 = _mm256_and_si256(_mm256_srl_epi16(qh, _mm_cvtsi32_si128(2 * j)), one);
+            const __m256i h1 = _mm256_and_si256(_mm256_srl_epi16(qh, _mm_cvtsi32_si128(2 * j + 1)), one);
+            p.c.q[2 * j] = _mm256_or_si256(_mm256_and_si256(raw, low4), _mm256_slli_epi16(h0, 4));
+            p.c.q[2 * j + 1] =
+                _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(raw, 4), low4), _mm256_slli_epi16(h1, 4));
+            p.c.s[2 * j] = _mm256_set1_epi16(sm[2 * j]);
+            p.c.s[2 * j + 1] = _mm256_set1_epi16(sm[2 * j + 1]);
+        }
+        p.mins = _mm_cvtepu8_epi16(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(sm + 8)));
+        p.d = halfToFloat(x.d);
+        p.dmin = halfToFloat(x.dmin);
+    }
+    static __m256i startSum(const PackedQ5_K&, const BlockQ8_K&) { return _mm256_setzero_si256(); }
+    static constexpr bool kHasMins = true;
+    static float addMins(const PackedQ5_K& p, const BlockQ8_K& y, float sum)
+    {
+        const __m128i bs = _mm_loadu_si128(reinterpret_cast<const __m128i*>(y.bsums));
+        const __m128i bs2 = _mm_hadd_epi16(bs, _mm_loadu_si128(reinterpret_cast<const __m128i*>(y.bsums + 8)));
+        return std::fma(y.d * p.dmin, float(hsumI32x4(_mm_madd_epi16(bs2, p.mins))), sum);
+    }
+};
+
+// 4 rows x 2 tokens: 8 integer sums in registers; the float accumulators are touched once per
+// super-block, so it costs little when the compiler keeps some of them in memory.
+constexpr int kWK = 4, kAK = 2;
+static_assert(kGemmTileRows % kWK == 0 && kGemmTileActs % kAK == 0);
+
+template <typename Packed>
+void tileK(const Packed* packed, int64_t blocks, const void* a, size_t aStride, float* out, size_t outStride)
+{
+    __m256 acc[kWK][kAK];
+    float mins[kWK][kAK] = {};
+    for (auto& row : acc)
+        for (auto& v : row)
+            v = _mm256_setzero_ps();
+    for (int64_t b = 0; b < blocks; ++b) {
+        const Packed* x = packed + b * kWK;
+        const BlockQ8_K* y[kAK];
+        __m256i isum[kWK][kAK];
+        for (int t = 0; t < kAK; ++t) {
+            y[t] = rowAt<BlockQ8_K>(a, aStride, t) + b;
+            for (int r = 0; r < kWK; ++r)
+                isum[r][t] = Packed::startSum(x[r], *y[t]);
+        }
+        for (int c = 0; c < 8; ++c)
+            for (int t = 0; t < kAK; ++t) {
+                const __m256i q8 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[t]->qs + 32 * c));
+                for (int r = 0; r < kWK; ++r)
+                    isum[r][t] = _mm256_add_epi32(
+                        isum[r][t], _mm256_madd_epi16(_mm256_maddubs_epi16(x[r].c.q[c], q8), x[r].c.s[c]));
+            }
+        for (int t = 0; t < kAK; ++t)
+            for (int r = 0; r < kWK; ++r) {
+                acc[r][t] =
+                    _mm256_fmadd_ps(_mm256_cvtepi32_ps(isum[r][t]), _mm256_set1_ps(y[t]->d * x[r].d), acc[r][t]);
+                if constexpr (Packed::kHasMins)
+                    mins[r][t] = Packed::addMins(x[r], *y[t], mins[r][t]);
+            }
+    }
+    for (int r = 0; r < kWK; ++r)
+        for (int t = 0; t < kAK; ++t)
+            out[size_t(t) * outStride + size_t(r)] = Packed::kHasMins ? hsum(acc[r][t]) - mins[r][t] : hsum(acc[r][t]);
+}
+
+// kWK rows at a time unpacked into `scratch` (block-major, ~0.6 KiB per row and super-block, in
+// L1/L2) and reused for every pair of activation rows.
+template <typename Block, typename Packed>
+void panelK(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
+            size_t outStride, std::vector<std::byte>& scratch)
+{
+    const int64_t blocks = n / kQK_K;
+    auto* packed = scratchArray<Packed>(scratch, size_t(blocks) * kWK);
+    for (int r0 = 0; r0 < kGemmTileRows; r0 += kWK) {
+        for (int64_t b = 0; b < blocks; ++b)
+            for (int r = 0; r < kWK; ++r)
+                Packed::pack(rowAt<Block>(w, wStride, r0 + r)[b], packed[b * kWK + r]);
+        for (int64_t t = 0; t < acts; t += kAK)
+            tileK<Packed>(packed, blocks, static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
+                          out + size_t(t) * outStride + size_t(r0), outStride);
+    }
+}
+
+}  // namespace
+
+void fillAvx2Gemm(KernelTable& t)
+{
+    t.gemmPanel[size_t(GgmlType::Q8_0)] = panelBlocks32<BlockQ8_0, Q8_0Signed>;
+    t.gemmPanel[size_t(GgmlType::Q4_0)] = panelBlocks32<BlockQ4_0, Q4_0Signed>;
+    t.gemmPanel[size_t(GgmlType::Q6_K)] = panelK<BlockQ6_K, PackedQ6_K>;
+    t.gemmPanel[size_t(GgmlType::Q5_K)] = panelK<BlockQ5_K, PackedQ5_K>;
+    t.gemmPanelUnpacks[size_t(GgmlType::Q6_K)] = true;
+    t.gemmPanelUnpacks[size_t(GgmlType::Q5_K)] = true;
+}
+
+}  // namespace strata::kernels::detail
