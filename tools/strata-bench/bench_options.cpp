@@ -20,7 +20,7 @@ namespace {
         "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
         "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield|adaptive]\n"
         "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--wake-ahead] [--vram-budget MIB]\n"
-        "                    [--expert-state FILE]\n"
+        "                    [--expert-state FILE] [--cache-curve N]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
         "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
         "  against the best fixed policy, with the pool's account of every token (text only).\n"
@@ -41,6 +41,9 @@ namespace {
         "  the routing uses most in MIB of VRAM and runs the rest on the CPU pool at the same time (hybrid);\n"
         "  cpu:LAYERS runs every expert of the first LAYERS layers on the CPU (llama.cpp's --n-cpu-moe).\n"
         "  Hybrid runs print the routing's VRAM hit rate, host time and the GPU's completion wait.\n"
+        "  --cache-curve N (hybrid cache): a chat from the cache's start (cold, or --expert-state): the\n"
+        "  -p prompt, then N decoded tokens timed one by one: hit rate and tok/s per 25 tokens, tokens to\n"
+        "  the steady hit rate, per-token time p50/p99/max and its excess while copies finish.\n"
         "  --wake-ahead: hybrid, the pool is woken when a layer's GPU work is queued (default: when its\n"
         "  routing reaches the host; --no-wake-ahead says so explicitly).\n",
         status == 0 ? stdout : stderr);
@@ -106,6 +109,8 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             o.pin = false;
         else if (a == "--no-roofline")
             o.roofline = false;
+        else if (a == "--cache-curve")
+            o.cacheCurveTokens = toInt(a, value());
         else if (a == "--pool-trace")
             o.traceFile = value();
         else if (a == "--json")

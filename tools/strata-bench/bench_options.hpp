@@ -28,6 +28,7 @@ struct BenchOptions {
     std::optional<pool::WaitPolicy> policy;
     std::string traceFile;     // --pool-trace FILE: one decode run's Adaptive idle spans, per token
     bool allPolicies = false;  // --pool-policy all: compare the policies in one run (policy_comparison.hpp)
+    int cacheCurveTokens = 0;  // --cache-curve N: a hybrid cache's warm-up over N decoded tokens (cache_warmup.hpp)
 };
 
 // Parses argv; prints usage and exits on --help or a bad argument.

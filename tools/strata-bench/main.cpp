@@ -1,5 +1,6 @@
 // strata-bench: prefill and decode speed of a model on the CPU or a GPU, like llama-bench, plus process CPU.
 #include "bench_options.hpp"
+#include "cache_curve_run.hpp"
 #include "expert_report.hpp"
 #include "policy_comparison.hpp"
 #include "read_bandwidth.hpp"
@@ -167,7 +168,8 @@ int main(int argc, char** argv)
             mo.poolSpanObserver = trace.observer();
         auto m = model::Model::open(o.model, mo);
         const model::Hparams& h = m->hparams();
-        const uint32_t ctx = uint32_t(std::max(o.promptTokens, o.depth) + o.genTokens + 1);
+        const uint32_t ctx =
+            uint32_t(std::max(o.promptTokens, o.depth) + std::max(o.genTokens, o.cacheCurveTokens) + 1);
         model::Session session(*m, {.contextLength = std::max<uint32_t>(ctx, 16)});
 
         const auto prompt = randomTokens(size_t(o.promptTokens), h.vocabSize, 1);
@@ -213,6 +215,11 @@ int main(int argc, char** argv)
                             + h.architecture + " model " + std::filesystem::path(o.model).filename().string() + ", "
                             + std::to_string(m->pool().workerCount() + 1) + " threads, policy "
                             + pool::toString(m->pool().policy()));
+            return 0;
+        }
+        if (o.cacheCurveTokens > 0) {
+            bench::printCacheWarmup(*m, session, randomTokens(size_t(o.promptTokens), h.vocabSize, 1),
+                                    randomTokens(size_t(o.cacheCurveTokens), h.vocabSize, 4));
             return 0;
         }
         if (o.allPolicies) {

@@ -18,7 +18,10 @@
 #                --router-skew; its measured routing first), each VRAM expert budget of $BUDGETS (MiB)
 #                with every waiting policy (fixed 20 ms, fixed 100 us, park, adaptive with and without
 #                wake-ahead), and the peer with --n-cpu-moe at the same VRAM, at --poll 0, 50 and 100.
-#                Process VRAM from nvidia-smi (NVML) beside each run.
+#                Process VRAM from nvidia-smi (NVML) beside each run. Knobs: GPU_WAIT (--gpu-wait of
+#                every Strata run, default blocking), POLICIES, POLLS (the peer's), STATIC=0 (no cpu:N
+#                row), and CACHE_CURVE=N: a chat of N decoded tokens from a cold cache with park
+#                (strata-bench --cache-curve: warm-up and per-token stalls).
 #   ncu-decode, ncu-prefill, ncu-moe, ncu-moe-prefill   GPU time per kernel with Nsight Compute, where it works
 # Models are generated there with mkmodel's fast path (--distinct-rows). With PEER=<llama-bench>, the
 # llama.cpp peer runs right after strata-bench on every same file (llama_cuda_peer.sh builds it).
@@ -159,17 +162,26 @@ for step in $steps; do
             timeout 200 "$B/strata-gguf" routing -m "$f" -n 1000 --threads 16 2>&1 | tee -a "$O/routing.txt"
             for budget in ${BUDGETS:-8192 14336}; do
                 ncmoe=$((48 - budget * 100 / 253 / 128))  # the peer's CPU layers at the same expert VRAM
-                for policy in fixed:20000 fixed:100 park adaptive; do
+                wait_mode="--gpu-wait ${GPU_WAIT:-blocking}"
+                for policy in ${POLICIES:-fixed:20000 fixed:100 park adaptive}; do
                     with_vram "s$skew cache:$budget $policy" timeout 200 "$B/strata-bench" -m "$f" --device cuda \
-                        --experts "cache:$budget" -t 16 -p 512 -n 128 -r 2 --pool-policy "$policy" 2>&1 | tee -a "$O/hybrid.txt"
+                        --experts "cache:$budget" -t 16 -p 512 -n 128 -r 2 --pool-policy "$policy" $wait_mode 2>&1 |
+                        tee -a "$O/hybrid.txt"
                 done
                 with_vram "s$skew cache:$budget adaptive, wake-ahead" timeout 200 "$B/strata-bench" -m "$f" \
                     --device cuda --experts "cache:$budget" -t 16 -p 512 -n 128 -r 2 --pool-policy adaptive \
-                    --wake-ahead 2>&1 | tee -a "$O/hybrid.txt"
-                with_vram "s$skew strata cpu:$ncmoe adaptive" timeout 200 "$B/strata-bench" -m "$f" --device cuda \
-                    --experts "cpu:$ncmoe" -t 16 -p 512 -n 128 -r 2 2>&1 | tee -a "$O/hybrid.txt"
+                    --wake-ahead $wait_mode 2>&1 | tee -a "$O/hybrid.txt"
+                if [[ "${STATIC:-1}" != 0 ]]; then
+                    with_vram "s$skew strata cpu:$ncmoe adaptive" timeout 200 "$B/strata-bench" -m "$f" --device cuda \
+                        --experts "cpu:$ncmoe" -t 16 -p 512 -n 128 -r 2 $wait_mode 2>&1 | tee -a "$O/hybrid.txt"
+                fi
+                if [[ "${CACHE_CURVE:-0}" -gt 0 ]]; then
+                    echo "-- s$skew cache:$budget park $wait_mode: cache warm-up" | tee -a "$O/cache_curve.txt"
+                    timeout 200 "$B/strata-bench" -m "$f" --device cuda --experts "cache:$budget" -t 16 -p 64 \
+                        --pool-policy park $wait_mode --cache-curve "$CACHE_CURVE" 2>&1 | tee -a "$O/cache_curve.txt"
+                fi
                 if [[ -n "$peer" ]]; then
-                    for poll in 0 50 100; do
+                    for poll in ${POLLS:-0 50 100}; do
                         echo "-- llama.cpp s$skew -ncmoe $ncmoe --poll $poll" | tee -a "$O/peer_hybrid.txt"
                         (cpu_series llama-bench | sed 's/^/peer cpu% per second: /' >>"$O/peer_hybrid.txt") &
                         with_vram "s$skew llama.cpp ncmoe $ncmoe poll $poll" bash -c "timeout 300 '$peer' -m '$f' -ngl 99 \
