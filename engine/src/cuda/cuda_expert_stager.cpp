@@ -57,6 +57,12 @@ bool ExpertStager::busy() const
     return busy_;
 }
 
+void ExpertStager::waitIdle()
+{
+    std::unique_lock lock(mutex_);
+    idle_.wait(lock, [&] { return !busy_; });
+}
+
 std::vector<ExpertCopy> ExpertStager::takeFinished()
 {
     std::lock_guard lock(mutex_);
@@ -93,6 +99,7 @@ void ExpertStager::loop()
             finished_.push_back(std::move(c));
         }
         busy_ = false;
+        idle_.notify_all();
     }
 }
 

@@ -40,6 +40,8 @@ public:
     // the slots being overwritten) has passed. Only when !busy().
     void submit(std::vector<ExpertCopy> batch, cudaEvent_t after);
     bool busy() const;
+    // Sleeps until the batch in flight (if any) has reached VRAM.
+    void waitIdle();
     // The copies of the batch that finished since the last call (their experts may now be read).
     std::vector<ExpertCopy> takeFinished();
     uint64_t bytesCopied() const;
@@ -52,7 +54,7 @@ private:
     size_t maxPieceBytes_;
     std::vector<int> cpus_;
     mutable std::mutex mutex_;
-    std::condition_variable wake_;
+    std::condition_variable wake_, idle_;
     std::vector<ExpertCopy> queued_, finished_;
     cudaEvent_t after_ = nullptr;
     bool busy_ = false, stop_ = false;

@@ -130,6 +130,13 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
         stager_ = std::make_unique<ExpertStager>(o.device, largestMatrix, poolCpus(pool_));
         check(cudaEventCreateWithFlags(&tablesUpdated_, cudaEventDisableTiming), "creating an event");
     }
+    if (any() && int(o.maxBatch) >= PrefillStreamer::minTokens()) {
+        std::vector<uint32_t> hybridLayers;
+        for (uint32_t l = 0; l < layers_.size(); ++l)
+            if (hybrid(l))
+                hybridLayers.push_back(l);
+        streamer_ = std::make_unique<PrefillStreamer>(d, hybridLayers, o.device, poolCpus(pool_));
+    }
     const size_t rows = size_t(o.maxBatch);
     chosenHost_ = pinned<int32_t>(rows * used_);
     weightsHost_ = pinned<float>(rows * used_);
@@ -151,6 +158,7 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
 HybridExperts::~HybridExperts()
 {
     stager_.reset();  // finishes its batch first
+    streamer_.reset();
     if (policy_ && !o_.experts.stateFile.empty()) {
         try {
             policy_->save(o_.experts.stateFile, identity_);
@@ -200,6 +208,8 @@ void HybridExperts::pieces(Fn&& take)
         stack(entry.down, w.downExps);
     }
     take(cpuShare_, size_t(o_.maxBatch) * h_.embedding * sizeof(float));
+    if (streamer_)
+        streamer_->pieces(take);
 }
 
 size_t HybridExperts::vramBytes()
@@ -307,6 +317,7 @@ void HybridExperts::resetTelemetry()
     telemetry_.routingWaitSeconds = telemetry_.cpuExpertSeconds = 0;
     telemetry_.completionWaitsMicros.clear();
     telemetry_.bytesToHost = telemetry_.bytesToDevice = 0;
+    telemetry_.streamedExperts = 0;
     publish();
 }
 
@@ -370,8 +381,11 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
           "copying the routing");
     check(cudaMemcpyAsync(weightsHost_, moe.chosenWeights(), routesN * sizeof(float), cudaMemcpyDeviceToHost, stream),
           "copying the routing");
-    check(cudaMemcpyAsync(xnHost_, xn, rowFloats * sizeof(float), cudaMemcpyDeviceToHost, stream),
-          "copying the layer input");
+    // A long prompt's misses run on the GPU (PrefillStreamer): the CPU needs no copy of the rows.
+    const bool streamed = streamer_ && tokens >= PrefillStreamer::minTokens();
+    if (!streamed)
+        check(cudaMemcpyAsync(xnHost_, xn, rowFloats * sizeof(float), cudaMemcpyDeviceToHost, stream),
+              "copying the layer input");
     check(cudaEventRecord(routed_, stream), "recording the routing event");
     moe.addExperts(w, xn, xq, x, tokens, entry.slotOfDevice, stream);
     const bool sample = !samplePending_ && layer == sampleLayer_;
@@ -379,14 +393,14 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
         check(cudaEventRecord(sampleStart_, stream), "recording a timing event");
     // The GPU routes in microseconds: workers woken now are up when the misses arrive, instead of
     // paying their wake latency after the host has seen the routing.
-    if (o_.experts.wakeAhead && lastMisses_[layer] > 0)
+    if (o_.experts.wakeAhead && !streamed && lastMisses_[layer] > 0)
         pool_.prepare(pool_.workerCount());
     const auto waitFrom = Clock::now();
     routedWaiter_.wait(routed_, queued, tokens == 1, "routing a MoE layer");
     const auto routedAt = Clock::now();
     telemetry_.routingWaitSeconds += std::chrono::duration<double>(routedAt - waitFrom).count();
     ++telemetry_.passes;
-    telemetry_.bytesToHost += routesN * (sizeof(int32_t) + sizeof(float)) + rowFloats * sizeof(float);
+    telemetry_.bytesToHost += routesN * (sizeof(int32_t) + sizeof(float)) + (streamed ? 0 : rowFloats * sizeof(float));
     if (o_.onRouting)
         o_.onRouting(layer, std::span<const int32_t>(chosenHost_, routesN), uint32_t(tokens));
     if (policy_)
@@ -411,6 +425,19 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
         if (sample) {  // every expert was resident: the GPU did not wait for the CPU
             telemetry_.completionWaitsMicros.push_back(0.0f);
             nextSampleLayer();
+        }
+        return;
+    }
+    if (streamed) {
+        std::vector<uint32_t> missed;  // each missed expert once, by id
+        for (uint32_t e = 0; e < experts_; ++e)
+            if (use[e] == Use::Missed)
+                missed.push_back(e);
+        telemetry_.bytesToDevice += streamer_->run(layer, missed, moe, router, xn, xq, x, tokens, stream);
+        telemetry_.streamedExperts += missed.size();
+        if (sample) {
+            check(cudaEventRecord(sampleEnd_, stream), "recording a timing event");
+            samplePending_ = true;
         }
         return;
     }

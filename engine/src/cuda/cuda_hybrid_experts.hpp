@@ -8,6 +8,7 @@
 #include "cuda_expert_stager.hpp"
 #include "cuda_host_wait.hpp"
 #include "cuda_moe_ffn.hpp"
+#include "cuda_prefill_streamer.hpp"
 #include "model/cpu/cpu_expert_misses.hpp"
 #include "strata/kernels/dot.hpp"
 #include "strata/model/backend.hpp"
@@ -45,7 +46,8 @@ public:
     MoeLayerWeights stacks(uint32_t layer, const DeviceMatrix& router) const;
 
     // x += the layer's MoE for `tokens` rows of xn: routing, resident experts on `stream`, the rest
-    // on the pool (on this thread and the pool's workers), their sum added on `stream`.
+    // on the pool (on this thread and the pool's workers), their sum added on `stream`; from
+    // PrefillStreamer::kMinTokens tokens on, the rest are streamed to the GPU and run there.
     void run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix& router, const float* xn, const Q8Activations& xq,
              float* x, int tokens, cudaStream_t stream);
 
@@ -93,8 +95,9 @@ private:
     std::string identity_;                              // the model, for the cache's saved state
     std::unique_ptr<ExpertStager> stager_;
     cudaEvent_t tablesUpdated_ = nullptr;
-    model::ExpertTelemetry telemetry_;   // the engine thread's, updated as passes run
-    mutable std::mutex publishedMutex_;  // guards published_, the copy other threads read
+    std::unique_ptr<PrefillStreamer> streamer_;  // long prompts' missed experts, run on the GPU
+    model::ExpertTelemetry telemetry_;           // the engine thread's, updated as passes run
+    mutable std::mutex publishedMutex_;          // guards published_, the copy other threads read
     model::ExpertTelemetry published_;
     void publish();
     // The completion-wait sample in flight: timing events around one layer's stall, read once done.

@@ -22,6 +22,7 @@ struct ExpertTelemetry {
     // being on the GPU (its copy included). One layer per pass is sampled, in turn.
     std::vector<float> completionWaitsMicros;
     uint64_t bytesToHost = 0, bytesToDevice = 0;  // PCIe traffic of the hybrid layers (rows, routing, experts)
+    uint64_t streamedExperts = 0;  // long prompts: missed experts copied to the GPU for one batch (issue 21)
 
     // The expert map, [layers][experts] row by row (experts per layer in `experts`):
     enum class Use : uint8_t { Unused, Hit, Missed };  // in the most recent pass
