@@ -103,6 +103,33 @@ async function anthropicChecks() {
     check(firsts.every((i, k) => i >= 0 && (k === 0 || i > firsts[k - 1])),
           'anthropic: events in order ' + order.join(', '));
 
+    // Tools, and a turn that called one and got its result, reach the chat template as the same
+    // conversation does through OpenAI's route: the prompts are the same length.
+    const tools = [{ name: 'get_time', description: 'The time now', input_schema: { type: 'object', properties: {} } }];
+    const withTools = await client.messages.create({ ...request, tools, max_tokens: 2 });
+    check(withTools.usage.input_tokens > whole.usage.input_tokens,
+          'anthropic: tools reach the chat template (the prompt grows)');
+    const toolsOff = await client.messages.create({ ...request, tools, tool_choice: { type: 'none' }, max_tokens: 2 });
+    check(toolsOff.usage.input_tokens === whole.usage.input_tokens, 'anthropic: tool_choice none leaves them out');
+    const result = 'It is noon in Oslo.';
+    const called = await client.messages.create({ ...request, tools, max_tokens: 2, messages: [
+        ...request.messages,
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_time', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: result }] }] });
+    const openai = new OpenAI({ baseURL: baseUrl + '/v1', apiKey: 'unused', maxRetries: 0, timeout: 120000 });
+    const same = await openai.chat.completions.create({
+        model, temperature: 0, max_tokens: 2,
+        tools: [{ type: 'function', function: { name: 'get_time', description: 'The time now',
+                                                parameters: { type: 'object', properties: {} } } }],
+        messages: [
+            { role: 'system', content: request.system }, ...request.messages,
+            { role: 'assistant', content: null,
+              tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'get_time', arguments: '{}' } }] },
+            { role: 'tool', tool_call_id: 'toolu_1', content: result }] });
+    check(called.usage.input_tokens > withTools.usage.input_tokens &&
+              called.usage.input_tokens === same.usage.prompt_tokens,
+          'anthropic: tool_use and tool_result blocks reach the template as OpenAI\'s tool_calls and tool messages');
+
     try {
         await client.messages.create({ ...request, model: 'no-such-model' });
         check(false, 'anthropic: an unknown model is refused');
