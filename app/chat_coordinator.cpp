@@ -134,6 +134,27 @@ void ChatCoordinator::connectRemote(RemoteChatClient* remote)
                 m_remoteKeys.fetch(baseUrl,
                                    [this, baseUrl](const QString& key) { emit remoteModelsRequested(baseUrl, key); });
             });
+    // The model selector's menu: an edited entry keeps its place in the recent models and is chosen;
+    // a forgotten key is gone from the keychain, this session and the remote client.
+    connect(&m_modelSelector, &ui::ModelSelector::remoteModelEdited, this,
+            [this](const QString& oldPath, const QString& newPath, const QString& apiKey) {
+                m_recentModels.replace(oldPath, newPath);
+                showRecentModels();
+                loadRemoteModel(newPath, apiKey);
+            });
+    connect(this, &ChatCoordinator::remoteKeyForgotten, remote, &RemoteChatClient::forgetKey, Qt::QueuedConnection);
+    connect(&m_modelSelector, &ui::ModelSelector::remoteKeyForgetRequested, this, [this](const QString& baseUrl) {
+        m_remoteKeys.forget(baseUrl);
+        emit remoteKeyForgotten(baseUrl);
+        m_chatView.showNotice(tr("The API key for %1 is forgotten: requests to it go without a key until you enter "
+                                 "one with \"Remote server...\".")
+                                  .arg(QUrl(baseUrl).authority()),
+                              false);
+    });
+    connect(&m_modelSelector, &ui::ModelSelector::recentModelRemoveRequested, this, [this](const QString& path) {
+        m_recentModels.remove(path);
+        showRecentModels();
+    });
     m_modelSelector.setKeyStorageNote(m_remoteKeys.storageNote());
     connect(&m_remoteKeys, &RemoteKeys::keptForSessionOnly, this, [this](const QString& note) {
         m_modelSelector.setKeyStorageNote(note);

@@ -91,6 +91,7 @@ signals:
     void remoteSendRequested(const strata::app::ChatTurnRequest& request);
     void remoteStopRequested(quint64 requestId);
     void remoteModelsRequested(const QString& baseUrl, const QString& apiKey);
+    void remoteKeyForgotten(const QString& baseUrl);
 
 private:
     struct ActiveRequest {

@@ -32,6 +32,21 @@ void RecentModels::remove(const QString& path)
     save(list);
 }
 
+void RecentModels::replace(const QString& from, const QString& to)
+{
+    QStringList list = paths();
+    const qsizetype at = list.indexOf(from);
+    if (at < 0) {
+        add(to);
+        return;
+    }
+    list[at] = to;
+    for (qsizetype i = list.size() - 1; i >= 0; --i)
+        if (i != at && list[i] == to)
+            list.removeAt(i);
+    save(list);
+}
+
 void RecentModels::save(const QStringList& paths)
 {
     m_settings.setValue(kKey, paths);

@@ -16,6 +16,8 @@ public:
     QStringList paths() const;
     void add(const QString& path);  // moves it to the front
     void remove(const QString& path);
+    // `to` takes `from`'s place (an edited entry keeps its rank); at the front when `from` is not there.
+    void replace(const QString& from, const QString& to);
 
 private:
     void save(const QStringList& paths);

@@ -25,7 +25,7 @@ std::optional<AcceptedSocket> findAcceptedSocket(uint16_t serverPort, const std:
         if (getpeername(fd, reinterpret_cast<sockaddr*>(&peer), &peerLength) != 0)
             return false;
         ++candidates;
-        found = AcceptedSocket{fd, st.st_ino};
+        found = AcceptedSocket{fd, st.st_ino, clientOf(peer)};
         return false;
     });
     if (candidates != 1)

@@ -10,12 +10,14 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 
 namespace strata::server {
 
 struct AcceptedSocket {
     int fd = -1;  // httplib's descriptor
     ino_t inode = 0;
+    std::string client;  // the peer's clientOf() (socket_address.hpp)
 };
 
 // The one connected socket whose local port is `serverPort` and whose inode `known` does not

@@ -9,14 +9,20 @@
 
 namespace strata::server {
 
-// max_tokens is required (as Anthropic requires it); system is a string or text blocks; content
-// blocks other than text are a 400 for now.
+// max_tokens is required (as Anthropic requires it); system is a string or text blocks. Content
+// blocks: text; tool_use in assistant turns (the template's tool calls); tool_result in user turns
+// (the template's "tool" messages). Other blocks (images, documents) are a 400. `tools`
+// ({name, description, input_schema}) reach the chat template in OpenAI's function shape, as
+// Hugging Face templates expect, unless tool_choice is {"type": "none"}.
 GenerationJob messagesJobFromBody(const Json& body);
 
 class AnthropicMessageFormat : public ReplyFormat {
 public:
     // `stops`: the request's stop_sequences; with exactly one, a stop names it as stop_sequence.
-    AnthropicMessageFormat(std::string model, std::vector<std::string> stops);
+    // `tools`: the request offered tools; <tool_call> blocks in the reply become tool_use content
+    // blocks with stop_reason "tool_use", so a stream holds the text back and sends it, and the
+    // calls (content_block_start with the tool_use block, then input_json_delta), at the end.
+    AnthropicMessageFormat(std::string model, std::vector<std::string> stops, bool tools = false);
     nlohmann::json whole(const std::string& text, const std::vector<TokenLogprob>& logprobs,
                          const model::GenerationMetrics& metrics) const override;
     std::string streamStart(uint32_t promptTokens) override;
@@ -29,7 +35,8 @@ private:
     std::string id_;
     std::string model_;
     std::vector<std::string> stops_;
-    uint32_t promptTokens_ = 0;
+    bool tools_;
+    std::string heldText_;  // with tools: the reply so far, parsed at the end
 };
 
 // Anthropic's stop_reason: end_turn, max_tokens or stop_sequence.

@@ -113,9 +113,10 @@ ApiServer::ApiServer(JobRunner& runner, ServerConfig config)
     http_.set_write_timeout(config_.writeTimeout);
     http_.set_keep_alive_timeout(config_.keepAliveTimeout.count());
     http_.set_payload_max_length(config_.maxBodyBytes);
-    const size_t maxConnections = config_.maxConnections;
-    http_.new_task_queue = [this, maxConnections] {
-        return new WatchedTaskQueue(std::make_unique<ConnectionLimit>(maxConnections, openConnections_), watchdog_);
+    http_.new_task_queue = [this] {
+        return new WatchedTaskQueue(std::make_unique<ConnectionLimit>(
+                                        config_.maxConnections, config_.maxConnectionsPerClient, openConnections_),
+                                    watchdog_);
     };
     http_.set_logger([this](const httplib::Request& request, const httplib::Response& response) {
         stats_.countRequest(request.path, response.status);
@@ -204,11 +205,20 @@ httplib::Server::HandlerResponse ApiServer::checkBeforeRouting(const httplib::Re
     using R = httplib::Server::HandlerResponse;
     t_trace = {};
     const ApiDialect dialect = dialectOf(request);
-    if (ConnectionLimit::overLimit()) {
+    if (const ConnectionLimit::Refusal refusal = ConnectionLimit::overLimit();
+        refusal != ConnectionLimit::Refusal::None) {
+        // httplib keeps a connection open unless the request said "close": a refused client would
+        // hold one of the 2 refusal threads for the keep-alive time, delaying every other refusal.
+        t_trace.endAfterReply.emplace(request, port_);
         response.set_header("Connection", "close");
+        response.set_header("Retry-After", "1");
         replyError(response, dialect,
-                   ApiError(503, "too many connections (" + std::to_string(config_.maxConnections)
-                                     + "); retry when one has closed"));
+                   ApiError(503, refusal == ConnectionLimit::Refusal::TooManyFromClient
+                                     ? "too many connections from " + request.remote_addr + " ("
+                                           + std::to_string(config_.maxConnectionsPerClient)
+                                           + "); retry when one of them has closed"
+                                     : "too many connections (" + std::to_string(config_.maxConnections)
+                                           + "); retry when one has closed"));
         return R::Handled;
     }
     if (request.method == "OPTIONS" && !config_.corsOrigin.empty()) {
@@ -372,7 +382,8 @@ void ApiServer::addRoutes()
                    checkModel(body, served);
                    GenerationJob job = messagesJobFromBody(body);
                    const bool stream = boolField(body, "stream").value_or(false);
-                   auto format = std::make_shared<AnthropicMessageFormat>(served.id, job.request.stopStrings);
+                   auto format =
+                       std::make_shared<AnthropicMessageFormat>(served.id, job.request.stopStrings, job.tools.isList());
                    answer(request, response, ApiDialect::Anthropic, std::move(job), std::move(format), stream);
                }));
 }

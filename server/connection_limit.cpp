@@ -6,20 +6,13 @@ namespace strata::server {
 
 namespace {
 // Which kind of connection this thread serves now; read by the route's pre-routing check.
-thread_local bool servingOverLimit = false;
+thread_local ConnectionLimit::Refusal servingOverLimit = ConnectionLimit::Refusal::None;
 constexpr size_t kRefusalThreads = 2;
 
-// `return true` where enqueue returns bool, nothing where it returns void.
-template <class R>
-R accepted()
-{
-    if constexpr (std::is_same_v<R, bool>)
-        return true;
-}
 }  // namespace
 
-ConnectionLimit::ConnectionLimit(size_t maxConnections, std::atomic<size_t>& openGauge)
-    : max_(maxConnections), openGauge_(openGauge)
+ConnectionLimit::ConnectionLimit(size_t maxConnections, size_t maxPerClient, std::atomic<size_t>& openGauge)
+    : max_(maxConnections), maxPerClient_(maxPerClient), openGauge_(openGauge)
 {
     for (size_t i = 0; i < max_ + kRefusalThreads; ++i)
         threads_.emplace_back([this, refusals = i >= max_] { work(refusals); });
@@ -30,7 +23,7 @@ ConnectionLimit::~ConnectionLimit()
     shutdown();
 }
 
-bool ConnectionLimit::overLimit()
+ConnectionLimit::Refusal ConnectionLimit::overLimit()
 {
     return servingOverLimit;
 }
@@ -41,20 +34,33 @@ size_t ConnectionLimit::open() const
     return open_;
 }
 
+void ConnectionLimit::admit(std::function<void()> fn, const std::string& client)
+{
+    std::lock_guard lock(mutex_);
+    Refusal refusal = Refusal::None;
+    if (open_ >= max_)
+        refusal = Refusal::TooManyInAll;
+    else if (maxPerClient_ > 0 && !client.empty()) {
+        const auto it = perClient_.find(client);
+        if (it != perClient_.end() && it->second >= maxPerClient_)
+            refusal = Refusal::TooManyFromClient;
+    }
+    if (refusal != Refusal::None) {
+        refusedJobs_.push_back({std::move(fn), refusal, {}});
+        refused_.notify_one();
+        return;
+    }
+    openGauge_.store(++open_);
+    if (!client.empty())
+        ++perClient_[client];
+    admittedJobs_.push_back({std::move(fn), Refusal::None, client});
+    admitted_.notify_one();
+}
+
 EnqueueResult ConnectionLimit::enqueue(std::function<void()> fn)
 {
-    {
-        std::lock_guard lock(mutex_);
-        if (open_ < max_) {
-            openGauge_.store(++open_);
-            admittedJobs_.push_back({std::move(fn), false});
-            admitted_.notify_one();
-        } else {
-            refusedJobs_.push_back({std::move(fn), true});
-            refused_.notify_one();
-        }
-    }
-    return accepted<EnqueueResult>();
+    admit(std::move(fn), {});
+    return enqueued<EnqueueResult>();
 }
 
 void ConnectionLimit::shutdown()
@@ -87,12 +93,14 @@ void ConnectionLimit::work(bool refusals)
             job = std::move(jobs.front());
             jobs.pop_front();
         }
-        servingOverLimit = job.overLimit;
+        servingOverLimit = job.refusal;
         job.fn();
-        servingOverLimit = false;
-        if (!job.overLimit) {
+        servingOverLimit = Refusal::None;
+        if (job.refusal == Refusal::None) {
             std::lock_guard lock(mutex_);
             openGauge_.store(--open_);
+            if (const auto it = perClient_.find(job.client); it != perClient_.end() && --it->second == 0)
+                perClient_.erase(it);
         }
     }
 }

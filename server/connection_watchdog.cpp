@@ -51,19 +51,21 @@ void ConnectionWatchdog::setServerPort(uint16_t port)
     serverPort_ = port;
 }
 
-std::function<void()> ConnectionWatchdog::watch(std::function<void()> job)
+ConnectionWatchdog::Watched ConnectionWatchdog::watch(std::function<void()> job)
 {
     std::shared_ptr<WatchedConnection> connection;
+    std::string client;
     {
         // Held while looking, so that a connection that is being forgotten is either still known
         // or already has no descriptor left: only the new socket can be unknown.
         std::lock_guard lock(mutex_);
         if (serverPort_ == 0)
-            return job;
+            return {std::move(job), {}};
         const std::optional<AcceptedSocket> socket =
             findAcceptedSocket(serverPort_, [this](ino_t inode) { return known(inode); });
         if (!socket)
-            return job;
+            return {std::move(job), {}};
+        client = socket->client;
         connection = std::make_shared<WatchedConnection>();
         connection->owner = this;
         connection->inode = socket->inode;
@@ -81,7 +83,7 @@ std::function<void()> ConnectionWatchdog::watch(std::function<void()> job)
             cut(*connection);
     }
     wake_.notify_all();
-    return [this, connection, job = std::move(job)] {
+    auto watched = [this, connection, job = std::move(job)] {
         struct Serving {
             ConnectionWatchdog& watchdog;
             WatchedConnection& connection;
@@ -94,6 +96,7 @@ std::function<void()> ConnectionWatchdog::watch(std::function<void()> job)
         t_connection = connection.get();
         job();
     };
+    return {std::move(watched), std::move(client)};
 }
 
 void ConnectionWatchdog::requestStarted()

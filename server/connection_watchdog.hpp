@@ -24,6 +24,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -40,11 +41,16 @@ public:
 
     // The port the server listens on, once bound; connections are looked for on it.
     void setServerPort(uint16_t port);
+    // A connection's job, wrapped, and the client it came from.
+    struct Watched {
+        std::function<void()> job;
+        std::string client;  // clientOf() its peer address; empty when its socket could not be told
+    };
     // On the accepting thread, right after httplib accepted a connection and before its job is
     // queued: finds the connection's socket, starts its header clock and returns the job wrapped so
     // that the thread that runs it is known as the connection's. A connection whose socket cannot be
     // told is not watched (the read timeout still bounds it).
-    std::function<void()> watch(std::function<void()> job);
+    Watched watch(std::function<void()> job);
     // On a connection's thread: its request's header has been read (httplib's pre-routing handler).
     void requestStarted();
     // On a connection's thread: the reply has been written (httplib's logger); the next request's

@@ -84,6 +84,10 @@ chat_template::ChatMessage messageOf(const Json& message, const std::string& pat
     out.toolCallId = stringField(message, path + ".tool_call_id");
     if (!out.content && out.toolCalls.empty())
         throw ApiError(400, "'" + path + ".content' is required", path + ".content");
+    // A tool-calling turn's null content is empty text to the template: Qwen 3's tests
+    // `'</think>' in message.content`, which fails on none (llama.cpp passes "" for such templates too).
+    if (!out.content)
+        out.content = std::string();
     return out;
 }
 

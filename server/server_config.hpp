@@ -21,6 +21,9 @@ struct ServerConfig {
     size_t maxBodyBytes = 8u << 20;
     // Connections open at once; the next ones get 503 and are closed.
     size_t maxConnections = 32;
+    // Of those, from one client address (an IPv6 client's /64) at once; 0: no bound of its own. Half
+    // the total, so one client's idle or slow connections leave the other half to everyone else.
+    size_t maxConnectionsPerClient = 16;
     // A client that sends nothing for this long, while its header or body is due, is dropped; so is
     // one that stops reading a reply.
     std::chrono::seconds readTimeout{10};

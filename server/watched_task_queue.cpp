@@ -4,13 +4,15 @@
 
 namespace strata::server {
 
-WatchedTaskQueue::WatchedTaskQueue(std::unique_ptr<httplib::TaskQueue> queue, ConnectionWatchdog& watchdog)
+WatchedTaskQueue::WatchedTaskQueue(std::unique_ptr<ConnectionLimit> queue, ConnectionWatchdog& watchdog)
     : queue_(std::move(queue)), watchdog_(watchdog)
 {}
 
 EnqueueResult WatchedTaskQueue::enqueue(std::function<void()> fn)
 {
-    return queue_->enqueue(watchdog_.watch(std::move(fn)));
+    ConnectionWatchdog::Watched watched = watchdog_.watch(std::move(fn));
+    queue_->admit(std::move(watched.job), watched.client);
+    return enqueued<EnqueueResult>();
 }
 
 void WatchedTaskQueue::shutdown()

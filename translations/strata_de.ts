@@ -28,6 +28,19 @@
     </message>
 </context>
 <context>
+    <name>ChatCompletionReply</name>
+    <message>
+        <location filename="../domain/remote/chat_completion_reply.cpp" line="15"/>
+        <source>The server&apos;s reply is neither an event stream nor a JSON object: %1</source>
+        <translation>Die Antwort des Servers ist weder ein Ereignisstrom noch ein JSON-Objekt: %1</translation>
+    </message>
+    <message>
+        <location filename="../domain/remote/chat_completion_reply.cpp" line="28"/>
+        <source>The server&apos;s reply is not OpenAI&apos;s format (no &quot;choices&quot;).</source>
+        <translation>Die Antwort des Servers hat nicht das Format von OpenAI (kein &quot;choices&quot;).</translation>
+    </message>
+</context>
+<context>
     <name>ChatStore</name>
     <message>
         <location filename="../domain/storage/chat_schema.cpp" line="53"/>
@@ -266,12 +279,12 @@
 <context>
     <name>ServerPreferences</name>
     <message>
-        <location filename="../domain/settings/server_preferences.cpp" line="22"/>
+        <location filename="../domain/settings/server_preferences.cpp" line="23"/>
         <source>Enter the address to listen on, e.g. 127.0.0.1.</source>
         <translation>Geben Sie die Adresse ein, auf der gelauscht werden soll, z. B. 127.0.0.1.</translation>
     </message>
     <message>
-        <location filename="../domain/settings/server_preferences.cpp" line="24"/>
+        <location filename="../domain/settings/server_preferences.cpp" line="25"/>
         <source>Listening on %1 lets other machines reach the model: set an API key first, or listen on 127.0.0.1.</source>
         <translation>Auf %1 zu lauschen macht das Modell für andere Rechner erreichbar: Legen Sie zuerst einen API-Schlüssel fest oder lauschen Sie auf 127.0.0.1.</translation>
     </message>
@@ -356,12 +369,17 @@
 <context>
     <name>strata::app::ChatCoordinator</name>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="418"/>
+        <location filename="../app/chat_coordinator.cpp" line="149"/>
+        <source>The API key for %1 is forgotten: requests to it go without a key until you enter one with &quot;Remote server...&quot;.</source>
+        <translation>Der API-Schlüssel für %1 ist vergessen: Anfragen dorthin gehen ohne Schlüssel, bis Sie mit &quot;Entfernter Server...&quot; einen eingeben.</translation>
+    </message>
+    <message>
+        <location filename="../app/chat_coordinator.cpp" line="439"/>
         <source>Document read: %1 tokens at %2 tok/s. Ask about it.</source>
         <translation>Dokument gelesen: %1 Tokens mit %2 Tok/s. Stellen Sie Fragen dazu.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/chat_coordinator.cpp" line="441"/>
+        <location filename="../app/chat_coordinator.cpp" line="462"/>
         <source>This chat is longer than the model&apos;s context: its %n oldest message(s) are left out of what the model reads.</source>
         <translation>
             <numerusform>Dieser Chat ist länger als der Kontext des Modells: Seine älteste Nachricht wird beim Lesen ausgelassen.</numerusform>
@@ -369,19 +387,19 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="506"/>
+        <location filename="../app/chat_coordinator.cpp" line="527"/>
         <source>Could not load the model %1.
 %2</source>
         <translation>Das Modell %1 konnte nicht geladen werden.
 %2</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="537"/>
+        <location filename="../app/chat_coordinator.cpp" line="558"/>
         <source>Chats could not be saved: %1</source>
         <translation>Chats konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="340"/>
+        <location filename="../app/chat_coordinator.cpp" line="361"/>
         <source>Document added: the remote server reads it with your next message.</source>
         <translation>Dokument hinzugefügt: Der entfernte Server liest es mit Ihrer nächsten Nachricht.</translation>
     </message>
@@ -511,59 +529,68 @@
 <context>
     <name>strata::app::RemoteChatClient</name>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="45"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="48"/>
         <source>Could not reach the remote server %1: %2</source>
         <translation>Der entfernte Server %1 ist nicht erreichbar: %2</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="48"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="51"/>
         <source>The remote server %1 refused the API key (HTTP %2): %3
 Choose the model again with &quot;Remote server...&quot; and enter the right key.</source>
         <translation>Der entfernte Server %1 hat den API-Schlüssel abgelehnt (HTTP %2): %3
 Wählen Sie das Modell erneut mit „Entfernter Server...“ und geben Sie den richtigen Schlüssel ein.</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="53"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="56"/>
         <source>The remote server %1 answered HTTP %2: %3</source>
         <translation>Der entfernte Server %1 antwortete mit HTTP %2: %3</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="83"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="86"/>
         <source>&quot;%1&quot; does not name a remote server and model.</source>
         <translation>„%1“ benennt keinen entfernten Server mit Modell.</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="125"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="128"/>
         <source>The remote server %1 does not serve a model named &quot;%2&quot;; it lists: %3.</source>
         <translation>Der entfernte Server %1 bietet kein Modell namens „%2“ an; er listet: %3.</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="132"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="135"/>
         <source>the remote server %1</source>
         <translation>dem entfernten Server %1</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="133"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="136"/>
         <source>%1 on the remote server %2 (OpenAI-compatible API)</source>
         <translation>%1 auf dem entfernten Server %2 (OpenAI-kompatible API)</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="144"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="147"/>
         <source>No remote model is chosen.</source>
         <translation>Es ist kein entferntes Modell gewählt.</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/remote/remote_chat_client.cpp" line="195"/>
+        <source>The remote server&apos;s reply is larger than %n MiB.</source>
+        <translation>
+            <numerusform>Die Antwort des entfernten Servers ist größer als %n MiB.</numerusform>
+            <numerusform>Die Antwort des entfernten Servers ist größer als %n MiB.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="190"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="214"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="298"/>
         <source>The remote server&apos;s reply could not be read: %1</source>
         <translation>Die Antwort des entfernten Servers konnte nicht gelesen werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="250"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="279"/>
         <source>The remote server %1 ended its reply before the end of the event stream (no &quot;data: [DONE]&quot;).</source>
         <translation>Der entfernte Server %1 hat seine Antwort vor dem Ende des Event-Streams beendet (kein „data: [DONE]“).</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="107"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="110"/>
         <source>The remote server %1 lists no models.</source>
         <translation>Der entfernte Server %1 listet keine Modelle.</translation>
     </message>
@@ -609,12 +636,12 @@ Wählen Sie das Modell erneut mit „Entfernter Server...“ und geben Sie den r
         <translation>Der Server läuft bereits.</translation>
     </message>
     <message>
-        <location filename="../app/server/server_controller.cpp" line="90"/>
+        <location filename="../app/server/server_controller.cpp" line="91"/>
         <source>The server cannot start: %1</source>
         <translation>Der Server kann nicht starten: %1</translation>
     </message>
     <message>
-        <location filename="../app/server/server_controller.cpp" line="130"/>
+        <location filename="../app/server/server_controller.cpp" line="131"/>
         <source>The server stopped: it could not accept connections.</source>
         <translation>Der Server wurde beendet: Er konnte keine Verbindungen annehmen.</translation>
     </message>
@@ -2761,95 +2788,120 @@ Wärme %1</translation>
 <context>
     <name>strata::ui::ModelSelector</name>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="18"/>
+        <location filename="../ui/chat/model_selector.cpp" line="20"/>
         <source>&amp;Open GGUF...</source>
         <translation>GGUF ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="20"/>
+        <location filename="../ui/chat/model_selector.cpp" line="22"/>
+        <source>&amp;Edit remote server...</source>
+        <translation>Entfernten Server &amp;bearbeiten...</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="23"/>
+        <source>&amp;Forget its API key</source>
+        <translation>API-Schlüssel &amp;vergessen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="24"/>
+        <source>Remove from &amp;recent models</source>
+        <translation>Aus den &amp;zuletzt verwendeten Modellen entfernen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="25"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="24"/>
+        <location filename="../ui/chat/model_selector.cpp" line="29"/>
         <source>Model</source>
         <translation>Modell</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="31"/>
+        <location filename="../ui/chat/model_selector.cpp" line="37"/>
+        <source>Edit or remove the chosen recent model</source>
+        <translation>Das gewählte zuletzt verwendete Modell bearbeiten oder entfernen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="38"/>
+        <source>Manage the chosen model</source>
+        <translation>Das gewählte Modell verwalten</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="50"/>
         <source>Model loading progress</source>
         <translation>Fortschritt beim Laden des Modells</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="56"/>
+        <location filename="../ui/chat/model_selector.cpp" line="76"/>
         <source>&amp;Model:</source>
         <translation>&amp;Modell:</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="78"/>
+        <location filename="../ui/chat/model_selector.cpp" line="99"/>
         <source>No recent models</source>
         <translation>Keine zuletzt verwendeten Modelle</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="78"/>
+        <location filename="../ui/chat/model_selector.cpp" line="99"/>
         <source>Choose a recent model</source>
         <translation>Zuletzt verwendetes Modell wählen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="122"/>
+        <location filename="../ui/chat/model_selector.cpp" line="144"/>
         <source>Loaded: %1</source>
         <translation>Geladen: %1</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="138"/>
+        <location filename="../ui/chat/model_selector.cpp" line="160"/>
         <source>Open a GGUF model</source>
         <translation>Ein GGUF-Modell öffnen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="138"/>
+        <location filename="../ui/chat/model_selector.cpp" line="160"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="167"/>
+        <location filename="../ui/chat/model_selector.cpp" line="233"/>
         <source>Loading %1...</source>
         <translation>%1 wird geladen...</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="174"/>
+        <location filename="../ui/chat/model_selector.cpp" line="240"/>
         <source>Loading %1... (%2 stays in memory until then)</source>
         <translation>%1 wird geladen… (%2 bleibt bis dahin im Speicher)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="175"/>
+        <location filename="../ui/chat/model_selector.cpp" line="241"/>
         <source>%1
 The loaded model is freed only when the new one is ready, so for a moment both are in memory.</source>
         <translation>%1
 Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Moment lang sind also beide im Speicher.</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="196"/>
-        <location filename="../ui/chat/model_selector.cpp" line="208"/>
+        <location filename="../ui/chat/model_selector.cpp" line="262"/>
+        <location filename="../ui/chat/model_selector.cpp" line="274"/>
         <source>Loaded</source>
         <translation>Geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="208"/>
+        <location filename="../ui/chat/model_selector.cpp" line="274"/>
         <source>Not loaded</source>
         <translation>Nicht geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="209"/>
+        <location filename="../ui/chat/model_selector.cpp" line="275"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="19"/>
+        <location filename="../ui/chat/model_selector.cpp" line="21"/>
         <source>&amp;Remote server...</source>
         <translation>&amp;Entfernter Server...</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="29"/>
+        <location filename="../ui/chat/model_selector.cpp" line="34"/>
         <source>Chat with a model on a server that speaks the OpenAI API</source>
         <translation>Mit einem Modell auf einem Server chatten, der die OpenAI-API spricht</translation>
     </message>
@@ -3100,7 +3152,12 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
         <translation>Modelle auf&amp;listen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/remote_model_dialog.cpp" line="83"/>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="71"/>
+        <source>Edit remote server</source>
+        <translation>Entfernten Server bearbeiten</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="90"/>
         <source>Asking %1 for its models...</source>
         <translation>%1 wird nach seinen Modellen gefragt...</translation>
     </message>
@@ -3110,7 +3167,7 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
         <translation>keiner, oder der für diesen Server gespeicherte</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/chat/remote_model_dialog.cpp" line="102"/>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="109"/>
         <source>The server lists %n model(s): choose one in the list.</source>
         <translation>
             <numerusform>Der Server listet %n Modell: Wählen Sie es in der Liste.</numerusform>
@@ -3199,52 +3256,67 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
         <translation>keiner (nur dieser Rechner)</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="47"/>
+        <location filename="../ui/server/server_panel.cpp" line="39"/>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="40"/>
+        <source>A client must send each request&apos;s headers within this many seconds; slower ones are cut off, so they cannot hold the server&apos;s connections.</source>
+        <translation>Ein Client muss die Header jeder Anfrage innerhalb so vieler Sekunden senden; langsamere werden getrennt, damit sie die Verbindungen des Servers nicht blockieren.</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="53"/>
         <source>Address</source>
         <translation>Adresse</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="48"/>
+        <location filename="../ui/server/server_panel.cpp" line="54"/>
         <source>Port</source>
         <translation>Port</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="49"/>
+        <location filename="../ui/server/server_panel.cpp" line="55"/>
         <source>API key</source>
         <translation>API-Schlüssel</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="55"/>
+        <location filename="../ui/server/server_panel.cpp" line="56"/>
+        <source>Header timeout</source>
+        <translation>Header-Zeitlimit</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="62"/>
         <source>Requests</source>
         <translation>Anfragen</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="96"/>
+        <location filename="../ui/server/server_panel.cpp" line="106"/>
         <source>Stop server</source>
         <translation>Server beenden</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="98"/>
+        <location filename="../ui/server/server_panel.cpp" line="108"/>
         <source>Serving the loaded model at %1 (OpenAI and Anthropic APIs).</source>
         <translation>Das geladene Modell wird unter %1 bereitgestellt (OpenAI- und Anthropic-API).</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="99"/>
+        <location filename="../ui/server/server_panel.cpp" line="109"/>
         <source>Idle</source>
         <translation>Leerlauf</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="106"/>
+        <location filename="../ui/server/server_panel.cpp" line="116"/>
         <source>Start server</source>
         <translation>Server starten</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="108"/>
+        <location filename="../ui/server/server_panel.cpp" line="118"/>
         <source>The server is off.</source>
         <translation>Der Server ist aus.</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="126"/>
+        <location filename="../ui/server/server_panel.cpp" line="136"/>
         <source>Decoding at %1 tok/s</source>
         <translation>Dekodiert mit %1 Tok/s</translation>
     </message>

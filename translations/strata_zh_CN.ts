@@ -28,6 +28,19 @@
     </message>
 </context>
 <context>
+    <name>ChatCompletionReply</name>
+    <message>
+        <location filename="../domain/remote/chat_completion_reply.cpp" line="15"/>
+        <source>The server&apos;s reply is neither an event stream nor a JSON object: %1</source>
+        <translation>服务器的回复既不是事件流，也不是 JSON 对象：%1</translation>
+    </message>
+    <message>
+        <location filename="../domain/remote/chat_completion_reply.cpp" line="28"/>
+        <source>The server&apos;s reply is not OpenAI&apos;s format (no &quot;choices&quot;).</source>
+        <translation>服务器的回复不是 OpenAI 的格式（没有 &quot;choices&quot;）。</translation>
+    </message>
+</context>
+<context>
     <name>ChatStore</name>
     <message>
         <location filename="../domain/storage/chat_schema.cpp" line="53"/>
@@ -266,12 +279,12 @@
 <context>
     <name>ServerPreferences</name>
     <message>
-        <location filename="../domain/settings/server_preferences.cpp" line="22"/>
+        <location filename="../domain/settings/server_preferences.cpp" line="23"/>
         <source>Enter the address to listen on, e.g. 127.0.0.1.</source>
         <translation>请输入要监听的地址，例如 127.0.0.1。</translation>
     </message>
     <message>
-        <location filename="../domain/settings/server_preferences.cpp" line="24"/>
+        <location filename="../domain/settings/server_preferences.cpp" line="25"/>
         <source>Listening on %1 lets other machines reach the model: set an API key first, or listen on 127.0.0.1.</source>
         <translation>在 %1 上监听会让其他机器访问该模型：请先设置 API 密钥，或改为监听 127.0.0.1。</translation>
     </message>
@@ -355,31 +368,36 @@
 <context>
     <name>strata::app::ChatCoordinator</name>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="418"/>
+        <location filename="../app/chat_coordinator.cpp" line="149"/>
+        <source>The API key for %1 is forgotten: requests to it go without a key until you enter one with &quot;Remote server...&quot;.</source>
+        <translation>已忘记 %1 的 API 密钥：在您通过“远程服务器...”重新输入之前，发往它的请求不带密钥。</translation>
+    </message>
+    <message>
+        <location filename="../app/chat_coordinator.cpp" line="439"/>
         <source>Document read: %1 tokens at %2 tok/s. Ask about it.</source>
         <translation>文档已读取：%1 个 token，速度 %2 tok/s。现在可以就它提问了。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/chat_coordinator.cpp" line="441"/>
+        <location filename="../app/chat_coordinator.cpp" line="462"/>
         <source>This chat is longer than the model&apos;s context: its %n oldest message(s) are left out of what the model reads.</source>
         <translation>
             <numerusform>此聊天已超出模型的上下文长度：最早的 %n 条消息不再提供给模型。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="506"/>
+        <location filename="../app/chat_coordinator.cpp" line="527"/>
         <source>Could not load the model %1.
 %2</source>
         <translation>无法加载模型 %1。
 %2</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="537"/>
+        <location filename="../app/chat_coordinator.cpp" line="558"/>
         <source>Chats could not be saved: %1</source>
         <translation>无法保存聊天：%1</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="340"/>
+        <location filename="../app/chat_coordinator.cpp" line="361"/>
         <source>Document added: the remote server reads it with your next message.</source>
         <translation>文档已添加：远程服务器会随您的下一条消息读取它。</translation>
     </message>
@@ -509,59 +527,67 @@
 <context>
     <name>strata::app::RemoteChatClient</name>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="45"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="48"/>
         <source>Could not reach the remote server %1: %2</source>
         <translation>无法连接远程服务器 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="48"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="51"/>
         <source>The remote server %1 refused the API key (HTTP %2): %3
 Choose the model again with &quot;Remote server...&quot; and enter the right key.</source>
         <translation>远程服务器 %1 拒绝了 API 密钥（HTTP %2）：%3
 请通过“远程服务器...”重新选择模型并输入正确的密钥。</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="53"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="56"/>
         <source>The remote server %1 answered HTTP %2: %3</source>
         <translation>远程服务器 %1 返回 HTTP %2：%3</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="83"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="86"/>
         <source>&quot;%1&quot; does not name a remote server and model.</source>
         <translation>“%1”没有指明远程服务器和模型。</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="125"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="128"/>
         <source>The remote server %1 does not serve a model named &quot;%2&quot;; it lists: %3.</source>
         <translation>远程服务器 %1 没有名为“%2”的模型；它列出的是：%3。</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="132"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="135"/>
         <source>the remote server %1</source>
         <translation>远程服务器 %1</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="133"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="136"/>
         <source>%1 on the remote server %2 (OpenAI-compatible API)</source>
         <translation>远程服务器 %2 上的 %1（OpenAI 兼容 API）</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="144"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="147"/>
         <source>No remote model is chosen.</source>
         <translation>尚未选择远程模型。</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../app/remote/remote_chat_client.cpp" line="195"/>
+        <source>The remote server&apos;s reply is larger than %n MiB.</source>
+        <translation>
+            <numerusform>远程服务器的回复大于 %n MiB。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="190"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="214"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="298"/>
         <source>The remote server&apos;s reply could not be read: %1</source>
         <translation>无法读取远程服务器的回复：%1</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="250"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="279"/>
         <source>The remote server %1 ended its reply before the end of the event stream (no &quot;data: [DONE]&quot;).</source>
         <translation>远程服务器 %1 在事件流结束之前结束了回复（没有“data: [DONE]”）。</translation>
     </message>
     <message>
-        <location filename="../app/remote/remote_chat_client.cpp" line="107"/>
+        <location filename="../app/remote/remote_chat_client.cpp" line="110"/>
         <source>The remote server %1 lists no models.</source>
         <translation>远程服务器 %1 没有列出任何模型。</translation>
     </message>
@@ -607,12 +633,12 @@ Choose the model again with &quot;Remote server...&quot; and enter the right key
         <translation>服务器已在运行。</translation>
     </message>
     <message>
-        <location filename="../app/server/server_controller.cpp" line="90"/>
+        <location filename="../app/server/server_controller.cpp" line="91"/>
         <source>The server cannot start: %1</source>
         <translation>服务器无法启动：%1</translation>
     </message>
     <message>
-        <location filename="../app/server/server_controller.cpp" line="130"/>
+        <location filename="../app/server/server_controller.cpp" line="131"/>
         <source>The server stopped: it could not accept connections.</source>
         <translation>服务器已停止：无法接受连接。</translation>
     </message>
@@ -2758,95 +2784,120 @@ heat %1</source>
 <context>
     <name>strata::ui::ModelSelector</name>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="18"/>
+        <location filename="../ui/chat/model_selector.cpp" line="20"/>
         <source>&amp;Open GGUF...</source>
         <translation>打开 GGUF(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="20"/>
+        <location filename="../ui/chat/model_selector.cpp" line="22"/>
+        <source>&amp;Edit remote server...</source>
+        <translation>编辑远程服务器(&amp;E)...</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="23"/>
+        <source>&amp;Forget its API key</source>
+        <translation>忘记其 API 密钥(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="24"/>
+        <source>Remove from &amp;recent models</source>
+        <translation>从最近使用的模型中移除(&amp;R)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="25"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="24"/>
+        <location filename="../ui/chat/model_selector.cpp" line="29"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="31"/>
+        <location filename="../ui/chat/model_selector.cpp" line="37"/>
+        <source>Edit or remove the chosen recent model</source>
+        <translation>编辑或移除所选的最近使用的模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="38"/>
+        <source>Manage the chosen model</source>
+        <translation>管理所选模型</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/model_selector.cpp" line="50"/>
         <source>Model loading progress</source>
         <translation>模型加载进度</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="56"/>
+        <location filename="../ui/chat/model_selector.cpp" line="76"/>
         <source>&amp;Model:</source>
         <translation>模型(&amp;M)：</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="78"/>
+        <location filename="../ui/chat/model_selector.cpp" line="99"/>
         <source>No recent models</source>
         <translation>没有最近使用的模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="78"/>
+        <location filename="../ui/chat/model_selector.cpp" line="99"/>
         <source>Choose a recent model</source>
         <translation>选择最近使用的模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="122"/>
+        <location filename="../ui/chat/model_selector.cpp" line="144"/>
         <source>Loaded: %1</source>
         <translation>已加载：%1</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="138"/>
+        <location filename="../ui/chat/model_selector.cpp" line="160"/>
         <source>Open a GGUF model</source>
         <translation>打开 GGUF 模型</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="138"/>
+        <location filename="../ui/chat/model_selector.cpp" line="160"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="167"/>
+        <location filename="../ui/chat/model_selector.cpp" line="233"/>
         <source>Loading %1...</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="174"/>
+        <location filename="../ui/chat/model_selector.cpp" line="240"/>
         <source>Loading %1... (%2 stays in memory until then)</source>
         <translation>正在加载 %1…（在此之前 %2 仍保留在内存中）</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="175"/>
+        <location filename="../ui/chat/model_selector.cpp" line="241"/>
         <source>%1
 The loaded model is freed only when the new one is ready, so for a moment both are in memory.</source>
         <translation>%1
 新模型就绪后才会释放已加载的模型，因此短时间内两者会同时占用内存。</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="196"/>
-        <location filename="../ui/chat/model_selector.cpp" line="208"/>
+        <location filename="../ui/chat/model_selector.cpp" line="262"/>
+        <location filename="../ui/chat/model_selector.cpp" line="274"/>
         <source>Loaded</source>
         <translation>已加载</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="208"/>
+        <location filename="../ui/chat/model_selector.cpp" line="274"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="209"/>
+        <location filename="../ui/chat/model_selector.cpp" line="275"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="19"/>
+        <location filename="../ui/chat/model_selector.cpp" line="21"/>
         <source>&amp;Remote server...</source>
         <translation>远程服务器(&amp;R)...</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="29"/>
+        <location filename="../ui/chat/model_selector.cpp" line="34"/>
         <source>Chat with a model on a server that speaks the OpenAI API</source>
         <translation>与支持 OpenAI API 的服务器上的模型聊天</translation>
     </message>
@@ -3097,7 +3148,12 @@ The loaded model is freed only when the new one is ready, so for a moment both a
         <translation>列出模型(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/remote_model_dialog.cpp" line="83"/>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="71"/>
+        <source>Edit remote server</source>
+        <translation>编辑远程服务器</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="90"/>
         <source>Asking %1 for its models...</source>
         <translation>正在向 %1 查询模型...</translation>
     </message>
@@ -3107,7 +3163,7 @@ The loaded model is freed only when the new one is ready, so for a moment both a
         <translation>无，或使用为此服务器保存的密钥</translation>
     </message>
     <message numerus="yes">
-        <location filename="../ui/chat/remote_model_dialog.cpp" line="102"/>
+        <location filename="../ui/chat/remote_model_dialog.cpp" line="109"/>
         <source>The server lists %n model(s): choose one in the list.</source>
         <translation>
             <numerusform>服务器列出了 %n 个模型：请在列表中选择一个。</numerusform>
@@ -3195,52 +3251,67 @@ The loaded model is freed only when the new one is ready, so for a moment both a
         <translation>无（仅限本机）</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="47"/>
+        <location filename="../ui/server/server_panel.cpp" line="39"/>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="40"/>
+        <source>A client must send each request&apos;s headers within this many seconds; slower ones are cut off, so they cannot hold the server&apos;s connections.</source>
+        <translation>客户端必须在这么多秒内发送完每个请求的请求头；更慢的连接会被断开，以免它们占住服务器的连接。</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="53"/>
         <source>Address</source>
         <translation>地址</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="48"/>
+        <location filename="../ui/server/server_panel.cpp" line="54"/>
         <source>Port</source>
         <translation>端口</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="49"/>
+        <location filename="../ui/server/server_panel.cpp" line="55"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="55"/>
+        <location filename="../ui/server/server_panel.cpp" line="56"/>
+        <source>Header timeout</source>
+        <translation>请求头超时</translation>
+    </message>
+    <message>
+        <location filename="../ui/server/server_panel.cpp" line="62"/>
         <source>Requests</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="96"/>
+        <location filename="../ui/server/server_panel.cpp" line="106"/>
         <source>Stop server</source>
         <translation>停止服务器</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="98"/>
+        <location filename="../ui/server/server_panel.cpp" line="108"/>
         <source>Serving the loaded model at %1 (OpenAI and Anthropic APIs).</source>
         <translation>正在 %1 提供已加载的模型（OpenAI 与 Anthropic API）。</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="99"/>
+        <location filename="../ui/server/server_panel.cpp" line="109"/>
         <source>Idle</source>
         <translation>空闲</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="106"/>
+        <location filename="../ui/server/server_panel.cpp" line="116"/>
         <source>Start server</source>
         <translation>启动服务器</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="108"/>
+        <location filename="../ui/server/server_panel.cpp" line="118"/>
         <source>The server is off.</source>
         <translation>服务器已关闭。</translation>
     </message>
     <message>
-        <location filename="../ui/server/server_panel.cpp" line="126"/>
+        <location filename="../ui/server/server_panel.cpp" line="136"/>
         <source>Decoding at %1 tok/s</source>
         <translation>解码速度 %1 tok/s</translation>
     </message>

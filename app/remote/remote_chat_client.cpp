@@ -2,6 +2,7 @@
 
 #include "app/engine/engine_telemetry_link.hpp"
 #include "domain/remote/chat_completion_body.hpp"
+#include "domain/remote/chat_completion_reply.hpp"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -9,6 +10,8 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QNetworkRequest>
+
+#include <utility>
 
 namespace strata::app {
 
@@ -165,13 +168,34 @@ void RemoteChatClient::stop(quint64 requestId)
     m_active->reply->abort();  // emits finished() now: finish() ends the request as Cancelled
 }
 
+void RemoteChatClient::forgetKey(const QString& baseUrl)
+{
+    if (m_endpoint && m_endpoint->baseUrl == baseUrl)
+        m_apiKey.clear();
+}
+
 void RemoteChatClient::read(QNetworkReply* reply)
 {
     if (!m_active || m_active->reply != reply)
         return;
-    const QByteArray bytes = reply->readAll();
+    QByteArray bytes = reply->readAll();
     if (httpStatus(*reply) >= 400) {
         m_active->errorBody += bytes.left(64 * 1024 - m_active->errorBody.size());
+        return;
+    }
+    if (m_active->body == Body::Unknown) {
+        m_active->wholeBody += bytes;
+        if (m_active->wholeBody.trimmed().isEmpty())
+            return;
+        m_active->body = domain::looksLikeWholeJson(m_active->wholeBody) ? Body::Whole : Body::Stream;
+        bytes = std::exchange(m_active->wholeBody, {});
+    }
+    if (m_active->body == Body::Whole) {
+        if (m_active->wholeBody.size() + bytes.size() > kMaxWholeBytes) {
+            fail(tr("The remote server's reply is larger than %n MiB.", nullptr, int(kMaxWholeBytes >> 20)));
+            return;
+        }
+        m_active->wholeBody += bytes;
         return;
     }
     const domain::SseChatStream::Update update = m_active->stream.feed(bytes);
@@ -209,7 +233,8 @@ ReplyMetrics RemoteChatClient::metricsOf(const Active& active)
     ReplyMetrics m;
     // The server's own counts when it sends them (a chunk may carry more than one token); else one
     // token per chunk, which is what every server we know streams.
-    const std::optional<domain::SseChatStream::Usage>& usage = active.stream.usage();
+    const std::optional<domain::SseChatStream::Usage>& usage =
+        active.body == Body::Whole ? active.wholeUsage : active.stream.usage();
     m.generatedTokens = usage && usage->completionTokens > 0 ? usage->completionTokens : active.chunks;
     if (usage) {
         m.promptTokens = usage->promptTokens;
@@ -220,7 +245,7 @@ ReplyMetrics RemoteChatClient::metricsOf(const Active& active)
     if (m.generatedTokens > 1 && active.lastTokenNs > active.firstTokenNs)
         m.decodeTokensPerSecond =
             double(m.generatedTokens - 1) * 1e9 / double(active.lastTokenNs - active.firstTokenNs);
-    const QString& finish = active.stream.finishReason();
+    const QString& finish = active.body == Body::Whole ? active.wholeFinishReason : active.stream.finishReason();
     if (active.stopped)
         m.finish = model::FinishReason::Cancelled;
     else if (finish == QLatin1String("length"))
@@ -246,6 +271,10 @@ void RemoteChatClient::finish(QNetworkReply* reply)
         fail(remoteFailureText(*reply, m_active->errorBody));
         return;
     }
+    if (!stopped && m_active->body == Body::Whole) {
+        finishWhole(reply);
+        return;
+    }
     if (!stopped && !m_active->stream.done() && m_active->stream.finishReason().isEmpty()) {
         fail(tr("The remote server %1 ended its reply before the end of the event stream (no \"data: [DONE]\").")
                  .arg(reply->url().authority()));
@@ -259,6 +288,29 @@ void RemoteChatClient::finish(QNetworkReply* reply)
     // Tokens that came without text of their own (the server's usage counts them) join the count now.
     if (m_tokenCounter && metrics.generatedTokens > active->chunks)
         m_tokenCounter->addDecoded(std::uint64_t(metrics.generatedTokens - active->chunks));
+    emit replyFinished(active->requestId, metrics);
+}
+
+void RemoteChatClient::finishWhole(QNetworkReply* reply)
+{
+    const domain::ChatCompletionReply whole = domain::parseChatCompletion(m_active->wholeBody);
+    if (!whole.error.isEmpty()) {
+        fail(tr("The remote server's reply could not be read: %1").arg(whole.error));
+        return;
+    }
+    reply->deleteLater();
+    const std::unique_ptr<Active> active = std::move(m_active);
+    // The whole text arrives at once: its time to the first token is the reply's, and no rate can be told.
+    active->firstTokenNs = active->lastTokenNs = active->clock.nsecsElapsed();
+    active->wholeUsage = whole.usage;
+    active->wholeFinishReason = whole.finishReason;
+    if (!whole.text.isEmpty()) {
+        active->chunks = 1;
+        emit tokensReady(active->requestId, whole.text);
+    }
+    const ReplyMetrics metrics = metricsOf(*active);
+    if (m_tokenCounter && metrics.generatedTokens > 0)
+        m_tokenCounter->addDecoded(std::uint64_t(metrics.generatedTokens));
     emit replyFinished(active->requestId, metrics);
 }
 

@@ -11,7 +11,9 @@
 //    settings (domain/remote/chat_completion_body.hpp); the event stream is read as it arrives
 //    (SseChatStream) and its text goes out through a TokenCoalescer as tokensReady(), like a local
 //    reply. The end is replyFinished() with what a stream tells (chunks ≈ tokens, their rate, time to
-//    the first one) or error() with the server's own message and HTTP status.
+//    the first one) or error() with the server's own message and HTTP status. A server that ignores
+//    "stream": true and answers one chat.completion object is read whole (chat_completion_reply.hpp):
+//    its text comes as one piece at the end.
 //  - stop(id): aborts the request. Queued like every other call: this thread never blocks (the
 //    network manager is asynchronous), so the abort runs within one event-loop turn.
 //
@@ -55,6 +57,8 @@ public slots:
     void listModels(const QString& baseUrl, const QString& apiKey);
     void send(const strata::app::ChatTurnRequest& request);
     void stop(quint64 requestId);
+    // The user forgot the key kept for `baseUrl`: the chosen model there is asked without it from now on.
+    void forgetKey(const QString& baseUrl);
 
 signals:
     void loadProgress(double fraction);
@@ -68,8 +72,16 @@ signals:
     void error(quint64 requestId, const QString& message);
 
 private:
+    // What the server sends: not known before its first bytes that are not white space.
+    enum class Body { Unknown, Stream, Whole };
+    static constexpr qsizetype kMaxWholeBytes = 16 << 20;
+
     struct Active {
         quint64 requestId = 0;
+        Body body = Body::Unknown;
+        QByteArray wholeBody;  // a whole reply (or the white space before the first telling byte)
+        std::optional<domain::SseChatStream::Usage> wholeUsage;
+        QString wholeFinishReason;
         QPointer<QNetworkReply> reply;
         domain::SseChatStream stream;
         TokenCoalescer coalescer;
@@ -86,6 +98,7 @@ private:
                        const QString& apiKey);
     void read(QNetworkReply* reply);
     void finish(QNetworkReply* reply);
+    void finishWhole(QNetworkReply* reply);
     void fail(const QString& message);
     static ReplyMetrics metricsOf(const Active& active);
 

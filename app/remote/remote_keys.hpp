@@ -27,6 +27,8 @@ public:
     // removes it). keptForSessionOnly() is emitted when the keychain fails (not with SessionOnly,
     // chosen on purpose: the dialog's note says it).
     void store(const QString& server, const QString& key);
+    // Removes the key for `server` from this session and the keychain.
+    void forget(const QString& server) { store(server, {}); }
     // The key for `server`: this session's, else the keychain's, else "" (none needed or known).
     // `done` runs on this thread, maybe before fetch() returns.
     void fetch(const QString& server, const std::function<void(const QString& key)>& done);

@@ -79,6 +79,7 @@ void ServerController::start(const domain::ServerPreferences& preferences)
     config.host = m_preferences.host.toStdString();
     config.port = quint16(m_preferences.port);
     config.apiKey = m_preferences.apiKey.toStdString();
+    config.headerTimeout = std::chrono::seconds(m_preferences.headerTimeoutSeconds);
     config.modelId = "strata";  // not used: the runner names the loaded model
     auto runner = std::make_unique<EngineJobRunner>(m_engine);
     std::unique_ptr<server::ApiServer> api;

@@ -13,6 +13,7 @@ const QString kEnabled = QStringLiteral("server/enabled");
 const QString kHost = QStringLiteral("server/host");
 const QString kPort = QStringLiteral("server/port");
 const QString kApiKey = QStringLiteral("server/apiKey");
+const QString kHeaderTimeout = QStringLiteral("server/headerTimeout");
 
 }  // namespace
 
@@ -40,6 +41,11 @@ ServerPreferences ServerPreferencesStore::load() const
     const int port = m_settings.value(kPort, defaults.port).toInt(&ok);
     p.port = ok && port >= 0 && port <= 65535 ? port : defaults.port;
     p.apiKey = m_settings.value(kApiKey, defaults.apiKey).toString();
+    const int headerTimeout = m_settings.value(kHeaderTimeout, defaults.headerTimeoutSeconds).toInt(&ok);
+    p.headerTimeoutSeconds = ok && headerTimeout >= ServerPreferences::kMinHeaderTimeout
+                                     && headerTimeout <= ServerPreferences::kMaxHeaderTimeout
+                                 ? headerTimeout
+                                 : defaults.headerTimeoutSeconds;
     return p;
 }
 
@@ -49,6 +55,7 @@ void ServerPreferencesStore::save(const ServerPreferences& p)
     m_settings.setValue(kHost, p.host.trimmed());
     m_settings.setValue(kPort, p.port);
     m_settings.setValue(kApiKey, p.apiKey);
+    m_settings.setValue(kHeaderTimeout, p.headerTimeoutSeconds);
     m_settings.sync();
 }
 

@@ -4,6 +4,9 @@
 //   server/host     string  127.0.0.1  the address to listen on; any other than loopback needs a key
 //   server/port     int     8080       1..65535, or 0: any free port
 //   server/apiKey   string  ""         the key clients send (Authorization: Bearer, or x-api-key)
+//   server/headerTimeout int 10        seconds, 1..600: a request's line and headers must arrive
+//                                       whole within this (slow clients are cut off; strata-server's
+//                                       --header-timeout)
 //
 // The key is stored in the settings file in plain text, like llama-server's --api-key on a command
 // line: it guards a local model from the network, it is no account password. Values out of range
@@ -23,6 +26,10 @@ struct ServerPreferences {
     QString host = QStringLiteral("127.0.0.1");
     int port = 8080;
     QString apiKey;
+    int headerTimeoutSeconds = 10;
+
+    static constexpr int kMinHeaderTimeout = 1;
+    static constexpr int kMaxHeaderTimeout = 600;
 
     bool operator==(const ServerPreferences&) const = default;
 };

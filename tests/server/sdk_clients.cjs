@@ -3,8 +3,11 @@
 // BASE_URL is http://127.0.0.1:PORT; NPM_DIR is tests/data/npm (which holds the pinned
 // `openai` and `@anthropic-ai/sdk`). Greedy decoding (temperature 0), so the streamed text must
 // equal the whole reply's. Prints one line per check; exits 1 on the first failure.
-// SDK_ONLY=openai runs the OpenAI checks alone; SDK_KEEP_GOING=1 prints "FAIL: ..." and goes on
-// (tools/dev/llama_server_peer.sh runs the same checks against llama.cpp's llama-server).
+// SDK_ONLY=openai runs the OpenAI checks alone; SDK_KEEP_GOING=1 prints "FAIL: ..." and goes on;
+// SDK_NO_KEEPALIVE=1 opens a connection per request (tools/dev/llama_server_peer.sh runs the same
+// checks against llama.cpp's llama-server, which keeps a connection open after a stream: node-fetch 2
+// inside openai 4.x then fails the next request on it with "Connection error" under Node 20, node-fetch
+// issue 1767; strata-server closes the connection after a stream for that reason).
 'use strict';
 const path = require('node:path');
 
@@ -17,6 +20,8 @@ const OpenAI = require(path.join(npmDir, 'node_modules', 'openai'));
 const Anthropic = require(path.join(npmDir, 'node_modules', '@anthropic-ai', 'sdk'));
 
 const keepGoing = process.env.SDK_KEEP_GOING === '1';
+const httpAgent = process.env.SDK_NO_KEEPALIVE === '1' ? new (require('node:http').Agent)({ keepAlive: false })
+                                                       : undefined;
 let failures = 0;
 
 function check(condition, what) {
@@ -31,7 +36,7 @@ function check(condition, what) {
 }
 
 async function openaiChecks() {
-    const client = new OpenAI({ baseURL: baseUrl + '/v1', apiKey: 'unused', maxRetries: 0, timeout: 120000 });
+    const client = new OpenAI({ baseURL: baseUrl + '/v1', apiKey: 'unused', maxRetries: 0, timeout: 120000, httpAgent });
     const models = await client.models.list();
     check(models.data.some((m) => m.id === model), 'openai: models.list names ' + model);
 
@@ -102,6 +107,33 @@ async function anthropicChecks() {
     const firsts = order.map((type) => seen.indexOf(type));
     check(firsts.every((i, k) => i >= 0 && (k === 0 || i > firsts[k - 1])),
           'anthropic: events in order ' + order.join(', '));
+
+    // Tools, and a turn that called one and got its result, reach the chat template as the same
+    // conversation does through OpenAI's route: the prompts are the same length.
+    const tools = [{ name: 'get_time', description: 'The time now', input_schema: { type: 'object', properties: {} } }];
+    const withTools = await client.messages.create({ ...request, tools, max_tokens: 2 });
+    check(withTools.usage.input_tokens > whole.usage.input_tokens,
+          'anthropic: tools reach the chat template (the prompt grows)');
+    const toolsOff = await client.messages.create({ ...request, tools, tool_choice: { type: 'none' }, max_tokens: 2 });
+    check(toolsOff.usage.input_tokens === whole.usage.input_tokens, 'anthropic: tool_choice none leaves them out');
+    const result = 'It is noon in Oslo.';
+    const called = await client.messages.create({ ...request, tools, max_tokens: 2, messages: [
+        ...request.messages,
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_time', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: result }] }] });
+    const openai = new OpenAI({ baseURL: baseUrl + '/v1', apiKey: 'unused', maxRetries: 0, timeout: 120000, httpAgent });
+    const same = await openai.chat.completions.create({
+        model, temperature: 0, max_tokens: 2,
+        tools: [{ type: 'function', function: { name: 'get_time', description: 'The time now',
+                                                parameters: { type: 'object', properties: {} } } }],
+        messages: [
+            { role: 'system', content: request.system }, ...request.messages,
+            { role: 'assistant', content: null,
+              tool_calls: [{ id: 'toolu_1', type: 'function', function: { name: 'get_time', arguments: '{}' } }] },
+            { role: 'tool', tool_call_id: 'toolu_1', content: result }] });
+    check(called.usage.input_tokens > withTools.usage.input_tokens &&
+              called.usage.input_tokens === same.usage.prompt_tokens,
+          'anthropic: tool_use and tool_result blocks reach the template as OpenAI\'s tool_calls and tool messages');
 
     try {
         await client.messages.create({ ...request, model: 'no-such-model' });

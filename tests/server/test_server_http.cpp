@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <vector>
 
 namespace {
 
@@ -88,9 +89,17 @@ Sse parseSse(const QByteArray& body)
 // A raw TCP connection to the server, for clients that misbehave (send too little, too slowly).
 class RawConnection {
 public:
-    explicit RawConnection(int port)
+    // `source`: the client's own address, another loopback one (127.0.0.2) to be another client.
+    explicit RawConnection(int port, const char* source = nullptr)
     {
         m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        if (source) {
+            sockaddr_in s{};
+            s.sin_family = AF_INET;
+            inet_pton(AF_INET, source, &s.sin_addr);
+            if (::bind(m_fd, reinterpret_cast<sockaddr*>(&s), sizeof s) != 0)
+                return;
+        }
         sockaddr_in a{};
         a.sin_family = AF_INET;
         a.sin_port = htons(uint16_t(port));
@@ -685,6 +694,47 @@ private slots:
         const Reply r = curl({bounded.base() + "/v1/models"});
         QCOMPARE(r.status, 503);
         QVERIFY(r.json()["error"].toObject()["message"].toString().contains("too many connections"));
+    }
+
+    // One client's connections take at most its share of the bound (--max-connections-per-client,
+    // 16 of 32 by default): of 32 connections held open from 127.0.0.1 (each kept alive after a
+    // request, whose reply shows that the server took it: httplib's listen backlog of 5 could
+    // otherwise let a later one in first), 16 are served and 16 refused with 503 in the API's error
+    // shape and closed; another address (127.0.0.2, loopback too), which the total bound alone
+    // would refuse, is still served.
+    void oneClientCannotTakeEveryConnection()
+    {
+        ServerProcess server(m_model, {});
+        QVERIFY2(!server.base().isEmpty(), qPrintable(server.error()));
+        auto replyTo = [](RawConnection& c) {
+            c.send("GET /v1/models HTTP/1.1\r\nHost: x\r\n\r\n");
+            return c.readReply(10000);
+        };
+        std::vector<std::unique_ptr<RawConnection>> held;
+        int served = 0;
+        QList<QByteArray> refused;
+        for (int i = 0; i < 32; ++i) {
+            held.push_back(std::make_unique<RawConnection>(server.port()));
+            QVERIFY(held.back()->connected());
+            const QByteArray reply = replyTo(*held.back());
+            if (reply.startsWith("HTTP/1.1 200"))
+                ++served;
+            else if (reply.startsWith("HTTP/1.1 503"))
+                refused << reply;
+        }
+        QCOMPARE(served, 16);
+        QCOMPARE(refused.size(), 16);
+        const QByteArray& last = refused.last();
+        const QJsonObject error =
+            QJsonDocument::fromJson(last.mid(last.indexOf("\r\n\r\n") + 4)).object()["error"].toObject();
+        QCOMPARE(error["message"].toString(),
+                 QString("too many connections from 127.0.0.1 (16); retry when one of them has closed"));
+        QVERIFY(last.toLower().contains("connection: close"));
+        QVERIFY2(held.back()->msUntilClosed(2000) >= 0, "a refused connection stayed open");
+        RawConnection other(server.port(), "127.0.0.2");
+        QVERIFY(other.connected());
+        const QByteArray reply = replyTo(other);
+        QVERIFY2(reply.startsWith("HTTP/1.1 200"), reply.constData());
     }
 
     void otherAddressesNeedAKey()

@@ -5,7 +5,9 @@
 # wrong type) against it and against strata-server on the same model, so our API is seen to answer
 # the same requests as the peer; then the app's chat uses llama-server as its remote model
 # (tests/app/remote/test_remote_chat, replyFromAPeerServer: the streamed reply equals llama-server's own
-# greedy answer). A dev script, not CI: the build takes many minutes on 2 cores.
+# greedy answer). A dev script, not CI: the build takes many minutes on 2 cores. The client checks
+# open a connection per request (SDK_NO_KEEPALIVE, sdk_clients.cjs says why). Last run and its
+# results: docs/architecture/remote-engines.md, "Tests".
 #
 #   tools/dev/llama_server_peer.sh MODEL.gguf [STRATA_BUILD_DIR]   (default build/ci)
 #
@@ -72,7 +74,7 @@ wait_healthy "http://127.0.0.1:$ours_port" "${pids[-1]}" || { tail -n 30 "$logs/
 
 run_checks() {  # NAME PORT
     echo "== $1"
-    SDK_ONLY=openai SDK_KEEP_GOING=1 node "$root/tests/server/sdk_clients.cjs" "http://127.0.0.1:$2" "$alias_name" \
+    SDK_ONLY=openai SDK_KEEP_GOING=1 SDK_NO_KEEPALIVE=1 node "$root/tests/server/sdk_clients.cjs" "http://127.0.0.1:$2" "$alias_name" \
         "$npm_dir" | tee "$logs/$1.txt" || true
 }
 run_checks llama-server "$peer_port"

@@ -25,7 +25,9 @@ namespace {
                "         --port N (default 8080; 0: any free port, printed on the first line)\n"
                "         --api-key KEY (asked as 'Authorization: Bearer KEY' or 'x-api-key: KEY')\n"
                "         --alias NAME (the model id clients send; default: the file name without .gguf)\n"
-               "         --cors-origin ORIGIN (off by default) --max-body BYTES --max-connections N\n"
+               "         --cors-origin ORIGIN (off by default) --max-body BYTES --max-connections N (default 32)\n"
+               "         --max-connections-per-client N (from one address, an IPv6 client's /64; default 16;\n"
+               "           0: no bound but --max-connections)\n"
                "         --read-timeout SECONDS (a client silent this long while sending is dropped; default 10)\n"
                "         --header-timeout SECONDS (a request line and headers must arrive whole within this,\n"
                "           from the accept, or from the previous reply plus 5 s of keep-alive; default 10)\n"
@@ -86,6 +88,8 @@ ServerOptions parseServerOptions(int argc, char** argv)
             o.http.maxBodyBytes = number<size_t>(a, value());
         else if (a == "--max-connections")
             o.http.maxConnections = number<size_t>(a, value());
+        else if (a == "--max-connections-per-client")
+            o.http.maxConnectionsPerClient = number<size_t>(a, value());
         else if (a == "--read-timeout")
             o.http.readTimeout = std::chrono::seconds(number<unsigned>(a, value()));
         else if (a == "--header-timeout")

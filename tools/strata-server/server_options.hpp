@@ -16,7 +16,8 @@ struct ServerOptions {
     uint32_t context = 0;  // --ctx: 0 = the model's, capped at 4096
     model::KvType kv = model::KvType::F16;
     std::optional<pool::WaitPolicy> policy;
-    server::ServerConfig http;  // --host --port --api-key --alias --cors-origin --max-body --max-connections
+    // --host --port --api-key --alias --cors-origin --max-body --max-connections[-per-client] ...
+    server::ServerConfig http;
 };
 
 // Parses argv; prints usage and exits on --help, --version or a bad argument.

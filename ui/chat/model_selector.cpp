@@ -8,15 +8,20 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace strata::ui {
 
 ModelSelector::ModelSelector(QWidget* parent)
     : QWidget(parent), m_combo(new QComboBox(this)), m_open(new QPushButton(tr("&Open GGUF..."), this)),
-      m_remote(new QPushButton(tr("&Remote server..."), this)), m_progress(new QProgressBar(this)),
+      m_remote(new QPushButton(tr("&Remote server..."), this)), m_manage(new QToolButton(this)),
+      m_editRemote(new QAction(tr("&Edit remote server..."), this)),
+      m_forgetKey(new QAction(tr("&Forget its API key"), this)),
+      m_removeEntry(new QAction(tr("Remove from &recent models"), this)), m_progress(new QProgressBar(this)),
       m_status(new QLabel(tr("No model loaded"), this)), m_description(new QLabel(this))
 {
     setObjectName(QStringLiteral("modelSelector"));
@@ -27,6 +32,20 @@ ModelSelector::ModelSelector(QWidget* parent)
     m_open->setObjectName(QStringLiteral("openModelButton"));
     m_remote->setObjectName(QStringLiteral("remoteModelButton"));
     m_remote->setToolTip(tr("Chat with a model on a server that speaks the OpenAI API"));
+    m_manage->setObjectName(QStringLiteral("manageModelButton"));
+    m_manage->setText(QStringLiteral("⋯"));
+    m_manage->setToolTip(tr("Edit or remove the chosen recent model"));
+    m_manage->setAccessibleName(tr("Manage the chosen model"));
+    m_manage->setPopupMode(QToolButton::InstantPopup);
+    m_editRemote->setObjectName(QStringLiteral("editRemoteModelAction"));
+    m_forgetKey->setObjectName(QStringLiteral("forgetRemoteKeyAction"));
+    m_removeEntry->setObjectName(QStringLiteral("removeRecentModelAction"));
+    auto* menu = new QMenu(m_manage);
+    menu->addActions({m_editRemote, m_forgetKey, m_removeEntry});
+    m_manage->setMenu(menu);
+    connect(m_editRemote, &QAction::triggered, this, &ModelSelector::editChosenRemote);
+    connect(m_forgetKey, &QAction::triggered, this, &ModelSelector::forgetChosenKey);
+    connect(m_removeEntry, &QAction::triggered, this, &ModelSelector::removeChosenEntry);
     m_progress->setObjectName(QStringLiteral("modelLoadProgress"));
     m_progress->setAccessibleName(tr("Model loading progress"));
     m_progress->setRange(0, 1000);
@@ -52,12 +71,14 @@ ModelSelector::ModelSelector(QWidget* parent)
     // While the list is open, the line describes the entry under the cursor (keyboard too).
     connect(m_combo, &QComboBox::highlighted, this, &ModelSelector::showDescriptionOf);
     connect(m_combo, &QComboBox::currentIndexChanged, this, &ModelSelector::showDescriptionOf);
+    connect(m_combo, &QComboBox::currentIndexChanged, this, &ModelSelector::updateManageActions);
 
     auto* label = new QLabel(tr("&Model:"), this);
     label->setBuddy(m_combo);
     auto* row = new QHBoxLayout;
     row->addWidget(label);
     row->addWidget(m_combo, 1);
+    row->addWidget(m_manage);
     row->addWidget(m_open);
     row->addWidget(m_remote);
     row->addWidget(m_progress);
@@ -83,6 +104,7 @@ void ModelSelector::setRecentModels(const QStringList& paths)
     selectPath(current);
     m_updating = false;
     showDescriptionOf(m_combo->currentIndex());
+    updateManageActions();
 }
 
 QString ModelSelector::shownName(const QString& path)
@@ -143,14 +165,57 @@ void ModelSelector::openFileDialog()
     dialog->open();
 }
 
-void ModelSelector::openRemoteDialog()
+RemoteModelDialog* ModelSelector::newRemoteDialog()
 {
     auto* dialog = new RemoteModelDialog(m_keyStorageNote, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &RemoteModelDialog::remoteModelChosen, this, &ModelSelector::remoteModelChosen);
     connect(dialog, &RemoteModelDialog::modelsWanted, this, &ModelSelector::remoteModelsWanted);
     m_remoteDialog = dialog;
+    return dialog;
+}
+
+void ModelSelector::openRemoteDialog()
+{
+    RemoteModelDialog* dialog = newRemoteDialog();
+    connect(dialog, &RemoteModelDialog::remoteModelChosen, this, &ModelSelector::remoteModelChosen);
     dialog->open();
+}
+
+void ModelSelector::editChosenRemote()
+{
+    const QString path = m_combo->currentData().toString();
+    const std::optional<domain::RemoteEndpoint> remote = domain::remoteEndpointFromPath(path);
+    if (!remote)
+        return;
+    RemoteModelDialog* dialog = newRemoteDialog();
+    dialog->setEndpoint(remote->baseUrl, remote->model);
+    connect(
+        dialog, &RemoteModelDialog::remoteModelChosen, this,
+        [this, path](const QString& newPath, const QString& apiKey) { emit remoteModelEdited(path, newPath, apiKey); });
+    dialog->open();
+}
+
+void ModelSelector::forgetChosenKey()
+{
+    if (const std::optional<domain::RemoteEndpoint> remote =
+            domain::remoteEndpointFromPath(m_combo->currentData().toString()))
+        emit remoteKeyForgetRequested(remote->baseUrl);
+}
+
+void ModelSelector::removeChosenEntry()
+{
+    if (const QString path = m_combo->currentData().toString(); !path.isEmpty())
+        emit recentModelRemoveRequested(path);
+}
+
+void ModelSelector::updateManageActions()
+{
+    const QString path = m_combo->currentData().toString();
+    const bool remote = domain::isRemoteModelPath(path);
+    m_editRemote->setEnabled(remote);
+    m_forgetKey->setEnabled(remote);
+    m_removeEntry->setEnabled(!path.isEmpty());
+    m_manage->setEnabled(!path.isEmpty());
 }
 
 void ModelSelector::showRemoteModels(const QString& baseUrl, const QStringList& models, const QString& error)

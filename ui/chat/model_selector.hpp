@@ -1,5 +1,7 @@
 // Which model the chat uses: recent models, "Open GGUF...", "Remote server..." (a model on an
-// OpenAI-compatible server: RemoteModelDialog), and the progress of a load. Under the
+// OpenAI-compatible server: RemoteModelDialog), and the progress of a load. A menu button beside
+// the list acts on the chosen entry: edit a remote one (the dialog, filled in), forget the API key
+// kept for its server, or remove it from the recent models. Under the
 // row, a line describes the chosen model (architecture, parameters, quantization, context): the
 // loaded one as the engine has it, a recent one as its file says (item tooltips carry it too).
 #pragma once
@@ -9,10 +11,12 @@
 #include <QStringList>
 #include <QWidget>
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QToolButton;
 
 namespace strata::ui {
 
@@ -33,9 +37,15 @@ public:
     // The name shown for a model: a file's name, or "model @ host:port" for a remote one.
     static QString shownName(const QString& path);
 
+    QToolButton* manageButton() const { return m_manage; }
+
 public slots:
     void openFileDialog();
     void openRemoteDialog();
+    // The menu's actions, on the chosen entry (nothing when it does not apply).
+    void editChosenRemote();
+    void forgetChosenKey();
+    void removeChosenEntry();
     void setLoading(const QString& path);
     void setLoadProgress(double fraction);  // 0..1
     void setLoaded(const QString& path, const QString& description = {});
@@ -49,15 +59,25 @@ signals:
     void remoteModelChosen(const QString& path, const QString& apiKey);
     // "List models" in that dialog: the server's base URL and the key typed there ("" for none).
     void remoteModelsWanted(const QString& baseUrl, const QString& apiKey);
+    // A remote entry edited: `newPath` takes `oldPath`'s place and is chosen, with the key typed ("" for none).
+    void remoteModelEdited(const QString& oldPath, const QString& newPath, const QString& apiKey);
+    void remoteKeyForgetRequested(const QString& baseUrl);
+    void recentModelRemoveRequested(const QString& path);
 
 private:
     void selectPath(const QString& path);
     void applyDescription(int index);  // the line under the row and the item's tooltip
     void showDescriptionOf(int index);
+    RemoteModelDialog* newRemoteDialog();
+    void updateManageActions();
 
     QComboBox* m_combo;
     QPushButton* m_open;
     QPushButton* m_remote;
+    QToolButton* m_manage;
+    QAction* m_editRemote;
+    QAction* m_forgetKey;
+    QAction* m_removeEntry;
     QProgressBar* m_progress;
     QLabel* m_status;
     QLabel* m_description;

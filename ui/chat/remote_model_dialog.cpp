@@ -66,6 +66,13 @@ RemoteModelDialog::RemoteModelDialog(const QString& keyStorageNote, QWidget* par
     layout->addWidget(buttons);
 }
 
+void RemoteModelDialog::setEndpoint(const QString& baseUrl, const QString& model)
+{
+    setWindowTitle(tr("Edit remote server"));
+    m_address->setText(baseUrl);
+    m_model->setEditText(model);
+}
+
 QLineEdit* RemoteModelDialog::modelEdit() const
 {
     return m_model->lineEdit();

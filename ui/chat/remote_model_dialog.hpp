@@ -19,6 +19,8 @@ class RemoteModelDialog : public QDialog {
     Q_OBJECT
 public:
     RemoteModelDialog(const QString& keyStorageNote, QWidget* parent = nullptr);
+    // Opens on an existing entry (editing it): its address and model name filled in.
+    void setEndpoint(const QString& baseUrl, const QString& model);
 
     QLineEdit* addressEdit() const { return m_address; }
     QLineEdit* keyEdit() const { return m_key; }

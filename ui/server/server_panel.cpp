@@ -18,8 +18,8 @@ constexpr int kLogLines = 500;  // the log keeps the newest lines only: a busy s
 
 ServerPanel::ServerPanel(QWidget* parent)
     : QWidget(parent), m_host(new QComboBox(this)), m_port(new QSpinBox(this)), m_apiKey(new QLineEdit(this)),
-      m_startStop(new QPushButton(this)), m_status(new QLabel(this)), m_rate(new QLabel(this)),
-      m_log(new QPlainTextEdit(this))
+      m_headerTimeout(new QSpinBox(this)), m_startStop(new QPushButton(this)), m_status(new QLabel(this)),
+      m_rate(new QLabel(this)), m_log(new QPlainTextEdit(this))
 {
     setObjectName(QStringLiteral("serverPanel"));
     m_host->setObjectName(QStringLiteral("serverHost"));
@@ -33,6 +33,12 @@ ServerPanel::ServerPanel(QWidget* parent)
     m_apiKey->setObjectName(QStringLiteral("serverApiKey"));
     m_apiKey->setEchoMode(QLineEdit::PasswordEchoOnEdit);
     m_apiKey->setPlaceholderText(tr("none (this computer only)"));
+    m_headerTimeout->setObjectName(QStringLiteral("serverHeaderTimeout"));
+    m_headerTimeout->setRange(domain::ServerPreferences::kMinHeaderTimeout,
+                              domain::ServerPreferences::kMaxHeaderTimeout);
+    m_headerTimeout->setSuffix(tr(" s"));
+    m_headerTimeout->setToolTip(tr("A client must send each request's headers within this many seconds; slower "
+                                   "ones are cut off, so they cannot hold the server's connections."));
     m_startStop->setObjectName(QStringLiteral("serverStartStop"));
     m_status->setObjectName(QStringLiteral("serverStatus"));
     m_status->setWordWrap(true);
@@ -47,6 +53,7 @@ ServerPanel::ServerPanel(QWidget* parent)
     form->addRow(tr("Address"), m_host);
     form->addRow(tr("Port"), m_port);
     form->addRow(tr("API key"), m_apiKey);
+    form->addRow(tr("Header timeout"), m_headerTimeout);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_startStop);
@@ -71,6 +78,7 @@ domain::ServerPreferences ServerPanel::preferences() const
     p.host = m_host->currentText().trimmed();
     p.port = m_port->value();
     p.apiKey = m_apiKey->text().trimmed();
+    p.headerTimeoutSeconds = m_headerTimeout->value();
     p.enabled = m_running;
     return p;
 }
@@ -80,6 +88,7 @@ void ServerPanel::setPreferences(const domain::ServerPreferences& p)
     m_host->setCurrentText(p.host);
     m_port->setValue(p.port);
     m_apiKey->setText(p.apiKey);
+    m_headerTimeout->setValue(p.headerTimeoutSeconds);
 }
 
 void ServerPanel::setEditable(bool editable)
@@ -87,6 +96,7 @@ void ServerPanel::setEditable(bool editable)
     m_host->setEnabled(editable);
     m_port->setEnabled(editable);
     m_apiKey->setEnabled(editable);
+    m_headerTimeout->setEnabled(editable);
 }
 
 void ServerPanel::showStarted(const QString& url)

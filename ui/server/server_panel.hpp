@@ -1,5 +1,5 @@
 // The Server panel (Tools > API server): start and stop the app's OpenAI- and Anthropic-compatible
-// server, its address, port and API key, what it serves at, its request log and its live decode
+// server, its address, port, API key and header deadline, what it serves at, its request log and its live decode
 // rate. It shows state and forwards intent; app/server/server_controller.hpp does the serving.
 #pragma once
 
@@ -46,6 +46,7 @@ private:
     QComboBox* m_host;
     QSpinBox* m_port;
     QLineEdit* m_apiKey;
+    QSpinBox* m_headerTimeout;
     QPushButton* m_startStop;
     QLabel* m_status;
     QLabel* m_rate;

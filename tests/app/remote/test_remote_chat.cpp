@@ -2,7 +2,9 @@
 // with an API key, is chosen through "Remote server..."; a wrong key is refused with the server's
 // 401 shown; with the right key a reply streams in and equals the server's own greedy answer to the
 // same prompt. A scripted server gives what a real one does not on demand: a broken event stream
-// and a reply that never ends, which Stop must end at once. A server that is gone is reported.
+// and a reply that never ends, which Stop must end at once, a whole JSON reply to a stream
+// request, and a key to forget. A server that is gone is reported. The model selector's menu edits,
+// forgets the key of, and removes a remote entry.
 // The keychain is off here (CI runs none): keys are kept for the session only, and the dialog says so.
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
@@ -24,6 +26,7 @@
 #include "ui/main_window.hpp"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
@@ -82,6 +85,15 @@ public:
     {}
 };
 
+// The "Remote server..." dialog open now (an earlier one may not be deleted yet).
+strata::ui::RemoteModelDialog* openRemoteDialog(Application& app)
+{
+    for (auto* dialog : app.window().findChildren<strata::ui::RemoteModelDialog*>())
+        if (dialog->isVisible())
+            return dialog;
+    return nullptr;
+}
+
 // A scripted HTTP server: /v1/models lists "scripted"; a chat request gets `chatReply` written
 // at once and the connection is kept open (a stream that has not ended) until the client closes it.
 class ScriptedServer : public QObject {
@@ -101,11 +113,18 @@ public:
             }
         });
     }
+    // Connections the client left open end with m_server, after the members their handlers use.
+    ~ScriptedServer() override
+    {
+        for (QTcpSocket* socket : m_server.findChildren<QTcpSocket*>())
+            socket->disconnect(this);
+    }
     QString base() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()); }
     void close() { m_server.close(); }
 
     QByteArray chatReply;
-    int closedChats = 0;  // chat requests whose connection the client closed
+    QByteArray requiredKey;  // set: requests without "Authorization: Bearer <it>" get a 401
+    int closedChats = 0;     // chat requests whose connection the client closed
 
 private:
     void answer(QTcpSocket* socket)
@@ -115,7 +134,13 @@ private:
         const qsizetype headerEnd = request.indexOf("\r\n\r\n");
         if (headerEnd < 0 || request.isEmpty() || request.startsWith('-'))
             return;
-        if (request.startsWith("GET /v1/models")) {
+        if (!requiredKey.isEmpty() && !request.contains("\r\nAuthorization: Bearer " + requiredKey + "\r\n")) {
+            const QByteArray body = R"({"error":{"message":"the API key is not valid","type":"authentication_error"}})";
+            socket->write("HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                          "Content-Length: "
+                          + QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            socket->disconnectFromHost();
+        } else if (request.startsWith("GET /v1/models")) {
             const QByteArray body = R"({"object":"list","data":[{"id":"scripted","object":"model"}]})";
             socket->write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n"
                           "Content-Length: "
@@ -386,6 +411,90 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 10000);
         QVERIFY2(noticeTexts(app).last().contains(QStringLiteral("Could not reach the remote server")),
                  qPrintable(noticeTexts(app).last()));
+    }
+
+    // A server that ignores "stream": true and answers one chat.completion object: the chat shows
+    // its text and keeps its usage, where reading it as an event stream found no "data: [DONE]".
+    void aWholeJsonReplyToAStreamRequestIsShown()
+    {
+        ScriptedServer scripted;
+        const QByteArray body =
+            R"({"id":"x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant",)"
+            R"("content":"A whole answer."},"finish_reason":"length"}],)"
+            R"("usage":{"prompt_tokens":9,"completion_tokens":4,"total_tokens":13}})";
+        scripted.chatReply = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                             + QByteArray::number(body.size()) + "\r\n\r\n" + body;
+        Application app(database("whole"));
+        app.show();
+        chooseRemote(app, scripted.base(), {}, QStringLiteral("scripted"));
+        QTRY_VERIFY_WITH_TIMEOUT(app.coordinator().isRemoteModel(), 10000);
+        const int before = int(noticeTexts(app).size());
+        const qint64 id = greedyConversation(app, 16);
+        const std::uint64_t decodedBefore = app.engine().controller()->telemetryLink()->tokenCounts().decoded;
+        typeAndSend(app, QStringLiteral("Hello"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 10000);
+        QVERIFY2(noticeTexts(app).size() == before, qPrintable(noticeTexts(app).join('\n')));
+        const QList<strata::domain::ChatMessage> stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 2);
+        QCOMPARE(stored[1].content, QStringLiteral("A whole answer."));
+        QCOMPARE(stored[1].metrics.value(QStringLiteral("generated_tokens")).toInt(), 4);
+        QCOMPARE(stored[1].metrics.value(QStringLiteral("prompt_tokens")).toInt(), 9);
+        QCOMPARE(stored[1].metrics.value(QStringLiteral("finish_reason")).toString(),
+                 QString::fromLatin1(strata::model::toString(strata::model::FinishReason::Length)));
+        QCOMPARE(app.engine().controller()->telemetryLink()->tokenCounts().decoded - decodedBefore, std::uint64_t(4));
+    }
+
+    // The model selector's menu on a remote entry: forget the key kept for its server (the next
+    // request goes without it and is refused), edit the entry (the dialog opens filled in, and the
+    // edited server takes the old entry's place), and remove it from the recent models.
+    void remoteEntriesAreEditedForgottenAndRemoved()
+    {
+        ScriptedServer guarded;
+        guarded.requiredKey = "sekret";
+        guarded.chatReply = streamHead() + contentChunk(QStringLiteral("Hi")) + "data: [DONE]\n\n";
+        ScriptedServer moved;
+        Application app(database("manage"));
+        app.show();
+        chooseRemote(app, guarded.base(), QStringLiteral("sekret"), QStringLiteral("scripted"));
+        QTRY_VERIFY_WITH_TIMEOUT(app.coordinator().isRemoteModel(), 10000);
+        const QString guardedPath = app.coordinator().modelPath();
+        auto* selector = app.window().modelSelector();
+        QCOMPARE(selector->combo()->currentData().toString(), guardedPath);
+
+        auto* forget = selector->findChild<QAction*>(QStringLiteral("forgetRemoteKeyAction"));
+        QVERIFY(forget);
+        QVERIFY(forget->isEnabled());
+        const qsizetype before = noticeTexts(app).size();
+        forget->trigger();
+        QCOMPARE(noticeTexts(app).size(), before + 1);
+        QVERIFY2(noticeTexts(app).last().contains(QStringLiteral("forgotten")), qPrintable(noticeTexts(app).last()));
+        QString kept = QStringLiteral("unset");
+        app.remoteKeys().fetch(guarded.base(), [&](const QString& key) { kept = key; });
+        QCOMPARE(kept, QString());
+        greedyConversation(app, 16);
+        typeAndSend(app, QStringLiteral("Hello"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 10000);
+        QVERIFY2(noticeTexts(app).last().contains(QStringLiteral("refused the API key (HTTP 401)")),
+                 qPrintable(noticeTexts(app).last()));
+
+        selector->findChild<QAction*>(QStringLiteral("editRemoteModelAction"))->trigger();
+        strata::ui::RemoteModelDialog* dialog = openRemoteDialog(app);
+        QVERIFY(dialog);
+        QCOMPARE(dialog->addressEdit()->text(), guarded.base());
+        QCOMPARE(dialog->modelEdit()->text(), QStringLiteral("scripted"));
+        dialog->addressEdit()->setText(moved.base());
+        dialog->accept();
+        const QString movedPath = strata::domain::remoteModelPath({moved.base(), QStringLiteral("scripted")});
+        QTRY_COMPARE_WITH_TIMEOUT(app.coordinator().modelPath(), movedPath, 10000);
+        QCOMPARE(selector->combo()->findData(guardedPath), -1);
+        QVERIFY(selector->combo()->findData(movedPath) > 0);
+        QVERIFY(!QSettings().value(QStringLiteral("models/recent")).toStringList().contains(guardedPath));
+
+        QCOMPARE(selector->combo()->currentData().toString(), movedPath);
+        selector->findChild<QAction*>(QStringLiteral("removeRecentModelAction"))->trigger();
+        QCOMPARE(selector->combo()->findData(movedPath), -1);
+        QVERIFY(!QSettings().value(QStringLiteral("models/recent")).toStringList().contains(movedPath));
+        QVERIFY(!selector->findChild<QAction*>(QStringLiteral("removeRecentModelAction"))->isEnabled());
     }
 
     // Tools > A/B run with a remote model chosen and no local one loaded: the runs compare waiting

@@ -2,8 +2,8 @@
 // off by default; another address than loopback without an API key is refused with a clear
 // message; start and stop from the panel; without a model it answers that none is loaded; with a
 // small generated model it serves the loaded model, logs the request and shows a decode rate; its
-// settings persist across restarts; and a chat reply and a server request at the same time both
-// complete, each with the text it has alone.
+// settings (the header timeout too, which reaches the server) persist across restarts; and a chat
+// reply and a server request at the same time both complete, each with the text it has alone.
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/server/server_controller.hpp"
@@ -16,6 +16,7 @@
 #include "ui/server/server_panel.hpp"
 
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -27,6 +28,12 @@
 
 #include <httplib.h>
 #include <nlohmann/json.hpp>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <future>
 
@@ -202,6 +209,51 @@ private slots:
         Application app(database(QStringLiteral("persist")));
         QVERIFY(!app.server().isRunning());  // stopped by the user: stays off
         QCOMPARE(app.server().preferences().apiKey, QStringLiteral("k1"));
+    }
+
+    // The panel's header timeout reaches the server (a header trickled from 1 s on is cut within the
+    // watchdog's look, where the default 10 s would keep it), and it persists like the other fields.
+    void headerTimeoutPersistsAndCutsSlowHeaders()
+    {
+        {
+            Application app(database(QStringLiteral("header")));
+            strata::ui::ServerPanel* panel = app.window().serverPanel();
+            auto* timeout = panel->findChild<QSpinBox*>(QStringLiteral("serverHeaderTimeout"));
+            QVERIFY(timeout);
+            QCOMPARE(timeout->value(), 10);
+            timeout->setValue(1);
+            startFromPanel(app, QStringLiteral("127.0.0.1"), 0);
+            QVERIFY2(app.server().isRunning(), qPrintable(panel->statusLabel()->text()));
+            QVERIFY(!timeout->isEnabled());
+
+            const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+            sockaddr_in a{};
+            a.sin_family = AF_INET;
+            a.sin_port = htons(app.server().port());
+            a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+            QCOMPARE(::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+            QElapsedTimer clock;
+            clock.start();
+            const QByteArray head = "GET /health HTTP/1.1\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+            qint64 cutMs = -1;
+            for (qsizetype i = 0; cutMs < 0 && clock.elapsed() < 6000; ++i) {
+                ::send(fd, head.constData() + i % head.size(), 1, MSG_NOSIGNAL);  // fails once cut off
+                QCoreApplication::processEvents();
+                pollfd p{fd, POLLIN, 0};
+                char byte = 0;
+                if (::poll(&p, 1, 200) > 0 && ::recv(fd, &byte, 1, 0) <= 0)
+                    cutMs = clock.elapsed();
+            }
+            ::close(fd);
+            QVERIFY2(cutMs >= 0 && cutMs < 3000, qPrintable(QString("cut off after %1 ms").arg(cutMs)));
+            QCOMPARE(QSettings().value(QStringLiteral("server/headerTimeout")).toInt(), 1);
+        }
+        Application app(database(QStringLiteral("header")));
+        QVERIFY(app.server().isRunning());
+        QCOMPARE(app.server().preferences().headerTimeoutSeconds, 1);
+        QCOMPARE(app.window().serverPanel()->preferences().headerTimeoutSeconds, 1);
+        QTest::mouseClick(app.window().serverPanel()->startStopButton(), Qt::LeftButton);
+        QTRY_VERIFY(!app.server().isRunning());
     }
 
     void servesTheLoadedModel()
