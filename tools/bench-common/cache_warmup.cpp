@@ -1,18 +1,12 @@
 #include "cache_warmup.hpp"
 
+#include "percentile.hpp"
+
 #include <algorithm>
 #include <cstdio>
 
 namespace strata::benchtools {
 namespace {
-
-double percentile(std::vector<double> v, double p)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[size_t(p * double(v.size() - 1) + 0.5)];
-}
 
 double hitPercent(uint64_t routes, uint64_t misses)
 {

@@ -1,21 +1,13 @@
 #include "expert_report.hpp"
 
+#include "percentile.hpp"
+
 #include <algorithm>
 #include <cstdio>
-#include <vector>
 
 namespace strata::bench {
-namespace {
 
-double percentile(std::vector<float> v, double p)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    return v[size_t(p * double(v.size() - 1) + 0.5)];
-}
-
-}  // namespace
+using benchtools::percentile;
 
 ExpertSummary summarize(const model::ExpertTelemetry& t, double tokens)
 {

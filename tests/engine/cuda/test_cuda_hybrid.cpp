@@ -54,6 +54,49 @@ std::unique_ptr<model::Model> open(const std::filesystem::path& path, model::Cud
     return model::Model::open(path, o);
 }
 
+// A file fully on the GPU and the same file with a hybrid placement: `percent` % of every layer's
+// experts in the VRAM cache, or the experts of the first `cpuLayers` layers on the CPU.
+struct ModelPair {
+    std::unique_ptr<model::Model> gpu, hybrid;
+};
+ModelPair openPair(const std::filesystem::path& path, const gguf::ModelSpec& spec, model::ExpertPlacement placement,
+                   int percent, uint32_t cpuLayers)
+{
+    ModelPair pair;
+    pair.gpu = open(path, {});
+    model::CudaExperts experts;
+    experts.placement = placement;
+    experts.cpuLayers = cpuLayers;
+    experts.budget = bytesPerExpert(*pair.gpu) * spec.layers * spec.experts * size_t(percent) / 100;
+    pair.hybrid = open(path, experts);
+    return pair;
+}
+
+std::vector<int32_t> randomPrompt(size_t tokens, uint32_t vocab, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::vector<int32_t> prompt(tokens);
+    for (auto& id : prompt)
+        id = int32_t(rng() % vocab);
+    return prompt;
+}
+
+// `steps` greedy decode steps on both sessions (the GPU's choice fed to both): the worst gap of their
+// log-probabilities and the step it was at.
+std::pair<double, int> worstOverDecodeSteps(model::Session& g, model::Session& h, int steps)
+{
+    std::pair<double, int> worst{0.0, -1};
+    for (int step = 0; step < steps; ++step) {
+        const auto next = int32_t(kernels::argmax(g.logits().data(), int64_t(g.logits().size())));
+        g.append(next);
+        h.append(next);
+        const double d = test::worstLogProbDiff(g.logits(), h.logits());
+        if (d > worst.first)
+            worst = {d, step};
+    }
+    return worst;
+}
+
 // The CPUs in a Cpus_allowed_list line of /proc ("0-3,8,10-11").
 std::set<int> parseCpuList(const std::string& text)
 {
@@ -123,36 +166,23 @@ private slots:
         QFETCH(int, percent);
         QFETCH(int, cpuLayers);
         const gguf::ModelSpec spec = moeSpec(type);
-        const auto path = test::writeModel(m_dir, spec, QTest::currentDataTag());
-        const auto gpu = open(path, {});
-        model::CudaExperts experts;
-        experts.placement = placement;
-        experts.cpuLayers = uint32_t(cpuLayers);
-        experts.budget = bytesPerExpert(*gpu) * spec.layers * spec.experts * size_t(percent) / 100;
-        const auto hybrid = open(path, experts);
+        const auto [gpu, hybrid] = openPair(test::writeModel(m_dir, spec, QTest::currentDataTag()), spec, placement,
+                                            percent, uint32_t(cpuLayers));
         QCOMPARE(hybrid->pool().workerCount(), 2u);  // the CPU experts' workers
         // The CPU's products round activations to int8 as the CPU backend does, the GPU's as its
         // kernels do: the bound of GPU against CPU (test_cuda_model) applies.
         const double tol = 2 * 2 * 2.6e-2 * spec.outputScale;
-        std::mt19937 rng(11);
-        std::vector<int32_t> prompt(40);
-        for (auto& id : prompt)
-            id = int32_t(rng() % gpu->hparams().vocabSize);
+        const auto prompt = randomPrompt(40, gpu->hparams().vocabSize, 11);
         model::Session g(*gpu, {.contextLength = 128}), h(*hybrid, {.contextLength = 128});
         g.setPrompt(prompt);
         h.setPrompt(prompt);
         double worst = test::worstLogProbDiff(g.logits(), h.logits());
         QVERIFY2(worst <= tol,
                  qPrintable(QString("after the prompt: |log p hybrid - GPU| = %1 > %2").arg(worst).arg(tol)));
-        for (int step = 0; step < 8; ++step) {
-            const auto next = int32_t(kernels::argmax(g.logits().data(), int64_t(g.logits().size())));
-            g.append(next);
-            h.append(next);
-            const double d = test::worstLogProbDiff(g.logits(), h.logits());
-            QVERIFY2(d <= tol,
-                     qPrintable(QString("decode step %1: |log p hybrid - GPU| = %2 > %3").arg(step).arg(d).arg(tol)));
-            worst = std::max(worst, d);
-        }
+        const auto [d, step] = worstOverDecodeSteps(g, h, 8);
+        QVERIFY2(d <= tol,
+                 qPrintable(QString("decode step %1: |log p hybrid - GPU| = %2 > %3").arg(step).arg(d).arg(tol)));
+        worst = std::max(worst, d);
         if (percent == 100)
             QCOMPARE(worst, 0.0);  // every expert resident: the GPU path itself
         qInfo("%s: worst |log p hybrid - GPU| = %.2e (tolerance %.1e)", QTest::currentDataTag(), worst, tol);
@@ -183,18 +213,10 @@ private slots:
         QFETCH(int, percent);
         QFETCH(int, tokens);
         const gguf::ModelSpec spec = moeSpec(type);
-        const auto path = test::writeModel(m_dir, spec, QTest::currentDataTag());
-        const auto gpu = open(path, {});
-        model::CudaExperts experts;
-        experts.placement = placement;
-        experts.cpuLayers = uint32_t(spec.layers);
-        experts.budget = bytesPerExpert(*gpu) * spec.layers * spec.experts * size_t(percent) / 100;
-        const auto hybrid = open(path, experts);
+        const auto [gpu, hybrid] =
+            openPair(test::writeModel(m_dir, spec, QTest::currentDataTag()), spec, placement, percent, spec.layers);
         const double tol = 2 * 2 * 2.6e-2 * spec.outputScale;
-        std::mt19937 rng(5);
-        std::vector<int32_t> prompt(static_cast<size_t>(tokens));
-        for (auto& id : prompt)
-            id = int32_t(rng() % gpu->hparams().vocabSize);
+        const auto prompt = randomPrompt(size_t(tokens), gpu->hparams().vocabSize, 5);
         model::Session g(*gpu, {.contextLength = 256}), h(*hybrid, {.contextLength = 256});
         hybrid->backend().resetExpertTelemetry();
         g.setPrompt(prompt);
@@ -206,14 +228,9 @@ private slots:
         QCOMPARE(t->cpuExpertSeconds, 0.0);  // nothing ran on the pool
         QVERIFY2(worst <= tol,
                  qPrintable(QString("after the prompt: |log p streamed - GPU| = %1 > %2").arg(worst).arg(tol)));
-        for (int step = 0; step < 4; ++step) {
-            const auto next = int32_t(kernels::argmax(g.logits().data(), int64_t(g.logits().size())));
-            g.append(next);
-            h.append(next);
-            const double d = test::worstLogProbDiff(g.logits(), h.logits());
-            QVERIFY2(d <= tol,
-                     qPrintable(QString("decode step %1: |log p hybrid - GPU| = %2 > %3").arg(step).arg(d).arg(tol)));
-        }
+        const auto [d, step] = worstOverDecodeSteps(g, h, 4);
+        QVERIFY2(d <= tol,
+                 qPrintable(QString("decode step %1: |log p hybrid - GPU| = %2 > %3").arg(step).arg(d).arg(tol)));
         qInfo("%s: %llu experts streamed, worst |log p streamed - GPU| after the prompt = %.2e",
               QTest::currentDataTag(), static_cast<unsigned long long>(t->streamedExperts), worst);
     }
