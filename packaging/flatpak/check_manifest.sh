@@ -16,7 +16,7 @@ fail() { echo "check_manifest: $*" >&2; exit 1; }
 
 if command -v flatpak-builder >/dev/null; then
     flatpak-builder --show-manifest "$manifest" >/dev/null || fail "flatpak-builder cannot read $manifest"
-    echo "flatpak-builder $(flatpak-builder --version | awk '{print $2}') reads the manifest"
+    echo "$(flatpak-builder --version) reads the manifest"
 fi
 # The fields below, as JSON lines, from whichever parser is here.
 fields=$(python3 - "$manifest" <<'EOF'
