@@ -15,7 +15,7 @@
 #   STRATA_JOBS          parallel build jobs (default: number of cores)
 #   STRATA_WERROR        ON/OFF: override the presets' warnings-as-errors setting
 #   STRATA_CTEST_ARGS    extra ctest arguments (e.g. -E test_model_reference, -L platform)
-#   STRATA_BUILD_TARGETS targets the ci/check suites build instead of all (e.g. `platform`: the app
+#   STRATA_BUILD_TARGETS targets the ci/check/release-tests suites build instead of all (e.g. `platform`: the app
 #                        and the tests labelled platform, cmake/StrataPlatformTests.cmake; CI's Debian 13 leg)
 #   STRATA_CUDA_ARCHITECTURES  CUDA architectures to compile for (default: the build's, 75;86;89;90);
 #                        CI compiles one (90) to stay inside its time
