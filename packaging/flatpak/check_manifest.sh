@@ -48,7 +48,7 @@ grep -q "^Exec=$(field command)\$" "$repo/resources/$id.desktop" || fail "the de
 while read -r opt; do
     name=$(sed -E 's/^-D([A-Z_]+)=.*/\1/' <<<"$opt")
     case "$name" in STRATA_*) ;; *) continue ;; esac
-    grep -rqE "(option|set)\($name[ )]" "$repo/CMakeLists.txt" "$repo/cmake" \
+    grep -rqE "(option|set)\(${name}[ )]" "$repo/CMakeLists.txt" "$repo/cmake" \
         || fail "the strata module sets $name, which no CMake file defines"
 done < <(python3 -c 'import json,sys
 for l in sys.stdin:
