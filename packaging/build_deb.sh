@@ -7,8 +7,11 @@
 #
 # BUILD_DIR (default: $STRATA_BUILD_ROOT/deb, i.e. build/deb) is configured from the `release`
 # preset with CUDA off when it is new; an existing Release build is reused as it is configured (CI
-# packages the release build its app check made). Sanitizer builds are refused. The .deb is left in
-# BUILD_DIR; its path is the last line printed. Environment: STRATA_JOBS (parallel jobs),
+# packages the release build its app check made, and on Debian 13 the `release-tests` build its
+# tests ran on). Sanitizer builds are refused. Only what the package installs is built (target
+# strata-package-files), not the tests a release-tests build also has. The .deb, named after the
+# release it was built on (strata_VERSION-1~deb12_ARCH.deb), is left in BUILD_DIR; its path is the
+# last line printed. Environment: STRATA_JOBS (parallel jobs),
 # STRATA_CUDA (ON/OFF/AUTO for a new BUILD_DIR, default OFF: the package then runs everywhere, and
 # CUDA kernels for every architecture would add many minutes and megabytes).
 set -euo pipefail
@@ -34,7 +37,7 @@ if [ "$(cache_value CMAKE_BUILD_TYPE)" != Release ] || [ -n "$(cache_value STRAT
 fi
 [ "$(cache_value STRATA_BUILD_APP)" != OFF ] || { echo "build_deb: $build does not build the app" >&2; exit 1; }
 
-cmake --build "$build" -j "$jobs"
+cmake --build "$build" -j "$jobs" --target strata-package-files
 rm -f "$build"/strata_*.deb
 (cd "$build" && cpack -G DEB >/dev/null)
 deb=$(ls "$build"/strata_*.deb)

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Checks the Debian package the way a user meets it, as root in a fresh Debian root (CI's `package`
-# leg; tools/dev/fresh_root.sh): apt resolves every dependency from the archive, the programs run,
-# the app starts and quits by itself, a model made by strata-gguf answers in strata-cli, and purging
-# the package leaves no file behind outside the user's home.
+# leg on Debian 12, `package-trixie` on Debian 13; tools/dev/fresh_root.sh): the package was built for
+# this root's release, apt resolves every dependency from the archive, the programs run, the app
+# starts and quits by itself, a model made by strata-gguf answers in strata-cli, and purging the
+# package leaves no file behind outside the user's home.
 #
-#   packaging/check_install.sh path/to/strata_VERSION_ARCH.deb
+#   packaging/check_install.sh path/to/strata_VERSION-1~debN_ARCH.deb
 set -euo pipefail
 [ $# = 1 ] && [ -f "$1" ] || { echo "usage: packaging/check_install.sh STRATA.deb" >&2; exit 2; }
 deb=$(realpath "$1")
@@ -20,6 +21,18 @@ snapshot() {
         -o -path /src -o -path /root -o -path /home -o -path /var/cache/apt -o -path /var/cache/debconf \
         -o -path /var/lib/apt -o -path /var/lib/dpkg -o -path /var/log \) -prune -o -print | sort
 }
+
+# The release is the root's own (/etc/os-release): its Debian revision must name it as
+# packaging/CMakeLists.txt names it (1~deb12, 1~deb13), so Debian 12's package is never passed off
+# as Debian 13's, whose Depends name other library versions.
+# shellcheck source=/dev/null
+release=$(. /etc/os-release && if [ "$ID" = debian ]; then echo "deb$VERSION_ID"; else echo "$ID$VERSION_ID"; fi)
+version=$(dpkg-deb --field "$deb" Version)
+say "$(basename "$deb") on $(. /etc/os-release && echo "$PRETTY_NAME")"
+case "$version" in
+    *"~$release") echo "version $version: built for $release" ;;
+    *) fail "the package's version $version does not name this release ($release): build it on $release" ;;
+esac
 
 say "apt-get install $(basename "$deb") (dependencies and recommends from the archive)"
 apt-get update -qq

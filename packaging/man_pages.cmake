@@ -21,6 +21,7 @@ set(strata_man_programs
     "strata-monitor|print the engine's live telemetry while a model generates")
 
 set(strata_man_pages)
+set(strata_man_targets)  # the programs themselves: packaging/CMakeLists.txt's strata-package-files
 foreach(entry IN LISTS strata_man_programs)
     string(REPLACE "|" ";" parts "${entry}")
     list(GET parts 0 program)
@@ -42,6 +43,7 @@ foreach(entry IN LISTS strata_man_programs)
         COMMENT "help2man: ${program}.1"
         VERBATIM)
     list(APPEND strata_man_pages ${page}.gz)
+    list(APPEND strata_man_targets ${program})
 endforeach()
 add_custom_target(strata-man-pages ALL DEPENDS ${strata_man_pages})
 include(GNUInstallDirs)

@@ -9,12 +9,13 @@
 # Works as root or as a user with sudo. Environment:
 #   STRATA_BUILD_ROOT    where build folders go (default: <repo>/build)
 #   STRATA_TEST_SUITES   which test legs to run (default: "ci tsan fuzz"; "check" is the test suite
-#                        without sanitizers, which CI's Debian 13 leg runs)
+#                        without sanitizers; "release-tests" the same tests on the release build as
+#                        packaged, hardened, which CI's Debian 13 leg runs and then packages)
 #   STRATA_FUZZ_SECONDS  how long each fuzzer runs (default: 60)
 #   STRATA_JOBS          parallel build jobs (default: number of cores)
 #   STRATA_WERROR        ON/OFF: override the presets' warnings-as-errors setting
 #   STRATA_CTEST_ARGS    extra ctest arguments (e.g. -E test_model_reference, -L platform)
-#   STRATA_BUILD_TARGETS targets the ci/check suites build instead of all (e.g. `platform`: the app
+#   STRATA_BUILD_TARGETS targets the ci/check/release-tests suites build instead of all (e.g. `platform`: the app
 #                        and the tests labelled platform, cmake/StrataPlatformTests.cmake; CI's Debian 13 leg)
 #   STRATA_CUDA_ARCHITECTURES  CUDA architectures to compile for (default: the build's, 75;86;89;90);
 #                        CI compiles one (90) to stay inside its time
@@ -152,8 +153,9 @@ run_tests() {
             tsan) phase "build tsan" configure_and_build_tests tsan tsan &&
                   phase "ctest tsan" run_ctest tsan -L tsan || status=1 ;;
             fuzz) phase "build fuzz" configure_and_build_fuzzers && phase "fuzzers" run_fuzzers || status=1 ;;
-            check) phase "build check" configure_and_build check "${targets[@]}" &&
-                   phase "ctest check" run_ctest check || status=1 ;;
+            check|release-tests)
+                   phase "build $suite" configure_and_build "$suite" "${targets[@]}" &&
+                   phase "ctest $suite" run_ctest "$suite" || status=1 ;;
             *) echo "unknown test suite '$suite'" >&2; status=1 ;;
         esac
     done
