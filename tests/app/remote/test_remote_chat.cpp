@@ -120,6 +120,17 @@ public:
             socket->disconnect(this);
     }
     QString base() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()); }
+    // The value of header `name` in a request head, its name matched without case as HTTP has it
+    // (Qt 6.8 sends header names in lower case, Qt 6.4 as they were set).
+    static QByteArray headerValue(const QByteArray& head, const QByteArray& name)
+    {
+        for (const QByteArray& line : head.split('\n')) {
+            const qsizetype colon = line.indexOf(':');
+            if (colon > 0 && line.left(colon).trimmed().compare(name, Qt::CaseInsensitive) == 0)
+                return line.mid(colon + 1).trimmed();
+        }
+        return {};
+    }
     void close() { m_server.close(); }
 
     QByteArray chatReply;
@@ -134,7 +145,8 @@ private:
         const qsizetype headerEnd = request.indexOf("\r\n\r\n");
         if (headerEnd < 0 || request.isEmpty() || request.startsWith('-'))
             return;
-        if (!requiredKey.isEmpty() && !request.contains("\r\nAuthorization: Bearer " + requiredKey + "\r\n")) {
+        if (!requiredKey.isEmpty()
+            && headerValue(request.left(headerEnd), "Authorization") != "Bearer " + requiredKey) {
             const QByteArray body = R"({"error":{"message":"the API key is not valid","type":"authentication_error"}})";
             socket->write("HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nConnection: close\r\n"
                           "Content-Length: "
