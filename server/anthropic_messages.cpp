@@ -10,6 +10,14 @@ namespace strata::server {
 
 namespace {
 
+// A content block's "type", once the block is known to be an object (400 naming the field if not).
+std::string blockType(const Json& block, const std::string& path)
+{
+    if (!block.is_object())
+        throw ApiError(400, "'" + path + "' must be an object, not " + typeName(block), path);
+    return requiredString(block, path + ".type");
+}
+
 // A string, or an array of {"type": "text", "text": ...} blocks joined.
 std::string textOf(const Json& value, const std::string& path)
 {
@@ -22,9 +30,7 @@ std::string textOf(const Json& value, const std::string& path)
     for (size_t i = 0; i < value.size(); ++i) {
         const Json& block = value[i];
         const std::string blockPath = fieldPath(path, i);
-        if (!block.is_object())
-            throw ApiError(400, "'" + blockPath + "' must be an object, not " + typeName(block), blockPath);
-        const std::string type = requiredString(block, blockPath + ".type");
+        const std::string type = blockType(block, blockPath);
         if (type != "text")
             throw ApiError(400, "'" + blockPath + ".type' is '" + type + "': this server reads text blocks only",
                            blockPath + ".type");
@@ -77,9 +83,7 @@ void appendMessages(const Json& message, const std::string& path, std::map<std::
     for (size_t i = 0; i < content.size(); ++i) {
         const Json& block = content[i];
         const std::string blockPath = fieldPath(contentPath, i);
-        if (!block.is_object())
-            throw ApiError(400, "'" + blockPath + "' must be an object, not " + typeName(block), blockPath);
-        const std::string type = requiredString(block, blockPath + ".type");
+        const std::string type = blockType(block, blockPath);
         if (type == "text") {
             chat_template::ChatMessage& m = turn();
             m.content = m.content.value_or("") + requiredString(block, blockPath + ".text");
