@@ -20,7 +20,7 @@ namespace {
         "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
         "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield|adaptive]\n"
         "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--wake-ahead] [--vram-budget MIB]\n"
-        "                    [--expert-state FILE] [--cache-curve N]\n"
+        "                    [--expert-state FILE] [--cache-curve N] [--pin-host CPU]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
         "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
         "  against the best fixed policy, with the pool's account of every token (text only).\n"
@@ -44,6 +44,8 @@ namespace {
         "  --cache-curve N (hybrid cache): a chat from the cache's start (cold, or --expert-state): the\n"
         "  -p prompt, then N decoded tokens timed one by one: hit rate and tok/s per 25 tokens, tokens to\n"
         "  the steady hit rate, per-token time p50/p99/max and its excess while copies finish.\n"
+        "  --pin-host CPU: the calling (engine) thread runs on CPU only, as a host that pins itself would;\n"
+        "  every thread the engine starts sets its own CPUs (issue 21's pinned-host rows).\n"
         "  --wake-ahead: hybrid, the pool is woken when a layer's GPU work is queued (default: when its\n"
         "  routing reaches the host; --no-wake-ahead says so explicitly).\n",
         status == 0 ? stdout : stderr);
@@ -107,6 +109,8 @@ BenchOptions parseBenchOptions(int argc, char** argv)
             o.batch = std::max(1, toInt(a, value()));
         else if (a == "--no-pin")
             o.pin = false;
+        else if (a == "--pin-host")
+            o.pinHost = toInt(a, value());
         else if (a == "--no-roofline")
             o.roofline = false;
         else if (a == "--cache-curve")

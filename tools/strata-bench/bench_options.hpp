@@ -19,6 +19,7 @@ struct BenchOptions {
     int repetitions = 3;     // -r
     int batch = 512;         // -b
     bool pin = true;
+    int pinHost = -1;  // --pin-host: the CPU the calling thread is pinned to before the model opens
     bool json = false;
     bool roofline = true;  // decode against the read bandwidth measured right after it
     // --device cpu|cuda[:N], --gpu-wait, --vram-budget, --experts, --no-wake-ahead, --expert-state

@@ -57,4 +57,18 @@ std::string expertJson(const ExpertSummary& s)
     return json;
 }
 
+std::string streamedPrefillText(const model::PrefillStreamTelemetry& p)
+{
+    char line[400];
+    std::snprintf(line, sizeof line,
+                  "streamed prefill: %llu tokens in %llu passes (warm-up included); per pass, summed over the "
+                  "streamed layers: routing wait %.1f ms, grouping %.1f ms, copies in flight %.1f ms, host waiting "
+                  "for copies %.1f ms, GPU on streamed experts %.1f ms",
+                  static_cast<unsigned long long>(p.tokens), static_cast<unsigned long long>(p.passes),
+                  1e3 * p.routingWaitSeconds / double(p.passes), 1e3 * p.groupingSeconds / double(p.passes),
+                  1e3 * p.copySeconds / double(p.passes), 1e3 * p.waitSeconds / double(p.passes),
+                  1e3 * p.computeSeconds / double(p.passes));
+    return line;
+}
+
 }  // namespace strata::bench

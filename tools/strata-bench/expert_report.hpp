@@ -21,5 +21,7 @@ struct ExpertSummary {
 ExpertSummary summarize(const model::ExpertTelemetry& t, double tokens);
 std::string expertText(const ExpertSummary& s);  // one line, for the table output
 std::string expertJson(const ExpertSummary& s);  // `"experts": {...}`, for --json
+// Long prompts whose missed experts went to the GPU: where the time of the prefill runs went.
+std::string streamedPrefillText(const model::PrefillStreamTelemetry& p);
 
 }  // namespace strata::bench

@@ -10,6 +10,7 @@
 #include "strata/model/cuda_backend.hpp"
 #include "strata/model/session.hpp"
 #include "strata/model/weight_traffic.hpp"
+#include "strata/pool/thread_affinity.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -166,6 +167,8 @@ int main(int argc, char** argv)
         benchtools::SpanTrace trace;  // outlives the model's pool
         if (!o.traceFile.empty())
             mo.poolSpanObserver = trace.observer();
+        if (o.pinHost >= 0 && !pool::setCurrentThreadAffinity({o.pinHost}))
+            throw Error("--pin-host: cannot pin this thread to CPU " + std::to_string(o.pinHost));
         auto m = model::Model::open(o.model, mo);
         const model::Hparams& h = m->hparams();
         const uint32_t ctx =
@@ -235,8 +238,13 @@ int main(int argc, char** argv)
         }
 
         std::vector<TestResult> results;
-        if (o.promptTokens > 0)
+        std::optional<model::PrefillStreamTelemetry> streamed;  // long prompts streamed to the GPU
+        if (o.promptTokens > 0) {
+            m->backend().resetExpertTelemetry();
             results.push_back(measure("pp" + std::to_string(o.promptTokens), o.repetitions, prefillOnce));
+            if (const auto t = m->backend().expertTelemetry(); t && t->prefill.passes > 0)
+                streamed = t->prefill;
+        }
         const unsigned threads = m->pool().workerCount() + 1;
         std::optional<Roofline> roof;
         // A hybrid placement's reads split between VRAM and host memory: no one roofline.
@@ -307,6 +315,8 @@ int main(int argc, char** argv)
                                     roof->reader().c_str(), roof->tokensPerSecondAt(read.mean), r.name.c_str(),
                                     stats(r.tokensPerSecond).mean, roofPercent(r));
                     }
+            if (streamed)
+                std::printf("\n%s\n", bench::streamedPrefillText(*streamed).c_str());
             if (experts)
                 std::printf("\n%s\n", bench::expertText(*experts).c_str());
         }

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <type_traits>
 
@@ -127,7 +128,11 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
                 const auto slotOf = policy_->slotOf(uint32_t(i));
                 std::copy(slotOf.begin(), slotOf.end(), layers_[i].slotOf);
             }
-        stager_ = std::make_unique<ExpertStager>(o.device, largestMatrix, poolCpus(pool_));
+        stager_ = std::make_unique<ExpertStager>(o.device, largestMatrix, poolCpus(pool_), StagerOptions::forCache());
+        // STRATA_EXPERT_CACHE_FREEZE=N: no swaps after N tokens, the control for a decode that copies
+        // (issue 26's stall bound): the same run, the cache's copies stopped.
+        if (const char* v = std::getenv("STRATA_EXPERT_CACHE_FREEZE"); v && std::atoll(v) > 0)
+            freezeAfterTokens_ = uint64_t(std::atoll(v));
         check(cudaEventCreateWithFlags(&tablesUpdated_, cudaEventDisableTiming), "creating an event");
     }
     if (any() && int(o.maxBatch) >= PrefillStreamer::minTokens()) {
@@ -259,6 +264,13 @@ MoeLayerWeights HybridExperts::stacks(uint32_t layer, const DeviceMatrix& router
 
 void HybridExperts::endPass(uint32_t tokens, cudaStream_t stream)
 {
+    if (!streamedPass_.empty()) {
+        streamer_->finishPass(streamedPass_);
+        addPrefillTimings(telemetry_.prefill, tokens, streamedPass_);
+        if (prefillTimingRequested())
+            printPrefillTimings(stderr, tokens, streamedPass_);
+        streamedPass_.clear();
+    }
     updateCache(tokens, stream);
     publish();
 }
@@ -269,6 +281,7 @@ void HybridExperts::updateCache(uint32_t tokens, cudaStream_t stream)
         return;
     for (uint32_t t = 0; t < tokens; ++t)
         policy_->endToken();
+    tokensSeen_ += tokens;
     std::vector<bool> changed(layers_.size(), false);
     // Idle first, finished copies second: a batch that ends in between is applied now, not after
     // new swaps have reused its slots.
@@ -280,7 +293,7 @@ void HybridExperts::updateCache(uint32_t tokens, cudaStream_t stream)
             telemetry_.bytesToDevice += piece.bytes;
     }
     std::vector<ExpertCopy> batch;
-    if (idle) {
+    if (idle && tokensSeen_ < freezeAfterTokens_) {
         // Bounded batches keep the copies a side job: at 2.5 MiB an expert (30B-A3B, Q4_K) 32 take
         // about 4 ms of PCIe, and a pass never waits for them.
         constexpr size_t kSwapsPerBatch = 32;
@@ -318,6 +331,7 @@ void HybridExperts::resetTelemetry()
     telemetry_.completionWaitsMicros.clear();
     telemetry_.bytesToHost = telemetry_.bytesToDevice = 0;
     telemetry_.streamedExperts = 0;
+    telemetry_.prefill = {};
     publish();
 }
 
@@ -433,7 +447,11 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
         for (uint32_t e = 0; e < experts_; ++e)
             if (use[e] == Use::Missed)
                 missed.push_back(e);
-        telemetry_.bytesToDevice += streamer_->run(layer, missed, moe, router, xn, xq, x, tokens, stream);
+        PrefillLayerTiming& timing = streamedPass_.emplace_back();
+        timing.routingWait = std::chrono::duration<double>(routedAt - waitFrom).count();
+        timing.grouping = std::chrono::duration<double>(Clock::now() - routedAt).count();
+        streamer_->run(layer, missed, moe, router, xn, xq, x, tokens, stream, timing);
+        telemetry_.bytesToDevice += timing.bytes;
         telemetry_.streamedExperts += missed.size();
         if (sample) {
             check(cudaEventRecord(sampleEnd_, stream), "recording a timing event");

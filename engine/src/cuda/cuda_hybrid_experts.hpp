@@ -95,9 +95,11 @@ private:
     std::string identity_;                              // the model, for the cache's saved state
     std::unique_ptr<ExpertStager> stager_;
     cudaEvent_t tablesUpdated_ = nullptr;
-    std::unique_ptr<PrefillStreamer> streamer_;  // long prompts' missed experts, run on the GPU
-    model::ExpertTelemetry telemetry_;           // the engine thread's, updated as passes run
-    mutable std::mutex publishedMutex_;          // guards published_, the copy other threads read
+    uint64_t tokensSeen_ = 0, freezeAfterTokens_ = UINT64_MAX;  // Cache: no swaps once frozen
+    std::unique_ptr<PrefillStreamer> streamer_;                 // long prompts' missed experts, run on the GPU
+    std::vector<PrefillLayerTiming> streamedPass_;              // this pass's streamed layers
+    model::ExpertTelemetry telemetry_;                          // the engine thread's, updated as passes run
+    mutable std::mutex publishedMutex_;                         // guards published_, the copy other threads read
     model::ExpertTelemetry published_;
     void publish();
     // The completion-wait sample in flight: timing events around one layer's stall, read once done.

@@ -9,10 +9,12 @@
 
 #include "cuda_expert_stager.hpp"
 #include "cuda_moe_ffn.hpp"
+#include "cuda_prefill_timing.hpp"
 #include "strata/model/backend.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace strata::cuda {
@@ -48,9 +50,13 @@ public:
     }
 
     // x += the experts `missed` (ids, each once) for `tokens` rows routed by `moe`'s last route()
-    // of this layer, on `stream`. Returns the bytes copied into VRAM.
-    uint64_t run(uint32_t layer, const std::vector<uint32_t>& missed, MoeFeedForward& moe, const DeviceMatrix& router,
-                 const float* xn, const Q8Activations& xq, float* x, int tokens, cudaStream_t stream);
+    // of this layer, on `stream`. Fills `timing`'s copy, wait, experts and bytes; its compute
+    // comes with finishPass().
+    void run(uint32_t layer, const std::vector<uint32_t>& missed, MoeFeedForward& moe, const DeviceMatrix& router,
+             const float* xn, const Q8Activations& xq, float* x, int tokens, cudaStream_t stream,
+             PrefillLayerTiming& timing);
+    // After a pass: the GPU time of each streamed layer of `pass` (waits for the pass's last one).
+    void finishPass(std::vector<PrefillLayerTiming>& pass);
 
 private:
     struct Buffer {
@@ -67,7 +73,14 @@ private:
     size_t largest_[3] = {0, 0, 0};  // the largest gate, up and down matrix of the hybrid layers
     Buffer buffers_[2];
     int next_ = 0;  // the buffer the next group goes to; alternates across layers and passes
-    ExpertStager stager_;
+    // Started by the first long prompt, from the thread that runs it (a pinned host's, maybe: the
+    // stagers set their own CPUs, unless STRATA_STAGER_AFFINITY=inherit asks for the seeds' bug).
+    ExpertStager& stager();
+    int device_;
+    std::vector<int> cpus_;
+    std::unique_ptr<ExpertStager> stager_;
+    // Per layer: timing events around its streamed groups on the compute stream.
+    std::vector<cudaEvent_t> computeStart_, computeEnd_;
 };
 
 }  // namespace strata::cuda

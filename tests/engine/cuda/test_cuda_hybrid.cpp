@@ -97,6 +97,31 @@ std::pair<double, int> worstOverDecodeSteps(model::Session& g, model::Session& h
     return worst;
 }
 
+// Sets an environment variable for a scope; an empty value leaves it alone.
+class EnvironmentOverride {
+public:
+    EnvironmentOverride(const char* name, const QByteArray& value)
+        : name_(name), active_(!value.isEmpty()), had_(qEnvironmentVariableIsSet(name)), old_(qgetenv(name))
+    {
+        if (active_)
+            qputenv(name, value);
+    }
+    ~EnvironmentOverride()
+    {
+        if (active_ && had_)
+            qputenv(name_, old_);
+        else if (active_)
+            qunsetenv(name_);
+    }
+    EnvironmentOverride(const EnvironmentOverride&) = delete;
+    EnvironmentOverride& operator=(const EnvironmentOverride&) = delete;
+
+private:
+    const char* name_;
+    bool active_, had_;
+    QByteArray old_;
+};
+
 // The CPUs in a Cpus_allowed_list line of /proc ("0-3,8,10-11").
 std::set<int> parseCpuList(const std::string& text)
 {
@@ -113,21 +138,22 @@ std::set<int> parseCpuList(const std::string& text)
     return cpus;
 }
 
-// Cpus_allowed_list of this process's thread named `name`; empty when there is none.
-std::set<int> allowedCpusOfThread(const std::string& name)
+// Cpus_allowed_list of each of this process's threads whose name starts with `prefix`.
+std::vector<std::pair<std::string, std::set<int>>> allowedCpusOfThreads(const std::string& prefix)
 {
+    std::vector<std::pair<std::string, std::set<int>>> threads;
     for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
         std::ifstream comm(task.path() / "comm");
         std::string threadName;
         std::getline(comm, threadName);
-        if (threadName != name)
+        if (!threadName.starts_with(prefix))
             continue;
         std::ifstream status(task.path() / "status");
         for (std::string line; std::getline(status, line);)
             if (line.starts_with("Cpus_allowed_list:"))
-                return parseCpuList(line.substr(line.find_first_not_of(" \t", 18)));
+                threads.emplace_back(threadName, parseCpuList(line.substr(line.find_first_not_of(" \t", 18))));
     }
-    return {};
+    return threads;
 }
 
 }  // namespace
@@ -200,10 +226,17 @@ private slots:
         QTest::addColumn<model::ExpertPlacement>("placement");
         QTest::addColumn<int>("percent");
         QTest::addColumn<int>("tokens");
-        QTest::newRow("Q4_K cache 25%, 100 tokens") << GgmlType::Q4_K << model::ExpertPlacement::Cache << 25 << 100;
-        QTest::newRow("Q8_0 cache 50%, 64 tokens") << GgmlType::Q8_0 << model::ExpertPlacement::Cache << 50 << 64;
+        QTest::addColumn<QByteArray>("stagers");  // STRATA_STAGER_THREADS, STRATA_STAGER_RING
+        QTest::addColumn<QByteArray>("ring");
+        QTest::newRow("Q4_K cache 25%, 100 tokens")
+            << GgmlType::Q4_K << model::ExpertPlacement::Cache << 25 << 100 << QByteArray() << QByteArray();
+        QTest::newRow("Q8_0 cache 50%, 64 tokens")
+            << GgmlType::Q8_0 << model::ExpertPlacement::Cache << 50 << 64 << QByteArray() << QByteArray();
         QTest::newRow("Q6_K every layer on the CPU, 200 tokens")
-            << GgmlType::Q6_K << model::ExpertPlacement::CpuLayers << 0 << 200;
+            << GgmlType::Q6_K << model::ExpertPlacement::CpuLayers << 0 << 200 << QByteArray() << QByteArray();
+        // Three threads on a ring of five slots: chunks claimed out of step with the slots' reuse.
+        QTest::newRow("Q4_K cache 25%, 100 tokens, 3 stagers, ring of 5")
+            << GgmlType::Q4_K << model::ExpertPlacement::Cache << 25 << 100 << QByteArray("3") << QByteArray("5");
     }
 
     void longPromptsStreamTheirMissesToTheGpu()
@@ -212,6 +245,9 @@ private slots:
         QFETCH(model::ExpertPlacement, placement);
         QFETCH(int, percent);
         QFETCH(int, tokens);
+        QFETCH(QByteArray, stagers);
+        QFETCH(QByteArray, ring);
+        const EnvironmentOverride threadsSet("STRATA_STAGER_THREADS", stagers), ringSet("STRATA_STAGER_RING", ring);
         const gguf::ModelSpec spec = moeSpec(type);
         const auto [gpu, hybrid] =
             openPair(test::writeModel(m_dir, spec, QTest::currentDataTag()), spec, placement, percent, spec.layers);
@@ -226,6 +262,8 @@ private slots:
         QVERIFY(t.has_value());
         QVERIFY2(t->streamedExperts > 0, "the prompt's misses were not streamed");
         QCOMPARE(t->cpuExpertSeconds, 0.0);  // nothing ran on the pool
+        QCOMPARE(t->prefill.tokens, uint64_t(tokens));
+        QVERIFY2(t->prefill.copySeconds > 0 && t->prefill.computeSeconds > 0, "no prefill timings");
         QVERIFY2(worst <= tol,
                  qPrintable(QString("after the prompt: |log p streamed - GPU| = %1 > %2").arg(worst).arg(tol)));
         const auto [d, step] = worstOverDecodeSteps(g, h, 4);
@@ -295,31 +333,39 @@ private slots:
         QVERIFY2(metrics.generatedTokens <= 7, qPrintable(QString::number(metrics.generatedTokens)));
     }
 
-    // The seeds' stagers inherited a pinned host's single core. A hybrid model opened from a thread
-    // pinned to one CPU: the expert stager's thread has set its own CPUs (the pool's), not that one.
-    void theStagerSetsItsOwnAffinity()
+    // The seeds' stagers inherited a pinned host's single core. A hybrid model opened and given a
+    // long prompt by a thread pinned to one CPU: every engine thread (the pool's workers, the
+    // cache's stager, the prefill stagers the prompt started) has set its own CPUs, not that one.
+    void everyEngineThreadSetsItsOwnAffinity()
     {
         if (std::thread::hardware_concurrency() < 2)
             QSKIP("one CPU: nothing to tell an inherited pin from");
-        const auto path = test::writeModel(m_dir, moeSpec(GgmlType::Q4_K), "affinity");
-        std::set<int> stager;
+        const gguf::ModelSpec spec = moeSpec(GgmlType::Q4_K);
+        const auto path = test::writeModel(m_dir, spec, "affinity");
+        std::vector<std::pair<std::string, std::set<int>>> threads;
         int host = -1;
         std::thread pinnedHost([&] {
             host = pool::currentThreadAffinity().front();
             if (!pool::setCurrentThreadAffinity({host}))
                 return;
             model::CudaExperts experts;
-            experts.placement = model::ExpertPlacement::Cache;  // budget 0: a hybrid layer, so a stager
+            experts.placement = model::ExpertPlacement::Cache;  // budget 0: hybrid layers, so stagers
             const auto m = open(path, experts, 4);
-            // The thread names itself after setting its CPUs.
-            for (int i = 0; i < 200 && stager.empty(); ++i) {
-                stager = allowedCpusOfThread("strata-stager");
-                std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            }
+            model::Session s(*m, {.contextLength = 256});
+            s.setPrompt(randomPrompt(64, m->hparams().vocabSize, 9));  // PrefillStreamer::kMinTokens: streamed
+            threads = allowedCpusOfThreads("strata-");
         });
         pinnedHost.join();
-        QVERIFY2(!stager.empty(), "no thread named strata-stager (or the pin was refused)");
-        QVERIFY2(stager != std::set<int>{host}, qPrintable(QString("the stager kept the host's CPU %1").arg(host)));
+        QVERIFY2(host >= 0 && !threads.empty(), "no strata-* thread (or the pin was refused)");
+        int stagers = 0;
+        for (const auto& [name, cpus] : threads) {
+            stagers += name == "strata-stager";
+            QVERIFY2(cpus != std::set<int>{host},
+                     qPrintable(QString("%1 kept the host's CPU %2").arg(QString::fromStdString(name)).arg(host)));
+        }
+        QVERIFY2(stagers >= 2,
+                 qPrintable(QString("%1 stager threads: the cache's and the prompt's expected").arg(stagers)));
+        qInfo("%zu engine threads, %d of them stagers, none on the host's CPU %d only", threads.size(), stagers, host);
     }
 
     // A cold cache starts filled by expert id (no routing heat yet), learns from the routing as prompts run, copies

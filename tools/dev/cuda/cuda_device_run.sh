@@ -22,6 +22,19 @@
 #                every Strata run, default blocking), POLICIES, POLLS (the peer's), STATIC=0 (no cpu:N
 #                row), and CACHE_CURVE=N: a chat of N decoded tokens from a cold cache with park
 #                (strata-bench --cache-curve: warm-up and per-token stalls).
+#   prefill      long prompts on a hybrid MoE (issue 21): the 30B-A3B shape at Q4_K without skew, an
+#                expert budget of BUDGET MiB (default 8192, ~50 % of the experts resident), prompts of
+#                PROMPTS tokens (default "8192 30720") in chunks of CHUNK (default 8192): the seeds'
+#                yield-spin stagers (32, STRATA_STAGER_WAIT=yield) with the host pinned to CPU 0 and
+#                their pin inherited, and unpinned; the sleeping default, pinned and not; STAGERS threads
+#                (default "4 8 32"); CHUNKS (default "512 2048") at the first prompt length; the default
+#                row with STRATA_PREFILL_TIMING=1. Then the peer with -ncmoe at the same expert VRAM at
+#                -ub PEER_UB (default "512 2048"). ROWS_30K (default "default pinned yield") limits the
+#                rows of prompts over 8192 tokens, which run once after the warm-up (REPS, default 2, below).
+#   stall        issue 26's stall bound: a chat of CACHE_CURVE (default 400) tokens from a cold cache
+#                (strata-bench --cache-curve, park, adaptive GPU wait) on the unskewed MoE file at BUDGET
+#                MiB, as it is, with the cache frozen after 100 tokens (STRATA_EXPERT_CACHE_FREEZE: the
+#                control without copies) and with the cache's stager at nice 19 (STRATA_CACHE_STAGER_NICE)
 #   ncu-decode, ncu-prefill, ncu-moe, ncu-moe-prefill   GPU time per kernel with Nsight Compute, where it works
 # Models are generated there with mkmodel's fast path (--distinct-rows). With PEER=<llama-bench>, the
 # llama.cpp peer runs right after strata-bench on every same file (llama_cuda_peer.sh builds it).
@@ -192,6 +205,56 @@ for step in $steps; do
                 fi
             done
             rm -f "$f"
+        done ;;
+    prefill)
+        make_model moe "$moe" Q4_K
+        f="$M/moe-Q4_K.gguf"; budget="${BUDGET:-8192}"; ncmoe=$((48 - budget * 100 / 253 / 128))
+        chunk="${CHUNK:-8192}"; first=""
+        for p in ${PROMPTS:-8192 30720}; do
+            row() {  # NAME ENV-ASSIGNMENTS... -- EXTRA-ARGS...: one strata-bench prefill row, with its VRAM
+                local name="$1" envs=() args=(); shift
+                while [[ $# -gt 0 && "$1" != -- ]]; do envs+=("$1"); shift; done
+                [[ "${1:-}" == -- ]] && shift; args=("$@")
+                local reps="${REPS:-2}"
+                if [[ "$p" -gt 8192 ]]; then
+                    [[ " ${ROWS_30K:-default pinned yield} " == *" $name "* ]] || return 0
+                    reps=1
+                fi
+                echo "-- pp$p $name: ${envs[*]} ${args[*]}" | tee -a "$O/prefill.txt"
+                with_vram "pp$p $name" env "${envs[@]}" timeout 400 "$B/strata-bench" -m "$f" --device cuda \
+                    --experts "cache:$budget" -t 16 -p "$p" -n 0 -r "$reps" --pool-policy park --gpu-wait adaptive \
+                    -b "$chunk" "${args[@]}" 2>"$O/prefill-pp$p-$name.err" | tee -a "$O/prefill.txt"
+                tail -3 "$O/prefill-pp$p-$name.err"
+            }
+            row yield-pinned STRATA_STAGER_WAIT=yield STRATA_STAGER_AFFINITY=inherit STRATA_STAGER_THREADS=32 -- --pin-host 0
+            row yield STRATA_STAGER_WAIT=yield STRATA_STAGER_THREADS=32
+            row pinned -- --pin-host 0
+            row default STRATA_PREFILL_TIMING=1
+            grep -A50 '^prefill timing' "$O/prefill-pp$p-default.err" | tail -52 >"$O/prefill-timing-pp$p.txt"
+            for n in ${STAGERS:-4 8 32}; do row "stagers-$n" STRATA_STAGER_THREADS="$n"; done
+            if [[ -z "$first" ]]; then
+                first="$p"
+                for c in ${CHUNKS:-512 2048}; do chunk="$c" row "chunk-$c"; done
+            fi
+            if [[ -n "$peer" ]]; then
+                ubs="${PEER_UB:-512 2048}"; [[ "$p" -gt 8192 ]] && ubs="${ubs%% *}"
+                for ub in $ubs; do
+                    echo "-- llama.cpp pp$p -ncmoe $ncmoe -ub $ub" | tee -a "$O/peer_prefill.txt"
+                    (cpu_series llama-bench | sed 's/^/peer cpu% per second: /' >>"$O/peer_prefill.txt") &
+                    with_vram "pp$p llama.cpp ncmoe $ncmoe ub $ub" bash -c "timeout 500 '$peer' -m '$f' -ngl 99 \
+                        -ncmoe $ncmoe -t 16 -p $p -n 0 -r 1 -ub $ub -fa 1 -o md 2>&1 | grep -E '^\\|' |
+                        tee -a '$O/peer_prefill.txt'"
+                    wait
+                done
+            fi
+        done ;;
+    stall)
+        make_model moe "$moe" Q4_K
+        for variant in plain STRATA_EXPERT_CACHE_FREEZE=100 STRATA_CACHE_STAGER_NICE=19 plain; do
+            echo "-- cache:${BUDGET:-8192} $variant: cache warm-up and stalls" | tee -a "$O/stall.txt"
+            env $([[ "$variant" == plain ]] || echo "$variant") timeout 200 "$B/strata-bench" -m "$M/moe-Q4_K.gguf" \
+                --device cuda --experts "cache:${BUDGET:-8192}" -t 16 -p 64 --pool-policy park --gpu-wait adaptive \
+                --cache-curve "${CACHE_CURVE:-400}" 2>&1 | tee -a "$O/stall.txt"
         done ;;
     *) echo "unknown step $step" ;;
     esac

@@ -13,6 +13,17 @@ struct ExpertLayerTelemetry {
     uint64_t misses = 0;  // of them, run on the CPU
 };
 
+// Long prompts whose missed experts were streamed to the GPU (issue 21): where their time went,
+// summed over the streamed layers of every such pass (the layers' figures are per layer, so they add).
+struct PrefillStreamTelemetry {
+    uint64_t tokens = 0, passes = 0;
+    double routingWaitSeconds = 0;  // the host asleep until a layer's routing arrived
+    double groupingSeconds = 0;     // the host sorting routes by expert
+    double copySeconds = 0;         // stager batches in flight (file -> pinned -> VRAM)
+    double waitSeconds = 0;         // the host asleep until a group's copies were in VRAM
+    double computeSeconds = 0;      // the GPU running the streamed experts
+};
+
 struct ExpertTelemetry {
     std::vector<ExpertLayerTelemetry> layers;  // every layer; dense and all-resident ones stay zero
     uint64_t passes = 0;                       // hybrid layer passes (a layer of one forward call)
@@ -23,6 +34,7 @@ struct ExpertTelemetry {
     std::vector<float> completionWaitsMicros;
     uint64_t bytesToHost = 0, bytesToDevice = 0;  // PCIe traffic of the hybrid layers (rows, routing, experts)
     uint64_t streamedExperts = 0;  // long prompts: missed experts copied to the GPU for one batch (issue 21)
+    PrefillStreamTelemetry prefill;
 
     // The expert map, [layers][experts] row by row (experts per layer in `experts`):
     enum class Use : uint8_t { Unused, Hit, Missed };  // in the most recent pass
