@@ -61,6 +61,14 @@ private slots:
         QVERIFY(qAbs(w.copyP99ExcessMillis - 5.5) < 1e-9);
         QCOMPARE(w.windows[4].copiedBytes, uint64_t(5) * (2 << 20));
         QVERIFY(warmupText(w).find("| 100-124 | 90.0 |") != std::string::npos);
+        // After the steady point (token 50): the 5 copy tokens against the 150 quiet ones.
+        QCOMPARE(w.steadyCopyTokens, 5u);
+        QCOMPARE(w.steadyQuietTokens, 150u);
+        QCOMPARE(w.steadyCopyP50Millis, 13.0);
+        QCOMPARE(w.steadyCopyP99Millis, 15.5);
+        QCOMPARE(w.steadyQuietP99Millis, 10.0);
+        QVERIFY(warmupText(w).find("5 tokens with copies finishing, p50 13.00 ms, p99 15.50 ms; 150 without")
+                != std::string::npos);
     }
 
     void noCopiesNoExcessAndNoSamplesNoAnswer()

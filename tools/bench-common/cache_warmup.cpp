@@ -50,14 +50,22 @@ CacheWarmup summarizeWarmup(const std::vector<TokenSample>& samples, uint32_t wi
     steadyFrom = std::min(steadyFrom, w.windows.size() - 1);
     w.tokensToSteady = w.windows[steadyFrom].firstToken + w.windows[steadyFrom].tokens;
 
-    std::vector<double> millis, copyMillis, steadyMillis;
+    std::vector<double> millis, copyMillis, steadyMillis, steadyCopy, steadyQuiet;
     for (size_t i = 0; i < samples.size(); ++i) {
         millis.push_back(1e3 * samples[i].seconds);
         if (samples[i].copiedBytes > 0)
             copyMillis.push_back(millis.back());
-        if (i >= w.tokensToSteady)
+        if (i >= w.tokensToSteady) {
             steadyMillis.push_back(millis.back());
+            (samples[i].copiedBytes > 0 ? steadyCopy : steadyQuiet).push_back(millis.back());
+        }
     }
+    w.steadyCopyTokens = uint32_t(steadyCopy.size());
+    w.steadyQuietTokens = uint32_t(steadyQuiet.size());
+    w.steadyCopyP50Millis = percentile(steadyCopy, 0.5);
+    w.steadyCopyP99Millis = percentile(steadyCopy, 0.99);
+    w.steadyQuietP50Millis = percentile(steadyQuiet, 0.5);
+    w.steadyQuietP99Millis = percentile(steadyQuiet, 0.99);
     w.p50Millis = percentile(millis, 0.5);
     w.p99Millis = percentile(millis, 0.99);
     w.maxMillis = *std::max_element(millis.begin(), millis.end());
@@ -95,6 +103,12 @@ std::string warmupText(const CacheWarmup& w)
     std::snprintf(line, sizeof line,
                   "tokens during which copies finished: %u, their time over the median: p99 %.2f ms, max %.2f ms\n",
                   w.copyTokens, w.copyP99ExcessMillis, w.copyMaxExcessMillis);
+    text += line;
+    std::snprintf(line, sizeof line,
+                  "after the steady point: %u tokens with copies finishing, p50 %.2f ms, p99 %.2f ms; %u without, "
+                  "p50 %.2f ms, p99 %.2f ms\n",
+                  w.steadyCopyTokens, w.steadyCopyP50Millis, w.steadyCopyP99Millis, w.steadyQuietTokens,
+                  w.steadyQuietP50Millis, w.steadyQuietP99Millis);
     text += line;
     return text;
 }

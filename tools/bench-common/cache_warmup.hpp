@@ -39,6 +39,10 @@ struct CacheWarmup {
     // what a cache update costs the user (the bound is 2 ms).
     uint32_t copyTokens = 0;
     double copyP99ExcessMillis = 0, copyMaxExcessMillis = 0;
+    // After tokensToSteady, split by whether copies finished during the token: the same run's tokens
+    // without copies are the control for those with them (their work differs only by the copies).
+    uint32_t steadyCopyTokens = 0, steadyQuietTokens = 0;
+    double steadyCopyP50Millis = 0, steadyCopyP99Millis = 0, steadyQuietP50Millis = 0, steadyQuietP99Millis = 0;
 };
 
 inline constexpr double kSteadyTolerance = 1.0;  // percentage points

@@ -32,6 +32,7 @@ namespace {
         "  -d DEPTH: decode (tgN @ dDEPTH) after a context of DEPTH tokens, prefilled outside the timing;\n"
         "  its roofline counts the weights only, not the KV cache that decode then also reads.\n"
         "  -t counts every thread, the calling one included (llama-bench's meaning).\n"
+        "  -b BATCH: the prefill chunk (default: the engine's, 8192 for a hybrid MoE on the GPU, else 512).\n"
         "  --device cuda runs the model on GPU N (default 0); the roofline's bandwidth is then the GPU's\n"
         "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n"
         "  --gpu-wait: how the host waits for the GPU (default blocking: it sleeps in the driver); spin and\n"

@@ -17,7 +17,7 @@ struct BenchOptions {
     int depth = 0;           // -d: decode after a context of this many tokens (llama-bench's -d)
     int threads = -1;        // -t: total threads including the caller, as llama-bench counts
     int repetitions = 3;     // -r
-    int batch = 512;         // -b
+    int batch = 0;           // -b; 0: the engine chooses (model::ModelOptions::batchSize)
     bool pin = true;
     int pinHost = -1;  // --pin-host: the CPU the calling thread is pinned to before the model opens
     bool json = false;

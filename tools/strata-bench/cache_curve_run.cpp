@@ -24,7 +24,7 @@ Totals totals(model::Model& m)
         t.routes += l.routes;
         t.misses += l.misses;
     }
-    t.copiedBytes = telemetry->bytesToDevice;
+    t.copiedBytes = telemetry->cacheBytesCopied;
     return t;
 }
 

@@ -289,8 +289,10 @@ void HybridExperts::updateCache(uint32_t tokens, cudaStream_t stream)
     for (const ExpertCopy& c : stager_->takeFinished()) {
         layers_[c.layer].slotOf[c.expert] = int32_t(c.slot);
         changed[c.layer] = true;
-        for (const ExpertCopy::Piece& piece : c.pieces)
+        for (const ExpertCopy::Piece& piece : c.pieces) {
             telemetry_.bytesToDevice += piece.bytes;
+            telemetry_.cacheBytesCopied += piece.bytes;
+        }
     }
     std::vector<ExpertCopy> batch;
     if (idle && tokensSeen_ < freezeAfterTokens_) {
@@ -330,7 +332,7 @@ void HybridExperts::resetTelemetry()
     telemetry_.routingWaitSeconds = telemetry_.cpuExpertSeconds = 0;
     telemetry_.completionWaitsMicros.clear();
     telemetry_.bytesToHost = telemetry_.bytesToDevice = 0;
-    telemetry_.streamedExperts = 0;
+    telemetry_.streamedExperts = telemetry_.cacheBytesCopied = 0;
     telemetry_.prefill = {};
     publish();
 }

@@ -45,10 +45,13 @@ size_t bytesPerExpert(const model::Model& m)
     return l.gateExps.matrixStride + l.upExps.matrixStride + l.downExps.matrixStride;
 }
 
-std::unique_ptr<model::Model> open(const std::filesystem::path& path, model::CudaExperts experts, int threads = 2)
+std::unique_ptr<model::Model> open(const std::filesystem::path& path, model::CudaExperts experts, int threads = 2,
+                                   uint32_t chunk = 0, model::RoutingObserver onRouting = {})
 {
     model::ModelOptions o;
     o.threads = threads;
+    o.batchSize = chunk;
+    o.onRouting = std::move(onRouting);
     o.device = model::Device::Cuda;
     o.cudaExperts = experts;
     return model::Model::open(path, o);
@@ -271,6 +274,70 @@ private slots:
                  qPrintable(QString("decode step %1: |log p hybrid - GPU| = %2 > %3").arg(step).arg(d).arg(tol)));
         qInfo("%s: %llu experts streamed, worst |log p streamed - GPU| after the prompt = %.2e",
               QTest::currentDataTag(), static_cast<unsigned long long>(t->streamedExperts), worst);
+    }
+
+    // Issue 21: a long prompt read token by token (every token a decode step, its misses on the CPU
+    // pool), in chunks of 512 and in one chunk (the automatic 8192; misses streamed to the GPU) ends
+    // with the logits of the full-GPU model, within the GPU-vs-CPU bound.
+    void chunkSizesEndWithTheSameLogits()
+    {
+        gguf::ModelSpec spec = moeSpec(GgmlType::Q4_K);
+        spec.context = 2048;
+        const auto path = test::writeModel(m_dir, spec, "chunks");
+        const auto gpu = open(path, {});
+        model::CudaExperts experts;
+        experts.placement = model::ExpertPlacement::Cache;
+        experts.budget = bytesPerExpert(*gpu) * spec.layers * spec.experts / 4;
+        const auto prompt = randomPrompt(1100, gpu->hparams().vocabSize, 11);
+        model::Session reference(*gpu, {.contextLength = 1200});
+        reference.setPrompt(prompt);
+        const double tol = 2 * 2 * 2.6e-2 * spec.outputScale;
+        for (const uint32_t chunk : {0u, 512u, 1u}) {
+            const auto hybrid = open(path, experts, 2, chunk);
+            QCOMPARE(hybrid->backend().maxBatch(), chunk ? chunk : model::kLongPromptChunk);
+            model::Session s(*hybrid, {.contextLength = 1200});
+            hybrid->backend().resetExpertTelemetry();
+            s.setPrompt(prompt);
+            const auto t = hybrid->backend().expertTelemetry();
+            QVERIFY(t.has_value());
+            QCOMPARE(t->streamedExperts > 0, chunk != 1);  // a 1-token chunk never streams
+            const double worst = test::worstLogProbDiff(reference.logits(), s.logits());
+            QVERIFY2(worst <= tol,
+                     qPrintable(QString("chunk %1: |log p - GPU| = %2 > %3").arg(chunk).arg(worst).arg(tol)));
+            qInfo("chunk %u: worst |log p hybrid - GPU| after 1100 prompt tokens = %.2e", chunk, worst);
+        }
+    }
+
+    // Issue 21: a cancel that arrives while a chunk's experts are being staged stops the prompt at
+    // the end of that chunk; the session keeps what was read and reads the rest on the next try,
+    // to the same logits as an uninterrupted read.
+    void cancelDuringStagingStopsWithinOneChunk()
+    {
+        gguf::ModelSpec spec = moeSpec(GgmlType::Q4_K);
+        spec.context = 1024;
+        const auto path = test::writeModel(m_dir, spec, "cancel staging");
+        model::CudaExperts experts;
+        experts.placement = model::ExpertPlacement::Cache;  // budget 0: every expert streamed
+        std::atomic<bool> cancel{false};
+        std::atomic<int> streamedLayers{0};
+        const auto m = open(path, experts, 2, 128, [&](uint32_t, std::span<const int32_t>, uint32_t tokens) {
+            if (tokens >= 64 && ++streamedLayers == 2)  // the first chunk's second layer: its copies are next
+                cancel = true;
+        });
+        const auto prompt = randomPrompt(640, m->hparams().vocabSize, 13);
+        model::Session s(*m, {.contextLength = 700});
+        const auto first = s.setPrompt(prompt, [&](uint32_t, uint32_t) { return !cancel.load(); });
+        QVERIFY(first.cancelled);
+        QCOMPARE(first.computed, 128u);  // the chunk in flight finished, no other started
+        const auto rest = s.setPrompt(prompt);
+        QVERIFY(!rest.cancelled);
+        QCOMPARE(rest.reused, 128u);
+        QCOMPARE(rest.computed, 512u);
+        const auto again = open(path, experts, 2, 128);
+        model::Session whole(*again, {.contextLength = 700});
+        whole.setPrompt(prompt);
+        const double d = test::worstLogProbDiff(whole.logits(), s.logits());
+        QVERIFY2(d <= 1e-3, qPrintable(QString("resumed against whole: %1").arg(d)));
     }
 
     // The pool's waiting policy changes from another thread while a hybrid reply decodes: the reply

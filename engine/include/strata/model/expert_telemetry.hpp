@@ -33,7 +33,8 @@ struct ExpertTelemetry {
     // being on the GPU (its copy included). One layer per pass is sampled, in turn.
     std::vector<float> completionWaitsMicros;
     uint64_t bytesToHost = 0, bytesToDevice = 0;  // PCIe traffic of the hybrid layers (rows, routing, experts)
-    uint64_t streamedExperts = 0;  // long prompts: missed experts copied to the GPU for one batch (issue 21)
+    uint64_t cacheBytesCopied = 0;  // the cache's swaps: experts copied into its VRAM slots (in bytesToDevice too)
+    uint64_t streamedExperts = 0;   // long prompts: missed experts copied to the GPU for one batch (issue 21)
     PrefillStreamTelemetry prefill;
 
     // The expert map, [layers][experts] row by row (experts per layer in `experts`):

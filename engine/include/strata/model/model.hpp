@@ -20,11 +20,15 @@ enum class Device {
     Cuda,  // an NVIDIA GPU (ModelOptions::cudaDevice)
 };
 
+inline constexpr uint32_t kDefaultChunk = 512, kLongPromptChunk = 8192;
+
 struct ModelOptions {
     int threads = -1;  // worker threads besides the caller; -1: physical cores - 1
     bool pinThreads = true;
     std::optional<pool::WaitPolicy> poolPolicy;  // default: STRATA_POOL_SPIN_US or adaptive
-    uint32_t batchSize = 512;                    // prefill chunk
+    // Prefill chunk in tokens; 0: automatic (kLongPromptChunk for a hybrid MoE on the GPU, where VRAM
+    // allows, since its missed experts are copied once per chunk; kDefaultChunk otherwise).
+    uint32_t batchSize = 0;
     Device device = Device::Cpu;
     int cudaDevice = 0;
     size_t vramBudget = 0;  // bytes the model may take on the GPU; 0: all free VRAM
