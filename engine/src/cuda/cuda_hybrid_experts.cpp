@@ -82,6 +82,8 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
     const auto& layers = d.weights.layers;
     layers_.resize(layers.size());
     lastMisses_.assign(layers.size(), 0);
+    if (const char* v = std::getenv("STRATA_WAKE_AHEAD_WORKERS_PER_MISS"))
+        workersPerMiss_ = unsigned(std::max(0, std::atoi(v)));
     size_t perExpert = 0;
     for (const model::LayerWeights& l : layers)
         if (l.gateExps.present())
@@ -262,6 +264,14 @@ MoeLayerWeights HybridExperts::stacks(uint32_t layer, const DeviceMatrix& router
     return MoeLayerWeights{router, entry.gate, entry.up, entry.down};
 }
 
+// STRATA_WAKE_AHEAD_WORKERS_PER_MISS=N (issue 26's measurements): N workers per expected missed
+// expert; unset or 0: every worker.
+unsigned HybridExperts::wakeAheadJobs(uint32_t misses) const
+{
+    const unsigned all = pool_.workerCount() + 1;  // prepare() counts the host's share as a job
+    return workersPerMiss_ ? std::min<unsigned>(all, misses * workersPerMiss_) : all;
+}
+
 void HybridExperts::endPass(uint32_t tokens, cudaStream_t stream)
 {
     if (!streamedPass_.empty()) {
@@ -407,13 +417,23 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
     const bool sample = !samplePending_ && layer == sampleLayer_;
     if (sample)
         check(cudaEventRecord(sampleStart_, stream), "recording a timing event");
-    // The GPU routes in microseconds: workers woken now are up when the misses arrive, instead of
-    // paying their wake latency after the host has seen the routing.
-    if (o_.experts.wakeAhead && !streamed && lastMisses_[layer] > 0)
-        pool_.prepare(pool_.workerCount());
+    // Wake-ahead: the workers the layer's misses should need (as many as the last step's misses ask
+    // for) are told now; Adaptive lets them sleep on a timer until just before the routing is
+    // expected at the host (learnt over decode steps), so they pay neither a wake's latency after
+    // it arrives nor a spin through the GPU's work.
+    if (o_.experts.wakeAhead && !streamed && lastMisses_[layer] > 0) {
+        const int64_t elapsed = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - queued).count();
+        const auto expectedIn = std::chrono::microseconds(std::max<int64_t>(0, int64_t(routingMicros_) - elapsed));
+        pool_.prepare(wakeAheadJobs(lastMisses_[layer]), std::max(std::chrono::microseconds(1000), 2 * expectedIn),
+                      expectedIn);
+    }
     const auto waitFrom = Clock::now();
     routedWaiter_.wait(routed_, queued, tokens == 1, "routing a MoE layer");
     const auto routedAt = Clock::now();
+    if (tokens == 1) {  // a decode step's routing time, from queueing the layer: what wake-ahead plans by
+        const double took = std::chrono::duration<double, std::micro>(routedAt - queued).count();
+        routingMicros_ = routingMicros_ > 0 ? 0.9 * routingMicros_ + 0.1 * took : took;
+    }
     telemetry_.routingWaitSeconds += std::chrono::duration<double>(routedAt - waitFrom).count();
     ++telemetry_.passes;
     telemetry_.bytesToHost += routesN * (sizeof(int32_t) + sizeof(float)) + (streamed ? 0 : rowFloats * sizeof(float));

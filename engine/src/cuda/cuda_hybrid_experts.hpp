@@ -90,7 +90,10 @@ private:
     model::cpu::ExpertMisses misses_;
     std::vector<model::cpu::ExpertRoute> routes_;
     std::vector<uint32_t> lastMisses_;  // per layer: the previous step's CPU routes (wake-ahead)
-    int32_t* tablesHost_ = nullptr;     // pinned: every layer's slotOf, so table uploads are asynchronous
+    double routingMicros_ = 0;          // a decode layer's time from queueing to its routing at the host
+    unsigned workersPerMiss_ = 0;       // wake-ahead: workers told per expected miss (0: all)
+    unsigned wakeAheadJobs(uint32_t misses) const;
+    int32_t* tablesHost_ = nullptr;  // pinned: every layer's slotOf, so table uploads are asynchronous
     std::unique_ptr<model::ExpertCachePolicy> policy_;  // Cache only
     std::string identity_;                              // the model, for the cache's saved state
     std::unique_ptr<ExpertStager> stager_;

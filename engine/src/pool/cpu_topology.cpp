@@ -97,4 +97,16 @@ CpuTopology detectCpuTopology()
     return topo;
 }
 
+std::vector<int> performanceCpus(const CpuTopology& topology)
+{
+    std::vector<int> cpus;
+    if (topology.kindCount < 2)
+        return cpus;
+    for (const PhysicalCore& core : topology.cores)
+        if (core.kindRank == 0)
+            cpus.insert(cpus.end(), core.cpus.begin(), core.cpus.end());
+    std::sort(cpus.begin(), cpus.end());
+    return cpus;
+}
+
 }  // namespace strata::pool

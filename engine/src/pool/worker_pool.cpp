@@ -4,6 +4,7 @@
 #include "worker_pool_state.hpp"
 
 #include "strata/core/error.hpp"
+#include "strata/pool/thread_affinity.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -39,6 +40,15 @@ WorkerPool::WorkerPool(PoolOptions options) : state_(std::make_unique<State>())
     State& s = *state_;
     s.options = std::move(options);
     s.topology = detectCpuTopology();
+    // On hybrid CPUs the host (the thread building the pool, which then runs its batches) goes on the
+    // performance cores unless it is on some already: the second seed's host was pinned to CPU 0,
+    // a little core on its machine. Elsewhere it stays where it was started.
+    if (s.options.pin)
+        if (const std::vector<int> fast = performanceCpus(s.topology); !fast.empty()) {
+            const std::vector<int> now = currentThreadAffinity();
+            if (!std::includes(fast.begin(), fast.end(), now.begin(), now.end()))
+                setCurrentThreadAffinity(fast);
+        }
     const int cores = static_cast<int>(s.topology.cores.size());
     s.workers = static_cast<unsigned>(s.options.workers >= 0 ? s.options.workers : std::max(1, cores - 1));
     const WaitPolicy policy =

@@ -21,6 +21,10 @@ struct CpuTopology {
     std::size_t physicalCoreCount() const { return cores.size(); }
 };
 
+// On hybrid CPUs (kindCount > 1): every CPU of the performance kind's cores, where the host thread
+// belongs; empty elsewhere (nothing to choose).
+std::vector<int> performanceCpus(const CpuTopology& topology);
+
 // Reads the topology once (hwloc: allowed PUs, cores, cpukinds). Never throws: when hwloc
 // fails it falls back to one core per allowed CPU and says so in `source`.
 CpuTopology detectCpuTopology();
