@@ -104,25 +104,25 @@ std::pair<double, int> worstOverDecodeSteps(model::Session& g, model::Session& h
 class EnvironmentOverride {
 public:
     EnvironmentOverride(const char* name, const QByteArray& value)
-        : name_(name), active_(!value.isEmpty()), had_(qEnvironmentVariableIsSet(name)), old_(qgetenv(name))
+        : m_name(name), m_active(!value.isEmpty()), m_had(qEnvironmentVariableIsSet(name)), m_old(qgetenv(name))
     {
-        if (active_)
+        if (m_active)
             qputenv(name, value);
     }
     ~EnvironmentOverride()
     {
-        if (active_ && had_)
-            qputenv(name_, old_);
-        else if (active_)
-            qunsetenv(name_);
+        if (m_active && m_had)
+            qputenv(m_name, m_old);
+        else if (m_active)
+            qunsetenv(m_name);
     }
     EnvironmentOverride(const EnvironmentOverride&) = delete;
     EnvironmentOverride& operator=(const EnvironmentOverride&) = delete;
 
 private:
-    const char* name_;
-    bool active_, had_;
-    QByteArray old_;
+    const char* m_name;
+    bool m_active, m_had;
+    QByteArray m_old;
 };
 
 // The CPUs in a Cpus_allowed_list line of /proc ("0-3,8,10-11").

@@ -27,10 +27,14 @@
 #                PROMPTS tokens (default "8192 30720") in chunks of CHUNK (default 8192): the seeds'
 #                yield-spin stagers (32, STRATA_STAGER_WAIT=yield) with the host pinned to CPU 0 and
 #                their pin inherited, and unpinned; the sleeping default, pinned and not; STAGERS threads
-#                (default "4 8 32"); CHUNKS (default "512 2048") at the first prompt length; the default
-#                row with STRATA_PREFILL_TIMING=1. Then the peer with -ncmoe at the same expert VRAM at
-#                -ub PEER_UB (default "512 2048"). ROWS_30K (default "default pinned yield") limits the
-#                rows of prompts over 8192 tokens, which run once after the warm-up (REPS, default 2, below).
+#                (default "1 4 8 32"); at the first prompt length CHUNKS (default "512 2048"), the budget
+#                MATCHED_BUDGET (set it for the peer's total VRAM) and decode (tg128) after the prompt,
+#                read streamed and on the CPU pool; the default row with STRATA_PREFILL_TIMING=1. Then
+#                the peer with -ncmoe at the same expert VRAM at -ub PEER_UB (default "512 2048"). ROWS
+#                (default: all of yield-pinned yield pinned default stagers chunks matched decode-streamed
+#                decode-pool) and
+#                ROWS_30K (default "default pinned yield") pick the rows; prompts over 8192 tokens run
+#                once after the warm-up (REPS, default 2, below).
 #   stall        issue 26's stall bound: a chat of CACHE_CURVE (default 400) tokens from a cold cache
 #                (strata-bench --cache-curve, park, adaptive GPU wait) on the unskewed MoE file at BUDGET
 #                MiB, as it is, with the cache frozen after 100 tokens (STRATA_EXPERT_CACHE_FREEZE: the
@@ -215,11 +219,9 @@ for step in $steps; do
                 local name="$1" envs=() args=(); shift
                 while [[ $# -gt 0 && "$1" != -- ]]; do envs+=("$1"); shift; done
                 [[ "${1:-}" == -- ]] && shift; args=("$@")
-                local reps="${REPS:-2}"
-                if [[ "$p" -gt 8192 ]]; then
-                    [[ " ${ROWS_30K:-default pinned yield} " == *" $name "* ]] || return 0
-                    reps=1
-                fi
+                local reps="${REPS:-2}" rows="${ROWS:-yield-pinned yield pinned default stagers chunks matched decode-streamed decode-pool}"
+                if [[ "$p" -gt 8192 ]]; then rows="${ROWS_30K:-default pinned yield}"; reps=1; fi
+                [[ " $rows " == *" ${name%%-[0-9]*} "* ]] || return 0
                 echo "-- pp$p $name: ${envs[*]} ${args[*]}" | tee -a "$O/prefill.txt"
                 with_vram "pp$p $name" env "${envs[@]}" timeout 400 "$B/strata-bench" -m "$f" --device cuda \
                     --experts "cache:$budget" -t 16 -p "$p" -n 0 -r "$reps" --pool-policy park --gpu-wait adaptive \
@@ -231,10 +233,15 @@ for step in $steps; do
             row pinned -- --pin-host 0
             row default STRATA_PREFILL_TIMING=1
             grep -A50 '^prefill timing' "$O/prefill-pp$p-default.err" | tail -52 >"$O/prefill-timing-pp$p.txt"
-            for n in ${STAGERS:-4 8 32}; do row "stagers-$n" STRATA_STAGER_THREADS="$n"; done
+            for n in ${STAGERS:-1 4 8 32}; do row "stagers-$n" STRATA_STAGER_THREADS="$n"; done
             if [[ -z "$first" ]]; then
                 first="$p"
-                for c in ${CHUNKS:-512 2048}; do chunk="$c" row "chunk-$c"; done
+                for c in ${CHUNKS:-512 2048}; do chunk="$c" row "chunks-$c"; done
+                # The peer's VRAM at the same expert budget (MATCHED_BUDGET: Strata's budget for the same total).
+                [[ -n "${MATCHED_BUDGET:-}" ]] && budget="$MATCHED_BUDGET" row "matched-$MATCHED_BUDGET"
+                # Decode after a long prompt read streamed and read on the CPU pool: the same depth, the same tg.
+                row decode-streamed -- -p 0 -n 128 -d "$p"
+                row decode-pool STRATA_PREFILL_STREAM_TOKENS=1000000 -- -p 0 -n 128 -d "$p" -r 1
             fi
             if [[ -n "$peer" ]]; then
                 ubs="${PEER_UB:-512 2048}"; [[ "$p" -gt 8192 ]] && ubs="${ubs%% *}"
@@ -242,8 +249,8 @@ for step in $steps; do
                     echo "-- llama.cpp pp$p -ncmoe $ncmoe -ub $ub" | tee -a "$O/peer_prefill.txt"
                     (cpu_series llama-bench | sed 's/^/peer cpu% per second: /' >>"$O/peer_prefill.txt") &
                     with_vram "pp$p llama.cpp ncmoe $ncmoe ub $ub" bash -c "timeout 500 '$peer' -m '$f' -ngl 99 \
-                        -ncmoe $ncmoe -t 16 -p $p -n 0 -r 1 -ub $ub -fa 1 -o md 2>&1 | grep -E '^\\|' |
-                        tee -a '$O/peer_prefill.txt'"
+                        -ncmoe $ncmoe -t 16 -p $p -n 0 -r 1 -b $((ub > 2048 ? ub : 2048)) -ub $ub -fa 1 -o md 2>&1 |
+                        grep -E '^\\|' | tee -a '$O/peer_prefill.txt'"
                     wait
                 done
             fi
