@@ -6,6 +6,10 @@
 #include <cpuid.h>
 #define STRATA_X86 1
 #endif
+#if defined(STRATA_X86) && defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 namespace strata::kernels {
 
@@ -17,6 +21,22 @@ uint64_t readXcr0()
     // xgetbv without the intrinsic, so this file needs no -mxsave.
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     return (uint64_t(hi) << 32) | lo;
+}
+
+// Linux (5.16+) leaves the 8 KiB of tile data out of a thread's saved state until the process
+// asks for it; the first tile instruction without that permission kills the process. The grant
+// covers every thread of the process, so asking once, before any kernel runs, is enough.
+bool requestAmxPermission()
+{
+#ifdef __linux__
+    constexpr long kArchGetXcompPerm = 0x1022, kArchReqXcompPerm = 0x1023, kXfeatureXtiledata = 18;
+    if (syscall(SYS_arch_prctl, kArchReqXcompPerm, kXfeatureXtiledata) != 0)
+        return false;
+    unsigned long granted = 0;
+    return syscall(SYS_arch_prctl, kArchGetXcompPerm, &granted) == 0 && (granted & (1ul << kXfeatureXtiledata));
+#else
+    return false;  // other systems: not wired up (Windows grants it differently)
+#endif
 }
 #endif
 }  // namespace
@@ -46,6 +66,10 @@ CpuFeatures detectCpuFeatures()
     f.avx512bw = f.avx512f && (b & (1u << 30));
     f.avx512vl = f.avx512f && (b & (1u << 31));
     f.avx512vnni = f.avx512f && (c & (1u << 11));
+    f.amxTile = d & (1u << 24);
+    f.amxInt8 = f.amxTile && (d & (1u << 25));
+    f.amxOsState = (xcr0 & 0x60000) == 0x60000;  // XTILECFG and XTILEDATA
+    f.amxPermitted = f.amxInt8 && f.amxOsState && requestAmxPermission();
     __cpuid_count(7, 1, a, b, c, d);
     f.avxvnni = avx && (a & (1u << 4));
     f.avx512bf16 = f.avx512f && (a & (1u << 5));
@@ -61,12 +85,33 @@ bool isaSupported(Isa isa, const CpuFeatures& cpu)
     case Isa::Avx512:
         return isaSupported(Isa::Avx2, cpu) && cpu.avx512f && cpu.avx512bw && cpu.avx512vl && cpu.avx512dq
                && cpu.avx512vnni;
+    case Isa::Amx: return amxUnavailableReason(cpu).empty();
     }
     return false;
 }
 
+std::string_view amxUnavailableReason(const CpuFeatures& cpu)
+{
+#ifndef STRATA_KERNELS_AMX
+    (void)cpu;
+    return "this build has no AMX kernels (compiler without -mamx-int8)";
+#else
+    if (!cpu.amxTile || !cpu.amxInt8)
+        return "the CPU has no AMX-TILE/AMX-INT8";
+    if (!isaSupported(Isa::Avx512, cpu))
+        return "the CPU lacks the AVX-512 kernels' extensions";
+    if (!cpu.amxOsState)
+        return "the OS does not save tile state (XCR0)";
+    if (!cpu.amxPermitted)
+        return "the kernel refused the tile data permission (arch_prctl ARCH_REQ_XCOMP_PERM)";
+    return {};
+#endif
+}
+
 Isa bestIsa(const CpuFeatures& cpu)
 {
+    if (isaSupported(Isa::Amx, cpu))
+        return Isa::Amx;
     if (isaSupported(Isa::Avx512, cpu))
         return Isa::Avx512;
     if (isaSupported(Isa::Avx2, cpu))
@@ -80,13 +125,14 @@ std::string_view isaName(Isa isa)
     case Isa::Scalar: return "scalar";
     case Isa::Avx2: return "avx2";
     case Isa::Avx512: return "avx512";
+    case Isa::Amx: return "amx";
     }
     return "?";
 }
 
 std::optional<Isa> parseIsa(std::string_view name)
 {
-    for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512})
+    for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512, Isa::Amx})
         if (isaName(isa) == name)
             return isa;
     return std::nullopt;

@@ -15,6 +15,8 @@ void fillAvx512DotRows(KernelTable& table);
 void fillAvx512Gemm(KernelTable& table);
 void fillAvx512GemmQ4_K(KernelTable& table);
 void fillAvx512Quantize(KernelTable& table);
+void fillAmxDots(KernelTable& table);
+void fillAmxGemm(KernelTable& table);
 void fillScalarOps(KernelTable& table);
 void fillAvx2Ops(KernelTable& table);
 void fillScalarAttention(KernelTable& table);

@@ -1,0 +1,134 @@
+// The AMX table's prefill panels for Q8_0 and Q4_0 (gemm_amx_panel.hpp) on the hardware tiles.
+// Compiled with -mamx-tile -mamx-int8 and the AVX-512 flags; only called once detection found AMX
+// and Linux granted the tile data (cpu_features.cpp).
+#include "kernels/dot_variants.hpp"
+#include "kernels/gemm_amx_panel.hpp"
+#include "kernels/simd_common.hpp"
+
+#include <immintrin.h>
+
+#include <cstring>
+#include <utility>
+
+namespace strata::kernels::detail {
+
+namespace {
+
+using gguf::GgmlType;
+
+// GCC's tile intrinsics are asm statements that name their tile in the instruction text (so the
+// tile number must be a literal) and, for loads and LDTILECFG, do not tell the compiler which
+// memory they read: a compiler barrier first keeps the stores they depend on (repacked weights,
+// the configuration) before them.
+inline void compilerBarrier()
+{
+    __asm__ volatile("" ::: "memory");
+}
+
+struct HardwareTiles {
+    static void configure(const TileConfig& config)
+    {
+        compilerBarrier();
+        _tile_loadconfig(&config);
+    }
+    static void release() { _tile_release(); }
+
+    template <int T>
+    static void load(const void* base, size_t stride)
+    {
+        compilerBarrier();
+        if constexpr (T == kTileA0)
+            _tile_loadd(0, base, stride);
+        else if constexpr (T == kTileA1)
+            _tile_loadd(1, base, stride);
+        else if constexpr (T == kTileB0)
+            _tile_loadd(2, base, stride);
+        else if constexpr (T == kTileB1)
+            _tile_loadd(3, base, stride);
+        else
+            static_assert(T == kTileA0, "no load into this tile");
+    }
+    template <int T>
+    static void zero()
+    {
+        if constexpr (T == kTileC0)
+            _tile_zero(4);
+        else if constexpr (T == kTileC1)
+            _tile_zero(5);
+        else
+            static_assert(T == kTileC0, "no zeroing of this tile");
+    }
+    template <int T>
+    static void store(void* base, size_t stride)
+    {
+        if constexpr (T == kTileC0)
+            _tile_stored(4, base, stride);
+        else if constexpr (T == kTileC1)
+            _tile_stored(5, base, stride);
+        else
+            static_assert(T == kTileC0, "no store from this tile");
+    }
+    template <int C, int A, int B>
+    static void dpbssd()
+    {
+        if constexpr (C == kTileC0 && A == kTileA0 && B == kTileB0)
+            _tile_dpbssd(4, 0, 2);
+        else if constexpr (C == kTileC1 && A == kTileA1 && B == kTileB1)
+            _tile_dpbssd(5, 1, 3);
+        else
+            static_assert(C == kTileC0 && A == kTileA0 && B == kTileB0, "no product of these tiles");
+    }
+
+    static float toFloat(uint16_t h) { return halfToFloat(h); }
+
+    // EmulatedTiles::scaleAdd with 16 rows per vector: the same multiply, then one fused multiply-add.
+    static void scaleAdd(float* acc, const int32_t* c, const float* dw, const uint8_t* actScale, size_t aStride,
+                         int rows)
+    {
+        const __m512 w = _mm512_load_ps(dw);
+        for (int t = 0; t < rows; ++t) {
+            uint16_t h;
+            std::memcpy(&h, actScale + size_t(t) * aStride, 2);
+            const __m512 scale = _mm512_mul_ps(w, _mm512_set1_ps(halfToFloat(h)));
+            const __m512 sums = _mm512_cvtepi32_ps(_mm512_load_si512(c + 16 * t));
+            _mm512_store_ps(acc + 16 * t, _mm512_fmadd_ps(sums, scale, _mm512_load_ps(acc + 16 * t)));
+        }
+    }
+
+    // EmulatedTiles::fold, 16 rows per vector: the same pairwise additions.
+    static void fold(const float* lanes, int rows, float* out, size_t outStride)
+    {
+        constexpr int kLaneStride = kTileMaxRows * kPanelRows;
+        for (int t = 0; t < rows; ++t) {
+            __m512 l[kBlockSumLanes];
+            for (int k = 0; k < kBlockSumLanes; ++k)
+                l[k] = _mm512_load_ps(lanes + k * kLaneStride + 16 * t);
+            for (int width = kBlockSumLanes / 2; width >= 1; width /= 2)
+                for (int k = 0; k < width; ++k)
+                    l[k] = _mm512_add_ps(l[k], l[k + width]);
+            _mm512_storeu_ps(out + size_t(t) * outStride, l[0]);
+        }
+    }
+};
+
+template <typename Weights>
+void hardwarePanel(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
+                   size_t outStride, std::vector<std::byte>& scratch)
+{
+    HardwareTiles tiles;
+    amxPanel<Weights>(tiles, w, wStride, a, aStride, acts, n, out, outStride, scratch);
+}
+
+}  // namespace
+
+void fillAmxGemm(KernelTable& t)
+{
+    for (auto [type, panel] : {std::pair<GgmlType, GemmPanelFn>{GgmlType::Q8_0, hardwarePanel<Q8_0Weights>},
+                               std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_0, hardwarePanel<Q4_0Weights>}}) {
+        t.gemmPanel[size_t(type)] = panel;
+        // The repacked B tiles serve every activation row of the call (see gemm_amx_panel.hpp).
+        t.gemmPanelUnpacks[size_t(type)] = true;
+    }
+}
+
+}  // namespace strata::kernels::detail
