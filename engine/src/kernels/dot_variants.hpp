@@ -17,6 +17,8 @@ void fillAvx512GemmQ4_K(KernelTable& table);
 void fillAvx512Quantize(KernelTable& table);
 void fillAmxDots(KernelTable& table);
 void fillAmxGemm(KernelTable& table);
+// fillAmxGemm's panels on emulated tiles (tests on AVX-512 CPUs without AMX).
+void fillAmxGemmOnEmulatedTiles(KernelTable& table);
 void fillScalarOps(KernelTable& table);
 void fillAvx2Ops(KernelTable& table);
 void fillScalarAttention(KernelTable& table);

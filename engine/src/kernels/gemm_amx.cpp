@@ -1,6 +1,7 @@
 // The AMX table's prefill panels for Q8_0 and Q4_0 (gemm_amx_panel.hpp) on the hardware tiles.
 // Compiled with -mamx-tile -mamx-int8 and the AVX-512 flags; only called once detection found AMX
 // and Linux granted the tile data (cpu_features.cpp).
+#include "kernels/amx_tiles_emulated.hpp"
 #include "kernels/dot_variants.hpp"
 #include "kernels/gemm_amx_panel.hpp"
 #include "kernels/simd_common.hpp"
@@ -111,24 +112,50 @@ struct HardwareTiles {
     }
 };
 
-template <typename Weights>
-void hardwarePanel(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
-                   size_t outStride, std::vector<std::byte>& scratch)
+// The tile operations emulated, the float steps the hardware backend's: tests run everything but
+// the tile instructions on AVX-512 CPUs without AMX.
+struct EmulatedTilesHardwareSteps : EmulatedTiles {
+    static float toFloat(uint16_t h) { return HardwareTiles::toFloat(h); }
+    static void scaleAdd(float* acc, const int32_t* c, const float* dw, const uint8_t* actScale, size_t aStride,
+                         int rows)
+    {
+        HardwareTiles::scaleAdd(acc, c, dw, actScale, aStride, rows);
+    }
+    static void fold(const float* lanes, int rows, float* out, size_t outStride)
+    {
+        HardwareTiles::fold(lanes, rows, out, outStride);
+    }
+};
+
+template <typename Tiles, typename Weights>
+void panelOn(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
+             size_t outStride, std::vector<std::byte>& scratch)
 {
-    HardwareTiles tiles;
+    Tiles tiles;
     amxPanel<Weights>(tiles, w, wStride, a, aStride, acts, n, out, outStride, scratch);
+}
+
+template <typename Tiles>
+void fillPanels(KernelTable& t)
+{
+    for (auto [type, panel] : {std::pair<GgmlType, GemmPanelFn>{GgmlType::Q8_0, panelOn<Tiles, Q8_0Weights>},
+                               std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_0, panelOn<Tiles, Q4_0Weights>}}) {
+        t.gemmPanel[size_t(type)] = panel;
+        // The repacked B tiles serve every activation row of the call (see gemm_amx_panel.hpp).
+        t.gemmPanelUnpacks[size_t(type)] = true;
+    }
 }
 
 }  // namespace
 
 void fillAmxGemm(KernelTable& t)
 {
-    for (auto [type, panel] : {std::pair<GgmlType, GemmPanelFn>{GgmlType::Q8_0, hardwarePanel<Q8_0Weights>},
-                               std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_0, hardwarePanel<Q4_0Weights>}}) {
-        t.gemmPanel[size_t(type)] = panel;
-        // The repacked B tiles serve every activation row of the call (see gemm_amx_panel.hpp).
-        t.gemmPanelUnpacks[size_t(type)] = true;
-    }
+    fillPanels<HardwareTiles>(t);
+}
+
+void fillAmxGemmOnEmulatedTiles(KernelTable& t)
+{
+    fillPanels<EmulatedTilesHardwareSteps>(t);
 }
 
 }  // namespace strata::kernels::detail

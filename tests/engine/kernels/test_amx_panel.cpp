@@ -11,12 +11,14 @@
 
 #include "engine/src/kernels/amx_tiles_emulated.hpp"
 #include "engine/src/kernels/block_sum_order.hpp"
+#include "engine/src/kernels/dot_variants.hpp"
 #include "engine/src/kernels/gemm_amx_panel.hpp"
 #include "kernel_test_util.hpp"
 #include "strata/core/error.hpp"
 #include "strata/kernels/blocks.hpp"
 #include "strata/kernels/dot.hpp"
 #include "strata/kernels/half.hpp"
+#include "strata/kernels/matmul.hpp"
 
 using namespace strata::kernels;
 using namespace strata::kernels::test;
@@ -149,6 +151,25 @@ void addPanelRows(std::initializer_list<int64_t> actCounts, std::initializer_lis
                     << t << acts << cols;
 }
 
+// The AMX table with emulated tile instructions: its dots and the panels' AVX-512 float steps are
+// real (AVX-512 CPUs only). Null where this build has no AMX kernels or the CPU no AVX-512.
+const KernelTable* amxTableOnEmulatedTiles()
+{
+#ifdef STRATA_KERNELS_AMX
+    if (!isaSupported(Isa::Avx512, detectCpuFeatures()))
+        return nullptr;
+    static const KernelTable table = [] {
+        KernelTable t = kernelsFor(Isa::Avx512);
+        detail::fillAmxDots(t);
+        detail::fillAmxGemmOnEmulatedTiles(t);
+        return t;
+    }();
+    return &table;
+#else
+    return nullptr;
+#endif
+}
+
 }  // namespace
 
 Q_DECLARE_METATYPE(GgmlType)
@@ -241,6 +262,73 @@ private slots:
             for (size_t p = 0; p < kOutPad; ++p)
                 QCOMPARE(out[size_t(k) * outStride + kGemmTileRows + p], kUntouched);
         }
+    }
+
+    // AVX-512 CPUs: the AMX table's dots and the panels' AVX-512 float steps (tiles emulated) equal
+    // the block-sum order bit for bit.
+    void avx512StepsFollowTheBlockSumOrder_data() { addPanelRows({4, 12, 20, 64}, {64, 544, 4096}); }
+    void avx512StepsFollowTheBlockSumOrder()
+    {
+        const KernelTable* table = amxTableOnEmulatedTiles();
+        if (!table)
+            QSKIP("needs an AVX-512 CPU and a build with the AMX kernels");
+        QFETCH(GgmlType, type);
+        QFETCH(int64_t, acts);
+        QFETCH(int64_t, cols);
+        const PanelData d = makePanelData(type, acts, cols, uint32_t(acts * 11 + cols));
+        const auto out = tablePanel(*table, d);
+        const size_t outStride = kGemmTileRows + kOutPad;
+        for (int64_t k = 0; k < acts; ++k)
+            for (int r = 0; r < kGemmTileRows; ++r) {
+                const float want = blockSumOrderReference(d, r, k);
+                const float panel = out[size_t(k) * outStride + size_t(r)];
+                QVERIFY2(panel == want, qPrintable(where(d, r, k) + QString(": %1 vs %2").arg(panel).arg(want)));
+                const float dot = table->dotFor(type)(weightRow(d, r), actRow(d, k), cols);
+                QVERIFY2(dot == want, qPrintable(where(d, r, k) + QString(": dot %1 vs %2").arg(dot).arg(want)));
+            }
+    }
+
+    // matmul with the AMX table (tiles emulated where the CPU has none) against matvec, bit for
+    // bit: ragged rows and tokens, split over 3 workers, as test_kernels_dot's
+    // matmulEqualsMatvecPerRow does for every table the CPU runs.
+    void amxTableMatmulEqualsMatvec()
+    {
+        const KernelTable* table = amxTableOnEmulatedTiles();
+        if (!table)
+            QSKIP("needs an AVX-512 CPU and a build with the AMX kernels");
+        const int64_t rows = 2 * kGemmTileRows + 5;
+        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0})
+            for (int64_t cols : {int64_t(512), int64_t(544)})
+                for (int64_t tokens : {int64_t(1), int64_t(4), int64_t(9), int64_t(20), int64_t(37)}) {
+                    const auto wx = gaussian(rows * cols, 81);
+                    const size_t stride = bytesFor(t, cols);
+                    std::vector<uint8_t> w(stride * size_t(rows));
+                    for (int64_t r = 0; r < rows; ++r)
+                        quantizeRow(t, wx.data() + r * cols, w.data() + size_t(r) * stride, cols);
+                    const WeightMatrix m{t, w.data(), stride, cols};
+                    const size_t aStride = activationRowBytes(t, cols);
+                    std::vector<uint8_t> acts(aStride * size_t(tokens));
+                    const auto ax = gaussian(tokens * cols, 82);
+                    for (int64_t k = 0; k < tokens; ++k)
+                        quantizeActivations(t, ax.data() + k * cols, acts.data() + size_t(k) * aStride, cols);
+                    std::vector<float> mm(size_t(tokens * rows), -1.0f);
+                    for (int part = 0; part < 3; ++part) {
+                        const RowRange rr = splitRows(rows, 3, part, kGemmTileRows);
+                        matmul(*table, m, rr.begin, rr.end, acts.data(), aStride, tokens, mm.data(), size_t(rows));
+                    }
+                    for (int64_t k = 0; k < tokens; ++k) {
+                        std::vector<float> mv(size_t(rows), -2.0f);
+                        matvec(*table, m, 0, rows, acts.data() + size_t(k) * aStride, mv.data());
+                        for (int64_t r = 0; r < rows; ++r)
+                            QVERIFY2(mm[size_t(k * rows + r)] == mv[size_t(r)],
+                                     qPrintable(QString("%1 cols %2 tokens %3 row %4 token %5")
+                                                    .arg(nameOf(t))
+                                                    .arg(cols)
+                                                    .arg(tokens)
+                                                    .arg(r)
+                                                    .arg(k)));
+                    }
+                }
     }
 
     // The real tiles (where the CPU and OS allow AMX): bit for bit the emulation, within the
