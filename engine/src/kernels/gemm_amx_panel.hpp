@@ -7,7 +7,8 @@
 // Q8_0 blocks (one A tile row per token, the block stride apart). One TDPBSSD gives the exact
 // integer sums of one block for 16 tokens x 16 rows; scales apply in the AMX table's block-sum
 // order (block_sum_order.hpp). Groups of fewer than 16 tokens (acts a multiple of 4) configure
-// shorter A and C tiles, so no row is read past the activations.
+// shorter A and C tiles, so no row is read past the activations. Each block's products are stored
+// right away and scaled while the tile unit works on the next block.
 #pragma once
 
 #include <algorithm>
@@ -110,26 +111,26 @@ void repackWeights(const void* w, size_t wStride, int64_t blocks, const PanelMem
     }
 }
 
-// Block b's tile product for the token group at `group` into the slot's C tile, stored to sums.
+// Block b's tile product for the token group at `group`, in the slot's tiles, stored to its sums.
 template <int Slot, typename Tiles>
 void blockProduct(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t b, const PanelMemory& m)
 {
-    constexpr int A = Slot == 0 ? kTileA0 : kTileA1, B = Slot == 0 ? kTileB0 : kTileB1,
-                  C = Slot == 0 ? kTileC0 : kTileC1;
-    tiles.template load<A>(group + size_t(b) * sizeof(BlockQ8_0) + offsetof(BlockQ8_0, qs), aStride);
-    tiles.template load<B>(m.bTiles + b * kBTileBytes, kTileMaxColBytes);
-    tiles.template zero<C>();
-    tiles.template dpbssd<C, A, B>();
+    constexpr int kA = Slot == 0 ? kTileA0 : kTileA1, kB = Slot == 0 ? kTileB0 : kTileB1,
+                  kC = Slot == 0 ? kTileC0 : kTileC1;
+    tiles.template load<kA>(group + size_t(b) * sizeof(BlockQ8_0) + offsetof(BlockQ8_0, qs), aStride);
+    tiles.template load<kB>(m.bTiles + b * kBTileBytes, kTileMaxColBytes);
+    tiles.template zero<kC>();
+    tiles.template dpbssd<kC, kA, kB>();
+    tiles.template store<kC>(m.sums[Slot], kTileMaxColBytes);
 }
 
-template <int Slot, typename Tiles>
-void blockScale(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t b, int tokens, const PanelMemory& m)
+// Block b's sums (in `sums`) scaled into its float lane.
+template <typename Tiles>
+void blockScale(Tiles& tiles, const int32_t* sums, const uint8_t* group, size_t aStride, int64_t b, int tokens,
+                const PanelMemory& m)
 {
-    constexpr int C = Slot == 0 ? kTileC0 : kTileC1;
-    tiles.template store<C>(m.sums[Slot], kTileMaxColBytes);
-    tiles.scaleAdd(m.lanes + (b % kBlockSumLanes) * kTileMaxRows * kPanelRows, m.sums[Slot],
-                   m.weightScales + b * kPanelRows, group + size_t(b) * sizeof(BlockQ8_0) + offsetof(BlockQ8_0, d),
-                   aStride, tokens);
+    tiles.scaleAdd(m.lanes + (b % kBlockSumLanes) * kTileMaxRows * kPanelRows, sums, m.weightScales + b * kPanelRows,
+                   group + size_t(b) * sizeof(BlockQ8_0) + offsetof(BlockQ8_0, d), aStride, tokens);
 }
 
 // The GemmPanelFn contract (dot.hpp) on `tiles`.
@@ -149,17 +150,23 @@ void amxPanel(Tiles& tiles, const void* w, size_t wStride, const void* a, size_t
         }
         std::fill(m.lanes, m.lanes + kBlockSumLanes * kTileMaxRows * kPanelRows, 0.0f);
         const uint8_t* group = static_cast<const uint8_t*>(a) + size_t(t0) * aStride;
+        // Software pipelined, two slots: each block's float steps run while the tile unit multiplies
+        // the next block (lanes still get their blocks in increasing order).
+        const auto scale = [&](int64_t b, int slot) { blockScale(tiles, m.sums[slot], group, aStride, b, tokens, m); };
         int64_t b = 0;
-        for (; b + 2 <= blocks; b += 2) {  // two tile products in flight before their sums are read
+        for (; b + 2 <= blocks; b += 2) {
             blockProduct<0>(tiles, group, aStride, b, m);
+            if (b > 0)
+                scale(b - 1, 1);
             blockProduct<1>(tiles, group, aStride, b + 1, m);
-            blockScale<0>(tiles, group, aStride, b, tokens, m);
-            blockScale<1>(tiles, group, aStride, b + 1, tokens, m);
+            scale(b, 0);
         }
-        if (b < blocks) {
+        if (b < blocks)
             blockProduct<0>(tiles, group, aStride, b, m);
-            blockScale<0>(tiles, group, aStride, b, tokens, m);
-        }
+        if (b > 0)
+            scale(b - 1, 1);
+        if (b < blocks)
+            scale(b, 0);
         tiles.fold(m.lanes, tokens, out + size_t(t0) * outStride, outStride);
     }
     if (configured)
