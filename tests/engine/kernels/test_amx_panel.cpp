@@ -290,45 +290,58 @@ private slots:
 
     // matmul with the AMX table (tiles emulated where the CPU has none) against matvec, bit for
     // bit: ragged rows and tokens, split over 3 workers, as test_kernels_dot's
-    // matmulEqualsMatvecPerRow does for every table the CPU runs.
+    // matmulEqualsMatvecPerRow does for every table the CPU runs. 400 tokens of 4096 columns
+    // (1.7 MiB) exceed the panels' activation budget: matmul hands them over in blocks of 240.
+    void amxTableMatmulEqualsMatvec_data()
+    {
+        QTest::addColumn<GgmlType>("type");
+        QTest::addColumn<int64_t>("cols");
+        QTest::addColumn<int64_t>("tokens");
+        QTest::addColumn<int64_t>("rows");
+        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0})
+            for (int64_t cols : {int64_t(512), int64_t(544)})
+                for (int64_t tokens : {int64_t(1), int64_t(4), int64_t(9), int64_t(20), int64_t(37)})
+                    QTest::addRow("%s cols %lld tokens %lld", nameOf(t), (long long)cols, (long long)tokens)
+                        << t << cols << tokens << int64_t(2 * kGemmTileRows + 5);
+        QTest::addRow("Q8_0 cols 4096 tokens 400")
+            << GgmlType::Q8_0 << int64_t(4096) << int64_t(400) << int64_t(kGemmTileRows + 5);
+    }
     void amxTableMatmulEqualsMatvec()
     {
         const KernelTable* table = amxTableOnEmulatedTiles();
         if (!table)
             QSKIP("needs an AVX-512 CPU and a build with the AMX kernels");
-        const int64_t rows = 2 * kGemmTileRows + 5;
-        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0})
-            for (int64_t cols : {int64_t(512), int64_t(544)})
-                for (int64_t tokens : {int64_t(1), int64_t(4), int64_t(9), int64_t(20), int64_t(37)}) {
-                    const auto wx = gaussian(rows * cols, 81);
-                    const size_t stride = bytesFor(t, cols);
-                    std::vector<uint8_t> w(stride * size_t(rows));
-                    for (int64_t r = 0; r < rows; ++r)
-                        quantizeRow(t, wx.data() + r * cols, w.data() + size_t(r) * stride, cols);
-                    const WeightMatrix m{t, w.data(), stride, cols};
-                    const size_t aStride = activationRowBytes(t, cols);
-                    std::vector<uint8_t> acts(aStride * size_t(tokens));
-                    const auto ax = gaussian(tokens * cols, 82);
-                    for (int64_t k = 0; k < tokens; ++k)
-                        quantizeActivations(t, ax.data() + k * cols, acts.data() + size_t(k) * aStride, cols);
-                    std::vector<float> mm(size_t(tokens * rows), -1.0f);
-                    for (int part = 0; part < 3; ++part) {
-                        const RowRange rr = splitRows(rows, 3, part, kGemmTileRows);
-                        matmul(*table, m, rr.begin, rr.end, acts.data(), aStride, tokens, mm.data(), size_t(rows));
-                    }
-                    for (int64_t k = 0; k < tokens; ++k) {
-                        std::vector<float> mv(size_t(rows), -2.0f);
-                        matvec(*table, m, 0, rows, acts.data() + size_t(k) * aStride, mv.data());
-                        for (int64_t r = 0; r < rows; ++r)
-                            QVERIFY2(mm[size_t(k * rows + r)] == mv[size_t(r)],
-                                     qPrintable(QString("%1 cols %2 tokens %3 row %4 token %5")
-                                                    .arg(nameOf(t))
-                                                    .arg(cols)
-                                                    .arg(tokens)
-                                                    .arg(r)
-                                                    .arg(k)));
-                    }
-                }
+        QFETCH(GgmlType, type);
+        QFETCH(int64_t, cols);
+        QFETCH(int64_t, tokens);
+        QFETCH(int64_t, rows);
+        const auto wx = gaussian(rows * cols, 81);
+        const size_t stride = bytesFor(type, cols);
+        std::vector<uint8_t> w(stride * size_t(rows));
+        for (int64_t r = 0; r < rows; ++r)
+            quantizeRow(type, wx.data() + r * cols, w.data() + size_t(r) * stride, cols);
+        const WeightMatrix m{type, w.data(), stride, cols};
+        const size_t aStride = activationRowBytes(type, cols);
+        std::vector<uint8_t> acts(aStride * size_t(tokens));
+        const auto ax = gaussian(tokens * cols, 82);
+        for (int64_t k = 0; k < tokens; ++k)
+            quantizeActivations(type, ax.data() + k * cols, acts.data() + size_t(k) * aStride, cols);
+        std::vector<float> mm(size_t(tokens * rows), -1.0f);
+        for (int part = 0; part < 3; ++part) {
+            const RowRange rr = splitRows(rows, 3, part, kGemmTileRows);
+            matmul(*table, m, rr.begin, rr.end, acts.data(), aStride, tokens, mm.data(), size_t(rows));
+        }
+        for (int64_t k = 0; k < tokens; ++k) {
+            std::vector<float> mv(size_t(rows), -2.0f);
+            matvec(*table, m, 0, rows, acts.data() + size_t(k) * aStride, mv.data());
+            for (int64_t r = 0; r < rows; ++r)
+                QVERIFY2(mm[size_t(k * rows + r)] == mv[size_t(r)],
+                         qPrintable(QString("row %1 token %2: %3 vs %4")
+                                        .arg(r)
+                                        .arg(k)
+                                        .arg(double(mm[size_t(k * rows + r)]))
+                                        .arg(double(mv[size_t(r)]))));
+        }
     }
 
     // The real tiles (where the CPU and OS allow AMX): bit for bit the emulation, within the

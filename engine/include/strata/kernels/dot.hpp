@@ -61,6 +61,9 @@ struct KernelTable {
     // row at once, so the unpacking is paid once per panel. The others get blocks of activation
     // rows that stay in L2 while all weight rows stream past.
     bool gemmPanelUnpacks[40] = {};
+    // For unpacking panels: activation rows per call at most about this many bytes, in multiples of
+    // 16 rows (0: all rows at once). Set where a panel is fast enough for L3 to be its limit.
+    size_t gemmPanelActBytes[40] = {};
 
     // Several rows against one activation, where a variant has it (else null: one dot per row).
     DotRowsFn dotRows[40] = {};
