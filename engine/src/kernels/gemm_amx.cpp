@@ -8,7 +8,9 @@
 
 #include <immintrin.h>
 
+#include <climits>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 namespace strata::kernels::detail {
@@ -82,6 +84,41 @@ struct HardwareTiles {
 
     static float toFloat(uint16_t h) { return halfToFloat(h); }
 
+    // repackWeights with gathers: B tile row k of a block holds dword k of each of the 16 rows, so
+    // one gather per row of the tile (Q4_0: one per 4 bytes of nibbles, giving two tile rows).
+    static constexpr bool kVectorRepack = true;
+    template <typename Weights>
+    static bool repack(const void* w, size_t wStride, int64_t blocks, const PanelMemory& m)
+    {
+        using Block = typename Weights::Block;
+        if (wStride * (kPanelRows - 1) + sizeof(Block) * size_t(blocks) > size_t(INT32_MAX))
+            return false;  // gather offsets are int32
+        const __m512i rowOffsets = _mm512_mullo_epi32(
+            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_set1_epi32(int(wStride)));
+        const auto* base = static_cast<const uint8_t*>(w);
+        for (int64_t b = 0; b < blocks; ++b) {
+            const uint8_t* block = base + size_t(b) * sizeof(Block);
+            const uint8_t* qs = block + offsetof(Block, qs);
+            __m512i* tile = reinterpret_cast<__m512i*>(m.bTiles + b * kBTileBytes);
+            if constexpr (std::is_same_v<Weights, Q8_0Weights>) {
+                for (int k = 0; k < kQK / 4; ++k)
+                    _mm512_store_si512(tile + k, _mm512_i32gather_epi32(rowOffsets, qs + 4 * k, 1));
+            } else {
+                static_assert(std::is_same_v<Weights, Q4_0Weights>);
+                const __m512i low4 = _mm512_set1_epi8(0x0F), eight = _mm512_set1_epi8(8);
+                for (int k = 0; k < kQK / 8; ++k) {
+                    const __m512i v = _mm512_i32gather_epi32(rowOffsets, qs + 4 * k, 1);
+                    _mm512_store_si512(tile + k, _mm512_sub_epi8(_mm512_and_si512(v, low4), eight));
+                    _mm512_store_si512(tile + k + kQK / 8,
+                                       _mm512_sub_epi8(_mm512_and_si512(_mm512_srli_epi32(v, 4), low4), eight));
+                }
+            }
+            const __m512i halves = _mm512_i32gather_epi32(rowOffsets, block + offsetof(Block, d), 1);
+            _mm512_store_ps(m.weightScales + b * kPanelRows, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(halves)));
+        }
+        return true;
+    }
+
     // EmulatedTiles::scaleAdd with 16 rows per vector: the same multiply, then one fused multiply-add.
     static void scaleAdd(float* acc, const int32_t* c, const float* dw, const uint8_t* actScale, size_t aStride,
                          int rows)
@@ -112,10 +149,16 @@ struct HardwareTiles {
     }
 };
 
-// The tile operations emulated, the float steps the hardware backend's: tests run everything but
+// The tile operations emulated, the repacking and float steps the hardware backend's: tests run everything but
 // the tile instructions on AVX-512 CPUs without AMX.
 struct EmulatedTilesHardwareSteps : EmulatedTiles {
     static float toFloat(uint16_t h) { return HardwareTiles::toFloat(h); }
+    static constexpr bool kVectorRepack = true;
+    template <typename Weights>
+    static bool repack(const void* w, size_t wStride, int64_t blocks, const PanelMemory& m)
+    {
+        return HardwareTiles::repack<Weights>(w, wStride, blocks, m);
+    }
     static void scaleAdd(float* acc, const int32_t* c, const float* dw, const uint8_t* actScale, size_t aStride,
                          int rows)
     {

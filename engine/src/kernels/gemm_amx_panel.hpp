@@ -94,9 +94,14 @@ PanelMemory panelMemory(std::vector<std::byte>& scratch, int64_t blocks)
     return m;
 }
 
+// The portable repacking; a backend with `kVectorRepack` brings its own (the same bytes), which
+// returns false where it cannot serve the rows.
 template <typename Weights, typename Tiles>
 void repackWeights(const void* w, size_t wStride, int64_t blocks, const PanelMemory& m)
 {
+    if constexpr (requires { Tiles::kVectorRepack; })
+        if (Tiles::template repack<Weights>(w, wStride, blocks, m))
+            return;
     for (int r = 0; r < kPanelRows; ++r) {
         const auto* row =
             reinterpret_cast<const typename Weights::Block*>(static_cast<const uint8_t*>(w) + wStride * size_t(r));
