@@ -12,6 +12,7 @@
 #include "kernels/amx_tiles.hpp"
 #include "kernels/block_sum_order.hpp"
 #include "strata/core/error.hpp"
+#include "strata/kernels/blocks.hpp"
 #include "strata/kernels/half.hpp"
 
 namespace strata::kernels::detail {
@@ -103,6 +104,49 @@ public:
                     l[k] = lanes[k * 256 + t * 16 + r];
                 out[size_t(t) * outStride + size_t(r)] = foldBlockSumLanes(l);
             }
+    }
+
+    // Q4_K (gemm_amx_q4_k_panel.hpp), for t < rows and r < 16, with sums[v * 256 + t * 16 + r] the
+    // four C tiles (lo first, lo second, hi first, hi second) and y token t's Q8_K block at
+    // act + t * aStride: the two halves' integer sums and min terms, then dotQ4_K's float steps
+    // into acc[t * 16 + r] (first half) and acc[256 + t * 16 + r] (second).
+    static void scaleAddQ4_K(float* acc, const int32_t* sums, const float* d, const float* dmin,
+                             const int32_t* minPairs, const uint8_t* act, size_t aStride, int rows)
+    {
+        constexpr int kTile = 256;
+        for (int t = 0; t < rows; ++t) {
+            const uint8_t* y = act + size_t(t) * aStride;
+            float dy;
+            std::memcpy(&dy, y + offsetof(BlockQ8_K, d), 4);
+            int16_t bsums[16];
+            std::memcpy(bsums, y + offsetof(BlockQ8_K, bsums), sizeof bsums);
+            int32_t groupSums[8];
+            for (int g = 0; g < 8; ++g)
+                groupSums[g] = int16_t(bsums[2 * g] + bsums[2 * g + 1]);  // as phaddw: 16-bit
+            for (int r = 0; r < 16; ++r) {
+                const int32_t* s = sums + t * 16 + r;
+                const int32_t first = s[0] + 8 * s[2 * kTile], second = s[kTile] + 8 * s[3 * kTile];
+                int32_t mins[2] = {0, 0};
+                for (int p = 0; p < 4; ++p) {
+                    const auto pair = uint32_t(minPairs[p * 16 + r]);
+                    mins[p % 2] +=
+                        int16_t(pair & 0xFFFF) * groupSums[2 * p] + int16_t(pair >> 16) * groupSums[2 * p + 1];
+                }
+                const float ddy = d[r] * dy, mdy = dmin[r] * dy;
+                float& a0 = acc[t * 16 + r];
+                float& a1 = acc[kTile + t * 16 + r];
+                a0 = a0 + std::fma(-float(mins[0]), mdy, float(first) * ddy);
+                a1 = a1 + std::fma(-float(mins[1]), mdy, float(second) * ddy);
+            }
+        }
+    }
+
+    // out[t * outStride + r] = first + second half's accumulator.
+    static void foldQ4_K(const float* acc, int rows, float* out, size_t outStride)
+    {
+        for (int t = 0; t < rows; ++t)
+            for (int r = 0; r < 16; ++r)
+                out[size_t(t) * outStride + size_t(r)] = acc[t * 16 + r] + acc[256 + t * 16 + r];
     }
 
 private:

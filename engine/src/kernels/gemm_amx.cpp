@@ -1,9 +1,11 @@
-// The AMX table's prefill panels for Q8_0 and Q4_0 (gemm_amx_panel.hpp) on the hardware tiles.
+// The AMX table's prefill panels for Q8_0 and Q4_0 (gemm_amx_panel.hpp) and Q4_K
+// (gemm_amx_q4_k_panel.hpp) on the hardware tiles.
 // Compiled with -mamx-tile -mamx-int8 and the AVX-512 flags; only called once detection found AMX
 // and Linux granted the tile data (cpu_features.cpp).
 #include "kernels/amx_tiles_emulated.hpp"
 #include "kernels/dot_variants.hpp"
 #include "kernels/gemm_amx_panel.hpp"
+#include "kernels/gemm_amx_q4_k_panel.hpp"
 #include "kernels/simd_common.hpp"
 
 #include <immintrin.h>
@@ -36,50 +38,65 @@ struct HardwareTiles {
     }
     static void release() { _tile_release(); }
 
+    // Tiles by number: 0, 1 activations, 2, 3 weights, 4-7 sums (both panels' layouts).
     template <int T>
     static void load(const void* base, size_t stride)
     {
         compilerBarrier();
-        if constexpr (T == kTileA0)
+        if constexpr (T == 0)
             _tile_loadd(0, base, stride);
-        else if constexpr (T == kTileA1)
+        else if constexpr (T == 1)
             _tile_loadd(1, base, stride);
-        else if constexpr (T == kTileB0)
+        else if constexpr (T == 2)
             _tile_loadd(2, base, stride);
-        else if constexpr (T == kTileB1)
+        else if constexpr (T == 3)
             _tile_loadd(3, base, stride);
         else
-            static_assert(T == kTileA0, "no load into this tile");
+            static_assert(T == 0, "no load into this tile");
     }
     template <int T>
     static void zero()
     {
-        if constexpr (T == kTileC0)
+        if constexpr (T == 4)
             _tile_zero(4);
-        else if constexpr (T == kTileC1)
+        else if constexpr (T == 5)
             _tile_zero(5);
+        else if constexpr (T == 6)
+            _tile_zero(6);
+        else if constexpr (T == 7)
+            _tile_zero(7);
         else
-            static_assert(T == kTileC0, "no zeroing of this tile");
+            static_assert(T == 4, "no zeroing of this tile");
     }
     template <int T>
     static void store(void* base, size_t stride)
     {
-        if constexpr (T == kTileC0)
+        if constexpr (T == 4)
             _tile_stored(4, base, stride);
-        else if constexpr (T == kTileC1)
+        else if constexpr (T == 5)
             _tile_stored(5, base, stride);
+        else if constexpr (T == 6)
+            _tile_stored(6, base, stride);
+        else if constexpr (T == 7)
+            _tile_stored(7, base, stride);
         else
-            static_assert(T == kTileC0, "no store from this tile");
+            static_assert(T == 4, "no store from this tile");
     }
     template <int C, int A, int B>
     static void dpbssd()
     {
-        if constexpr (C == kTileC0 && A == kTileA0 && B == kTileB0)
+        if constexpr (C == 4 && A == 0 && B == 2)
             _tile_dpbssd(4, 0, 2);
-        else if constexpr (C == kTileC1 && A == kTileA1 && B == kTileB1)
+        else if constexpr (C == 5 && A == 1 && B == 3)
             _tile_dpbssd(5, 1, 3);
+        else if constexpr (C == 5 && A == 0 && B == 3)
+            _tile_dpbssd(5, 0, 3);
+        else if constexpr (C == 6 && A == 0 && B == 2)
+            _tile_dpbssd(6, 0, 2);
+        else if constexpr (C == 7 && A == 0 && B == 3)
+            _tile_dpbssd(7, 0, 3);
         else
-            static_assert(C == kTileC0 && A == kTileA0 && B == kTileB0, "no product of these tiles");
+            static_assert(C == 4 && A == 0 && B == 2, "no product of these tiles");
     }
 
     static float toFloat(uint16_t h) { return halfToFloat(h); }
@@ -133,6 +150,53 @@ struct HardwareTiles {
         }
     }
 
+    // EmulatedTiles::scaleAddQ4_K, 16 rows per vector: the same integers (min terms by vpdpwssd on
+    // the int16 pairs), then dotQ4_K's multiply, fused negative multiply-add and add.
+    static void scaleAddQ4_K(float* acc, const int32_t* sums, const float* d, const float* dmin,
+                             const int32_t* minPairs, const uint8_t* act, size_t aStride, int rows)
+    {
+        constexpr int kTile = 256;
+        const __m512 vd = _mm512_load_ps(d), vdmin = _mm512_load_ps(dmin);
+        const __m512i m01 = _mm512_load_si512(minPairs), m23 = _mm512_load_si512(minPairs + 16),
+                      m45 = _mm512_load_si512(minPairs + 32), m67 = _mm512_load_si512(minPairs + 48);
+        for (int t = 0; t < rows; ++t) {
+            const uint8_t* y = act + size_t(t) * aStride;
+            float dy;
+            std::memcpy(&dy, y + offsetof(BlockQ8_K, d), 4);
+            const auto* bsums = reinterpret_cast<const __m128i*>(y + offsetof(BlockQ8_K, bsums));
+            const __m128i groupSums = _mm_hadd_epi16(_mm_loadu_si128(bsums), _mm_loadu_si128(bsums + 1));
+            const __m512i p0 = _mm512_broadcastd_epi32(groupSums);
+            const __m512i p1 = _mm512_broadcastd_epi32(_mm_bsrli_si128(groupSums, 4));
+            const __m512i p2 = _mm512_broadcastd_epi32(_mm_bsrli_si128(groupSums, 8));
+            const __m512i p3 = _mm512_broadcastd_epi32(_mm_bsrli_si128(groupSums, 12));
+            const __m512i zero = _mm512_setzero_si512();
+            const __m512i minFirst = _mm512_dpwssd_epi32(_mm512_dpwssd_epi32(zero, m01, p0), m45, p2);
+            const __m512i minSecond = _mm512_dpwssd_epi32(_mm512_dpwssd_epi32(zero, m23, p1), m67, p3);
+            const int32_t* s = sums + 16 * t;
+            const __m512i first =
+                _mm512_add_epi32(_mm512_load_si512(s), _mm512_slli_epi32(_mm512_load_si512(s + 2 * kTile), 3));
+            const __m512i second =
+                _mm512_add_epi32(_mm512_load_si512(s + kTile), _mm512_slli_epi32(_mm512_load_si512(s + 3 * kTile), 3));
+            const __m512 dyv = _mm512_set1_ps(dy);
+            const __m512 ddy = _mm512_mul_ps(vd, dyv), mdy = _mm512_mul_ps(vdmin, dyv);
+            float* a0 = acc + 16 * t;
+            float* a1 = acc + kTile + 16 * t;
+            _mm512_store_ps(
+                a0, _mm512_add_ps(_mm512_load_ps(a0), _mm512_fnmadd_ps(_mm512_cvtepi32_ps(minFirst), mdy,
+                                                                       _mm512_mul_ps(_mm512_cvtepi32_ps(first), ddy))));
+            _mm512_store_ps(a1, _mm512_add_ps(_mm512_load_ps(a1),
+                                              _mm512_fnmadd_ps(_mm512_cvtepi32_ps(minSecond), mdy,
+                                                               _mm512_mul_ps(_mm512_cvtepi32_ps(second), ddy))));
+        }
+    }
+
+    static void foldQ4_K(const float* acc, int rows, float* out, size_t outStride)
+    {
+        for (int t = 0; t < rows; ++t)
+            _mm512_storeu_ps(out + size_t(t) * outStride,
+                             _mm512_add_ps(_mm512_load_ps(acc + 16 * t), _mm512_load_ps(acc + 256 + 16 * t)));
+    }
+
     // EmulatedTiles::fold, 16 rows per vector: the same pairwise additions.
     static void fold(const float* lanes, int rows, float* out, size_t outStride)
     {
@@ -168,6 +232,15 @@ struct EmulatedTilesHardwareSteps : EmulatedTiles {
     {
         HardwareTiles::fold(lanes, rows, out, outStride);
     }
+    static void scaleAddQ4_K(float* acc, const int32_t* sums, const float* d, const float* dmin,
+                             const int32_t* minPairs, const uint8_t* act, size_t aStride, int rows)
+    {
+        HardwareTiles::scaleAddQ4_K(acc, sums, d, dmin, minPairs, act, aStride, rows);
+    }
+    static void foldQ4_K(const float* acc, int rows, float* out, size_t outStride)
+    {
+        HardwareTiles::foldQ4_K(acc, rows, out, outStride);
+    }
 };
 
 template <typename Tiles, typename Weights>
@@ -179,10 +252,19 @@ void panelOn(const void* w, size_t wStride, const void* a, size_t aStride, int64
 }
 
 template <typename Tiles>
+void panelQ4_KOn(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
+                 size_t outStride, std::vector<std::byte>& scratch)
+{
+    Tiles tiles;
+    amxPanelQ4_K(tiles, w, wStride, a, aStride, acts, n, out, outStride, scratch);
+}
+
+template <typename Tiles>
 void fillPanels(KernelTable& t)
 {
     for (auto [type, panel] : {std::pair<GgmlType, GemmPanelFn>{GgmlType::Q8_0, panelOn<Tiles, Q8_0Weights>},
-                               std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_0, panelOn<Tiles, Q4_0Weights>}}) {
+                               std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_0, panelOn<Tiles, Q4_0Weights>},
+                               std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_K, panelQ4_KOn<Tiles>}}) {
         t.gemmPanel[size_t(type)] = panel;
         // The repacked B tiles serve every activation row of the call (see gemm_amx_panel.hpp).
         t.gemmPanelUnpacks[size_t(type)] = true;

@@ -1,4 +1,4 @@
-// The AMX prefill panels (Q8_0, Q4_0): on the scalar tile emulation everywhere (indexing, short
+// The AMX prefill panels (Q8_0, Q4_0, Q4_K): on the scalar tile emulation everywhere (indexing, short
 // token groups, padding, scaling against the block-sum order written out in scalar code), and on
 // the hardware where the CPU and OS allow AMX (against the emulation bit for bit and the AVX-512
 // panels within the dot tests' tolerance).
@@ -13,6 +13,7 @@
 #include "engine/src/kernels/block_sum_order.hpp"
 #include "engine/src/kernels/dot_variants.hpp"
 #include "engine/src/kernels/gemm_amx_panel.hpp"
+#include "engine/src/kernels/gemm_amx_q4_k_panel.hpp"
 #include "kernel_test_util.hpp"
 #include "strata/core/error.hpp"
 #include "strata/kernels/blocks.hpp"
@@ -93,7 +94,7 @@ double magnitude(const PanelData& d, int r, int64_t k)
 {
     std::vector<float> w(size_t(d.cols)), a(size_t(d.cols));
     dequantizeRow(d.type, weightRow(d, r), w.data(), d.cols);
-    dequantizeRow(GgmlType::Q8_0, actRow(d, k), a.data(), d.cols);
+    dequantizeRow(activationType(d.type), actRow(d, k), a.data(), d.cols);
     double m = 0;
     for (size_t i = 0; i < w.size(); ++i)
         m += std::fabs(double(w[i]) * double(a[i]));
@@ -119,6 +120,9 @@ std::vector<float> emulatedPanel(const PanelData& d)
         if (d.type == GgmlType::Q8_0)
             detail::amxPanel<detail::Q8_0Weights>(tiles, d.w.data(), d.wStride, d.a.data(), d.aStride, d.acts, d.cols,
                                                   out, outStride, scratch);
+        else if (d.type == GgmlType::Q4_K)
+            detail::amxPanelQ4_K(tiles, d.w.data(), d.wStride, d.a.data(), d.aStride, d.acts, d.cols, out, outStride,
+                                 scratch);
         else
             detail::amxPanel<detail::Q4_0Weights>(tiles, d.w.data(), d.wStride, d.a.data(), d.aStride, d.acts, d.cols,
                                                   out, outStride, scratch);
@@ -139,16 +143,19 @@ QString where(const PanelData& d, int r, int64_t k)
     return QString("%1 cols %2 acts %3 row %4 token %5").arg(nameOf(d.type)).arg(d.cols).arg(d.acts).arg(r).arg(k);
 }
 
-void addPanelRows(std::initializer_list<int64_t> actCounts, std::initializer_list<int64_t> colCounts)
+// Rows for each type and size; column counts a type's blocks do not divide are left out.
+void addPanelRows(std::initializer_list<GgmlType> types, std::initializer_list<int64_t> actCounts,
+                  std::initializer_list<int64_t> colCounts)
 {
     QTest::addColumn<GgmlType>("type");
     QTest::addColumn<int64_t>("acts");
     QTest::addColumn<int64_t>("cols");
-    for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0})
+    for (GgmlType t : types)
         for (int64_t acts : actCounts)
             for (int64_t cols : colCounts)
-                QTest::addRow("%s acts %lld cols %lld", nameOf(t), (long long)acts, (long long)cols)
-                    << t << acts << cols;
+                if (cols % int64_t(strata::gguf::ggmlTypeTraits(uint32_t(t))->blockElements) == 0)
+                    QTest::addRow("%s acts %lld cols %lld", nameOf(t), (long long)acts, (long long)cols)
+                        << t << acts << cols;
 }
 
 // The AMX table with emulated tile instructions: its dots and the panels' AVX-512 float steps are
@@ -236,7 +243,7 @@ private slots:
     // one-slot tail); token counts below, at and above 16 (short last groups).
     void emulatedPanelFollowsTheBlockSumOrder_data()
     {
-        addPanelRows({4, 8, 12, 16, 20, 36, 64}, {64, 544, 4096});
+        addPanelRows({GgmlType::Q8_0, GgmlType::Q4_0}, {4, 8, 12, 16, 20, 36, 64}, {64, 544, 4096});
         QTest::addRow("Q8_0 acts 512 cols 64") << GgmlType::Q8_0 << int64_t(512) << int64_t(64);
         QTest::addRow("Q4_0 acts 512 cols 96") << GgmlType::Q4_0 << int64_t(512) << int64_t(96);
         QTest::addRow("Q8_0 acts 20 cols 11008") << GgmlType::Q8_0 << int64_t(20) << int64_t(11008);
@@ -264,9 +271,41 @@ private slots:
         }
     }
 
+    // Q4_K: the panel repeats dotQ4_K's float steps on the same integers, so on the emulation (and,
+    // on AVX-512 CPUs, with the AVX-512 repacking and float steps) it equals the AVX-512 dot bit for
+    // bit; without AVX-512 it is compared with the scalar dot within the dot tests' tolerance.
+    void q4_KPanelEqualsTheAvx512Dot_data() { addPanelRows({GgmlType::Q4_K}, {4, 12, 16, 20, 36}, {256, 768, 2048}); }
+    void q4_KPanelEqualsTheAvx512Dot()
+    {
+        QFETCH(GgmlType, type);
+        QFETCH(int64_t, acts);
+        QFETCH(int64_t, cols);
+        const PanelData d = makePanelData(type, acts, cols, uint32_t(acts * 17 + cols));
+        const bool avx512 = isaSupported(Isa::Avx512, detectCpuFeatures());
+        std::vector<std::vector<float>> outs{emulatedPanel(d)};
+        if (const KernelTable* table = amxTableOnEmulatedTiles())
+            outs.push_back(tablePanel(*table, d));
+        const DotFn dot = kernelsFor(avx512 ? Isa::Avx512 : Isa::Scalar).dotFor(type);
+        const size_t outStride = kGemmTileRows + kOutPad;
+        for (const auto& out : outs)
+            for (int64_t k = 0; k < acts; ++k) {
+                for (int r = 0; r < kGemmTileRows; ++r) {
+                    const float got = out[size_t(k) * outStride + size_t(r)];
+                    const float want = dot(weightRow(d, r), actRow(d, k), cols);
+                    QVERIFY2(avx512 ? got == want : std::fabs(double(got) - double(want)) <= 1e-5 * magnitude(d, r, k),
+                             qPrintable(where(d, r, k) + QString(": %1 vs dot %2").arg(got).arg(want)));
+                }
+                for (size_t p = 0; p < kOutPad; ++p)
+                    QCOMPARE(out[size_t(k) * outStride + kGemmTileRows + p], kUntouched);
+            }
+    }
+
     // AVX-512 CPUs: the AMX table's dots and the panels' AVX-512 float steps (tiles emulated) equal
     // the block-sum order bit for bit.
-    void avx512StepsFollowTheBlockSumOrder_data() { addPanelRows({4, 12, 20, 64}, {64, 544, 4096}); }
+    void avx512StepsFollowTheBlockSumOrder_data()
+    {
+        addPanelRows({GgmlType::Q8_0, GgmlType::Q4_0}, {4, 12, 20, 64}, {64, 544, 4096});
+    }
     void avx512StepsFollowTheBlockSumOrder()
     {
         const KernelTable* table = amxTableOnEmulatedTiles();
@@ -298,13 +337,18 @@ private slots:
         QTest::addColumn<int64_t>("cols");
         QTest::addColumn<int64_t>("tokens");
         QTest::addColumn<int64_t>("rows");
-        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0})
-            for (int64_t cols : {int64_t(512), int64_t(544)})
-                for (int64_t tokens : {int64_t(1), int64_t(4), int64_t(9), int64_t(20), int64_t(37)})
-                    QTest::addRow("%s cols %lld tokens %lld", nameOf(t), (long long)cols, (long long)tokens)
-                        << t << cols << tokens << int64_t(2 * kGemmTileRows + 5);
-        QTest::addRow("Q8_0 cols 4096 tokens 400")
-            << GgmlType::Q8_0 << int64_t(4096) << int64_t(400) << int64_t(kGemmTileRows + 5);
+        for (auto [t, cols] : {std::pair{GgmlType::Q8_0, int64_t(512)},
+                               {GgmlType::Q8_0, 544},
+                               {GgmlType::Q4_0, 512},
+                               {GgmlType::Q4_0, 544},
+                               {GgmlType::Q4_K, 512},
+                               {GgmlType::Q4_K, 768}})
+            for (int64_t tokens : {int64_t(1), int64_t(4), int64_t(9), int64_t(20), int64_t(37)})
+                QTest::addRow("%s cols %lld tokens %lld", nameOf(t), (long long)cols, (long long)tokens)
+                    << t << cols << tokens << int64_t(2 * kGemmTileRows + 5);
+        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_K})
+            QTest::addRow("%s cols 4096 tokens 400", nameOf(t))
+                << t << int64_t(4096) << int64_t(400) << int64_t(kGemmTileRows + 5);
     }
     void amxTableMatmulEqualsMatvec()
     {
@@ -346,7 +390,11 @@ private slots:
 
     // The real tiles (where the CPU and OS allow AMX): bit for bit the emulation, within the
     // tolerance of the AVX-512 panels, and the AMX table's dots bit for bit the block-sum order.
-    void hardwarePanelMatchesEmulationAndAvx512_data() { addPanelRows({4, 8, 12, 16, 20, 64, 512}, {64, 4096, 11008}); }
+    void hardwarePanelMatchesEmulationAndAvx512_data()
+    {
+        addPanelRows({GgmlType::Q8_0, GgmlType::Q4_0, GgmlType::Q4_K}, {4, 8, 12, 16, 20, 64, 512},
+                     {64, 256, 4096, 11008});
+    }
     void hardwarePanelMatchesEmulationAndAvx512()
     {
         if (!isaSupported(Isa::Amx, detectCpuFeatures()))
@@ -366,6 +414,11 @@ private slots:
                 const size_t i = size_t(k) * outStride + size_t(r);
                 QVERIFY2(hw[i] == emu[i],
                          qPrintable(where(d, r, k) + QString(": %1 vs emulated %2").arg(hw[i]).arg(emu[i])));
+                if (type == GgmlType::Q4_K) {  // the AVX-512 panel's float steps: equal
+                    QVERIFY2(hw[i] == avx512[i],
+                             qPrintable(where(d, r, k) + QString(": %1 vs avx512 %2").arg(hw[i]).arg(avx512[i])));
+                    continue;
+                }
                 const bool sampled = (k * kGemmTileRows + r) % 7 == 0;  // the magnitude is slow in long rows
                 if (sampled)
                     QVERIFY2(std::fabs(double(hw[i]) - double(avx512[i])) <= 1e-5 * magnitude(d, r, k),
