@@ -150,6 +150,71 @@ struct HardwareTiles {
         }
     }
 
+    // repackQ4_K with gathers: per super-block, the 16 rows' scales and mins (unpacked once into a
+    // small table), d and dmin, and per 4 bytes of quants one gather that gives a tile row of low
+    // and one of high nibbles. A vector holds dword r = 4 quants of row r, so byte products with
+    // the rows' scale parts are 16-bit multiplies, even and odd bytes apart.
+    static constexpr bool kVectorRepackQ4_K = true;
+    static bool repackQ4_K(const void* w, size_t wStride, int64_t superBlocks, const Q4KPanelMemory& m)
+    {
+        if (wStride * (kQ4KRows - 1) + sizeof(BlockQ4_K) * size_t(superBlocks) > size_t(INT32_MAX))
+            return false;  // gather offsets are int32
+        const __m512i rows = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+        const __m512i rowOffsets = _mm512_mullo_epi32(rows, _mm512_set1_epi32(int(wStride)));
+        const __m512i tableOffsets = _mm512_slli_epi32(rows, 4);
+        const __m512i byte0 = _mm512_set1_epi32(0xFF), low4 = _mm512_set1_epi8(0x0F), low3 = _mm512_set1_epi8(0x07);
+        const __m512i evenBytes = _mm512_set1_epi16(0x00FF);
+        const auto mulBytes = [&](__m512i q, __m512i s) {  // q * s < 128 per byte
+            const __m512i even = _mm512_and_si512(_mm512_mullo_epi16(q, s), evenBytes);
+            const __m512i odd = _mm512_mullo_epi16(_mm512_srli_epi16(q, 8), _mm512_srli_epi16(s, 8));
+            return _mm512_or_si512(even, _mm512_slli_epi16(odd, 8));
+        };
+        alignas(64) uint8_t scaleMins[kQ4KRows * 16 + 16];  // row r: 8 scales, 8 mins (+ slack for gathers)
+        const auto* base = static_cast<const uint8_t*>(w);
+        for (int64_t b = 0; b < superBlocks; ++b) {
+            const uint8_t* block = base + size_t(b) * sizeof(BlockQ4_K);
+            for (int r = 0; r < kQ4KRows; ++r)
+                _mm_store_si128(reinterpret_cast<__m128i*>(scaleMins + 16 * r),
+                                unpackScaleMinK4Vec(block + wStride * size_t(r) + offsetof(BlockQ4_K, scales)));
+            __m512i lo[8], hi[8];  // group g's scale parts, each row's byte in its 4 bytes
+            for (int g = 0; g < 8; ++g) {
+                const __m512i sc = _mm512_and_si512(_mm512_i32gather_epi32(tableOffsets, scaleMins + g, 1), byte0);
+                const __m512i spread = _mm512_mullo_epi32(sc, _mm512_set1_epi32(0x01010101));
+                lo[g] = _mm512_and_si512(spread, low3);
+                hi[g] = _mm512_and_si512(_mm512_srli_epi16(spread, 3), low3);
+            }
+            for (int p = 0; p < 4; ++p) {
+                const __m512i mins = _mm512_i32gather_epi32(tableOffsets, scaleMins + 8 + 2 * p, 1);
+                const __m512i pair =
+                    _mm512_or_si512(_mm512_and_si512(mins, byte0),
+                                    _mm512_slli_epi32(_mm512_and_si512(mins, _mm512_set1_epi32(0xFF00)), 8));
+                _mm512_store_si512(m.minPairs + (b * 4 + p) * kQ4KRows, pair);
+            }
+            const __m512i halves = _mm512_i32gather_epi32(rowOffsets, block, 1);  // d, dmin
+            _mm512_store_ps(m.d + b * kQ4KRows, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(halves)));
+            _mm512_store_ps(m.dmin + b * kQ4KRows,
+                            _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_srli_epi32(halves, 16))));
+            const uint8_t* qs = block + offsetof(BlockQ4_K, qs);
+            for (int chunk = 0; chunk < kQ4KChunks; ++chunk)
+                for (int j = 0; j < 8; ++j) {
+                    const __m512i v = _mm512_i32gather_epi32(rowOffsets, qs + 32 * chunk + 4 * j, 1);
+                    const __m512i nibbles[2] = {_mm512_and_si512(v, low4),
+                                                _mm512_and_si512(_mm512_srli_epi32(v, 4), low4)};
+                    for (int h = 0; h < 2; ++h) {  // tile row j: low nibbles (group 2 chunk); 8 + j: high
+                        const int dword = 8 * h + j, g = 2 * chunk + h, half = dword % 2;
+                        const auto row = [&](int variant) {
+                            return reinterpret_cast<__m512i*>(q4KTile(m, b, chunk, variant) + dword * kTileMaxColBytes);
+                        };
+                        _mm512_store_si512(row(half), mulBytes(nibbles[h], lo[g]));
+                        _mm512_store_si512(row(2 + half), mulBytes(nibbles[h], hi[g]));
+                        _mm512_store_si512(row(1 - half), _mm512_setzero_si512());
+                        _mm512_store_si512(row(3 - half), _mm512_setzero_si512());
+                    }
+                }
+        }
+        return true;
+    }
+
     // EmulatedTiles::scaleAddQ4_K, 16 rows per vector: the same integers (min terms by vpdpwssd on
     // the int16 pairs), then dotQ4_K's multiply, fused negative multiply-add and add.
     static void scaleAddQ4_K(float* acc, const int32_t* sums, const float* d, const float* dmin,
@@ -231,6 +296,11 @@ struct EmulatedTilesHardwareSteps : EmulatedTiles {
     static void fold(const float* lanes, int rows, float* out, size_t outStride)
     {
         HardwareTiles::fold(lanes, rows, out, outStride);
+    }
+    static constexpr bool kVectorRepackQ4_K = true;
+    static bool repackQ4_K(const void* w, size_t wStride, int64_t superBlocks, const Q4KPanelMemory& m)
+    {
+        return HardwareTiles::repackQ4_K(w, wStride, superBlocks, m);
     }
     static void scaleAddQ4_K(float* acc, const int32_t* sums, const float* d, const float* dmin,
                              const int32_t* minPairs, const uint8_t* act, size_t aStride, int rows)
