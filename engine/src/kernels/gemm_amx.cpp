@@ -321,10 +321,18 @@ void panelOn(const void* w, size_t wStride, const void* a, size_t aStride, int64
     amxPanel<Weights>(tiles, w, wStride, a, aStride, acts, n, out, outStride, scratch);
 }
 
+// Below this many tokens the hardware takes the AVX-512 Q4_K panel: the same float steps on the
+// same integers (the same bits), and cheaper than repacking 16 KiB of B tiles per super-block
+// for a few token groups (estimated break-even: 3-4 groups; not measured on AMX hardware).
+constexpr int64_t kQ4KTileMinTokens = 64;
+
 template <typename Tiles>
 void panelQ4_KOn(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
                  size_t outStride, std::vector<std::byte>& scratch)
 {
+    if constexpr (std::is_same_v<Tiles, HardwareTiles>)  // the emulated tiles stay on the tile path
+        if (acts < kQ4KTileMinTokens)
+            return gemmPanelQ4_KAvx512(w, wStride, a, aStride, acts, n, out, outStride, scratch);
     Tiles tiles;
     amxPanelQ4_K(tiles, w, wStride, a, aStride, acts, n, out, outStride, scratch);
 }
