@@ -95,6 +95,12 @@ struct HardwareTiles {
             _tile_dpbssd(6, 0, 2);
         else if constexpr (C == 7 && A == 0 && B == 3)
             _tile_dpbssd(7, 0, 3);
+        else if constexpr (C == 4 && A == 1 && B == 2)
+            _tile_dpbssd(4, 1, 2);
+        else if constexpr (C == 6 && A == 1 && B == 2)
+            _tile_dpbssd(6, 1, 2);
+        else if constexpr (C == 7 && A == 1 && B == 3)
+            _tile_dpbssd(7, 1, 3);
         else
             static_assert(C == 4 && A == 0 && B == 2, "no product of these tiles");
     }

@@ -26,9 +26,10 @@
 namespace strata::kernels::detail {
 namespace {  // internal linkage: each backend's file compiles its own copy
 
-// Tile registers: the chunk's activations, two B tiles at a time, four sums.
-constexpr int kQ4KTileA = 0, kQ4KTileB0 = 2, kQ4KTileB1 = 3, kQ4KTileC0 = 4, kQ4KTileC1 = 5, kQ4KTileC2 = 6,
-              kQ4KTileC3 = 7;
+// Tile registers: chunks' activations alternately in A0 and A1 (the next chunk's load need not wait
+// for the products reading the last one), two B tiles at a time, four sums.
+constexpr int kQ4KTileA0 = 0, kQ4KTileA1 = 1, kQ4KTileB0 = 2, kQ4KTileB1 = 3, kQ4KTileC0 = 4, kQ4KTileC1 = 5,
+              kQ4KTileC2 = 6, kQ4KTileC3 = 7;
 constexpr int kQ4KRows = kGemmTileRows;
 constexpr int kQ4KChunks = kQK_K / kTileMaxColBytes;  // 64 quants per A tile row
 constexpr int kQ4KVariants = 4;                       // lo first, lo second, hi first, hi second
@@ -40,8 +41,10 @@ static_assert(kQ4KRows * 4 == kTileMaxColBytes);
 TileConfig q4KTileConfig(int tokens)
 {
     TileConfig c;
-    c.rows[kQ4KTileA] = uint8_t(tokens);
-    c.colBytes[kQ4KTileA] = kTileMaxColBytes;
+    for (int t : {kQ4KTileA0, kQ4KTileA1}) {
+        c.rows[t] = uint8_t(tokens);
+        c.colBytes[t] = kTileMaxColBytes;
+    }
     for (int t : {kQ4KTileB0, kQ4KTileB1}) {
         c.rows[t] = kTileMaxColBytes / 4;
         c.colBytes[t] = kTileMaxColBytes;
@@ -124,6 +127,21 @@ void repackQ4_K(const void* w, size_t wStride, int64_t superBlocks, const Q4KPan
     }
 }
 
+// One 64-quant chunk's activations (in tile A) against its four B tiles, into the four C tiles.
+template <int A, typename Tiles>
+void q4KChunk(Tiles& tiles, const uint8_t* quants, size_t aStride, int64_t b, int chunk, const Q4KPanelMemory& m)
+{
+    tiles.template load<A>(quants + chunk * kTileMaxColBytes, aStride);
+    tiles.template load<kQ4KTileB0>(q4KTile(m, b, chunk, 0), kTileMaxColBytes);
+    tiles.template load<kQ4KTileB1>(q4KTile(m, b, chunk, 1), kTileMaxColBytes);
+    tiles.template dpbssd<kQ4KTileC0, A, kQ4KTileB0>();
+    tiles.template dpbssd<kQ4KTileC1, A, kQ4KTileB1>();
+    tiles.template load<kQ4KTileB0>(q4KTile(m, b, chunk, 2), kTileMaxColBytes);
+    tiles.template load<kQ4KTileB1>(q4KTile(m, b, chunk, 3), kTileMaxColBytes);
+    tiles.template dpbssd<kQ4KTileC2, A, kQ4KTileB0>();
+    tiles.template dpbssd<kQ4KTileC3, A, kQ4KTileB1>();
+}
+
 // Super-block b's tile products for the token group at `group` into sums (four C tiles).
 template <typename Tiles>
 void q4KProduct(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t b, const Q4KPanelMemory& m, int32_t* sums)
@@ -133,16 +151,10 @@ void q4KProduct(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t b, c
     tiles.template zero<kQ4KTileC2>();
     tiles.template zero<kQ4KTileC3>();
     const uint8_t* quants = group + size_t(b) * sizeof(BlockQ8_K) + offsetof(BlockQ8_K, qs);
-    for (int chunk = 0; chunk < kQ4KChunks; ++chunk) {
-        tiles.template load<kQ4KTileA>(quants + chunk * kTileMaxColBytes, aStride);
-        tiles.template load<kQ4KTileB0>(q4KTile(m, b, chunk, 0), kTileMaxColBytes);
-        tiles.template load<kQ4KTileB1>(q4KTile(m, b, chunk, 1), kTileMaxColBytes);
-        tiles.template dpbssd<kQ4KTileC0, kQ4KTileA, kQ4KTileB0>();
-        tiles.template dpbssd<kQ4KTileC1, kQ4KTileA, kQ4KTileB1>();
-        tiles.template load<kQ4KTileB0>(q4KTile(m, b, chunk, 2), kTileMaxColBytes);
-        tiles.template load<kQ4KTileB1>(q4KTile(m, b, chunk, 3), kTileMaxColBytes);
-        tiles.template dpbssd<kQ4KTileC2, kQ4KTileA, kQ4KTileB0>();
-        tiles.template dpbssd<kQ4KTileC3, kQ4KTileA, kQ4KTileB1>();
+    static_assert(kQ4KChunks % 2 == 0);
+    for (int chunk = 0; chunk < kQ4KChunks; chunk += 2) {
+        q4KChunk<kQ4KTileA0>(tiles, quants, aStride, b, chunk, m);
+        q4KChunk<kQ4KTileA1>(tiles, quants, aStride, b, chunk + 1, m);
     }
     tiles.template store<kQ4KTileC0>(sums, kTileMaxColBytes);
     tiles.template store<kQ4KTileC1>(sums + kQ4KSums, kTileMaxColBytes);
