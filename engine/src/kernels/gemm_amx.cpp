@@ -160,7 +160,7 @@ struct HardwareTiles {
     // small table), d and dmin, and per 4 bytes of quants one gather that gives a tile row of low
     // and one of high nibbles. A vector holds dword r = 4 quants of row r, so byte products with
     // the rows' scale parts are 16-bit multiplies, even and odd bytes apart.
-    static constexpr bool kVectorRepackQ4_K = true;
+    static constexpr bool kVectorRepackQ4K = true;
     static bool repackQ4_K(const void* w, size_t wStride, int64_t superBlocks, const Q4KPanelMemory& m)
     {
         if (wStride * (kQ4KRows - 1) + sizeof(BlockQ4_K) * size_t(superBlocks) > size_t(INT32_MAX))
@@ -303,7 +303,7 @@ struct EmulatedTilesHardwareSteps : EmulatedTiles {
     {
         HardwareTiles::fold(lanes, rows, out, outStride);
     }
-    static constexpr bool kVectorRepackQ4_K = true;
+    static constexpr bool kVectorRepackQ4K = true;
     static bool repackQ4_K(const void* w, size_t wStride, int64_t superBlocks, const Q4KPanelMemory& m)
     {
         return HardwareTiles::repackQ4_K(w, wStride, superBlocks, m);

@@ -96,11 +96,11 @@ Q4KPanelMemory q4KPanelMemory(std::vector<std::byte>& scratch, int64_t superBloc
     return m;
 }
 
-// The portable repacking; a backend with `kVectorRepackQ4_K` brings its own (the same bytes).
+// The portable repacking; a backend with `kVectorRepackQ4K` brings its own (the same bytes).
 template <typename Tiles>
 void repackQ4_K(const void* w, size_t wStride, int64_t superBlocks, const Q4KPanelMemory& m)
 {
-    if constexpr (requires { Tiles::kVectorRepackQ4_K; })
+    if constexpr (requires { Tiles::kVectorRepackQ4K; })
         if (Tiles::repackQ4_K(w, wStride, superBlocks, m))
             return;
     std::memset(m.bTiles, 0, size_t(superBlocks) * kQ4KSuperBlockBytes);

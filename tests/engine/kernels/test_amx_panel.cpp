@@ -274,8 +274,8 @@ private slots:
     // Q4_K: the panel repeats dotQ4_K's float steps on the same integers, so on the emulation (and,
     // on AVX-512 CPUs, with the AVX-512 repacking and float steps) it equals the AVX-512 dot bit for
     // bit; without AVX-512 it is compared with the scalar dot within the dot tests' tolerance.
-    void q4_KPanelEqualsTheAvx512Dot_data() { addPanelRows({GgmlType::Q4_K}, {4, 12, 16, 20, 36}, {256, 768, 2048}); }
-    void q4_KPanelEqualsTheAvx512Dot()
+    void q4KPanelEqualsTheAvx512Dot_data() { addPanelRows({GgmlType::Q4_K}, {4, 12, 16, 20, 36}, {256, 768, 2048}); }
+    void q4KPanelEqualsTheAvx512Dot()
     {
         QFETCH(GgmlType, type);
         QFETCH(int64_t, acts);
