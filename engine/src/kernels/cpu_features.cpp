@@ -38,6 +38,28 @@ bool requestAmxPermission()
     return false;  // other systems: not wired up (Windows grants it differently)
 #endif
 }
+
+// Palette 1 (CPUID 0x1D.1) and the TMUL unit (0x1E.0) fit the kernels' tiles: 8 tiles of 16 rows of
+// 64 bytes, products over 16 dword rows of B and 16 int32 columns. Where a hypervisor leaves the
+// leaves out (zeros), palette 1 is the one every AMX CPU so far has: only smaller numbers refuse.
+bool amxPaletteFits()
+{
+    const unsigned maxLeaf = __get_cpuid_max(0, nullptr);
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (maxLeaf >= 0x1d) {
+        __cpuid_count(0x1d, 1, a, b, c, d);
+        const unsigned bytesPerRow = b & 0xffff, tiles = b >> 16, maxRows = c & 0xffff;
+        if (b != 0 && (bytesPerRow < 64 || tiles < 8 || maxRows < 16))
+            return false;
+    }
+    if (maxLeaf >= 0x1e) {
+        __cpuid_count(0x1e, 0, a, b, c, d);
+        const unsigned maxK = b & 0xff, maxN = (b >> 8) & 0xffff;
+        if (b != 0 && (maxK < 16 || maxN < 64))
+            return false;
+    }
+    return true;
+}
 #endif
 }  // namespace
 
@@ -68,8 +90,9 @@ CpuFeatures detectCpuFeatures()
     f.avx512vnni = f.avx512f && (c & (1u << 11));
     f.amxTile = d & (1u << 24);
     f.amxInt8 = f.amxTile && (d & (1u << 25));
+    f.amxPalette = f.amxInt8 && amxPaletteFits();
     f.amxOsState = (xcr0 & 0x60000) == 0x60000;  // XTILECFG and XTILEDATA
-    f.amxPermitted = f.amxInt8 && f.amxOsState && requestAmxPermission();
+    f.amxPermitted = f.amxPalette && f.amxOsState && requestAmxPermission();
     __cpuid_count(7, 1, a, b, c, d);
     f.avxvnni = avx && (a & (1u << 4));
     f.avx512bf16 = f.avx512f && (a & (1u << 5));
@@ -100,6 +123,8 @@ std::string_view amxUnavailableReason(const CpuFeatures& cpu)
         return "the CPU has no AMX-TILE/AMX-INT8";
     if (!isaSupported(Isa::Avx512, cpu))
         return "the CPU lacks the AVX-512 kernels' extensions";
+    if (!cpu.amxPalette)
+        return "the CPU's tile palette is smaller than 8 tiles of 16 x 64 bytes";
     if (!cpu.amxOsState)
         return "the OS does not save tile state (XCR0)";
     if (!cpu.amxPermitted)

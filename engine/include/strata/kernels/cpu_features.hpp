@@ -11,9 +11,11 @@ struct CpuFeatures {
     bool avx2 = false, fma = false, f16c = false;
     bool avx512f = false, avx512bw = false, avx512vl = false, avx512dq = false;
     bool avx512vnni = false, avx512bf16 = false, avxvnni = false;
-    // AMX: the CPU's tile and int8 units, the OS saving tile state (XCR0 bits 17, 18), and Linux
-    // granting this process the tile data (arch_prctl ARCH_REQ_XCOMP_PERM, asked once per detection).
-    bool amxTile = false, amxInt8 = false, amxOsState = false, amxPermitted = false;
+    // AMX: the CPU's tile and int8 units, a tile palette of at least 8 tiles of 16 rows x 64 bytes
+    // (CPUID 0x1D/0x1E: what the kernels configure), the OS saving tile state (XCR0 bits 17, 18),
+    // and Linux granting this process the tile data (arch_prctl ARCH_REQ_XCOMP_PERM, asked once per
+    // detection).
+    bool amxTile = false, amxInt8 = false, amxPalette = false, amxOsState = false, amxPermitted = false;
 };
 
 // What the CPU reports, masked by what the OS saves on context switch (XCR0 via xgetbv).
