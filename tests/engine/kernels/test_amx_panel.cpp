@@ -327,6 +327,31 @@ private slots:
             }
     }
 
+    // The AMX table's four-row decode dots against its one-row dots, bit for bit, with block counts
+    // that leave 0, 1 and 7 blocks for the zero-padded last step.
+    void amxTableDotRowsEqualTheDot()
+    {
+        const KernelTable* table = amxTableOnEmulatedTiles();
+        if (!table)
+            QSKIP("needs an AVX-512 CPU and a build with the AMX kernels");
+        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_0})
+            for (int64_t cols : {int64_t(256), int64_t(288), int64_t(480), int64_t(4096)}) {
+                const size_t stride = bytesFor(t, cols);
+                std::vector<uint8_t> w(stride * kDotRows);
+                const auto wx = gaussian(kDotRows * cols, 91);
+                for (int r = 0; r < kDotRows; ++r)
+                    quantizeRow(t, wx.data() + r * cols, w.data() + size_t(r) * stride, cols);
+                std::vector<uint8_t> a(activationRowBytes(t, cols));
+                quantizeActivations(t, gaussian(cols, 92).data(), a.data(), cols);
+                QVERIFY(table->dotRows[size_t(t)]);
+                float rows[kDotRows];
+                table->dotRows[size_t(t)](w.data(), stride, a.data(), cols, rows);
+                for (int r = 0; r < kDotRows; ++r)
+                    QVERIFY2(rows[r] == table->dotFor(t)(w.data() + size_t(r) * stride, a.data(), cols),
+                             qPrintable(QString("%1 cols %2 row %3").arg(nameOf(t)).arg(cols).arg(r)));
+            }
+    }
+
     // matmul with the AMX table (tiles emulated where the CPU has none) against matvec, bit for
     // bit: ragged rows and tokens, split over 3 workers, as test_kernels_dot's
     // matmulEqualsMatvecPerRow does for every table the CPU runs. 400 tokens of 4096 columns
