@@ -117,7 +117,8 @@ KernelTable buildTable(Isa isa)
     }
 #ifdef STRATA_KERNELS_AMX
     if (isa >= Isa::Amx) {
-        // Tile panels for Q8_0 and Q4_0, and dots in their float order (block_sum_order.hpp).
+        // Tile panels for Q8_0, Q4_0 and Q4_K; Q8_0/Q4_0 dots in their panels' float order
+        // (block_sum_order.hpp; the Q4_K panel keeps the AVX-512 dot's).
         detail::fillAmxDots(t);
         detail::fillAmxGemm(t);
     }

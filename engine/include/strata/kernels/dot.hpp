@@ -3,7 +3,7 @@
 // F32/F16/BF16 weights), then every weight row is dotted against them.
 //
 // Kernels come in variants per ISA (scalar reference, AVX2+FMA, AVX-512 with VNNI, AMX: the AVX-512
-// set with tile panels for Q8_0/Q4_0); a KernelTable holds one variant's function pointers.
+// set with tile panels for Q8_0/Q4_0/Q4_K); a KernelTable holds one variant's function pointers.
 // kernelsFor() gives any variant the CPU runs (tests compare them on the same data);
 // defaultKernels() is the best one, capped by the STRATA_KERNEL_ISA environment variable
 // ("scalar", "avx2", "avx512", "amx"), read once.
