@@ -191,7 +191,7 @@ int usage(std::FILE* to, int status)
         "usage: strata-kernelbench [--json] [--wall] [--mib N] [--cols N] [--seconds S] [--types Q4_K,Q8_0,...] [--one-row]\n"
         "  --one-row: matvec with one dot product per row even where a multi-row kernel exists.\n"
         "  --wall: time by the wall clock (quiet machines) instead of each thread's CPU time.\n"
-        "  STRATA_KERNEL_ISA=scalar|avx2|avx512 caps the kernel variant.\n");
+        "  STRATA_KERNEL_ISA=scalar|avx2|avx512|amx caps the kernel variant.\n");
     return status;
 }
 

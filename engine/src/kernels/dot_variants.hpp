@@ -14,7 +14,14 @@ void fillAvx512Dots(KernelTable& table);
 void fillAvx512DotRows(KernelTable& table);
 void fillAvx512Gemm(KernelTable& table);
 void fillAvx512GemmQ4_K(KernelTable& table);
+// The AVX-512 Q4_K panel (GemmPanelFn), for the AMX table's few-token calls.
+void gemmPanelQ4_KAvx512(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n,
+                         float* out, size_t outStride, std::vector<std::byte>& scratch);
 void fillAvx512Quantize(KernelTable& table);
+void fillAmxDots(KernelTable& table);
+void fillAmxGemm(KernelTable& table);
+// fillAmxGemm's panels on emulated tiles (tests on AVX-512 CPUs without AMX).
+void fillAmxGemmOnEmulatedTiles(KernelTable& table);
 void fillScalarOps(KernelTable& table);
 void fillAvx2Ops(KernelTable& table);
 void fillScalarAttention(KernelTable& table);

@@ -5,6 +5,7 @@
 // pair. Integer parts are exact, so every pair's integer block sums are the ones the dot kernels
 // compute; the float accumulation follows the dot kernels' order too (bit-identical results).
 // Q4_K has its own row-interleaved panel (gemm_q4_k_avx512.cpp).
+#include "kernels/blocks32_avx512.hpp"
 #include "kernels/dot_variants.hpp"
 #include "kernels/k_quant_lanes.hpp"
 #include "kernels/panel_scratch.hpp"
@@ -29,45 +30,10 @@ const T* rowAt(const void* base, size_t stride, int i)
     return reinterpret_cast<const T*>(static_cast<const uint8_t*>(base) + stride * size_t(i));
 }
 
-inline __m512i join(__m256i lo, __m256i hi)
-{
-    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
-}
-
 inline __m512 scalePair(float lo, float hi)
 {
     return _mm512_insertf32x8(_mm512_castps256_ps512(_mm256_set1_ps(lo)), _mm256_set1_ps(hi), 1);
 }
-
-inline __m512i load2(const BlockQ8_0& a, const BlockQ8_0& b)
-{
-    return join(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.qs)),
-                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b.qs)));
-}
-
-// Weight quants of two 32-blocks as unsigned bytes u = q + offset, with `offset` the value that
-// makes them unsigned (vpdpbusd takes u8 x s8). u.y - offset * sum(y) is then q.y, exactly.
-struct Q8_0Unsigned {
-    static constexpr int kOffset = 128;
-    static __m512i quants(const BlockQ8_0& a, const BlockQ8_0& b)
-    {
-        return _mm512_xor_si512(load2(a, b), _mm512_set1_epi8(char(0x80)));
-    }
-};
-struct Q4_0Unsigned {
-    static constexpr int kOffset = 8;
-    static __m512i quants(const BlockQ4_0& a, const BlockQ4_0& b)
-    {
-        // As dotQ4_0: both blocks' 16 bytes twice, the upper copy shifted by 4, lanes reordered so
-        // each block's low and high nibbles sit side by side.
-        const __m512i nibbleShift = _mm512_inserti64x4(_mm512_setzero_si512(), _mm256_set1_epi16(4), 1);
-        const __m128i qa = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a.qs));
-        const __m128i qb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b.qs));
-        const __m512i both = _mm512_broadcast_i64x4(_mm256_set_m128i(qb, qa));
-        const __m512i nib = _mm512_and_si512(_mm512_srlv_epi16(both, nibbleShift), _mm512_set1_epi8(0x0F));
-        return _mm512_shuffle_i64x2(nib, nib, _MM_SHUFFLE(3, 1, 2, 0));
-    }
-};
 
 // Q8_0 / Q4_0 weights x Q8_0 activations. Pairs of blocks per step, as the dot kernel; the last odd
 // block (if any) is left to the caller's scalar tail below.

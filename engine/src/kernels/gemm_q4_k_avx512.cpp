@@ -194,6 +194,12 @@ void panel(const void* w, size_t wStride, const void* a, size_t aStride, int64_t
 
 }  // namespace
 
+void gemmPanelQ4_KAvx512(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n,
+                         float* out, size_t outStride, std::vector<std::byte>& scratch)
+{
+    panel(w, wStride, a, aStride, acts, n, out, outStride, scratch);
+}
+
 void fillAvx512GemmQ4_K(KernelTable& t)
 {
     t.gemmPanel[size_t(gguf::GgmlType::Q4_K)] = panel;

@@ -115,6 +115,14 @@ KernelTable buildTable(Isa isa)
         t.gemmPanel[size_t(GgmlType::Q5_K)] = nullptr;
         t.gemmPanelUnpacks[size_t(GgmlType::Q5_K)] = false;
     }
+#ifdef STRATA_KERNELS_AMX
+    if (isa >= Isa::Amx) {
+        // Tile panels for Q8_0, Q4_0 and Q4_K; Q8_0/Q4_0 dots in their panels' float order
+        // (block_sum_order.hpp; the Q4_K panel keeps the AVX-512 dot's).
+        detail::fillAmxDots(t);
+        detail::fillAmxGemm(t);
+    }
+#endif
 #endif
     return t;
 }
@@ -143,6 +151,10 @@ const KernelTable& kernelsFor(Isa isa)
         static const KernelTable avx512 = buildTable(Isa::Avx512);
         return avx512;
     }
+    case Isa::Amx: {
+        static const KernelTable amx = buildTable(Isa::Amx);
+        return amx;
+    }
     }
     return scalar;
 }
@@ -155,7 +167,7 @@ const KernelTable& defaultKernels()
         if (const char* cap = std::getenv("STRATA_KERNEL_ISA")) {
             const auto wanted = parseIsa(cap);
             if (!wanted)
-                throw Error(std::string("kernels: STRATA_KERNEL_ISA=") + cap + " is not scalar, avx2 or avx512");
+                throw Error(std::string("kernels: STRATA_KERNEL_ISA=") + cap + " is not scalar, avx2, avx512 or amx");
             if (*wanted < isa)
                 isa = *wanted;
         }

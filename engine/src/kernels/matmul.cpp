@@ -44,11 +44,19 @@ void matmul(const KernelTable& k, const WeightMatrix& w, int64_t rowBegin, int64
     // activation rows instead (unpacked once; the activations stream from L3, ~16 GB/s per thread
     // for Q4_K at 2048 columns).
     constexpr size_t kActBlockBytes = 384 * 1024;
-    const int64_t actBlock = panel && k.gemmPanelUnpacks[size_t(w.type)]
-                                 ? std::max<int64_t>(actRows, 1)
-                                 : std::clamp<int64_t>(int64_t(kActBlockBytes / std::max<size_t>(actStride, 1))
-                                                           / kGemmTileActs * kGemmTileActs,
-                                                       kGemmTileActs, 256);
+    int64_t actBlock = panel && k.gemmPanelUnpacks[size_t(w.type)]
+                           ? std::max<int64_t>(actRows, 1)
+                           : std::clamp<int64_t>(int64_t(kActBlockBytes / std::max<size_t>(actStride, 1))
+                                                     / kGemmTileActs * kGemmTileActs,
+                                                 kGemmTileActs, 256);
+    // An unpacking panel's own budget (AMX), unless all rows are within half as much again: then one
+    // unpacking serves them all.
+    if (const size_t budget = k.gemmPanelActBytes[size_t(w.type)];
+        budget && panel && k.gemmPanelUnpacks[size_t(w.type)] && size_t(actRows) * actStride > budget + budget / 2) {
+        constexpr int64_t kRowsMultiple = 16;  // whole AMX token groups
+        actBlock = std::max<int64_t>(kRowsMultiple,
+                                     int64_t(budget / std::max<size_t>(actStride, 1)) / kRowsMultiple * kRowsMultiple);
+    }
     std::vector<std::byte> scratch;  // the panel's unpacked weights: one allocation per call
     const auto* a = static_cast<const uint8_t*>(acts);
     for (int64_t t0 = 0; t0 < actRows; t0 += actBlock) {

@@ -56,7 +56,7 @@ inline std::vector<Isa> supportedIsas()
 {
     std::vector<Isa> out;
     const CpuFeatures cpu = detectCpuFeatures();
-    for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512})
+    for (Isa isa : {Isa::Scalar, Isa::Avx2, Isa::Avx512, Isa::Amx})
         if (isaSupported(isa, cpu))
             out.push_back(isa);
     return out;

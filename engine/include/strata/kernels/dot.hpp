@@ -2,10 +2,11 @@
 // quantized once per row to the format the weight type's kernel takes (Q8_0, Q8_1 or Q8_K; f32 for
 // F32/F16/BF16 weights), then every weight row is dotted against them.
 //
-// Kernels come in variants per ISA (scalar reference, AVX2+FMA, AVX-512 with VNNI); a KernelTable
-// holds one variant's function pointers. kernelsFor() gives any variant the CPU runs (tests compare
-// them on the same data); defaultKernels() is the best one, capped by the STRATA_KERNEL_ISA
-// environment variable ("scalar", "avx2", "avx512"), read once.
+// Kernels come in variants per ISA (scalar reference, AVX2+FMA, AVX-512 with VNNI, AMX: the AVX-512
+// set with tile panels for Q8_0/Q4_0/Q4_K); a KernelTable holds one variant's function pointers.
+// kernelsFor() gives any variant the CPU runs (tests compare them on the same data);
+// defaultKernels() is the best one, capped by the STRATA_KERNEL_ISA environment variable
+// ("scalar", "avx2", "avx512", "amx"), read once.
 #pragma once
 
 #include <cstddef>
@@ -34,7 +35,8 @@ using DotFn = float (*)(const void* w, const void* a, int64_t n);
 // Prefill panel: the dots of kGemmTileRows weight rows (w + r * wStride bytes) with `acts`
 // activation rows (a + t * aStride; acts a multiple of kGemmTileActs), written to
 // out[t * outStride + r]. Bit-identical to the same table's DotFn (so prefill and decode give
-// the same logits). `scratch` holds unpacked weights (grown as needed; one per thread).
+// the same logits; the AMX table's Q8_0/Q4_0 dots take its tile panels' float order for that).
+// `scratch` holds unpacked weights (grown as needed; one per thread).
 inline constexpr int kGemmTileRows = 16, kGemmTileActs = 4;
 using GemmPanelFn = void (*)(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n,
                              float* out, size_t outStride, std::vector<std::byte>& scratch);
@@ -59,6 +61,9 @@ struct KernelTable {
     // row at once, so the unpacking is paid once per panel. The others get blocks of activation
     // rows that stay in L2 while all weight rows stream past.
     bool gemmPanelUnpacks[40] = {};
+    // For unpacking panels: activation rows per call at most about this many bytes, in multiples of
+    // 16 rows (0: all rows at once). Set where a panel is fast enough for L3 to be its limit.
+    size_t gemmPanelActBytes[40] = {};
 
     // Several rows against one activation, where a variant has it (else null: one dot per row).
     DotRowsFn dotRows[40] = {};

@@ -1,0 +1,87 @@
+// The AMX table's prefill panels for Q8_0 and Q4_0 (gemm_amx_panel.hpp) and Q4_K
+// (gemm_amx_q4_k_panel.hpp) on the hardware tiles.
+// Compiled with -mamx-tile -mamx-int8 and the AVX-512 flags; only called once detection found AMX
+// and Linux granted the tile data (cpu_features.cpp).
+#include "kernels/amx_panel_steps_avx512.hpp"
+#include "kernels/amx_tiles_emulated.hpp"
+#include "kernels/amx_tiles_hardware.hpp"
+#include "kernels/dot_variants.hpp"
+#include "kernels/gemm_amx_panel.hpp"
+#include "kernels/gemm_amx_q4_k_panel.hpp"
+
+#include <type_traits>
+#include <utility>
+
+namespace strata::kernels::detail {
+
+namespace {
+
+using gguf::GgmlType;
+
+// The hardware backend: tile instructions and AVX-512 steps.
+struct HardwareTiles : HardwareTileOps, Avx512PanelSteps {};
+
+// The tile operations emulated, the repacking and float steps the hardware backend's: tests run
+// everything but the tile instructions on AVX-512 CPUs without AMX.
+struct EmulatedTilesHardwareSteps : EmulatedTiles, Avx512PanelSteps {
+    using Avx512PanelSteps::fold;
+    using Avx512PanelSteps::foldQ4_K;
+    using Avx512PanelSteps::scaleAdd;
+    using Avx512PanelSteps::scaleAddQ4_K;
+    using Avx512PanelSteps::toFloat;
+};
+
+template <typename Tiles, typename Weights>
+void panelOn(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
+             size_t outStride, std::vector<std::byte>& scratch)
+{
+    Tiles tiles;
+    amxPanel<Weights>(tiles, w, wStride, a, aStride, acts, n, out, outStride, scratch);
+}
+
+// Below this many tokens the hardware takes the AVX-512 Q4_K panel: the same float steps on the
+// same integers (the same bits), and cheaper than repacking 16 KiB of B tiles per super-block
+// for a few token groups (estimated break-even: 3-4 groups; not measured on AMX hardware).
+constexpr int64_t kQ4KTileMinTokens = 64;
+
+template <typename Tiles>
+void panelQ4_KOn(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
+                 size_t outStride, std::vector<std::byte>& scratch)
+{
+    if constexpr (std::is_same_v<Tiles, HardwareTiles>)  // the emulated tiles stay on the tile path
+        if (acts < kQ4KTileMinTokens)
+            return gemmPanelQ4_KAvx512(w, wStride, a, aStride, acts, n, out, outStride, scratch);
+    Tiles tiles;
+    amxPanelQ4_K(tiles, w, wStride, a, aStride, acts, n, out, outStride, scratch);
+}
+
+template <typename Tiles>
+void fillPanels(KernelTable& t)
+{
+    for (auto [type, panel] : {std::pair<GgmlType, GemmPanelFn>{GgmlType::Q8_0, panelOn<Tiles, Q8_0Weights>},
+                               std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_0, panelOn<Tiles, Q4_0Weights>},
+                               std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_K, panelQ4_KOn<Tiles>}}) {
+        t.gemmPanel[size_t(type)] = panel;
+        // The repacked B tiles serve every activation row of the call (see gemm_amx_panel.hpp).
+        t.gemmPanelUnpacks[size_t(type)] = true;
+        // But a call's activations should stay in L2 (2 MiB per core on Sapphire Rapids and later),
+        // beside the B tiles: A tiles read ~1 byte per 16 multiply-adds, which at tile speed is more
+        // than a core's share of L3 gives (estimated, not measured: e.g. a 5632-column Q8_0 matrix's
+        // 512 tokens are 3 MiB; they go in blocks of 160 tokens, the weights repacked 4 times).
+        t.gemmPanelActBytes[size_t(type)] = 1024 * 1024;
+    }
+}
+
+}  // namespace
+
+void fillAmxGemm(KernelTable& t)
+{
+    fillPanels<HardwareTiles>(t);
+}
+
+void fillAmxGemmOnEmulatedTiles(KernelTable& t)
+{
+    fillPanels<EmulatedTilesHardwareSteps>(t);
+}
+
+}  // namespace strata::kernels::detail
