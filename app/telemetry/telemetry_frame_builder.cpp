@@ -101,8 +101,10 @@ TelemetryFrameBuilder::threadGroup(const std::vector<telemetry::ThreadUsage>& th
         if (std::string_view(thread.name.data()) != name)
             continue;
         ++group.threads;
-        group.corePercent += thread.cpuPercent.value_or(0.0f);
-        if (thread.lastCpu >= 0)
+        const float percent = thread.cpuPercent.value_or(0.0f);
+        group.corePercent += percent;
+        // An idle stager's last core is history: only those that ran in the interval mark theirs.
+        if (thread.lastCpu >= 0 && percent > 0)
             group.cores.push_back(thread.lastCpu);
     }
     if (group.threads == 0)

@@ -25,7 +25,8 @@ public:
     static domain::ExpertRates expertRates(const model::ExpertTelemetry& before, const model::ExpertTelemetry& after,
                                            std::uint64_t tokens);
     static std::vector<int> workerCores(const std::vector<telemetry::ThreadUsage>& threads, std::size_t workers);
-    // The threads named `name` (empty: none alive); a thread new in this interval adds no CPU yet.
+    // The threads named `name` (empty: none alive) and the cores those that ran in the interval last
+    // ran on; a thread new in this interval adds no CPU yet.
     static std::optional<domain::ThreadGroupUsage> threadGroup(const std::vector<telemetry::ThreadUsage>& threads,
                                                                std::string_view name);
     // Per chunk of the streamed passes between `before` and `after` (empty: none in between).

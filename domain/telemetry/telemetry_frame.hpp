@@ -51,7 +51,7 @@ struct PrefillStreamRates {
 struct ThreadGroupUsage {
     int threads = 0;
     double corePercent = 0;  // all of them together; 100 = one core
-    std::vector<int> cores;  // the cores they last ran on, each once, ascending
+    std::vector<int> cores;  // where those that ran in the interval last ran, each once, ascending
 };
 
 struct TelemetryFrame {

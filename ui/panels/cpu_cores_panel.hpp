@@ -2,7 +2,7 @@
 // 64, 128 or 256 cores still read), with the pool's workers marked on the core each last ran on
 // and their state overlaid: a bar along the cell's bottom, green busy, orange spinning, blue
 // parked; "H" marks the engine thread (the pool's host), "S" a core an expert stager (a GPU's
-// long-prompt copy thread) last ran on, and a legend line sums the stagers' threads and CPU.
+// long-prompt copy thread) ran on in the interval, and a legend line sums the stagers' threads and CPU.
 #pragma once
 
 #include "strata/pool/pool_telemetry.hpp"
@@ -38,7 +38,7 @@ public:
     // Which worker (0-based; -1 none, -2 the host) is shown on `core`, and its state.
     int workerOnCore(int core) const;
     std::optional<pool::ThreadState> stateOnCore(int core) const;
-    // Whether an expert stager last ran on `core`; and the legend's line about them ("" without stagers).
+    // Whether an expert stager ran on `core` in the interval; and the legend's line about them ("" without stagers).
     bool stagerOnCore(int core) const;
     QString stagerLine() const { return m_stagerLine; }
     // "S: stagers, 4 threads, 1.2 cores" in the current locale (100 % = one core).
