@@ -3110,27 +3110,32 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
         <translation>Lesen des Dokuments anhalten (Esc). Das Gelesene bleibt erhalten, der Rest wird mit Ihrer nächsten Nachricht gelesen.</translation>
     </message>
     <message>
-        <location filename="../ui/chat/prefill_progress_row.cpp" line="65"/>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="63"/>
+        <source>Preparing the document…</source>
+        <translation>Dokument wird vorbereitet…</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="69"/>
         <source>%1 of %2 tokens, %3 tok/s</source>
         <translation>%1 von %2 Tokens, %3 Tok/s</translation>
     </message>
     <message>
-        <location filename="../ui/chat/prefill_progress_row.cpp" line="66"/>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="70"/>
         <source>%1 of %2 tokens, %3 tok/s, %4 left</source>
         <translation>%1 von %2 Tokens, %3 Tok/s, noch %4</translation>
     </message>
     <message>
-        <location filename="../ui/chat/prefill_progress_row.cpp" line="74"/>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="78"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
     <message>
-        <location filename="../ui/chat/prefill_progress_row.cpp" line="79"/>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="83"/>
         <source>%1 min %2 s</source>
         <translation>%1 min %2 s</translation>
     </message>
     <message>
-        <location filename="../ui/chat/prefill_progress_row.cpp" line="80"/>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="84"/>
         <source>%1 h %2 min</source>
         <translation>%1 h %2 min</translation>
     </message>

@@ -3105,27 +3105,32 @@ The loaded model is freed only when the new one is ready, so for a moment both a
         <translation>停止读取文档（Esc）。已读取的部分会保留，其余部分将随下一条消息读取。</translation>
     </message>
     <message>
-        <location filename="../ui/chat/prefill_progress_row.cpp" line="65"/>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="63"/>
+        <source>Preparing the document…</source>
+        <translation>正在准备文档…</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="69"/>
         <source>%1 of %2 tokens, %3 tok/s</source>
         <translation>%1 / %2 个 token，%3 tok/s</translation>
     </message>
     <message>
-        <location filename="../ui/chat/prefill_progress_row.cpp" line="66"/>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="70"/>
         <source>%1 of %2 tokens, %3 tok/s, %4 left</source>
         <translation>%1 / %2 个 token，%3 tok/s，剩余 %4</translation>
     </message>
     <message>
-        <location filename="../ui/chat/prefill_progress_row.cpp" line="74"/>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="78"/>
         <source>%1 s</source>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location filename="../ui/chat/prefill_progress_row.cpp" line="79"/>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="83"/>
         <source>%1 min %2 s</source>
         <translation>%1 分 %2 秒</translation>
     </message>
     <message>
-        <location filename="../ui/chat/prefill_progress_row.cpp" line="80"/>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="84"/>
         <source>%1 h %2 min</source>
         <translation>%1 小时 %2 分</translation>
     </message>

@@ -82,11 +82,13 @@ private slots:
         QLocale::setDefault(QLocale(QLocale::German));
         const QString figures = PrefillProgressRow::figuresText({1234, 50000, 812.54, 59.2});
         const QString waiting = PrefillProgressRow::figuresText({0, 50000, 0.0, std::nullopt});
+        const QString starting = PrefillProgressRow::figuresText({0, 0, 0.0, std::nullopt});
         const QStringList left = {PrefillProgressRow::timeLeftText(0.2), PrefillProgressRow::timeLeftText(185),
                                   PrefillProgressRow::timeLeftText(3725), PrefillProgressRow::timeLeftText(-3)};
         QLocale::setDefault(before);
         QCOMPARE(figures, QStringLiteral("1.234 of 50.000 tokens, 812,5 tok/s, 1 min 00 s left"));
         QCOMPARE(waiting, QStringLiteral("0 of 50.000 tokens, 0,0 tok/s"));
+        QVERIFY2(!starting.contains(QStringLiteral("0 of 0")), qPrintable(starting));  // no total yet: no figures
         QCOMPARE(left, (QStringList{QStringLiteral("1 s"), QStringLiteral("3 min 05 s"), QStringLiteral("1 h 02 min"),
                                     QStringLiteral("0 s")}));
     }

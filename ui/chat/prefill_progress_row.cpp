@@ -57,6 +57,10 @@ QString PrefillProgressRow::figuresShown() const
 
 QString PrefillProgressRow::figuresText(const domain::PrefillFigures& figures)
 {
+    // Before the first chunk the engine has not said how many tokens it must read (the rest of the
+    // prompt after what its cache already holds).
+    if (figures.total == 0)
+        return tr("Preparing the document…");
     const QLocale locale;
     const QString done = locale.toString(qint64(figures.done));
     const QString total = locale.toString(qint64(figures.total));

@@ -27,7 +27,7 @@ public:
     QPushButton* cancelButton() const { return m_cancel; }
 
     // "1 234 of 5 000 tokens, 812.5 tok/s, 5 s left" in the current locale; without the time left
-    // until a rate is known.
+    // until a rate is known; a plain "Preparing" until the total is known.
     static QString figuresText(const domain::PrefillFigures& figures);
     // Whole seconds, rounded up (a prefill never shows "0 s left" before it ends): "45 s",
     // "3 min 05 s", "1 h 02 min".
