@@ -89,8 +89,12 @@ void ChatCoordinator::connectEngine(EngineController* engine)
     connect(this, &ChatCoordinator::sendRequested, engine, &EngineController::send, Qt::QueuedConnection);
     connect(this, &ChatCoordinator::prefillRequested, engine, &EngineController::prefill, Qt::QueuedConnection);
     connectReplies(engine);
-    connect(engine, &EngineController::prefillProgress, this, &ChatCoordinator::onPrefillProgress,
-            Qt::QueuedConnection);
+    connect(
+        engine, &EngineController::prefillProgress, this,
+        [this](quint64 requestId, qint64 done, qint64 total, double, double elapsedSeconds) {
+            onPrefillProgress(requestId, done, total, elapsedSeconds);
+        },
+        Qt::QueuedConnection);
     connect(engine, &EngineController::prefillFinished, this, &ChatCoordinator::onPrefillFinished,
             Qt::QueuedConnection);
     connect(engine, &EngineController::historyShortened, this, &ChatCoordinator::onHistoryShortened,
@@ -194,6 +198,8 @@ void ChatCoordinator::deleteConversation(qint64 id)
     if (m_active && m_active->conversationId == id) {
         stopActive();
         m_saveTimer.stop();
+        if (m_active->prefillOnly)
+            m_chatPanel.prefillFinished();
         m_active.reset();
         m_window.setGenerating(false);
     }
@@ -363,7 +369,10 @@ void ChatCoordinator::startRequest(bool prefillOnly)
         m_window.setGenerating(true);
         emit remoteSendRequested(request);
     } else if (prefillOnly) {
-        m_chatPanel.showPrefillProgress(0, 0, 0);
+        // Stop (the button, Esc) and the row's Cancel end the reading as they end a reply.
+        m_window.setGenerating(true);
+        m_prefillEstimate.reset();
+        m_chatPanel.showPrefillProgress(domain::PrefillFigures{});
         emit prefillRequested(request);
     } else {
         m_window.setGenerating(true);
@@ -403,12 +412,11 @@ void ChatCoordinator::saveReply(const QJsonObject& metrics)
 void ChatCoordinator::endRequest()
 {
     m_saveTimer.stop();
-    if (m_active && isShown(*m_active)) {
-        if (m_active->prefillOnly)
-            m_chatPanel.prefillFinished();
-        else
-            m_chatView.finishReply(m_active->messageId);
-    }
+    // The reading row goes also when another chat is shown now: it belongs to the chat panel, not to a chat.
+    if (m_active && m_active->prefillOnly)
+        m_chatPanel.prefillFinished();
+    else if (m_active && isShown(*m_active))
+        m_chatView.finishReply(m_active->messageId);
     m_active.reset();
     m_window.setGenerating(false);
 }
@@ -423,10 +431,13 @@ void ChatCoordinator::onReplyFinished(quint64 requestId, const ReplyMetrics& met
     endRequest();
 }
 
-void ChatCoordinator::onPrefillProgress(quint64 requestId, qint64 done, qint64 total, double tokensPerSecond)
+void ChatCoordinator::onPrefillProgress(quint64 requestId, qint64 done, qint64 total, double elapsedSeconds)
 {
-    if (m_active && m_active->requestId == requestId && isShown(*m_active))
-        m_chatPanel.showPrefillProgress(done, total, tokensPerSecond);
+    if (!m_active || m_active->requestId != requestId)
+        return;
+    const domain::PrefillFigures figures = m_prefillEstimate.add(done, total, elapsedSeconds);
+    if (isShown(*m_active))
+        m_chatPanel.showPrefillProgress(figures);
 }
 
 void ChatCoordinator::onPrefillFinished(quint64 requestId, const ReplyMetrics& metrics)
@@ -435,7 +446,17 @@ void ChatCoordinator::onPrefillFinished(quint64 requestId, const ReplyMetrics& m
         return;
     const bool shown = isShown(*m_active);
     endRequest();
-    if (shown)
+    if (!shown)
+        return;
+    // Cancelled: the document stays in the chat and the engine keeps what it read, so the next
+    // message reads only the rest (prefix reuse).
+    if (metrics.finish == model::FinishReason::Cancelled)
+        m_chatView.showNotice(tr("Reading stopped after %1 of %2 tokens. The document stays in this chat; the rest "
+                                 "is read with your next message.")
+                                  .arg(QLocale().toString(metrics.prefilledTokens),
+                                       QLocale().toString(metrics.promptTokens - metrics.reusedTokens)),
+                              false);
+    else
         m_chatView.showNotice(tr("Document read: %1 tokens at %2 tok/s. Ask about it.")
                                   .arg(QLocale().toString(metrics.prefilledTokens),
                                        QLocale().toString(metrics.prefillTokensPerSecond, 'f', 1)),

@@ -12,6 +12,7 @@
 #include "app/engine/engine_requests.hpp"
 #include "app/recent_model_descriptions.hpp"
 #include "domain/chat/conversation_history.hpp"
+#include "domain/chat/prefill_estimate.hpp"
 
 #include <QObject>
 #include <QTimer>
@@ -125,7 +126,7 @@ private:
 
     void onTokens(quint64 requestId, const QString& text);
     void onReplyFinished(quint64 requestId, const ReplyMetrics& metrics);
-    void onPrefillProgress(quint64 requestId, qint64 done, qint64 total, double tokensPerSecond);
+    void onPrefillProgress(quint64 requestId, qint64 done, qint64 total, double elapsedSeconds);
     void onPrefillFinished(quint64 requestId, const ReplyMetrics& metrics);
     void onError(quint64 requestId, const QString& message);
     void onHistoryShortened(quint64 requestId, int leftOut);
@@ -155,8 +156,9 @@ private:
     domain::ConversationSettings m_newConversationSettings;
     quint64 m_nextRequestId = 1;
     std::optional<ActiveRequest> m_active;
-    domain::ConversationHistory m_history;  // of m_conversationId
-    quint64 m_viewGeneration = 0;           // counts showHistory(): a deferred view change made before it is dropped
+    domain::ConversationHistory m_history;      // of m_conversationId
+    domain::PrefillEstimate m_prefillEstimate;  // of the document being read
+    quint64 m_viewGeneration = 0;  // counts showHistory(): a deferred view change made before it is dropped
     QTimer m_saveTimer;
     RecentModelDescriptions m_recentDescriptions;
 };

@@ -369,17 +369,22 @@
 <context>
     <name>strata::app::ChatCoordinator</name>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="149"/>
+        <location filename="../app/chat_coordinator.cpp" line="153"/>
         <source>The API key for %1 is forgotten: requests to it go without a key until you enter one with &quot;Remote server...&quot;.</source>
         <translation>Der API-Schlüssel für %1 ist vergessen: Anfragen dorthin gehen ohne Schlüssel, bis Sie mit &quot;Entfernter Server...&quot; einen eingeben.</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="439"/>
+        <location filename="../app/chat_coordinator.cpp" line="454"/>
+        <source>Reading stopped after %1 of %2 tokens. The document stays in this chat; the rest is read with your next message.</source>
+        <translation>Lesen nach %1 von %2 Tokens angehalten. Das Dokument bleibt in diesem Chat; der Rest wird mit Ihrer nächsten Nachricht gelesen.</translation>
+    </message>
+    <message>
+        <location filename="../app/chat_coordinator.cpp" line="460"/>
         <source>Document read: %1 tokens at %2 tok/s. Ask about it.</source>
         <translation>Dokument gelesen: %1 Tokens mit %2 Tok/s. Stellen Sie Fragen dazu.</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/chat_coordinator.cpp" line="462"/>
+        <location filename="../app/chat_coordinator.cpp" line="483"/>
         <source>This chat is longer than the model&apos;s context: its %n oldest message(s) are left out of what the model reads.</source>
         <translation>
             <numerusform>Dieser Chat ist länger als der Kontext des Modells: Seine älteste Nachricht wird beim Lesen ausgelassen.</numerusform>
@@ -387,19 +392,19 @@
         </translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="527"/>
+        <location filename="../app/chat_coordinator.cpp" line="548"/>
         <source>Could not load the model %1.
 %2</source>
         <translation>Das Modell %1 konnte nicht geladen werden.
 %2</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="558"/>
+        <location filename="../app/chat_coordinator.cpp" line="579"/>
         <source>Chats could not be saved: %1</source>
         <translation>Chats konnten nicht gespeichert werden: %1</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="361"/>
+        <location filename="../app/chat_coordinator.cpp" line="367"/>
         <source>Document added: the remote server reads it with your next message.</source>
         <translation>Dokument hinzugefügt: Der entfernte Server liest es mit Ihrer nächsten Nachricht.</translation>
     </message>
@@ -1573,49 +1578,34 @@ Ungeprüft: Die Datei wurde ohne veröffentlichten Hash heruntergeladen, gegen d
 <context>
     <name>strata::ui::ChatPanel</name>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="18"/>
         <source>&amp;Send</source>
         <translation>&amp;Senden</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="20"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="18"/>
         <source>Sto&amp;p</source>
         <translation>Sto&amp;pp</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="20"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
         <source>&amp;Regenerate</source>
         <translation>&amp;Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="25"/>
-        <source>Document reading progress</source>
-        <translation>Fortschritt beim Lesen des Dokuments</translation>
-    </message>
-    <message>
         <location filename="../ui/chat/chat_panel.cpp" line="26"/>
-        <source>Reading document: %p%</source>
-        <translation>Dokument wird gelesen: %p%</translation>
-    </message>
-    <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="35"/>
         <source>Editing a message: Enter sends it again and replaces what followed; Esc cancels.</source>
         <translation>Nachricht bearbeiten: Eingabe sendet sie erneut und ersetzt, was folgte; Esc bricht ab.</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="42"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="33"/>
         <source>Stop the reply (Esc)</source>
         <translation>Antwort anhalten (Esc)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="43"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="34"/>
         <source>Write the last reply again</source>
         <translation>Die letzte Antwort neu schreiben</translation>
-    </message>
-    <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="117"/>
-        <source>%1 of %2 tokens, %3 tok/s</source>
-        <translation>%1 von %2 Tokens, %3 Tok/s</translation>
     </message>
 </context>
 <context>
@@ -1804,39 +1794,54 @@ Ungeprüft: Die Datei wurde ohne veröffentlichten Hash heruntergeladen, gegen d
         <source>CPU load per core</source>
         <translation>CPU-Last je Kern</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="122"/>
+        <source>S: stagers, %n thread(s), %1 cores</source>
+        <translation>
+            <numerusform>S: Stager, %n Thread, %1 Kerne</numerusform>
+            <numerusform>S: Stager, %n Threads, %1 Kerne</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="120"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="138"/>
         <source>cell: load · H: engine thread</source>
         <translation>Zelle: Last · H: Engine-Thread</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="240"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="263"/>
         <source>CPU %1: %2% busy</source>
         <translation>CPU %1: %2% ausgelastet</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="241"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="264"/>
         <source>CPU %1</source>
         <translation>CPU %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="242"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="265"/>
         <source>CPU %1: offline</source>
         <translation>CPU %1: offline</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="244"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="267"/>
         <source>
 pool worker %1: %2</source>
         <translation>
 Pool-Worker %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="246"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="269"/>
         <source>
 engine thread (pool host): %1</source>
         <translation>
 Engine-Thread (Pool-Host): %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="271"/>
+        <source>
+an expert stager last ran here</source>
+        <translation>
+zuletzt lief hier ein Experten-Stager</translation>
     </message>
 </context>
 <context>
@@ -2863,35 +2868,35 @@ Wärme %1</translation>
         <translation>GGUF-Modelle (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="233"/>
+        <location filename="../ui/chat/model_selector.cpp" line="232"/>
         <source>Loading %1...</source>
         <translation>%1 wird geladen...</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="240"/>
+        <location filename="../ui/chat/model_selector.cpp" line="239"/>
         <source>Loading %1... (%2 stays in memory until then)</source>
         <translation>%1 wird geladen… (%2 bleibt bis dahin im Speicher)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="241"/>
+        <location filename="../ui/chat/model_selector.cpp" line="240"/>
         <source>%1
 The loaded model is freed only when the new one is ready, so for a moment both are in memory.</source>
         <translation>%1
 Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Moment lang sind also beide im Speicher.</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="262"/>
-        <location filename="../ui/chat/model_selector.cpp" line="274"/>
+        <location filename="../ui/chat/model_selector.cpp" line="261"/>
+        <location filename="../ui/chat/model_selector.cpp" line="273"/>
         <source>Loaded</source>
         <translation>Geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="274"/>
+        <location filename="../ui/chat/model_selector.cpp" line="273"/>
         <source>Not loaded</source>
         <translation>Nicht geladen</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="275"/>
+        <location filename="../ui/chat/model_selector.cpp" line="274"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
@@ -2967,119 +2972,223 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
 <context>
     <name>strata::ui::PoolPanel</name>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="18"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="19"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="19"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="20"/>
         <source>%1 µs</source>
         <translation>%1 µs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="72"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="75"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="117"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="74"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="77"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="121"/>
         <source>no model loaded</source>
         <translation>kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="85"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="87"/>
         <source>Policy in force:</source>
         <translation>Aktives Verfahren:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="86"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="88"/>
         <source>Workers:</source>
         <translation>Worker:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="87"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="89"/>
         <source>Busy / spinning:</source>
         <translation>Beschäftigt / aktiv wartend:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="88"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="90"/>
         <source>Parks:</source>
         <translation>Schlafphasen:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="89"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="91"/>
         <source>Wasted spin:</source>
         <translation>Vergeudetes aktives Warten:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="90"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="92"/>
         <source>Completion wait p50 / p99:</source>
         <translation>Wartezeit auf Abschluss p50 / p99:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="91"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="93"/>
         <source>Adaptive:</source>
         <translation>Adaptiv:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="104"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="107"/>
         <source>adaptive</source>
         <translation>adaptiv</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="24"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="25"/>
         <source>%1 + host, %2 batches</source>
         <translation>%1 + Host, %2 Batches</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="30"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="31"/>
         <source>%1% / %2%</source>
         <translation>%1% / %2%</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="35"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="36"/>
         <source>%1 /s</source>
         <translation>%1 /s</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="40"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="41"/>
         <source>%1% of a core</source>
         <translation>%1% eines Kerns</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="81"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="131"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="83"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="135"/>
         <source>contended: no spin</source>
         <translation>ausgelastet: kein aktives Warten</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="50"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="51"/>
         <source>spin %1 µs, host %2 µs, wake %3 µs</source>
         <translation>aktiv %1 µs, Host %2 µs, Aufwachen %3 µs</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="92"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="94"/>
         <source>GPU wait:</source>
         <translation>GPU-Warten:</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="82"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="98"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="84"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="101"/>
         <source>no model on a GPU</source>
         <translation>kein Modell auf einer GPU</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="100"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="103"/>
         <source>spin</source>
         <translation>aktiv warten (Spin)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="102"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="105"/>
         <source>yield</source>
         <translation>abgeben (Yield)</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="82"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="106"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="84"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="109"/>
         <source>blocking sync</source>
         <translation>blockierend (Sync)</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::PrefillProgressRow</name>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="16"/>
+        <source>&amp;Cancel</source>
+        <translation>A&amp;bbrechen</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="20"/>
+        <source>Document reading progress</source>
+        <translation>Fortschritt beim Lesen des Dokuments</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="21"/>
+        <source>Reading document: %p%</source>
+        <translation>Dokument wird gelesen: %p%</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="24"/>
+        <source>Stop reading the document (Esc). What was read is kept, and the rest is read with your next message.</source>
+        <translation>Lesen des Dokuments anhalten (Esc). Das Gelesene bleibt erhalten, der Rest wird mit Ihrer nächsten Nachricht gelesen.</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="63"/>
+        <source>Preparing the document…</source>
+        <translation>Dokument wird vorbereitet…</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="69"/>
+        <source>%1 of %2 tokens, %3 tok/s</source>
+        <translation>%1 von %2 Tokens, %3 Tok/s</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="70"/>
+        <source>%1 of %2 tokens, %3 tok/s, %4 left</source>
+        <translation>%1 von %2 Tokens, %3 Tok/s, noch %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="78"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="83"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="84"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::PrefillTimingsView</name>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="16"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="21"/>
+        <source>last %n chunk(s), %1 tokens</source>
+        <translation>
+            <numerusform>letzter %n Chunk, %1 Tokens</numerusform>
+            <numerusform>letzte %n Chunks, %1 Tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="45"/>
+        <source>Streamed prompt:</source>
+        <translation>Gestreamter Prompt:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="46"/>
+        <source>Routing wait / chunk:</source>
+        <translation>Warten aufs Routing / Chunk:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="47"/>
+        <source>Grouping / chunk:</source>
+        <translation>Gruppieren / Chunk:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="48"/>
+        <source>Copies in flight / chunk:</source>
+        <translation>Laufende Kopien / Chunk:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="49"/>
+        <source>Waiting for copies / chunk:</source>
+        <translation>Warten auf Kopien / Chunk:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="50"/>
+        <source>GPU on streamed experts / chunk:</source>
+        <translation>GPU an gestreamten Experten / Chunk:</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="56"/>
+        <source>Long prompts: nothing streamed to the GPU (a CPU model, or short prompts).</source>
+        <translation>Lange Prompts: nichts zur GPU gestreamt (ein CPU-Modell oder kurze Prompts).</translation>
     </message>
 </context>
 <context>

@@ -368,36 +368,41 @@
 <context>
     <name>strata::app::ChatCoordinator</name>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="149"/>
+        <location filename="../app/chat_coordinator.cpp" line="153"/>
         <source>The API key for %1 is forgotten: requests to it go without a key until you enter one with &quot;Remote server...&quot;.</source>
         <translation>已忘记 %1 的 API 密钥：在您通过“远程服务器...”重新输入之前，发往它的请求不带密钥。</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="439"/>
+        <location filename="../app/chat_coordinator.cpp" line="454"/>
+        <source>Reading stopped after %1 of %2 tokens. The document stays in this chat; the rest is read with your next message.</source>
+        <translation>读取已停止：已读取 %2 个 token 中的 %1 个。文档仍保留在此对话中，其余部分将随下一条消息读取。</translation>
+    </message>
+    <message>
+        <location filename="../app/chat_coordinator.cpp" line="460"/>
         <source>Document read: %1 tokens at %2 tok/s. Ask about it.</source>
         <translation>文档已读取：%1 个 token，速度 %2 tok/s。现在可以就它提问了。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../app/chat_coordinator.cpp" line="462"/>
+        <location filename="../app/chat_coordinator.cpp" line="483"/>
         <source>This chat is longer than the model&apos;s context: its %n oldest message(s) are left out of what the model reads.</source>
         <translation>
             <numerusform>此聊天已超出模型的上下文长度：最早的 %n 条消息不再提供给模型。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="527"/>
+        <location filename="../app/chat_coordinator.cpp" line="548"/>
         <source>Could not load the model %1.
 %2</source>
         <translation>无法加载模型 %1。
 %2</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="558"/>
+        <location filename="../app/chat_coordinator.cpp" line="579"/>
         <source>Chats could not be saved: %1</source>
         <translation>无法保存聊天：%1</translation>
     </message>
     <message>
-        <location filename="../app/chat_coordinator.cpp" line="361"/>
+        <location filename="../app/chat_coordinator.cpp" line="367"/>
         <source>Document added: the remote server reads it with your next message.</source>
         <translation>文档已添加：远程服务器会随您的下一条消息读取它。</translation>
     </message>
@@ -1570,49 +1575,34 @@ Unverified: it was downloaded without a published hash to check it against.</sou
 <context>
     <name>strata::ui::ChatPanel</name>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="18"/>
         <source>&amp;Send</source>
         <translation>发送(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="20"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="18"/>
         <source>Sto&amp;p</source>
         <translation>停止(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="20"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="19"/>
         <source>&amp;Regenerate</source>
         <translation>重新生成(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="25"/>
-        <source>Document reading progress</source>
-        <translation>文档读取进度</translation>
-    </message>
-    <message>
         <location filename="../ui/chat/chat_panel.cpp" line="26"/>
-        <source>Reading document: %p%</source>
-        <translation>正在读取文档：%p%</translation>
-    </message>
-    <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="35"/>
         <source>Editing a message: Enter sends it again and replaces what followed; Esc cancels.</source>
         <translation>正在编辑消息：Enter 重新发送并替换其后的内容；Esc 取消。</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="42"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="33"/>
         <source>Stop the reply (Esc)</source>
         <translation>停止回复（Esc）</translation>
     </message>
     <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="43"/>
+        <location filename="../ui/chat/chat_panel.cpp" line="34"/>
         <source>Write the last reply again</source>
         <translation>重新生成最后一条回复</translation>
-    </message>
-    <message>
-        <location filename="../ui/chat/chat_panel.cpp" line="117"/>
-        <source>%1 of %2 tokens, %3 tok/s</source>
-        <translation>%1 / %2 个 token，%3 tok/s</translation>
     </message>
 </context>
 <context>
@@ -1801,39 +1791,53 @@ Unverified: it was downloaded without a published hash to check it against.</sou
         <source>CPU load per core</source>
         <translation>各核心 CPU 负载</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="122"/>
+        <source>S: stagers, %n thread(s), %1 cores</source>
+        <translation>
+            <numerusform>S：暂存线程 %n 个，占 %1 个核心</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="120"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="138"/>
         <source>cell: load · H: engine thread</source>
         <translation>格子：负载 · H：引擎线程</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="240"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="263"/>
         <source>CPU %1: %2% busy</source>
         <translation>CPU %1：%2% 忙碌</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="241"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="264"/>
         <source>CPU %1</source>
         <translation>CPU %1</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="242"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="265"/>
         <source>CPU %1: offline</source>
         <translation>CPU %1：离线</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="244"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="267"/>
         <source>
 pool worker %1: %2</source>
         <translation>
 线程池工作线程 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/panels/cpu_cores_panel.cpp" line="246"/>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="269"/>
         <source>
 engine thread (pool host): %1</source>
         <translation>
 引擎线程（线程池主线程）：%1</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/cpu_cores_panel.cpp" line="271"/>
+        <source>
+an expert stager last ran here</source>
+        <translation>
+专家暂存线程最近在此运行</translation>
     </message>
 </context>
 <context>
@@ -2859,35 +2863,35 @@ heat %1</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="233"/>
+        <location filename="../ui/chat/model_selector.cpp" line="232"/>
         <source>Loading %1...</source>
         <translation>正在加载 %1…</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="240"/>
+        <location filename="../ui/chat/model_selector.cpp" line="239"/>
         <source>Loading %1... (%2 stays in memory until then)</source>
         <translation>正在加载 %1…（在此之前 %2 仍保留在内存中）</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="241"/>
+        <location filename="../ui/chat/model_selector.cpp" line="240"/>
         <source>%1
 The loaded model is freed only when the new one is ready, so for a moment both are in memory.</source>
         <translation>%1
 新模型就绪后才会释放已加载的模型，因此短时间内两者会同时占用内存。</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="262"/>
-        <location filename="../ui/chat/model_selector.cpp" line="274"/>
+        <location filename="../ui/chat/model_selector.cpp" line="261"/>
+        <location filename="../ui/chat/model_selector.cpp" line="273"/>
         <source>Loaded</source>
         <translation>已加载</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="274"/>
+        <location filename="../ui/chat/model_selector.cpp" line="273"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../ui/chat/model_selector.cpp" line="275"/>
+        <location filename="../ui/chat/model_selector.cpp" line="274"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2963,119 +2967,222 @@ The loaded model is freed only when the new one is ready, so for a moment both a
 <context>
     <name>strata::ui::PoolPanel</name>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="18"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="19"/>
         <source>%1 ms</source>
         <translation>%1 毫秒</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="19"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="20"/>
         <source>%1 µs</source>
         <translation>%1 微秒</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="72"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="75"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="117"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="74"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="77"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="121"/>
         <source>no model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="85"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="87"/>
         <source>Policy in force:</source>
         <translation>当前策略：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="86"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="88"/>
         <source>Workers:</source>
         <translation>工作线程：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="87"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="89"/>
         <source>Busy / spinning:</source>
         <translation>忙碌 / 自旋：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="88"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="90"/>
         <source>Parks:</source>
         <translation>休眠次数：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="89"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="91"/>
         <source>Wasted spin:</source>
         <translation>空转自旋：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="90"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="92"/>
         <source>Completion wait p50 / p99:</source>
         <translation>完成等待 p50 / p99：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="91"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="93"/>
         <source>Adaptive:</source>
         <translation>自适应：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="92"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="94"/>
         <source>GPU wait:</source>
         <translation>GPU 等待方式：</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="104"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="107"/>
         <source>adaptive</source>
         <translation>自适应</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="82"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="98"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="84"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="101"/>
         <source>no model on a GPU</source>
         <translation>没有模型在 GPU 上</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="100"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="103"/>
         <source>spin</source>
         <translation>自旋</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="102"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="105"/>
         <source>yield</source>
         <translation>让出</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="82"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="106"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="84"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="109"/>
         <source>blocking sync</source>
         <translation>阻塞同步</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="24"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="25"/>
         <source>%1 + host, %2 batches</source>
         <translation>%1 + 主线程，%2 个批次</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="30"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="31"/>
         <source>%1% / %2%</source>
         <translation>%1% / %2%</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="35"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="36"/>
         <source>%1 /s</source>
         <translation>%1 次/秒</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="40"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="41"/>
         <source>%1% of a core</source>
         <translation>单核的 %1%</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="81"/>
-        <location filename="../ui/panels/pool_panel.cpp" line="131"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="83"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="135"/>
         <source>contended: no spin</source>
         <translation>有争用：不自旋</translation>
     </message>
     <message>
-        <location filename="../ui/panels/pool_panel.cpp" line="50"/>
+        <location filename="../ui/panels/pool_panel.cpp" line="51"/>
         <source>spin %1 µs, host %2 µs, wake %3 µs</source>
         <translation>自旋 %1 微秒，主线程 %2 微秒，唤醒 %3 微秒</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::PrefillProgressRow</name>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="16"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="20"/>
+        <source>Document reading progress</source>
+        <translation>文档读取进度</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="21"/>
+        <source>Reading document: %p%</source>
+        <translation>正在读取文档：%p%</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="24"/>
+        <source>Stop reading the document (Esc). What was read is kept, and the rest is read with your next message.</source>
+        <translation>停止读取文档（Esc）。已读取的部分会保留，其余部分将随下一条消息读取。</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="63"/>
+        <source>Preparing the document…</source>
+        <translation>正在准备文档…</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="69"/>
+        <source>%1 of %2 tokens, %3 tok/s</source>
+        <translation>%1 / %2 个 token，%3 tok/s</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="70"/>
+        <source>%1 of %2 tokens, %3 tok/s, %4 left</source>
+        <translation>%1 / %2 个 token，%3 tok/s，剩余 %4</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="78"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="83"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../ui/chat/prefill_progress_row.cpp" line="84"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+</context>
+<context>
+    <name>strata::ui::PrefillTimingsView</name>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="16"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="21"/>
+        <source>last %n chunk(s), %1 tokens</source>
+        <translation>
+            <numerusform>最近 %n 个块，%1 个 token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="45"/>
+        <source>Streamed prompt:</source>
+        <translation>流式传输的提示词：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="46"/>
+        <source>Routing wait / chunk:</source>
+        <translation>等待路由 / 块：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="47"/>
+        <source>Grouping / chunk:</source>
+        <translation>分组 / 块：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="48"/>
+        <source>Copies in flight / chunk:</source>
+        <translation>进行中的复制 / 块：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="49"/>
+        <source>Waiting for copies / chunk:</source>
+        <translation>等待复制 / 块：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="50"/>
+        <source>GPU on streamed experts / chunk:</source>
+        <translation>GPU 计算流式专家 / 块：</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/prefill_timings_view.cpp" line="56"/>
+        <source>Long prompts: nothing streamed to the GPU (a CPU model, or short prompts).</source>
+        <translation>长提示词：没有向 GPU 流式传输任何内容（CPU 模型或短提示词）。</translation>
     </message>
 </context>
 <context>

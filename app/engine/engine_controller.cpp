@@ -289,7 +289,7 @@ void EngineController::runPrefill(const ChatTurnRequest& request)
         prefilledReported = done;
         const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
         const double rate = elapsed.count() > 0 ? done / elapsed.count() : 0.0;
-        emit prefillProgress(request.requestId, done, total, rate);
+        emit prefillProgress(request.requestId, done, total, rate, elapsed.count());
         return !m_stop.load(std::memory_order_relaxed);
     };
     try {

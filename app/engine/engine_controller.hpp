@@ -14,7 +14,8 @@
 //    A chat longer than the context leaves its oldest turns out of the prompt (ContextWindow)
 //    and says so once with historyShortened().
 //  - prefill(): the same prompt (without the assistant header) and prefix reuse, no decoding (a
-//    loaded document), with prefillProgress() per chunk and prefillFinished() at the end.
+//    loaded document), with prefillProgress() per chunk and prefillFinished() at the end (its
+//    finish Cancelled, and the tokens read so far kept in the session, after requestStop()).
 //  - requestStop() is the one call made directly from the GUI thread: it sets an atomic flag that
 //    the engine polls before every token, after every prefill chunk and every few steps of the
 //    chat template's render (a hostile template from the GGUF must not outlast Stop), so Stop
@@ -109,7 +110,9 @@ signals:
     void loadFailed(const QString& path, const QString& message);
     void tokensReady(quint64 requestId, const QString& text);
     void replyFinished(quint64 requestId, const strata::app::ReplyMetrics& metrics);
-    void prefillProgress(quint64 requestId, qint64 tokensDone, qint64 tokensTotal, double tokensPerSecond);
+    // After every chunk: `tokensPerSecond` on average since the prefill began, `elapsedSeconds` since then.
+    void prefillProgress(quint64 requestId, qint64 tokensDone, qint64 tokensTotal, double tokensPerSecond,
+                         double elapsedSeconds);
     void prefillFinished(quint64 requestId, const strata::app::ReplyMetrics& metrics);
     void error(quint64 requestId, const QString& message);
     // The prompt of this request leaves out the conversation's `leftOut` oldest history entries

@@ -30,7 +30,7 @@ std::optional<double> quantileMicros(const pool::LatencyHistogram& before, const
 bool sameExperts(const model::ExpertTelemetry& before, const model::ExpertTelemetry& after)
 {
     return before.layers.size() == after.layers.size() && before.experts == after.experts
-           && before.passes <= after.passes
+           && before.passes <= after.passes && before.prefill.passes <= after.prefill.passes
            && before.completionWaitsMicros.size() <= after.completionWaitsMicros.size();
 }
 
@@ -73,6 +73,45 @@ domain::ExpertRates TelemetryFrameBuilder::expertRates(const model::ExpertTeleme
     r.completionWaitP50Micros = quantile(interval, 0.5);
     r.completionWaitP99Micros = quantile(interval, 0.99);
     return r;
+}
+
+std::optional<domain::PrefillStreamRates>
+TelemetryFrameBuilder::prefillStreamRates(const model::PrefillStreamTelemetry& before,
+                                          const model::PrefillStreamTelemetry& after)
+{
+    if (after.passes <= before.passes)
+        return std::nullopt;
+    domain::PrefillStreamRates r;
+    r.chunks = after.passes - before.passes;
+    r.tokens = after.tokens >= before.tokens ? after.tokens - before.tokens : 0;
+    const double perChunk = 1000.0 / double(r.chunks);
+    r.routingWaitMillis = (after.routingWaitSeconds - before.routingWaitSeconds) * perChunk;
+    r.groupingMillis = (after.groupingSeconds - before.groupingSeconds) * perChunk;
+    r.copyMillis = (after.copySeconds - before.copySeconds) * perChunk;
+    r.copyWaitMillis = (after.waitSeconds - before.waitSeconds) * perChunk;
+    r.computeMillis = (after.computeSeconds - before.computeSeconds) * perChunk;
+    return r;
+}
+
+std::optional<domain::ThreadGroupUsage>
+TelemetryFrameBuilder::threadGroup(const std::vector<telemetry::ThreadUsage>& threads, std::string_view name)
+{
+    domain::ThreadGroupUsage group;
+    for (const auto& thread : threads) {
+        if (std::string_view(thread.name.data()) != name)
+            continue;
+        ++group.threads;
+        const float percent = thread.cpuPercent.value_or(0.0f);
+        group.corePercent += percent;
+        // An idle stager's last core is history: only those that ran in the interval mark theirs.
+        if (thread.lastCpu >= 0 && percent > 0)
+            group.cores.push_back(thread.lastCpu);
+    }
+    if (group.threads == 0)
+        return std::nullopt;
+    std::sort(group.cores.begin(), group.cores.end());
+    group.cores.erase(std::unique(group.cores.begin(), group.cores.end()), group.cores.end());
+    return group;
 }
 
 domain::PoolRates TelemetryFrameBuilder::poolRates(const pool::PoolTelemetry& before, const pool::PoolTelemetry& after,
@@ -141,12 +180,21 @@ domain::TelemetryFrame TelemetryFrameBuilder::build(const telemetry::SystemSnaps
     }
     frame.pool = pool;
     m_previousPool = std::move(pool);
+    frame.stagers = threadGroup(system.threads, "strata-stager");
     if (experts) {
-        if (m_previousExperts && m_previousTokens && sameExperts(*m_previousExperts, *experts)) {
+        const bool same = m_previousExperts && sameExperts(*m_previousExperts, *experts);
+        if (same && m_previousTokens) {
             const std::uint64_t computed =
                 (tokens.prefilled - m_previousTokens->prefilled) + (tokens.decoded - m_previousTokens->decoded);
             frame.expertRates = expertRates(*m_previousExperts, *experts, computed);
         }
+        // A placement seen for the first time starts from zero: its counters count since its load.
+        if (!same)
+            m_lastPrefillStream.reset();
+        if (auto streamed = prefillStreamRates(same ? m_previousExperts->prefill : model::PrefillStreamTelemetry{},
+                                               experts->prefill))
+            m_lastPrefillStream = streamed;
+        frame.prefillStream = m_lastPrefillStream;
         // The panels need the map and counters, not every sampled wait since the load.
         model::ExpertTelemetry counters;
         counters.layers = experts->layers;
@@ -155,10 +203,12 @@ domain::TelemetryFrame TelemetryFrameBuilder::build(const telemetry::SystemSnaps
         counters.bytesToHost = experts->bytesToHost;
         counters.bytesToDevice = experts->bytesToDevice;
         counters.experts = experts->experts;
+        counters.prefill = experts->prefill;
         counters.completionWaitsMicros.swap(experts->completionWaitsMicros);
         m_previousExperts = std::move(counters);
     } else {
         m_previousExperts.reset();
+        m_lastPrefillStream.reset();
     }
     frame.experts = std::move(experts);
     m_previousTokens = tokens;

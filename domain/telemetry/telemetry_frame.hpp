@@ -33,6 +33,27 @@ struct ExpertRates {
     std::optional<double> completionWaitP99Micros;
 };
 
+// Long prompts whose missed experts were streamed to the GPU (ExpertTelemetry::prefill, issue 21):
+// the chunks (forward passes) that streamed since the previous frame that saw one, and where their
+// time went, per chunk, summed over the streamed layers. The copies overlap the GPU's work, so the
+// figures do not add up to the chunk's wall time.
+struct PrefillStreamRates {
+    std::uint64_t chunks = 0;
+    std::uint64_t tokens = 0;
+    double routingWaitMillis = 0;  // the host asleep until a layer's routing arrived
+    double groupingMillis = 0;     // the host sorting the routes by expert
+    double copyMillis = 0;         // the stagers' copies in flight (file -> pinned -> VRAM)
+    double copyWaitMillis = 0;     // the host asleep until a group's copies were in VRAM
+    double computeMillis = 0;      // the GPU running the streamed experts
+};
+
+// The CPU of the threads of one kind over the last interval (from their /proc/self/task names).
+struct ThreadGroupUsage {
+    int threads = 0;
+    double corePercent = 0;  // all of them together; 100 = one core
+    std::vector<int> cores;  // where those that ran in the interval last ran, each once, ascending
+};
+
 struct TelemetryFrame {
     telemetry::SystemSnapshot system;
     std::optional<pool::PoolTelemetry> pool;  // empty: no model loaded
@@ -44,6 +65,12 @@ struct TelemetryFrame {
     // interval's quantiles are in expertRates); empty without a model or a hybrid placement.
     std::optional<model::ExpertTelemetry> experts;
     ExpertRates expertRates;
+    // The most recent streamed chunks of this placement; kept from frame to frame until newer ones
+    // stream (a chunk of 8,192 tokens takes seconds, many frames). Empty: none streamed since the
+    // load (a CPU model, a model all in VRAM, or only short prompts).
+    std::optional<PrefillStreamRates> prefillStream;
+    // The engine's expert stagers (threads `strata-stager`); empty while none exists.
+    std::optional<ThreadGroupUsage> stagers;
 };
 
 }  // namespace strata::domain

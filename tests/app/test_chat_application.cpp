@@ -2,11 +2,13 @@
 // the welcome view; load errors and "no model" arrive as readable notices; a sent message is
 // stored and is there again after a restart; with a small generated model, a reply streams into
 // the view and is stored with its metrics; Stop ends a reply mid-stream and Regenerate replaces it;
-// the coordinator's in-memory history stays what the store holds; `strata model.gguf` opens that
+// the coordinator's in-memory history stays what the store holds; Cancel on a document's reading row
+// stops the engine within a chunk and keeps the document; `strata model.gguf` opens that
 // model, and the library lists it, added by hand, after a restart.
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/command_line.hpp"
+#include "app/engine/engine_controller.hpp"
 #include "domain/storage/chat_store.hpp"
 #include "strata/core/error.hpp"
 #include "strata/model/generation.hpp"
@@ -19,6 +21,7 @@
 #include "ui/chat/conversation_sidebar.hpp"
 #include "ui/chat/message_widget.hpp"
 #include "ui/chat/model_selector.hpp"
+#include "ui/chat/prefill_progress_row.hpp"
 #include "ui/chat/welcome_view.hpp"
 
 #include <QAbstractButton>
@@ -31,12 +34,14 @@
 #include <QLabel>
 #include <QListView>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <atomic>
 
 using strata::app::Application;
 
@@ -333,6 +338,81 @@ private slots:
         // Only the new turn is prefilled: the question, its turn markers and the reply header.
         QVERIFY2(reused >= documentTokens - 4, qPrintable(figures));
         QVERIFY2(prefilled > 0 && prefilled < 40, qPrintable(figures));
+    }
+
+    // Cancel on the reading row: the engine stops at the end of the chunk it is on, the row goes and
+    // the chat is idle again; the document stays stored and shown, and what was read stays in the
+    // engine's cache, so the next message reads only the rest.
+    void cancelStopsReadingWithinAChunkAndKeepsTheDocument()
+    {
+        // Written on the engine thread (direct connections), read here; declared before the app so
+        // they outlive its engine thread.
+        std::atomic<qint64> engineDone{0};
+        std::atomic<int> finishedPrefilled{-1}, finishedPrompt{-1};
+        Application app(m_dir.filePath(QStringLiteral("cancel.sqlite")));
+        strata::app::ModelLoadOptions options;
+        options.batchSize = 16;  // a chunk of 16 tokens: a document of hundreds is read in dozens
+        app.coordinator().setLoadOptions(options);
+        QVERIFY(!showWithGeneratedModel(app, "cancel", 2048, true).isEmpty());
+        strata::app::EngineController* engine = app.engine().controller();
+        connect(
+            engine, &strata::app::EngineController::prefillProgress, engine,
+            [&engineDone](quint64, qint64 done, qint64, double, double) { engineDone = done; }, Qt::DirectConnection);
+        connect(
+            engine, &strata::app::EngineController::prefillFinished, engine,
+            [&](quint64, const strata::app::ReplyMetrics& m) {
+                finishedPrompt = m.promptTokens - m.reusedTokens;
+                finishedPrefilled = m.prefilledTokens;
+            },
+            Qt::DirectConnection);
+        app.coordinator().newConversation();
+        const qint64 id = app.coordinator().currentConversation();
+        QVERIFY(setSampling(app, id, 1, 5));
+
+        QString document;
+        for (int i = 0; document.size() < 1200; ++i)
+            document += QStringLiteral("Line %1 of the long document. ").arg(i);
+        strata::ui::PrefillProgressRow* row = app.window().chatPanel()->prefillRow();
+        auto* stop = app.window().chatPanel()->findChild<QAbstractButton*>(QStringLiteral("stopButton"));
+        auto* send = app.window().chatPanel()->findChild<QAbstractButton*>(QStringLiteral("sendButton"));
+        QVERIFY(row && stop && send);
+        QApplication::clipboard()->setText(document);
+        app.window().pasteDocument();
+        QVERIFY(row->isVisible());
+        QVERIFY(stop->isEnabled() && !send->isEnabled());  // Stop and Esc end the reading too
+        QTRY_VERIFY_WITH_TIMEOUT(engineDone.load() >= 16, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(row->figuresShown().contains(QStringLiteral(" left")), 30000);  // an ETA shown
+        QTest::mouseClick(row->cancelButton(), Qt::LeftButton);
+        // Read after the stop was requested: at most the chunk then in progress follows.
+        const qint64 doneAtCancel = engineDone.load();
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 30000);
+        QVERIFY(!row->isVisible());
+        QVERIFY(send->isEnabled() && !stop->isEnabled());
+        const QString figures = QStringLiteral("read %1 of %2, %3 when cancelled")
+                                    .arg(finishedPrefilled.load())
+                                    .arg(finishedPrompt.load())
+                                    .arg(doneAtCancel);
+        QVERIFY2(finishedPrefilled.load() > 0 && finishedPrefilled.load() < finishedPrompt.load(), qPrintable(figures));
+        QVERIFY2(finishedPrefilled.load() <= doneAtCancel + 16, qPrintable(figures));
+        const QStringList notices = noticeTexts(app);
+        QCOMPARE(notices.size(), 1);
+        QVERIFY2(notices.constFirst().startsWith(QStringLiteral("Reading stopped after")),
+                 qPrintable(notices.constFirst()));
+
+        // Nothing lost: the document is stored and shown, and the next message reuses what was read.
+        QList<strata::domain::ChatMessage> stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 1);
+        QCOMPARE(stored[0].content, document);
+        QCOMPARE(app.window().chatPanel()->chatView()->messageWidgets().constFirst()->content(), document);
+        typeAndSend(app, QStringLiteral("Summary?"));
+        QTRY_VERIFY_WITH_TIMEOUT(!app.coordinator().isReplying(), 120000);
+        stored = app.store().messages(id);
+        QCOMPARE(stored.size(), 3);
+        const int prompt = stored[2].metrics.value(QStringLiteral("prompt_tokens")).toInt();
+        const int reused = stored[2].metrics.value(QStringLiteral("reused_tokens")).toInt();
+        QVERIFY2(prompt > finishedPrompt.load(), qPrintable(figures));  // the whole document is in the context
+        QVERIFY2(reused >= finishedPrefilled.load() - 4,
+                 qPrintable(figures + QStringLiteral(", reused %1").arg(reused)));
     }
 
     void stopMidStreamThenRegenerate()

@@ -22,6 +22,7 @@
 #include <QStatusBar>
 #include <QTest>
 #include <QTreeWidget>
+#include <numeric>
 
 using strata::ui::AboutDialog;
 using strata::ui::MainWindow;
@@ -48,6 +49,10 @@ strata::domain::TelemetryFrame busyFrame()
     frame.workerCores.assign(31, 31);
     frame.prefillTokensPerSecond = 12345.6;
     frame.decodeTokensPerSecond = 1234.5;
+    // A long prompt streaming on a hybrid GPU model: 32 stagers on every core, a chunk's timings.
+    frame.stagers = strata::domain::ThreadGroupUsage{32, 3200.0, std::vector<int>(32)};
+    std::iota(frame.stagers->cores.begin(), frame.stagers->cores.end(), 0);
+    frame.prefillStream = strata::domain::PrefillStreamRates{99, 811008, 9999.9, 9999.9, 99999.9, 9999.9, 99999.9};
     return frame;
 }
 

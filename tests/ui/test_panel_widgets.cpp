@@ -1,5 +1,7 @@
 // The panel widgets on hand-made frames: every core of a big machine fits and stays readable, the
-// pool's workers land on their cores with their state, the GPU panel says when there is no
+// pool's workers land on their cores with their state, the expert stagers are marked on theirs with
+// a line of their threads and CPU, the pool panel shows a streamed long prompt's timings per chunk
+// (or a plain note when nothing streamed), the GPU panel says when there is no
 // driver, figures follow the locale, the policy bar emits only the user's choices, and the expert-cache map paints each
 // expert's state in its colour (or says that no hybrid model is loaded).
 #include "domain/telemetry/telemetry_frame.hpp"
@@ -7,6 +9,7 @@
 #include "ui/panels/expert_map_panel.hpp"
 #include "ui/panels/gpu_panel.hpp"
 #include "ui/panels/pool_panel.hpp"
+#include "ui/panels/prefill_timings_view.hpp"
 #include "ui/panels/rolling_chart.hpp"
 #include "ui/panels/token_rate_panel.hpp"
 #include "ui/panels/wait_policy_bar.hpp"
@@ -103,6 +106,36 @@ private slots:
         QVERIFY(panel.stateOnCore(7) == pool::ThreadState::Parked);
         QCOMPARE(panel.workerOnCore(0), -1);
         QVERIFY(!panel.grab().isNull());  // paints without a window
+    }
+
+    // The expert stagers' cores are marked (a pool worker's mark wins on a shared core) and a legend
+    // line sums their threads and CPU, in the locale's format; the legend still wraps, never cut.
+    void stagersAreMarkedWithTheirCpuInTheLegend()
+    {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German));
+        TelemetryFrame f = frameWithCores(8);
+        f.pool.emplace();
+        f.pool->workers.resize(1);
+        f.workerCores = {2};
+        f.stagers = domain::ThreadGroupUsage{3, 150.0, {2, 4, 6}};
+        CpuCoresPanel panel;
+        panel.resize(300, 150);
+        panel.showFrame(f);
+        const QString line = panel.stagerLine();
+        QLocale::setDefault(before);
+        QVERIFY2(line.contains(QStringLiteral("3")) && line.contains(QStringLiteral("1,5")), qPrintable(line));
+        QVERIFY(panel.stagerOnCore(4) && panel.stagerOnCore(6) && !panel.stagerOnCore(5));
+        QCOMPARE(panel.workerOnCore(2), 0);  // the pool worker keeps its mark
+        QCOMPARE(panel.legendLines() > 0, true);
+        panel.resize(panel.minimumSizeHint().width(), 150);
+        QVERIFY(panel.legendBounds().right() < panel.width());
+        QVERIFY(!panel.grab().isNull());
+
+        f.stagers.reset();
+        panel.showFrame(f);
+        QVERIFY(panel.stagerLine().isEmpty());
+        QVERIFY(!panel.stagerOnCore(4));
     }
 
     // The legend wraps in a narrow dock rather than being cut, and stays on one line in a wide one.
@@ -237,6 +270,40 @@ private slots:
         f.poolRates.completionWaitP50Micros = 12.5;
         panel.showFrame(f);
         QCOMPARE(panel.policyText(), QStringLiteral("fixed-spin 250us"));
+    }
+
+    // A streamed long prompt's chunks: where their time went, per chunk, in the locale's format;
+    // before any streamed, one plain note instead of empty figures.
+    void poolPanelShowsPrefillTimingsPerChunk()
+    {
+        using Figure = ui::PrefillTimingsView::Figure;
+        TelemetryFrame f = frameWithCores(4);
+        f.pool.emplace();
+        ui::PoolPanel panel;
+        panel.showFrame(f);
+        const ui::PrefillTimingsView& view = *panel.prefillTimings();
+        QVERIFY(!view.showsTimings());
+        QVERIFY(view.noteText().contains(QStringLiteral("nothing streamed")));
+
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::German));
+        f.prefillStream = domain::PrefillStreamRates{3, 24576, 12.26, 1.5, 310.0, 42.76, 1234.5};
+        panel.showFrame(f);
+        const QStringList shown = {view.figureText(Figure::Chunks),   view.figureText(Figure::RoutingWait),
+                                   view.figureText(Figure::Grouping), view.figureText(Figure::Copies),
+                                   view.figureText(Figure::CopyWait), view.figureText(Figure::Gpu)};
+        QLocale::setDefault(before);
+        QVERIFY(view.showsTimings());
+        QVERIFY(view.noteText().isEmpty());
+        QVERIFY2(shown[0].contains(QStringLiteral("3")) && shown[0].contains(QStringLiteral("24.576")),
+                 qPrintable(shown[0]));
+        QCOMPARE(shown.mid(1),
+                 (QStringList{QStringLiteral("12,3 ms"), QStringLiteral("1,5 ms"), QStringLiteral("310,0 ms"),
+                              QStringLiteral("42,8 ms"), QStringLiteral("1.234,5 ms")}));
+        // A model without a pool (unloaded) and no stream: the note again.
+        panel.showFrame(frameWithCores(4));
+        QVERIFY(!view.showsTimings());
+        QVERIFY(!view.noteText().isEmpty());
     }
 
     void tokenChartKeepsTheLastMinute()

@@ -2,12 +2,11 @@
 
 #include "ui/chat/chat_input.hpp"
 #include "ui/chat/chat_view.hpp"
+#include "ui/chat/prefill_progress_row.hpp"
 #include "ui/chat/welcome_view.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -15,21 +14,13 @@ namespace strata::ui {
 
 ChatPanel::ChatPanel(const CodeHighlighting* highlighting, QWidget* parent)
     : QWidget(parent), m_welcome(new WelcomeView(this)), m_chatView(new ChatView(highlighting, this)),
-      m_prefillBar(new QProgressBar(this)), m_prefillRate(new QLabel(this)), m_editNote(new QLabel(this)),
-      m_input(new ChatInput(this)), m_send(new QPushButton(tr("&Send"), this)),
-      m_stop(new QPushButton(tr("Sto&p"), this)), m_regenerate(new QPushButton(tr("&Regenerate"), this))
+      m_prefill(new PrefillProgressRow(this)), m_editNote(new QLabel(this)), m_input(new ChatInput(this)),
+      m_send(new QPushButton(tr("&Send"), this)), m_stop(new QPushButton(tr("Sto&p"), this)),
+      m_regenerate(new QPushButton(tr("&Regenerate"), this))
 {
     setObjectName(QStringLiteral("chatPanel"));
 
-    m_prefillBar->setObjectName(QStringLiteral("prefillProgress"));
-    m_prefillBar->setAccessibleName(tr("Document reading progress"));
-    m_prefillBar->setFormat(tr("Reading document: %p%"));
-    m_prefillRate->setObjectName(QStringLiteral("prefillRate"));
-    m_prefillBar->hide();
-    m_prefillRate->hide();
-    auto* prefillRow = new QHBoxLayout;
-    prefillRow->addWidget(m_prefillBar, 1);
-    prefillRow->addWidget(m_prefillRate);
+    connect(m_prefill, &PrefillProgressRow::cancelRequested, this, &ChatPanel::stopRequested);
 
     m_editNote->setObjectName(QStringLiteral("editNote"));
     m_editNote->setText(tr("Editing a message: Enter sends it again and replaces what followed; Esc cancels."));
@@ -74,7 +65,7 @@ ChatPanel::ChatPanel(const CodeHighlighting* highlighting, QWidget* parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_welcome);
     layout->addWidget(m_chatView, 1);
-    layout->addLayout(prefillRow);
+    layout->addWidget(m_prefill);
     layout->addWidget(m_editNote);
     layout->addLayout(inputRow);
 
@@ -107,21 +98,14 @@ void ChatPanel::setGenerating(bool generating)
     m_regenerate->setEnabled(!generating);
 }
 
-void ChatPanel::showPrefillProgress(qint64 done, qint64 total, double tokensPerSecond)
+void ChatPanel::showPrefillProgress(const domain::PrefillFigures& figures)
 {
-    m_prefillBar->show();
-    m_prefillRate->show();
-    m_prefillBar->setRange(0, static_cast<int>(std::min<qint64>(total, INT_MAX)));
-    m_prefillBar->setValue(static_cast<int>(std::min(done, total)));
-    m_prefillRate->setText(
-        tr("%1 of %2 tokens, %3 tok/s")
-            .arg(QLocale().toString(done), QLocale().toString(total), QLocale().toString(tokensPerSecond, 'f', 1)));
+    m_prefill->showFigures(figures);
 }
 
 void ChatPanel::prefillFinished()
 {
-    m_prefillBar->hide();
-    m_prefillRate->hide();
+    m_prefill->finish();
 }
 
 void ChatPanel::startEdit(qint64 messageId, const QString& content)

@@ -5,14 +5,18 @@
 #include <QWidget>
 
 class QLabel;
-class QProgressBar;
 class QPushButton;
+
+namespace strata::domain {
+struct PrefillFigures;
+}
 
 namespace strata::ui {
 
 class ChatInput;
 class ChatView;
 class CodeHighlighting;
+class PrefillProgressRow;
 class WelcomeView;
 
 class ChatPanel : public QWidget {
@@ -23,13 +27,15 @@ public:
     ChatView* chatView() const { return m_chatView; }
     ChatInput* input() const { return m_input; }
     WelcomeView* welcomeView() const { return m_welcome; }
+    PrefillProgressRow* prefillRow() const { return m_prefill; }
     bool isGenerating() const { return m_generating; }
 
 public slots:
     void setModelLoaded(bool loaded);
     void setGenerating(bool generating);
-    // Document prefill: tokens done of total and the live rate; hide with prefillFinished().
-    void showPrefillProgress(qint64 done, qint64 total, double tokensPerSecond);
+    // Document prefill: tokens done of total, the recent rate and the time left; its Cancel asks
+    // for stopRequested() like Stop does. Hidden again with prefillFinished().
+    void showPrefillProgress(const strata::domain::PrefillFigures& figures);
     void prefillFinished();
     void startEdit(qint64 messageId, const QString& content);
     void cancelEdit();
@@ -45,8 +51,7 @@ private:
 
     WelcomeView* m_welcome;
     ChatView* m_chatView;
-    QProgressBar* m_prefillBar;
-    QLabel* m_prefillRate;
+    PrefillProgressRow* m_prefill;
     QLabel* m_editNote;
     ChatInput* m_input;
     QPushButton* m_send;

@@ -74,6 +74,13 @@ void CpuCoresPanel::showFrame(const domain::TelemetryFrame& frame)
         m_cores[i].load = cores[i].percent;
         m_cores[i].online = cores[i].online;
     }
+    m_stagerLine.clear();
+    if (frame.stagers) {
+        m_stagerLine = stagerText(frame.stagers->threads, frame.stagers->corePercent);
+        for (const int core : frame.stagers->cores)
+            if (core >= 0 && core < int(m_cores.size()))
+                m_cores[std::size_t(core)].stager = true;
+    }
     if (frame.pool) {
         const auto& workers = frame.pool->workers;
         for (std::size_t w = 0; w < frame.workerCores.size() && w < workers.size(); ++w) {
@@ -105,6 +112,17 @@ std::optional<pool::ThreadState> CpuCoresPanel::stateOnCore(int core) const
     return core >= 0 && core < int(m_cores.size()) ? m_cores[std::size_t(core)].state : std::nullopt;
 }
 
+bool CpuCoresPanel::stagerOnCore(int core) const
+{
+    return core >= 0 && core < int(m_cores.size()) && m_cores[std::size_t(core)].stager;
+}
+
+QString CpuCoresPanel::stagerText(int threads, double corePercent)
+{
+    return tr("S: stagers, %n thread(s), %1 cores", nullptr, threads)
+        .arg(QLocale().toString(corePercent / 100.0, 'f', 1));
+}
+
 QFont CpuCoresPanel::legendFont() const
 {
     QFont f = font();
@@ -118,6 +136,8 @@ std::vector<CpuCoresPanel::LegendItem> CpuCoresPanel::legendItems() const
     for (auto state : {pool::ThreadState::Busy, pool::ThreadState::Spinning, pool::ThreadState::Parked})
         items.push_back({state, stateName(state), {}});
     items.push_back({std::nullopt, tr("cell: load · H: engine thread"), {}});
+    if (!m_stagerLine.isEmpty())
+        items.push_back({std::nullopt, m_stagerLine, {}});
     // Left to right, on as many lines as the width needs, so a narrow dock wraps the legend rather
     // than cutting it (one line cut "cell: load · H: e" in the 1280x800 window).
     const QFontMetrics metrics(legendFont());
@@ -208,10 +228,13 @@ void CpuCoresPanel::paintEvent(QPaintEvent*)
             const int bar = std::max(2, r.height() / 4);
             p.fillRect(QRect(r.left(), r.bottom() - bar + 1, r.width(), bar), stateColor(*c.state));
         }
-        if (c.worker != -1 && grid.cell >= 14) {
+        // A pool thread's mark wins over a stager's: the bar under it is that thread's state.
+        if ((c.worker != -1 || c.stager) && grid.cell >= 14) {
             p.setPen(load > 0.5 ? QColor(Qt::white) : palette().text().color());
-            p.drawText(r.adjusted(0, 0, 0, -std::max(2, r.height() / 4)), Qt::AlignCenter,
-                       c.worker == -2 ? QStringLiteral("H") : QString::number(c.worker));
+            const QString mark = c.worker == -2  ? QStringLiteral("H")
+                                 : c.worker >= 0 ? QString::number(c.worker)
+                                                 : QStringLiteral("S");
+            p.drawText(r.adjusted(0, 0, 0, -std::max(2, r.height() / 4)), Qt::AlignCenter, mark);
         }
     }
     p.setFont(legendFont());
@@ -244,6 +267,8 @@ bool CpuCoresPanel::event(QEvent* event)
             text += tr("\npool worker %1: %2").arg(c.worker).arg(stateName(*c.state));
         else if (c.worker == -2 && c.state)
             text += tr("\nengine thread (pool host): %1").arg(stateName(*c.state));
+        if (c.stager)
+            text += tr("\nan expert stager last ran here");
         QToolTip::showText(help->globalPos(), text, this);
         return true;
     }

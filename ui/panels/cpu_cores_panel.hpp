@@ -1,7 +1,8 @@
 // Per-core CPU load as a heat map with every core visible (a grid whose cells shrink to fit, so
 // 64, 128 or 256 cores still read), with the pool's workers marked on the core each last ran on
 // and their state overlaid: a bar along the cell's bottom, green busy, orange spinning, blue
-// parked; "H" marks the engine thread (the pool's host).
+// parked; "H" marks the engine thread (the pool's host), "S" a core an expert stager (a GPU's
+// long-prompt copy thread) ran on in the interval, and a legend line sums the stagers' threads and CPU.
 #pragma once
 
 #include "strata/pool/pool_telemetry.hpp"
@@ -37,6 +38,11 @@ public:
     // Which worker (0-based; -1 none, -2 the host) is shown on `core`, and its state.
     int workerOnCore(int core) const;
     std::optional<pool::ThreadState> stateOnCore(int core) const;
+    // Whether an expert stager ran on `core` in the interval; and the legend's line about them ("" without stagers).
+    bool stagerOnCore(int core) const;
+    QString stagerLine() const { return m_stagerLine; }
+    // "S: stagers, 4 threads, 1.2 cores" in the current locale (100 % = one core).
+    static QString stagerText(int threads, double corePercent);
 
     // The legend under the grid: how many lines it takes at the current width, and the rectangle
     // its text covers (inside the widget unless the widget is narrower than its minimum size).
@@ -56,6 +62,7 @@ private:
         bool online = false;
         int worker = -1;  // -2: the host (engine thread)
         std::optional<pool::ThreadState> state;
+        bool stager = false;
     };
     struct LegendItem {
         std::optional<pool::ThreadState> state;  // a state's colour key, or none for the note
@@ -69,6 +76,7 @@ private:
     int cellAt(QPoint position) const;
 
     std::vector<Cell> m_cores;
+    QString m_stagerLine;
 };
 
 }  // namespace strata::ui

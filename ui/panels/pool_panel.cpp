@@ -1,6 +1,7 @@
 #include "ui/panels/pool_panel.hpp"
 
 #include "domain/telemetry/telemetry_frame.hpp"
+#include "ui/panels/prefill_timings_view.hpp"
 
 #include <QFormLayout>
 #include <QLabel>
@@ -65,7 +66,8 @@ void reserveWidth(QLabel* label, const QStringList& widest)
 
 PoolPanel::PoolPanel(QWidget* parent)
     : QWidget(parent), m_policy(new QLabel), m_workers(new QLabel), m_spin(new QLabel), m_parks(new QLabel),
-      m_wasted(new QLabel), m_wait(new QLabel), m_adaptive(new QLabel), m_gpuWait(new QLabel)
+      m_wasted(new QLabel), m_wait(new QLabel), m_adaptive(new QLabel), m_gpuWait(new QLabel),
+      m_prefillTimings(new PrefillTimingsView)
 {
     setObjectName(QStringLiteral("poolPanel"));
     m_policy->setObjectName(QStringLiteral("poolPolicy"));
@@ -90,6 +92,7 @@ PoolPanel::PoolPanel(QWidget* parent)
     form->addRow(tr("Completion wait p50 / p99:"), m_wait);
     form->addRow(tr("Adaptive:"), m_adaptive);
     form->addRow(tr("GPU wait:"), m_gpuWait);
+    form->addRow(m_prefillTimings);
 }
 
 void PoolPanel::setGpuWait(std::optional<model::CudaHostWait> wait)
@@ -113,6 +116,7 @@ QString PoolPanel::gpuWaitText() const
 
 void PoolPanel::showFrame(const domain::TelemetryFrame& frame)
 {
+    m_prefillTimings->showFrame(frame);
     if (!frame.pool) {
         m_policy->setText(tr("no model loaded"));
         for (QLabel* label : {m_workers, m_spin, m_parks, m_wasted, m_wait, m_adaptive})

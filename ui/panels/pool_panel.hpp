@@ -1,7 +1,8 @@
 // The engine's worker pool: the waiting policy in force, how the workers spent the last interval
 // (busy, spinning), parks per second, CPU burnt by spins that ended in a park anyway, and the
 // host's completion wait (p50/p99) over the interval; and, for a model on a GPU, how the host
-// waits for it (blocking sync, spin, yield).
+// waits for it (blocking sync, spin, yield); below, a hybrid GPU model's long prompts: where each
+// streamed chunk's time goes (PrefillTimingsView).
 #pragma once
 
 #include "strata/model/cuda_backend.hpp"
@@ -17,6 +18,8 @@ struct TelemetryFrame;
 
 namespace strata::ui {
 
+class PrefillTimingsView;
+
 class PoolPanel : public QWidget {
     Q_OBJECT
 public:
@@ -27,6 +30,7 @@ public:
     // The loaded model's GPU wait; nullopt: no model on a GPU.
     void setGpuWait(std::optional<model::CudaHostWait> wait);
     QString gpuWaitText() const;
+    PrefillTimingsView* prefillTimings() const { return m_prefillTimings; }
 
 private:
     QLabel* m_policy;
@@ -37,6 +41,7 @@ private:
     QLabel* m_wait;
     QLabel* m_adaptive;
     QLabel* m_gpuWait;
+    PrefillTimingsView* m_prefillTimings;
 };
 
 }  // namespace strata::ui

@@ -1,13 +1,20 @@
 // Raw readings to panel figures: pool counters to rates over the interval, token counters to
 // tok/s, worker threads to cores by their names; a reloaded model (a new pool) gives no rates
 // rather than negative ones; a hybrid MoE placement's counters to hit rates and per-token figures,
-// with its expert map carried to the panels. Also the saved waiting policy's text.
+// with its expert map carried to the panels; the streamed long-prompt chunks' counters to timings per
+// chunk, kept until newer chunks stream; the expert stagers' threads to their CPU and cores, shown
+// in the cores' heat map. Also the saved waiting policy's text.
 #include "app/telemetry/telemetry_frame_builder.hpp"
 #include "app/telemetry/wait_policy_setting.hpp"
+#include "ui/panels/cpu_cores_panel.hpp"
+#include "ui/panels/pool_panel.hpp"
+#include "ui/panels/prefill_timings_view.hpp"
 
+#include <QLocale>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 #include <cstring>
 
 using namespace strata;
@@ -19,6 +26,13 @@ telemetry::ThreadUsage threadNamed(const char* name, int core)
     telemetry::ThreadUsage t;
     std::strncpy(t.name.data(), name, t.name.size() - 1);
     t.lastCpu = core;
+    return t;
+}
+
+telemetry::ThreadUsage threadNamed(const char* name, int core, float cpuPercent)
+{
+    telemetry::ThreadUsage t = threadNamed(name, core);
+    t.cpuPercent = cpuPercent;
     return t;
 }
 
@@ -45,6 +59,33 @@ model::ExpertTelemetry expertsAfter(std::uint64_t passes)
     t.lastPass = {Use::Hit, Use::Unused, Use::Missed, Use::Unused, Use::Missed, Use::Unused, Use::Unused, Use::Unused};
     t.heat = {4, 3, 2, 1, 1, 1, 1, 1};
     return t;
+}
+
+// The streamed-prompt counters after `chunks` chunks of 4,096 tokens, each costing 2 ms of routing
+// wait, 1 ms of grouping, 30 ms of copies, 4 ms of waiting for them and 20 ms of GPU.
+model::PrefillStreamTelemetry streamedAfter(std::uint64_t chunks)
+{
+    model::PrefillStreamTelemetry p;
+    p.passes = chunks;
+    p.tokens = chunks * 4096;
+    p.routingWaitSeconds = double(chunks) * 0.002;
+    p.groupingSeconds = double(chunks) * 0.001;
+    p.copySeconds = double(chunks) * 0.030;
+    p.waitSeconds = double(chunks) * 0.004;
+    p.computeSeconds = double(chunks) * 0.020;
+    return p;
+}
+
+model::ExpertTelemetry expertsStreamed(std::uint64_t passes, std::uint64_t chunks)
+{
+    model::ExpertTelemetry t = expertsAfter(passes);
+    t.prefill = streamedAfter(chunks);
+    return t;
+}
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) < 1e-9;
 }
 }  // namespace
 
@@ -158,6 +199,87 @@ private slots:
         f = builder.build(snapshotAt(3.0), std::nullopt, {60, 30}, std::nullopt);
         QVERIFY(!f.experts);
         QVERIFY(!f.expertRates.hitPercent);
+    }
+
+    void streamedChunksBecomeTimingsPerChunk()
+    {
+        TelemetryFrameBuilder builder;
+        // Loaded, nothing streamed yet (decode and short prompts run their misses on the pool).
+        domain::TelemetryFrame f = builder.build(snapshotAt(1.0), std::nullopt, {0, 0}, expertsStreamed(10, 0));
+        QVERIFY(!f.prefillStream);
+        // Two chunks streamed in this interval: their own figures, per chunk.
+        f = builder.build(snapshotAt(1.5), std::nullopt, {8192, 0}, expertsStreamed(12, 2));
+        QVERIFY(f.prefillStream);
+        QCOMPARE(f.prefillStream->chunks, std::uint64_t{2});
+        QCOMPARE(f.prefillStream->tokens, std::uint64_t{8192});
+        QVERIFY(near(f.prefillStream->routingWaitMillis, 2.0));
+        QVERIFY(near(f.prefillStream->groupingMillis, 1.0));
+        QVERIFY(near(f.prefillStream->copyMillis, 30.0));
+        QVERIFY(near(f.prefillStream->copyWaitMillis, 4.0));
+        QVERIFY(near(f.prefillStream->computeMillis, 20.0));
+        // A chunk outlasts a frame: the last chunks' figures stay until another one ends.
+        f = builder.build(snapshotAt(2.0), std::nullopt, {8192, 0}, expertsStreamed(12, 2));
+        QVERIFY(f.prefillStream);
+        QCOMPARE(f.prefillStream->chunks, std::uint64_t{2});
+        // The next chunk is slower on the GPU: only its own time counts, not the average since the load.
+        model::ExpertTelemetry slower = expertsStreamed(13, 3);
+        slower.prefill.computeSeconds += 0.060;
+        f = builder.build(snapshotAt(2.5), std::nullopt, {12288, 0}, slower);
+        QVERIFY(f.prefillStream);
+        QCOMPARE(f.prefillStream->chunks, std::uint64_t{1});
+        QCOMPARE(f.prefillStream->tokens, std::uint64_t{4096});
+        QVERIFY(near(f.prefillStream->computeMillis, 80.0));
+        QVERIFY(near(f.prefillStream->copyMillis, 30.0));
+        // Reloaded: the new placement has streamed nothing, so nothing is shown.
+        f = builder.build(snapshotAt(3.0), std::nullopt, {12288, 0}, expertsStreamed(5, 0));
+        QVERIFY(!f.prefillStream);
+        // A CPU model: no placement, no figures.
+        f = builder.build(snapshotAt(3.5), std::nullopt, {12288, 0}, std::nullopt);
+        QVERIFY(!f.prefillStream);
+
+        // What the pool panel shows of such a frame: the chunk's figures, or the plain note.
+        f = builder.build(snapshotAt(4.0), std::nullopt, {0, 0}, expertsStreamed(20, 0));
+        ui::PoolPanel panel;
+        panel.showFrame(f);
+        QVERIFY(!panel.prefillTimings()->showsTimings());
+        QVERIFY(!panel.prefillTimings()->noteText().isEmpty());
+        f = builder.build(snapshotAt(4.5), std::nullopt, {8192, 0}, expertsStreamed(22, 2));
+        panel.showFrame(f);
+        QVERIFY(panel.prefillTimings()->showsTimings());
+        QVERIFY(panel.prefillTimings()->noteText().isEmpty());
+        using Figure = ui::PrefillTimingsView::Figure;
+        QCOMPARE(panel.prefillTimings()->figureText(Figure::Copies),
+                 QLocale().toString(30.0, 'f', 1) + QStringLiteral(" ms"));
+    }
+
+    void stagerThreadsAreCountedAndShownOnTheirCores()
+    {
+        telemetry::SystemSnapshot s = snapshotAt(1.0);
+        s.cores.resize(8);
+        for (int i = 0; i < 8; ++i)
+            s.cores[std::size_t(i)] = {i, true, 10.0f};
+        s.threads = {threadNamed("strata-engine", 0, 100.0f), threadNamed("strata-pool-0", 1, 100.0f),
+                     threadNamed("strata-stager", 5, 40.0f),  threadNamed("strata-stager", 6, 35.0f),
+                     threadNamed("strata-stager", 5, 25.0f),  threadNamed("strata-stager", 7)};  // new: no CPU yet
+        TelemetryFrameBuilder builder;
+        const domain::TelemetryFrame f = builder.build(s, std::nullopt, {0, 0});
+        QVERIFY(f.stagers);
+        QCOMPARE(f.stagers->threads, 4);
+        QVERIFY(near(f.stagers->corePercent, 100.0));
+        QCOMPARE(f.stagers->cores, (std::vector<int>{5, 6}));  // the new one has not run yet
+
+        ui::CpuCoresPanel cores;
+        cores.showFrame(f);
+        QCOMPARE(cores.stagerLine(), ui::CpuCoresPanel::stagerText(4, 100.0));
+        QVERIFY(cores.stagerLine().contains(QLocale().toString(1.0, 'f', 1)));  // one core in all
+        for (int core = 0; core < 8; ++core)
+            QCOMPARE(cores.stagerOnCore(core), core == 5 || core == 6);
+
+        // Without stager threads (a CPU model, or none started yet): no line, no marks.
+        s.threads.resize(2);
+        cores.showFrame(builder.build(s, std::nullopt, {0, 0}));
+        QVERIFY(cores.stagerLine().isEmpty());
+        QVERIFY(!cores.stagerOnCore(5));
     }
 
     void waitPolicySettingRoundTrips()
