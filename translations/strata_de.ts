@@ -1942,6 +1942,11 @@ zuletzt lief hier ein Experten-Stager</translation>
         <translation>Prefill-Batchgröße</translation>
     </message>
     <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
+        <source>Automatic</source>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
         <source>adaptive (sleeps until the GPU is nearly done, then polls)</source>
         <translation>adaptiv (schläft, bis die GPU fast fertig ist, dann Abfrage)</translation>

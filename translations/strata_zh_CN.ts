@@ -1938,6 +1938,11 @@ an expert stager last ran here</source>
         <translation>Prefill 批大小</translation>
     </message>
     <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="58"/>
         <source>Device</source>
         <translation>设备</translation>

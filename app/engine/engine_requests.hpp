@@ -19,7 +19,7 @@ struct ModelLoadOptions {
     int contextLength = 0;  // 0: the model's trained context, capped by the engine
     model::KvType kvCacheType = model::KvType::F16;
     bool pinThreads = false;  // pin pool workers to cores (see modelOptionsFrom for the default)
-    int batchSize = 512;      // prefill chunk in tokens
+    int batchSize = 0;        // prefill chunk in tokens; 0: the engine chooses
     int gpu = -1;             // -1: the CPU (worker pool); n: CUDA device n
     int vramBudgetMiB = 0;    // what the model may take on the GPU; 0: all free VRAM
     model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU

@@ -46,7 +46,7 @@ model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options, const QStr
     // else the user runs, and pinned workers would fight the scheduler instead of letting it move
     // them off a busy core. The settings panel lets a user with an otherwise idle machine pin.
     o.pinThreads = options.pinThreads;
-    o.batchSize = uint32_t(std::max(1, options.batchSize));
+    o.batchSize = uint32_t(std::max(0, options.batchSize));  // 0: automatic
     // No automatic fall-back to the CPU when the GPU refuses the model: the user chose the GPU, and
     // a model that silently lands in RAM instead can be many times slower and take memory the user
     // did not plan for. The load fails with the engine's reason; the settings offer the CPU.

@@ -1,6 +1,7 @@
 #include "domain/models/memory_estimate.hpp"
 
 #include "strata/model/cuda_memory.hpp"
+#include "strata/model/model.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -26,8 +27,12 @@ qint64 plus(qint64 a, qint64 b)
 
 void estimateVram(MemoryEstimate& e, const ModelEntry& model, qint64 contextLength, int batchSize)
 {
-    if (!model.hparams || model.gpuWeightsBytes < 0 || contextLength <= 0 || batchSize <= 0)
+    if (!model.hparams || model.gpuWeightsBytes < 0 || contextLength <= 0 || batchSize < 0)
         return;
+    // Automatic (0): the engine's default chunk. A hybrid MoE takes kLongPromptChunk where VRAM
+    // allows, falling back to this, so the estimate is what every model gets.
+    if (batchSize == 0)
+        batchSize = int(model::kDefaultChunk);
     const auto context = uint32_t(std::min<qint64>(contextLength, 1 << 24));
     e.vramWeightsBytes = model.gpuWeightsBytes;
     e.vramKvCacheBytes = qint64(model::cudaKvCacheBytes(*model.hparams, context));

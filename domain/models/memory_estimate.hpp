@@ -31,7 +31,7 @@ struct MemoryEstimate {
 
 // K and V for every layer and position: ctx * sum over layers(kv_heads) * (key_length + value_length)
 // * bytes per element (f16: 2, q8_0: 34 bytes per block of 32).
-// `batchSize`: the prefill chunk (EnginePreferences::batchSize), which sizes the GPU's scratch.
-MemoryEstimate estimateMemory(const ModelEntry& model, qint64 contextLength, model::KvType kvType, int batchSize = 512);
+// `batchSize`: the prefill chunk (EnginePreferences::batchSize; 0: automatic), which sizes the GPU's scratch.
+MemoryEstimate estimateMemory(const ModelEntry& model, qint64 contextLength, model::KvType kvType, int batchSize = 0);
 
 }  // namespace strata::domain::models

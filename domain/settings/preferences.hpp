@@ -18,7 +18,7 @@ struct EnginePreferences {
     bool pinThreads = false;  // pin pool workers to cores
     int contextLength = 0;    // 0: the model's trained context, capped by the engine
     model::KvType kvCacheType = model::KvType::F16;
-    int batchSize = 512;    // prefill chunk in tokens
+    int batchSize = 0;      // prefill chunk in tokens; 0: automatic (model::ModelOptions::batchSize)
     int gpu = -1;           // -1: the CPU (worker pool); n: CUDA device n
     int vramBudgetMiB = 0;  // what a model may take on the GPU; 0: all free VRAM
     model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU

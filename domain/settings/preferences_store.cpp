@@ -75,7 +75,7 @@ Preferences PreferencesStore::load() const
     p.engine.contextLength = intIn(m_settings, kContextLength, 0, 1 << 20, defaults.engine.contextLength);
     p.engine.kvCacheType =
         kvTypeFromText(m_settings.value(kKvCacheType).toString()).value_or(defaults.engine.kvCacheType);
-    p.engine.batchSize = intIn(m_settings, kBatchSize, 1, 8192, defaults.engine.batchSize);
+    p.engine.batchSize = intIn(m_settings, kBatchSize, 0, 8192, defaults.engine.batchSize);
     p.engine.gpu = gpuFromText(m_settings.value(kDevice).toString()).value_or(defaults.engine.gpu);
     p.engine.vramBudgetMiB = intIn(m_settings, kVramBudgetMiB, 0, 1 << 24, defaults.engine.vramBudgetMiB);
     p.engine.gpuWait = model::CudaHostWait(kGpuWaitTexts.indexOf(oneOf(m_settings, kGpuWait, kGpuWaitTexts)));

@@ -48,7 +48,10 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     m_kvType->setAccessibleName(tr("KV cache type"));
 
     m_batch->setObjectName(QStringLiteral("batchBox"));
-    m_batch->setRange(1, 8192);
+    m_batch->setRange(0, 8192);
+    // 0: the engine chooses (8192 tokens for a hybrid MoE on the GPU, whose missed experts are
+    // copied once per chunk; 512 otherwise).
+    m_batch->setSpecialValueText(tr("Automatic"));
     m_batch->setSingleStep(64);
     m_batch->setSuffix(tr(" tokens"));
     m_batch->setAccessibleName(tr("Prefill batch size"));

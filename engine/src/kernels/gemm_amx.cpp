@@ -9,6 +9,8 @@
 #include "kernels/gemm_amx_panel.hpp"
 #include "kernels/gemm_amx_q4_k_panel.hpp"
 
+#include <cstdlib>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 
@@ -55,12 +57,24 @@ void panelQ4_KOn(const void* w, size_t wStride, const void* a, size_t aStride, i
     amxPanelQ4_K(tiles, w, wStride, a, aStride, acts, n, out, outStride, scratch);
 }
 
+// The tile Q4_K panel is not the hardware table's default: on the H200 host's Sapphire Rapids-class
+// Xeon (pp512 of 1B Q4_K files, session 14) it read 0.85x the AVX-512 panel's speed dense and
+// 0.84-0.91x MoE, at t = 8 and 15 (4 tile products per 64-quant chunk and 16 KiB of repacked B tiles
+// per super-block: L2-bound). STRATA_AMX_Q4_K=1 selects it, to measure it again.
+bool tileQ4KRequested()
+{
+    const char* v = std::getenv("STRATA_AMX_Q4_K");
+    return v && std::string_view(v) == "1";
+}
+
 template <typename Tiles>
-void fillPanels(KernelTable& t)
+void fillPanels(KernelTable& t, bool q4k)
 {
     for (auto [type, panel] : {std::pair<GgmlType, GemmPanelFn>{GgmlType::Q8_0, panelOn<Tiles, Q8_0Weights>},
                                std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_0, panelOn<Tiles, Q4_0Weights>},
                                std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_K, panelQ4_KOn<Tiles>}}) {
+        if (type == GgmlType::Q4_K && !q4k)
+            continue;
         t.gemmPanel[size_t(type)] = panel;
         // The repacked B tiles serve every activation row of the call (see gemm_amx_panel.hpp).
         t.gemmPanelUnpacks[size_t(type)] = true;
@@ -76,12 +90,12 @@ void fillPanels(KernelTable& t)
 
 void fillAmxGemm(KernelTable& t)
 {
-    fillPanels<HardwareTiles>(t);
+    fillPanels<HardwareTiles>(t, tileQ4KRequested());
 }
 
 void fillAmxGemmOnEmulatedTiles(KernelTable& t)
 {
-    fillPanels<EmulatedTilesHardwareSteps>(t);
+    fillPanels<EmulatedTilesHardwareSteps>(t, true);
 }
 
 }  // namespace strata::kernels::detail

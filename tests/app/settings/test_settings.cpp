@@ -171,6 +171,23 @@ private slots:
         QCOMPARE(o.threads, 4);
     }
 
+    // The prefill chunk defaults to automatic (0, shown as such), which reaches the engine as 0 so it
+    // can pick 8192 tokens for a hybrid MoE on the GPU; a chosen size reaches it unchanged.
+    void prefillChunkIsAutomaticByDefault()
+    {
+        ui::EngineSettingsPage page(4, {});
+        auto* batch = page.findChild<QSpinBox*>(QStringLiteral("batchBox"));
+        QVERIFY(batch);
+        page.setValues(domain::EnginePreferences{});
+        QCOMPARE(batch->value(), 0);
+        QCOMPARE(batch->text(), ui::EngineSettingsPage::tr("Automatic"));
+        QCOMPARE(page.values().batchSize, 0);
+        app::ModelLoadOptions options;
+        QCOMPARE(app::modelOptionsFrom(options, m_model).batchSize, 0u);
+        options.batchSize = 2048;
+        QCOMPARE(app::modelOptionsFrom(options, m_model).batchSize, 2048u);
+    }
+
     // The page offers the expert placement only for a GPU, and each value only for its placement.
     void expertControlsFollowDeviceAndPlacement()
     {
