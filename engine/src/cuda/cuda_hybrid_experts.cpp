@@ -82,6 +82,10 @@ HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaB
     const auto& layers = d.weights.layers;
     layers_.resize(layers.size());
     lastMisses_.assign(layers.size(), 0);
+    // Wake-ahead announces each layer's CPU batch with its expected time: the workers need not spin
+    // between layers (issue 26: spinning there cost 4x park's CPU in a GPU-heavy decode).
+    if (o.experts.wakeAhead)
+        pool_.setAnnouncedWakesOnly(true);
     if (const char* v = std::getenv("STRATA_WAKE_AHEAD_WORKERS_PER_MISS"))
         workersPerMiss_ = unsigned(std::max(0, std::atoi(v)));
     size_t perExpert = 0;

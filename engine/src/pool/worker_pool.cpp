@@ -354,6 +354,11 @@ void WorkerPool::prepare(unsigned expectedJobs, std::chrono::microseconds within
         s.wakeWorkers(1, 1);
 }
 
+void WorkerPool::setAnnouncedWakesOnly(bool on)
+{
+    state_->announcedWakesOnly.store(on, std::memory_order_relaxed);
+}
+
 void WorkerPool::idleHint()
 {
     State& s = *state_;

@@ -66,7 +66,7 @@ struct alignas(2 * kCacheLine) WorkerModel {
 
 // Why an idle wait spins as long as it does; the span that ends a Learned, BackOff or OverCap
 // wait teaches the worker's model (announced waits and request boundaries say nothing about it).
-enum class WaitReason : std::uint8_t { Fixed, Park, Learned, Announced, Boundary, BackOff, OverCap };
+enum class WaitReason : std::uint8_t { Fixed, Park, Learned, Announced, Boundary, BackOff, OverCap, AwaitAnnouncement };
 struct SpinBudget {
     std::int64_t nanos = 0;
     WaitReason reason = WaitReason::Park;
@@ -113,6 +113,7 @@ struct WorkerPool::State {
     std::atomic<std::uint32_t> preemptedSpinPermille{0};  // EWMA: adaptive spins the OS preempted
     std::atomic<std::int32_t> cpuPressurePermille{-1};    // PSI "some" share; -1: unknown
     std::atomic<bool> idle{false};
+    std::atomic<bool> announcedWakesOnly{false};  // setAnnouncedWakesOnly
     std::atomic<bool> stop{false};
 
     std::unique_ptr<detail::WorkerSlot[]> slots;

@@ -145,6 +145,8 @@ SpinBudget WorkerPool::State::workerSpinBudget(unsigned self, std::int64_t now)
             arrival > now ? models[self].wakeAhead.sleepNanos(arrival - now, latency, window) : 0;
         return {until - now, WaitReason::Announced, sleep};
     }
+    if (announcedWakesOnly.load(std::memory_order_relaxed))
+        return {0, WaitReason::AwaitAnnouncement};  // the next batch's announcement wakes us on time
     return {window, WaitReason::Learned};
 }
 

@@ -98,6 +98,10 @@ public:
     // A request ended (or the caller knows no batch comes soon): Adaptive workers park at once
     // and the gap across the boundary is not learnt from. Fixed policies ignore it.
     void idleHint();
+    // On: the caller announces every batch it cares about with prepare(..., expectedIn) (a hybrid
+    // MoE decode's wake-ahead), so Adaptive workers park as soon as a batch ends instead of spinning
+    // their learnt window into the next announcement, and wake on its timer. Off by default.
+    void setAnnouncedWakesOnly(bool on);
 
     // Takes effect for spinning and parked threads without a restart; safe while batches run.
     void setPolicy(WaitPolicy policy);
