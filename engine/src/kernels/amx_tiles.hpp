@@ -8,7 +8,10 @@
 //   toFloat(fp16), scaleAdd(...), fold(...)   the float steps after each tile product (gemm_amx_panel.hpp)
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace strata::kernels::detail {
 
@@ -22,5 +25,15 @@ struct alignas(64) TileConfig {
     uint8_t rows[16] = {};
 };
 static_assert(sizeof(TileConfig) == 64);
+
+// `bytes` of a panel's scratch (grown as needed), 64-byte aligned: tile rows and AVX-512 lines.
+inline uint8_t* alignedScratch(std::vector<std::byte>& scratch, size_t bytes)
+{
+    if (scratch.size() < bytes + 64)
+        scratch.resize(bytes + 64);
+    void* base = scratch.data();
+    size_t space = scratch.size();
+    return static_cast<uint8_t*>(std::align(64, bytes, base, space));
+}
 
 }  // namespace strata::kernels::detail

@@ -80,11 +80,7 @@ PanelMemory panelMemory(std::vector<std::byte>& scratch, int64_t blocks)
     constexpr size_t kTile = size_t(kTileMaxRows) * kPanelRows * 4;
     const size_t bBytes = size_t(blocks) * kBTileBytes, scaleBytes = (size_t(blocks) * kPanelRows * 4 + 63) / 64 * 64;
     const size_t total = bBytes + scaleBytes + kBlockSumLanes * kTile + 2 * kTile;
-    if (scratch.size() < total + 64)
-        scratch.resize(total + 64);
-    void* base = scratch.data();
-    size_t space = scratch.size();
-    auto* p = static_cast<uint8_t*>(std::align(64, total, base, space));
+    uint8_t* p = alignedScratch(scratch, total);
     PanelMemory m;
     m.bTiles = reinterpret_cast<int8_t*>(p);
     m.weightScales = reinterpret_cast<float*>(p + bBytes);

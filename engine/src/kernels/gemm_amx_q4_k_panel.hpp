@@ -80,11 +80,7 @@ Q4KPanelMemory q4KPanelMemory(std::vector<std::byte>& scratch, int64_t superBloc
     const size_t bBytes = sb * kQ4KSuperBlockBytes, rowBytes = sb * kQ4KRows * 4;
     const size_t accBytes = 2 * kQ4KSums * 4, sumBytes = kQ4KVariants * kQ4KSums * 4;
     const size_t total = bBytes + 6 * rowBytes + accBytes + 2 * sumBytes;
-    if (scratch.size() < total + 64)
-        scratch.resize(total + 64);
-    void* base = scratch.data();
-    size_t space = scratch.size();
-    auto* p = static_cast<uint8_t*>(std::align(64, total, base, space));
+    uint8_t* p = alignedScratch(scratch, total);
     Q4KPanelMemory m;
     m.bTiles = reinterpret_cast<int8_t*>(p);
     m.d = reinterpret_cast<float*>(p + bBytes);
