@@ -1,6 +1,7 @@
 #include "cuda_expert_stager.hpp"
 
 #include "cuda_check.hpp"
+#include "kernels/streaming_copy.hpp"
 #include "strata/pool/cpu_topology.hpp"
 #include "strata/pool/thread_affinity.hpp"
 
@@ -33,15 +34,18 @@ int positiveFromEnvironment(const char* name, int fallback, int most)
 StagerOptions StagerOptions::fromEnvironment()
 {
     StagerOptions o;
-    // 4 by measurement (H200 host, 30B-A3B Q4_K, 8192-token prompt, half the experts resident):
-    // 1 thread copied 8 GB/s and read 5847 tok/s on 0.65 cores; 4: 8148 tok/s on 1.24 cores; 8: 8198
-    // on 1.44; 32: 8332 on 1.89 (docs/BENCHMARKS.md, "Long prompts").
-    o.threads = positiveFromEnvironment("STRATA_STAGER_THREADS", 4, 64);
+    // 2 by measurement (H200 host, 30B-A3B Q4_K, 8192-token prompt, half the experts resident,
+    // streaming-store copies): 1 thread read 6879 tok/s on 0.84 cores, 2 8102 on 1.07, 3 8960 on
+    // 1.29, 4 9135 on 1.51, against issue 21's budget of 1.5 cores while reading; at 30K tokens the
+    // copies hide behind attention (docs/BENCHMARKS.md, "Long prompts").
+    o.threads = positiveFromEnvironment("STRATA_STAGER_THREADS", 2, 64);
     o.ringSlots = positiveFromEnvironment("STRATA_STAGER_RING", std::max(2, 2 * o.threads), 256);
     const char* wait = std::getenv("STRATA_STAGER_WAIT");
     o.yieldWaits = wait && std::string_view(wait) == "yield";
     const char* affinity = std::getenv("STRATA_STAGER_AFFINITY");
     o.inheritAffinity = affinity && std::string_view(affinity) == "inherit";
+    const char* copy = std::getenv("STRATA_STAGER_COPY");
+    o.streamingStores = !(copy && std::string_view(copy) == "memcpy");
     return o;
 }
 
@@ -224,7 +228,10 @@ void ExpertStager::copyChunks(int index, cudaEvent_t after, uint64_t first, uint
         if (ring_.awaitTurn(piece))
             waitEvent(copied_[slot]);
         const Chunk& c = chunks_[size_t(piece - first)];
-        std::memcpy(pinned_[slot], c.from, c.bytes);
+        if (options_.streamingStores)
+            kernels::streamingCopy(pinned_[slot], c.from, c.bytes);
+        else
+            std::memcpy(pinned_[slot], c.from, c.bytes);
         cudaMemcpyAsync(c.to, pinned_[slot], c.bytes, cudaMemcpyHostToDevice, stream);
         cudaEventRecord(copied_[slot], stream);
         ring_.publish(piece);

@@ -38,9 +38,11 @@ struct StagerOptions {
     bool yieldWaits = false;       // every wait a yield loop: the seeds' behaviour, for comparisons only
     int niceness = 0;              // > 0: the threads run below the engine's priority (a side job's copies)
     bool inheritAffinity = false;  // keep the creating thread's CPUs: the seeds' bug, for comparisons only
+    bool streamingStores = true;   // into the pinned slots with non-temporal stores (kernels::streamingCopy)
 
     // The prefill streamer's, from STRATA_STAGER_THREADS, STRATA_STAGER_RING, STRATA_STAGER_WAIT
-    // (yield: yieldWaits) and STRATA_STAGER_AFFINITY (inherit: inheritAffinity).
+    // (yield: yieldWaits), STRATA_STAGER_AFFINITY (inherit: inheritAffinity) and STRATA_STAGER_COPY
+    // (memcpy: glibc's memcpy instead of streamingStores, to compare).
     static StagerOptions fromEnvironment();
     // The decode cache's: one thread, niceness from STRATA_CACHE_STAGER_NICE (issue 26's stall test).
     static StagerOptions forCache();

@@ -438,10 +438,14 @@ private slots:
         QTest::newRow("decode D128 at 700") << 128 << 700 << 1 << 1 << 2;
         QTest::newRow("prefill D64") << 64 << 0 << 13 << 1 << 2;
         QTest::newRow("chunk D256") << 256 << 37 << 6 << 1 << 2;
-        // From 16 queries on, tensor cores (64-query, 32-key tiles; D256 keeps the per-query kernel).
+        // From 16 queries on, tensor cores (64-query, 64-key tiles, two buffers, two passes; D256
+        // keeps the per-query kernel): part tiles, several query blocks, many key tiles (the copy of
+        // the next tile overlapping this one's products), a maximum that rises late.
         QTest::newRow("prefill D128 70 at 0") << 128 << 0 << 70 << 1 << 2;
         QTest::newRow("prefill D64 100 at 37") << 64 << 37 << 100 << 1 << 2;
         QTest::newRow("prefill D128 20 at 1000") << 128 << 1000 << 20 << 1 << 2;
+        QTest::newRow("prefill D128 200 at 3000, 4 heads per KV head") << 128 << 3000 << 200 << 1 << 2;
+        QTest::newRow("prefill D64 129 at 640, 1 head per KV head") << 64 << 640 << 129 << 1 << 8;
         QTest::newRow("prefill D256 20 at 3") << 256 << 3 << 20 << 1 << 2;
         // Split-K decode: slices of 32-key rounds, some empty at short lengths, the most splits.
         QTest::newRow("split 8 D128 at 700") << 128 << 700 << 1 << 8 << 2;

@@ -31,10 +31,13 @@
 #                MATCHED_BUDGET (set it for the peer's total VRAM) and decode (tg128) after the prompt,
 #                read streamed and on the CPU pool; the default row with STRATA_PREFILL_TIMING=1. Then
 #                the peer with -ncmoe at the same expert VRAM at -ub PEER_UB (default "512 2048"). ROWS
-#                (default: all of yield-pinned yield pinned default stagers chunks matched decode-streamed
-#                decode-pool) and
+#                (default: all of yield-pinned yield pinned default memcpy stagers chunks matched
+#                decode-streamed decode-pool; memcpy: the stagers copy with glibc's memcpy, not streaming
+#                stores) and
 #                ROWS_30K (default "default pinned yield") pick the rows; prompts over 8192 tokens run
-#                once after the warm-up (REPS, default 2, below).
+#                once after the warm-up (REPS, default 2, below). Row NAME (add it to ROWS/ROWS_30K)
+#                runs the default row with bin/strata-bench-NAME, another build packed beside it, for
+#                an A/B of a change in the same run.
 #   stall        issue 26's stall bound: a chat of CACHE_CURVE (default 400) tokens from a cold cache
 #                (strata-bench --cache-curve, park, adaptive GPU wait) on the unskewed MoE file at BUDGET
 #                MiB, as it is, with the cache frozen after 100 tokens (STRATA_EXPERT_CACHE_FREEZE: the
@@ -219,11 +222,11 @@ for step in $steps; do
                 local name="$1" envs=() args=(); shift
                 while [[ $# -gt 0 && "$1" != -- ]]; do envs+=("$1"); shift; done
                 [[ "${1:-}" == -- ]] && shift; args=("$@")
-                local reps="${REPS:-2}" rows="${ROWS:-yield-pinned yield pinned default stagers chunks matched decode-streamed decode-pool}"
+                local reps="${REPS:-2}" rows="${ROWS:-yield-pinned yield pinned default memcpy stagers chunks matched decode-streamed decode-pool}"
                 if [[ "$p" -gt 8192 ]]; then rows="${ROWS_30K:-default pinned yield}"; reps=1; fi
                 [[ " $rows " == *" ${name%%-[0-9]*} "* ]] || return 0
                 echo "-- pp$p $name: ${envs[*]} ${args[*]}" | tee -a "$O/prefill.txt"
-                with_vram "pp$p $name" env "${envs[@]}" timeout 400 "$B/strata-bench" -m "$f" --device cuda \
+                with_vram "pp$p $name" env "${envs[@]}" timeout 400 "${BENCH:-$B/strata-bench}" -m "$f" --device cuda \
                     --experts "cache:$budget" -t 16 -p "$p" -n 0 -r "$reps" --pool-policy park --gpu-wait adaptive \
                     -b "$chunk" "${args[@]}" 2>"$O/prefill-pp$p-$name.err" | tee -a "$O/prefill.txt"
                 tail -3 "$O/prefill-pp$p-$name.err"
@@ -232,7 +235,13 @@ for step in $steps; do
             row yield STRATA_STAGER_WAIT=yield STRATA_STAGER_THREADS=32
             row pinned -- --pin-host 0
             row default STRATA_PREFILL_TIMING=1
+            row memcpy STRATA_STAGER_COPY=memcpy STRATA_PREFILL_TIMING=1  # the stagers' copies with glibc's memcpy
             grep -A50 '^prefill timing' "$O/prefill-pp$p-default.err" | tail -52 >"$O/prefill-timing-pp$p.txt"
+            # The same row from other builds carried beside it (bin/strata-bench-NAME: row NAME), for an
+            # A/B of a change in one run.
+            for alt in "$B"/strata-bench-*; do
+                [[ -x "$alt" ]] && BENCH="$alt" row "${alt##*/strata-bench-}" STRATA_PREFILL_TIMING=1
+            done
             for n in ${STAGERS:-1 4 8 32}; do row "stagers-$n" STRATA_STAGER_THREADS="$n"; done
             if [[ -z "$first" ]]; then
                 first="$p"
