@@ -9,6 +9,8 @@
 #include "server/reply_format.hpp"
 #include "server/watched_task_queue.hpp"
 
+#include <unistd.h>
+
 #include <ctime>
 #include <stdexcept>
 #include <thread>
@@ -113,6 +115,12 @@ ApiServer::ApiServer(JobRunner& runner, ServerConfig config)
     http_.set_write_timeout(config_.writeTimeout);
     http_.set_keep_alive_timeout(config_.keepAliveTimeout.count());
     http_.set_payload_max_length(config_.maxBodyBytes);
+    // httplib's own options (address reuse) and, during bind(), which socket it listens on.
+    http_.set_socket_options([this](socket_t socket) {
+        httplib::default_socket_options(socket);
+        if (binding_)
+            unservedSocket_.store(socket);
+    });
     http_.new_task_queue = [this] {
         return new WatchedTaskQueue(std::make_unique<ConnectionLimit>(
                                         config_.maxConnections, config_.maxConnectionsPerClient, openConnections_),
@@ -160,19 +168,31 @@ ApiServer::ApiServer(JobRunner& runner, ServerConfig config)
 ApiServer::~ApiServer()
 {
     stop();
+    closeUnservedSocket();
     runner_.setFinishedObserver({});
+}
+
+void ApiServer::closeUnservedSocket()
+{
+    const int socket = unservedSocket_.exchange(-1);
+    if (socket >= 0)
+        ::close(socket);
 }
 
 uint16_t ApiServer::bind()
 {
     int port = config_.port;
+    binding_ = true;
     if (port == 0)
         port = http_.bind_to_any_port(config_.host);
     else if (!http_.bind_to_port(config_.host, port))
         port = -1;
-    if (port <= 0)
+    binding_ = false;
+    if (port <= 0) {
+        unservedSocket_.store(-1);  // httplib closed the sockets it could not bind
         throw std::runtime_error("cannot listen on " + config_.host + ":" + std::to_string(config_.port)
                                  + " (address in use, or not an address of this machine)");
+    }
     port_ = uint16_t(port);
     watchdog_.setServerPort(port_);
     return port_;
@@ -181,7 +201,13 @@ uint16_t ApiServer::bind()
 bool ApiServer::run()
 {
     running_.store(true);
-    const bool ok = stopRequested_.load() || http_.listen_after_bind();
+    bool ok = true;
+    if (stopRequested_.load()) {
+        closeUnservedSocket();  // stopped before serving: no accept loop will close it
+    } else {
+        unservedSocket_.store(-1);  // the accept loop owns it now
+        ok = http_.listen_after_bind();
+    }
     running_.store(false);
     return ok;
 }

@@ -55,7 +55,8 @@ public:
     uint16_t bind();
     // Serves until stop() (from another thread or a signal watcher). Returns false on an accept failure.
     bool run();
-    // Any thread, also before run() has begun (then run() returns at once).
+    // Any thread, also before run() has begun (then run() returns at once, and the bound address is
+    // released there or by the destructor: a socket nobody serves must not accept connections).
     void stop();
     // Called on the HTTP thread after each request, with what it did; set before run().
     void setRequestObserver(std::function<void(const RequestRecord&)> observer)
@@ -64,6 +65,8 @@ public:
     }
 
 private:
+    // Closes the socket bind() made when no accept loop took it over (stopped before run(), or no run()).
+    void closeUnservedSocket();
     void addRoutes();
     httplib::Server::HandlerResponse checkBeforeRouting(const httplib::Request& request, httplib::Response& response);
     // Runs the job, and answers with the whole reply or streams it as server-sent events.
@@ -82,6 +85,11 @@ private:
     ServerStats stats_;
     std::atomic<size_t> openConnections_{0};
     uint16_t port_ = 0;  // the bound port (bind())
+    // The listening socket from bind() until run() hands it to httplib's accept loop, which closes it
+    // when it ends. httplib closes it nowhere else (not in stop() before the loop, not in ~Server), so
+    // one never served would stay open for the process's life: clients would connect and wait forever.
+    std::atomic<int> unservedSocket_{-1};
+    bool binding_ = false;  // inside bind(): the socket options callback sees the listening socket
     std::atomic<bool> running_{false};
     std::atomic<bool> stopRequested_{false};
     std::function<void(const RequestRecord&)> requestObserver_;
