@@ -5,7 +5,8 @@
 // and a reply that never ends, which Stop must end at once, a whole JSON reply to a stream
 // request, and a key to forget. A server that is gone is reported. The model selector's menu edits,
 // forgets the key of, and removes a remote entry.
-// The keychain is off here (CI runs none): keys are kept for the session only, and the dialog says so.
+// The keychain is off here: keys are kept for the session only, and the dialog says so (the keychain
+// itself: test_remote_keychain, on a private D-Bus session bus).
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
