@@ -25,6 +25,7 @@
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/remote_model_dialog.hpp"
 #include "ui/main_window.hpp"
+#include "ui/panels/token_rate_panel.hpp"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -38,6 +39,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
@@ -225,6 +227,12 @@ class TestRemoteChat : public QObject {
         QCOMPARE(app.engine().controller()->telemetryLink()->tokenCounts().decoded - decodedBefore,
                  std::uint64_t(metrics.value(QStringLiteral("generated_tokens")).toInt()));
         QVERIFY(app.window().statusBar()->currentMessage().contains(QStringLiteral("first token after")));
+        // And the token-rate panel keeps the stored reply's time to first token.
+        const QString caption = app.window().findChild<strata::ui::TokenRatePanel*>()->caption();
+        QVERIFY2(
+            caption.contains(QStringLiteral("first token after %1 ms")
+                                 .arg(QLocale().toString(metrics.value(QStringLiteral("ttft_ms")).toDouble(), 'f', 0))),
+            qPrintable(caption));
 
         // The same prompt, not streamed, straight to the server: the same greedy text.
         QNetworkAccessManager network;
