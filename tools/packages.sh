@@ -68,6 +68,11 @@ strata_packages() {
         command -v npm >/dev/null 2>&1 || pkgs+=(nodejs npm)
         # tests/server drive strata-server with curl as one of its real clients
         pkgs+=(curl)
+        # test_remote_keychain: a real Secret Service for remote servers' API keys, on a private D-Bus
+        # session bus (tests/app/remote/with_private_keychain.sh: dbus-run-session from dbus-daemon,
+        # dbus-send from dbus-bin, GNOME Keyring's daemon) and libsecret, which QtKeychain
+        # loads at run time to reach it; the same names on Debian 12/13 and Ubuntu 24.04
+        pkgs+=(dbus-bin dbus-daemon gnome-keyring libsecret-1-0)
     fi
     if [ "$purpose" = package ] || [ "$purpose" = dev ]; then
         # packaging/build_deb.sh: man pages from --help (help2man), PNG icons from the SVG

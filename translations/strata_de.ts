@@ -1912,7 +1912,7 @@ zuletzt lief hier ein Experten-Stager</translation>
     </message>
     <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="42"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="53"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
         <source> tokens</source>
         <translation> Tokens</translation>
     </message>
@@ -1937,203 +1937,203 @@ zuletzt lief hier ein Experten-Stager</translation>
         <translation>KV-Cache-Typ</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="57"/>
         <source>Prefill batch size</source>
         <translation>Prefill-Batchgröße</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
         <source>Automatic</source>
         <translation>Automatisch</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="87"/>
         <source>adaptive (sleeps until the GPU is nearly done, then polls)</source>
         <translation>adaptiv (schläft, bis die GPU fast fertig ist, dann Abfrage)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="86"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="89"/>
         <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy; adaptive sleeps until a step is nearly done, then polls briefly.</source>
         <translation>Wie der Engine-Thread auf jeden Schritt der GPU wartet. Blockierend überlässt den Kern anderer Arbeit; aktives Warten reagiert etwas früher, hält aber einen Kern beschäftigt; adaptiv schläft, bis ein Schritt fast fertig ist, und fragt dann kurz ab.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="91"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
         <source>MoE experts</source>
         <translation>MoE-Experten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="92"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
         <source>all in VRAM</source>
         <translation>alle im VRAM</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="93"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="96"/>
         <source>hybrid: VRAM cache of the hottest experts</source>
         <translation>hybrid: VRAM-Cache der meistgenutzten Experten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="97"/>
         <source>first N layers&apos; experts on the CPU</source>
         <translation>Experten der ersten N Schichten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
         <source>Where a mixture-of-experts model&apos;s experts live when it runs on the GPU. The experts not in VRAM run on the CPU&apos;s worker pool at the same time as the GPU, so a model larger than the VRAM still runs mostly on the GPU. Other models ignore this.</source>
         <translation>Wo die Experten eines Mixture-of-Experts-Modells liegen, wenn es auf der GPU läuft. Experten, die nicht im VRAM liegen, laufen zur selben Zeit wie die GPU im Worker-Pool der CPU, sodass ein Modell, das größer als der VRAM ist, trotzdem größtenteils auf der GPU läuft. Andere Modelle ignorieren diese Einstellung.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="104"/>
         <source>none: every expert on the CPU</source>
         <translation>keines: alle Experten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="103"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="106"/>
         <source>Expert VRAM budget</source>
         <translation>VRAM-Budget der Experten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="104"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="107"/>
         <source>VRAM for the experts the model&apos;s routing uses most; it learns which while you chat and remembers them for the next start.</source>
         <translation>VRAM für die Experten, die das Routing des Modells am häufigsten wählt; welche das sind, lernt es während Sie chatten, und es merkt sie sich für den nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="108"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="111"/>
         <source> layers</source>
         <translation> Schichten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="109"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="112"/>
         <source>Layers with experts on the CPU</source>
         <translation>Schichten mit Experten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="111"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="114"/>
         <source>Wake the worker threads for a layer&apos;s CPU experts as soon as the GPU has its work, rather than when the routing reaches the CPU. Off by default: on a 16-core host it was mostly slower and used more CPU.</source>
         <translation>Weckt die Worker-Threads für die CPU-Experten einer Schicht, sobald die GPU ihre Arbeit hat, statt erst, wenn das Routing die CPU erreicht. Standardmäßig aus: Auf einem Rechner mit 16 Kernen war es meist langsamer und brauchte mehr CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="127"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="130"/>
         <source>&amp;Threads:</source>
         <translation>&amp;Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="129"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
         <source>Affinity:</source>
         <translation>Affinität:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="130"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
         <source>&amp;Context length:</source>
         <translation>&amp;Kontextlänge:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="131"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="134"/>
         <source>&amp;KV cache type:</source>
         <translation>KV-Cache-&amp;Typ:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
         <source>Prefill &amp;batch size:</source>
         <translation>Prefill-&amp;Batchgröße:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="59"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="62"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="64"/>
         <source>GPU %1: %2</source>
         <translation>GPU %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="58"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="63"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="66"/>
         <source>No GPU the engine can use was found, so models run on the CPU.</source>
         <translation>Es wurde keine GPU gefunden, die die Engine nutzen kann; Modelle laufen auf der CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="64"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="67"/>
         <source>A model that does not fit on the GPU is not loaded, and the one loaded before stays; Strata does not move it to the CPU by itself. The error says how much VRAM it needs; choose the CPU here to run it there.</source>
         <translation>Ein Modell, das nicht auf die GPU passt, wird nicht geladen, und das zuvor geladene bleibt; Strata weicht nicht selbst auf die CPU aus. Die Fehlermeldung nennt den VRAM-Bedarf; wählen Sie hier die CPU, um es dort auszuführen.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="74"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="77"/>
         <source>all free VRAM</source>
         <translation>gesamter freier VRAM</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="102"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="78"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="105"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="76"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="79"/>
         <source>VRAM budget</source>
         <translation>VRAM-Budget</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="77"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
         <source>The most the model may take on the GPU: weights, KV cache and scratch.</source>
         <translation>Höchstens so viel darf das Modell auf der GPU belegen: Gewichte, KV-Cache und Puffer.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
         <source>&amp;Device:</source>
         <translation>&amp;Gerät:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
         <source>&amp;VRAM budget:</source>
         <translation>&amp;VRAM-Budget:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="137"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="140"/>
         <source>MoE &amp;experts:</source>
         <translation>MoE-&amp;Experten:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="141"/>
         <source>Expert VRAM b&amp;udget:</source>
         <translation>VRAM-B&amp;udget der Experten:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="142"/>
         <source>Expert &amp;layers on the CPU:</source>
         <translation>Experten-&amp;Schichten auf der CPU:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="168"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="171"/>
         <source>GPU %1: not found</source>
         <translation>GPU %1: nicht gefunden</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="83"/>
         <source>GPU wait</source>
         <translation>GPU-Warten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="81"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
         <source>blocking sync (the host sleeps)</source>
         <translation>blockierend (der Host schläft)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="82"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="85"/>
         <source>spin (takes a whole core)</source>
         <translation>aktiv warten (belegt einen ganzen Kern)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="83"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="86"/>
         <source>yield (polls, yielding the core)</source>
         <translation>abgeben (fragt ab und gibt den Kern frei)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
         <source>GPU &amp;wait:</source>
         <translation>GPU-&amp;Warten:</translation>
     </message>
@@ -2406,184 +2406,184 @@ Wärme %1</translation>
 <context>
     <name>strata::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="47"/>
+        <location filename="../ui/main_window.cpp" line="48"/>
         <source>Strata</source>
         <translation>Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="50"/>
-        <location filename="../ui/main_window.cpp" line="138"/>
+        <location filename="../ui/main_window.cpp" line="51"/>
+        <location filename="../ui/main_window.cpp" line="139"/>
         <source>Chat se&amp;ttings...</source>
         <translation>Chat-Einstellun&amp;gen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="75"/>
-        <location filename="../ui/main_window.cpp" line="229"/>
+        <location filename="../ui/main_window.cpp" line="76"/>
+        <location filename="../ui/main_window.cpp" line="230"/>
         <source>No model loaded</source>
         <translation>Kein Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="98"/>
+        <location filename="../ui/main_window.cpp" line="99"/>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="100"/>
+        <location filename="../ui/main_window.cpp" line="101"/>
         <source>&amp;New chat</source>
         <translation>&amp;Neuer Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="103"/>
+        <location filename="../ui/main_window.cpp" line="104"/>
         <source>&amp;Open GGUF model...</source>
         <translation>GGUF-Modell ö&amp;ffnen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="105"/>
+        <location filename="../ui/main_window.cpp" line="106"/>
         <source>&amp;Load document...</source>
         <translation>Dokument &amp;laden...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="108"/>
+        <location filename="../ui/main_window.cpp" line="109"/>
         <source>&amp;Paste as document</source>
         <translation>Als Dokument ei&amp;nfügen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="110"/>
+        <location filename="../ui/main_window.cpp" line="111"/>
         <source>&amp;Models…</source>
         <translation>&amp;Modelle…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="115"/>
+        <location filename="../ui/main_window.cpp" line="116"/>
         <source>&amp;Quit</source>
         <translation>&amp;Beenden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="118"/>
+        <location filename="../ui/main_window.cpp" line="119"/>
         <source>&amp;Chat</source>
         <translation>&amp;Chat</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="120"/>
+        <location filename="../ui/main_window.cpp" line="121"/>
         <source>&amp;Write a message</source>
         <translation>Nachricht &amp;schreiben</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="123"/>
+        <location filename="../ui/main_window.cpp" line="124"/>
         <source>&amp;Stop</source>
         <translation>Ant&amp;wort anhalten</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="127"/>
+        <location filename="../ui/main_window.cpp" line="128"/>
         <source>&amp;Regenerate</source>
         <translation>&amp;Neu erzeugen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="130"/>
+        <location filename="../ui/main_window.cpp" line="131"/>
         <source>Re&amp;name chat</source>
         <translation>Chat &amp;umbenennen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="132"/>
+        <location filename="../ui/main_window.cpp" line="133"/>
         <source>&amp;Delete chat...</source>
         <translation>Chat &amp;löschen...</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="133"/>
+        <location filename="../ui/main_window.cpp" line="134"/>
         <source>Searc&amp;h chats</source>
         <translation>Chats durch&amp;suchen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="146"/>
+        <location filename="../ui/main_window.cpp" line="147"/>
         <source>&amp;Tools</source>
         <translation>&amp;Werkzeuge</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="148"/>
+        <location filename="../ui/main_window.cpp" line="149"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Einstellungen…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="151"/>
+        <location filename="../ui/main_window.cpp" line="152"/>
         <source>&amp;A/B run…</source>
         <translation>&amp;A/B-Vergleich…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="156"/>
+        <location filename="../ui/main_window.cpp" line="157"/>
         <source>API server</source>
         <translation>API-Server</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="162"/>
+        <location filename="../ui/main_window.cpp" line="163"/>
         <source>API &amp;server</source>
         <translation>API-&amp;Server</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="166"/>
+        <location filename="../ui/main_window.cpp" line="167"/>
         <source>&amp;Help</source>
         <translation>&amp;Hilfe</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="168"/>
+        <location filename="../ui/main_window.cpp" line="169"/>
         <source>&amp;About Strata</source>
         <translation>&amp;Über Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="170"/>
+        <location filename="../ui/main_window.cpp" line="171"/>
         <source>About &amp;Qt</source>
         <translation>Über &amp;Qt</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="196"/>
+        <location filename="../ui/main_window.cpp" line="197"/>
         <source>Load a document</source>
         <translation>Ein Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="197"/>
+        <location filename="../ui/main_window.cpp" line="198"/>
         <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
         <translation>Textdokumente (*.txt *.md *.markdown *.rst *.csv *.json *.log);;Alle Dateien (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="204"/>
+        <location filename="../ui/main_window.cpp" line="205"/>
         <source>it is larger than %1 MiB</source>
         <translation>es ist größer als %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="208"/>
+        <location filename="../ui/main_window.cpp" line="209"/>
         <source>Load document</source>
         <translation>Dokument laden</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="208"/>
+        <location filename="../ui/main_window.cpp" line="209"/>
         <source>Cannot load %1: %2</source>
         <translation>%1 kann nicht geladen werden: %2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="220"/>
+        <location filename="../ui/main_window.cpp" line="221"/>
         <source>Pasted text</source>
         <translation>Eingefügter Text</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="231"/>
+        <location filename="../ui/main_window.cpp" line="232"/>
         <source>Model loaded</source>
         <translation>Modell geladen</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="141"/>
+        <location filename="../ui/main_window.cpp" line="142"/>
         <source>&amp;View</source>
         <translation>&amp;Ansicht</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="233"/>
+        <location filename="../ui/main_window.cpp" line="234"/>
         <source>Model loaded, running on %1</source>
         <translation>Modell geladen, läuft auf %1</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="241"/>
+        <location filename="../ui/main_window.cpp" line="242"/>
         <source>Remote model %1: the panels&apos; CPU, pool and GPU figures are this computer&apos;s and do not apply to it; each reply&apos;s rate and time to first token come from its stream.</source>
         <translation>Entferntes Modell %1: Die CPU-, Pool- und GPU-Werte der Panels gehören zu diesem Computer und gelten nicht dafür; Rate und Zeit bis zum ersten Token jeder Antwort stammen aus ihrem Stream.</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="249"/>
+        <location filename="../ui/main_window.cpp" line="252"/>
         <source>Remote reply: %1 tok/s, first token after %2 ms (measured from the stream; local CPU and GPU figures do not apply).</source>
         <translation>Entfernte Antwort: %1 tok/s, erstes Token nach %2 ms (aus dem Stream gemessen; lokale CPU- und GPU-Werte gelten nicht).</translation>
     </message>
@@ -3476,27 +3476,37 @@ Das geladene Modell wird erst freigegeben, wenn das neue bereit ist; einen Momen
 <context>
     <name>strata::ui::TokenRatePanel</name>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="13"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="20"/>
         <source>prefill</source>
         <translation>Prefill</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="14"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="21"/>
         <source>decode</source>
         <translation>Decode</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="11"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="55"/>
+        <source>Remote model · Decode %1 tok/s · first token: after the first reply</source>
+        <translation>Entferntes Modell · Decode %1 tok/s · erstes Token: nach der ersten Antwort</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="58"/>
+        <source>Remote model · Decode %1 tok/s · last reply %2 tok/s, first token after %3 ms</source>
+        <translation>Entferntes Modell · Decode %1 tok/s · letzte Antwort %2 tok/s, erstes Token nach %3 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="18"/>
         <source>Tokens per second, last minute</source>
         <translation>Tokens pro Sekunde, letzte Minute</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="15"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="50"/>
         <source>Prefill — · Decode —</source>
         <translation>Prefill — · Decode —</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="21"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="49"/>
         <source>Prefill %1 tok/s · Decode %2 tok/s</source>
         <translation>Prefill %1 tok/s · Decode %2 tok/s</translation>
     </message>

@@ -1908,7 +1908,7 @@ an expert stager last ran here</source>
     </message>
     <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="42"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="53"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
@@ -1933,203 +1933,203 @@ an expert stager last ran here</source>
         <translation>KV 缓存类型</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="57"/>
         <source>Prefill batch size</source>
         <translation>Prefill 批大小</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="58"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="59"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="62"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="64"/>
         <source>GPU %1: %2</source>
         <translation>GPU %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="63"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="66"/>
         <source>No GPU the engine can use was found, so models run on the CPU.</source>
         <translation>未找到引擎可用的 GPU，模型将在 CPU 上运行。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="64"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="67"/>
         <source>A model that does not fit on the GPU is not loaded, and the one loaded before stays; Strata does not move it to the CPU by itself. The error says how much VRAM it needs; choose the CPU here to run it there.</source>
         <translation>放不进 GPU 的模型不会被加载，之前加载的模型保持不变；Strata 不会自行把它转到 CPU 上。错误信息会说明它需要多少显存；如需在 CPU 上运行，请在此处选择 CPU。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="74"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="77"/>
         <source>all free VRAM</source>
         <translation>全部可用显存</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="102"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="78"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="105"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="76"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="79"/>
         <source>VRAM budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="77"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
         <source>The most the model may take on the GPU: weights, KV cache and scratch.</source>
         <translation>模型在 GPU 上最多可占用的显存：权重、KV 缓存和临时缓冲区。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="83"/>
         <source>GPU wait</source>
         <translation>GPU 等待方式</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="81"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
         <source>blocking sync (the host sleeps)</source>
         <translation>阻塞同步（主机线程休眠）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="82"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="85"/>
         <source>spin (takes a whole core)</source>
         <translation>自旋（占满一个核心）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="83"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="86"/>
         <source>yield (polls, yielding the core)</source>
         <translation>让出（轮询并让出核心）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="87"/>
         <source>adaptive (sleeps until the GPU is nearly done, then polls)</source>
         <translation>自适应（休眠到 GPU 快完成时，再轮询）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="86"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="89"/>
         <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy; adaptive sleeps until a step is nearly done, then polls briefly.</source>
         <translation>引擎线程如何等待 GPU 上的每一步。阻塞同步把核心留给其他工作；自旋反应稍快，但会占满一个核心；自适应休眠到一步快完成时，再短暂轮询。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="91"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
         <source>MoE experts</source>
         <translation>MoE 专家</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="92"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
         <source>all in VRAM</source>
         <translation>全部在显存中</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="93"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="96"/>
         <source>hybrid: VRAM cache of the hottest experts</source>
         <translation>混合：显存缓存最常用的专家</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="97"/>
         <source>first N layers&apos; experts on the CPU</source>
         <translation>前 N 层的专家在 CPU 上</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
         <source>Where a mixture-of-experts model&apos;s experts live when it runs on the GPU. The experts not in VRAM run on the CPU&apos;s worker pool at the same time as the GPU, so a model larger than the VRAM still runs mostly on the GPU. Other models ignore this.</source>
         <translation>混合专家（MoE）模型在 GPU 上运行时其专家存放的位置。不在显存中的专家与 GPU 同时在 CPU 的工作线程池上运行，因此比显存更大的模型仍可主要在 GPU 上运行。其他模型忽略此设置。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="101"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="104"/>
         <source>none: every expert on the CPU</source>
         <translation>无：所有专家都在 CPU 上</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="103"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="106"/>
         <source>Expert VRAM budget</source>
         <translation>专家显存预算</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="104"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="107"/>
         <source>VRAM for the experts the model&apos;s routing uses most; it learns which while you chat and remembers them for the next start.</source>
         <translation>为模型路由最常选用的专家保留的显存；它会在您聊天时学习是哪些专家，并在下次启动时记住它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="108"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="111"/>
         <source> layers</source>
         <translation> 层</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="109"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="112"/>
         <source>Layers with experts on the CPU</source>
         <translation>专家在 CPU 上的层数</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="111"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="114"/>
         <source>Wake the worker threads for a layer&apos;s CPU experts as soon as the GPU has its work, rather than when the routing reaches the CPU. Off by default: on a 16-core host it was mostly slower and used more CPU.</source>
         <translation>在 GPU 拿到某层的工作时立即唤醒负责该层 CPU 专家的工作线程，而不是等路由结果到达 CPU。默认关闭：在 16 核主机上，它多数情况下更慢，且占用更多 CPU。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="127"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="130"/>
         <source>&amp;Threads:</source>
         <translation>线程数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="129"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
         <source>Affinity:</source>
         <translation>亲和性：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="130"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
         <source>&amp;Context length:</source>
         <translation>上下文长度(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="131"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="134"/>
         <source>&amp;KV cache type:</source>
         <translation>KV 缓存类型(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
         <source>Prefill &amp;batch size:</source>
         <translation>Prefill 批大小(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
         <source>&amp;Device:</source>
         <translation>设备(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
         <source>&amp;VRAM budget:</source>
         <translation>显存预算(&amp;V)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
         <source>GPU &amp;wait:</source>
         <translation>GPU 等待方式(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="137"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="140"/>
         <source>MoE &amp;experts:</source>
         <translation>MoE 专家(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="141"/>
         <source>Expert VRAM b&amp;udget:</source>
         <translation>专家显存预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="142"/>
         <source>Expert &amp;layers on the CPU:</source>
         <translation>CPU 上的专家层数(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="168"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="171"/>
         <source>GPU %1: not found</source>
         <translation>GPU %1：未找到</translation>
     </message>
@@ -2401,184 +2401,184 @@ heat %1</source>
 <context>
     <name>strata::ui::MainWindow</name>
     <message>
-        <location filename="../ui/main_window.cpp" line="47"/>
+        <location filename="../ui/main_window.cpp" line="48"/>
         <source>Strata</source>
         <translation>Strata</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="50"/>
-        <location filename="../ui/main_window.cpp" line="138"/>
+        <location filename="../ui/main_window.cpp" line="51"/>
+        <location filename="../ui/main_window.cpp" line="139"/>
         <source>Chat se&amp;ttings...</source>
         <translation>聊天设置(&amp;T)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="75"/>
-        <location filename="../ui/main_window.cpp" line="229"/>
+        <location filename="../ui/main_window.cpp" line="76"/>
+        <location filename="../ui/main_window.cpp" line="230"/>
         <source>No model loaded</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="98"/>
+        <location filename="../ui/main_window.cpp" line="99"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="100"/>
+        <location filename="../ui/main_window.cpp" line="101"/>
         <source>&amp;New chat</source>
         <translation>新聊天(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="103"/>
+        <location filename="../ui/main_window.cpp" line="104"/>
         <source>&amp;Open GGUF model...</source>
         <translation>打开 GGUF 模型(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="105"/>
+        <location filename="../ui/main_window.cpp" line="106"/>
         <source>&amp;Load document...</source>
         <translation>加载文档(&amp;L)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="108"/>
+        <location filename="../ui/main_window.cpp" line="109"/>
         <source>&amp;Paste as document</source>
         <translation>作为文档粘贴(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="110"/>
+        <location filename="../ui/main_window.cpp" line="111"/>
         <source>&amp;Models…</source>
         <translation>模型(&amp;M)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="115"/>
+        <location filename="../ui/main_window.cpp" line="116"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="118"/>
+        <location filename="../ui/main_window.cpp" line="119"/>
         <source>&amp;Chat</source>
         <translation>聊天(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="120"/>
+        <location filename="../ui/main_window.cpp" line="121"/>
         <source>&amp;Write a message</source>
         <translation>输入消息(&amp;W)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="123"/>
+        <location filename="../ui/main_window.cpp" line="124"/>
         <source>&amp;Stop</source>
         <translation>停止(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="127"/>
+        <location filename="../ui/main_window.cpp" line="128"/>
         <source>&amp;Regenerate</source>
         <translation>重新生成(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="130"/>
+        <location filename="../ui/main_window.cpp" line="131"/>
         <source>Re&amp;name chat</source>
         <translation>重命名聊天(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="132"/>
+        <location filename="../ui/main_window.cpp" line="133"/>
         <source>&amp;Delete chat...</source>
         <translation>删除聊天(&amp;D)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="133"/>
+        <location filename="../ui/main_window.cpp" line="134"/>
         <source>Searc&amp;h chats</source>
         <translation>搜索聊天(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="141"/>
+        <location filename="../ui/main_window.cpp" line="142"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="146"/>
+        <location filename="../ui/main_window.cpp" line="147"/>
         <source>&amp;Tools</source>
         <translation>工具(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="148"/>
+        <location filename="../ui/main_window.cpp" line="149"/>
         <source>&amp;Settings…</source>
         <translation>设置(&amp;S)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="151"/>
+        <location filename="../ui/main_window.cpp" line="152"/>
         <source>&amp;A/B run…</source>
         <translation>A/B 对比(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="156"/>
+        <location filename="../ui/main_window.cpp" line="157"/>
         <source>API server</source>
         <translation>API 服务器</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="162"/>
+        <location filename="../ui/main_window.cpp" line="163"/>
         <source>API &amp;server</source>
         <translation>API 服务器(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="166"/>
+        <location filename="../ui/main_window.cpp" line="167"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="168"/>
+        <location filename="../ui/main_window.cpp" line="169"/>
         <source>&amp;About Strata</source>
         <translation>关于 Strata(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="170"/>
+        <location filename="../ui/main_window.cpp" line="171"/>
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="196"/>
+        <location filename="../ui/main_window.cpp" line="197"/>
         <source>Load a document</source>
         <translation>加载文档</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="197"/>
+        <location filename="../ui/main_window.cpp" line="198"/>
         <source>Text documents (*.txt *.md *.markdown *.rst *.csv *.json *.log);;All files (*)</source>
         <translation>文本文档 (*.txt *.md *.markdown *.rst *.csv *.json *.log);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="204"/>
+        <location filename="../ui/main_window.cpp" line="205"/>
         <source>it is larger than %1 MiB</source>
         <translation>文件大于 %1 MiB</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="208"/>
+        <location filename="../ui/main_window.cpp" line="209"/>
         <source>Load document</source>
         <translation>加载文档</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="208"/>
+        <location filename="../ui/main_window.cpp" line="209"/>
         <source>Cannot load %1: %2</source>
         <translation>无法加载 %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="220"/>
+        <location filename="../ui/main_window.cpp" line="221"/>
         <source>Pasted text</source>
         <translation>粘贴的文本</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="231"/>
+        <location filename="../ui/main_window.cpp" line="232"/>
         <source>Model loaded</source>
         <translation>模型已加载</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="233"/>
+        <location filename="../ui/main_window.cpp" line="234"/>
         <source>Model loaded, running on %1</source>
         <translation>模型已加载，运行于 %1</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="241"/>
+        <location filename="../ui/main_window.cpp" line="242"/>
         <source>Remote model %1: the panels&apos; CPU, pool and GPU figures are this computer&apos;s and do not apply to it; each reply&apos;s rate and time to first token come from its stream.</source>
         <translation>远程模型 %1：面板中的 CPU、线程池和 GPU 数据属于本机，不适用于它；每条回复的速率和首个词元时间来自其数据流。</translation>
     </message>
     <message>
-        <location filename="../ui/main_window.cpp" line="249"/>
+        <location filename="../ui/main_window.cpp" line="252"/>
         <source>Remote reply: %1 tok/s, first token after %2 ms (measured from the stream; local CPU and GPU figures do not apply).</source>
         <translation>远程回复：%1 tok/s，首个词元用时 %2 ms（从数据流测得；本机 CPU 和 GPU 数据不适用）。</translation>
     </message>
@@ -3469,27 +3469,37 @@ The loaded model is freed only when the new one is ready, so for a moment both a
 <context>
     <name>strata::ui::TokenRatePanel</name>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="11"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="18"/>
         <source>Tokens per second, last minute</source>
         <translation>每秒 token 数（最近一分钟）</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="13"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="20"/>
         <source>prefill</source>
         <translation>Prefill</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="14"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="21"/>
         <source>decode</source>
         <translation>Decode</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="15"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="50"/>
         <source>Prefill — · Decode —</source>
         <translation>Prefill — · Decode —</translation>
     </message>
     <message>
-        <location filename="../ui/panels/token_rate_panel.cpp" line="21"/>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="55"/>
+        <source>Remote model · Decode %1 tok/s · first token: after the first reply</source>
+        <translation>远程模型 · Decode %1 tok/s · 首个词元用时：首次回复后显示</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="58"/>
+        <source>Remote model · Decode %1 tok/s · last reply %2 tok/s, first token after %3 ms</source>
+        <translation>远程模型 · Decode %1 tok/s · 上次回复 %2 tok/s，首个词元用时 %3 ms</translation>
+    </message>
+    <message>
+        <location filename="../ui/panels/token_rate_panel.cpp" line="49"/>
         <source>Prefill %1 tok/s · Decode %2 tok/s</source>
         <translation>Prefill %1 tok/s · Decode %2 tok/s</translation>
     </message>

@@ -10,6 +10,7 @@
 #include "ui/models/model_manager_dialog.hpp"
 #include "ui/panels/performance_panels.hpp"
 #include "ui/panels/pool_panel.hpp"
+#include "ui/panels/token_rate_panel.hpp"
 #include "ui/server/server_panel.hpp"
 #include "ui/window_size.hpp"
 
@@ -245,6 +246,8 @@ void MainWindow::setRemoteModelLoaded(const QString& server)
 
 void MainWindow::showRemoteReplyFigures(double tokensPerSecond, double timeToFirstTokenMs)
 {
+    // The status line is replaced by the next message; the token-rate panel keeps them.
+    m_panels->tokenRates()->showRemoteReply(tokensPerSecond, timeToFirstTokenMs);
     statusBar()->showMessage(
         tr("Remote reply: %1 tok/s, first token after %2 ms (measured from the stream; local "
            "CPU and GPU figures do not apply).")

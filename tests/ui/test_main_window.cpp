@@ -9,6 +9,7 @@
 #include "ui/panels/cpu_cores_panel.hpp"
 #include "ui/panels/performance_panels.hpp"
 #include "ui/panels/pool_panel.hpp"
+#include "ui/panels/token_rate_panel.hpp"
 #include "ui/window_size.hpp"
 
 #include <QAbstractButton>
@@ -125,6 +126,25 @@ private slots:
         window.setModelLoaded(false);
         QCOMPARE(window.statusBar()->currentMessage(), QStringLiteral("No model loaded"));
         QCOMPARE(pool->gpuWaitText(), QStringLiteral("no model on a GPU"));
+    }
+
+    // A remote reply's rate and time to first token reach the status line, which the next message
+    // replaces, and the token-rate panel, which keeps them while the remote model stays chosen.
+    void remoteReplyFiguresStayInTheTokenRatePanel()
+    {
+        MainWindow window;
+        auto* rates = window.findChild<strata::ui::TokenRatePanel*>();
+        QVERIFY(rates);
+        window.setRemoteModelLoaded(QStringLiteral("served @ 127.0.0.1:8080"));
+        QVERIFY2(rates->caption().contains(QStringLiteral("first token: after the first reply")),
+                 qPrintable(rates->caption()));
+        window.showRemoteReplyFigures(52.0, 240.0);
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("first token after 240 ms")));
+        window.statusBar()->showMessage(QStringLiteral("something else"));
+        QVERIFY2(rates->caption().contains(QStringLiteral("last reply 52.0 tok/s, first token after 240 ms")),
+                 qPrintable(rates->caption()));
+        window.setModelLoaded(true);
+        QCOMPARE(rates->caption(), QStringLiteral("Prefill — · Decode —"));
     }
 
     void aboutActionOpensDialogListingFeatures()

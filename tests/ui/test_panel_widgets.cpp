@@ -319,6 +319,33 @@ private slots:
         QVERIFY(panel.caption().contains(QStringLiteral("199.0")));
     }
 
+    // With a remote model the caption shows what the stream tells: the live decode rate and the last
+    // reply's rate and time to first token, no prefill rate; a local model brings the local caption back.
+    void tokenPanelShowsARemoteReplysFirstTokenTime()
+    {
+        ui::TokenRatePanel panel;
+        TelemetryFrame f;
+        f.prefillTokensPerSecond = 812.0;
+        f.decodeTokensPerSecond = 37.5;
+        panel.showFrame(f);
+        QCOMPARE(panel.caption(), QStringLiteral("Prefill 812.0 tok/s · Decode 37.5 tok/s"));
+        panel.setRemoteModel(true);
+        QCOMPARE(panel.caption(),
+                 QStringLiteral("Remote model · Decode 37.5 tok/s · first token: after the first reply"));
+        panel.showRemoteReply(41.25, 183.4);
+        QCOMPARE(panel.caption(),
+                 QStringLiteral("Remote model · Decode 37.5 tok/s · last reply 41.3 tok/s, first token after 183 ms"));
+        f.decodeTokensPerSecond = 0;  // the reply ended: the live rate falls, the last reply's figures stay
+        panel.showFrame(f);
+        QCOMPARE(panel.caption(),
+                 QStringLiteral("Remote model · Decode 0.0 tok/s · last reply 41.3 tok/s, first token after 183 ms"));
+        panel.setRemoteModel(true);  // another remote model: no reply of its own yet
+        QVERIFY2(panel.caption().endsWith(QStringLiteral("after the first reply")), qPrintable(panel.caption()));
+        panel.showRemoteReply(20, 90);
+        panel.setRemoteModel(false);
+        QCOMPARE(panel.caption(), QStringLiteral("Prefill 812.0 tok/s · Decode 0.0 tok/s"));
+    }
+
     // Figures follow the default locale (the app sets it from the chosen language): a German user
     // reads decimal commas.
     void panelsWriteNumbersInTheLocalesFormat()

@@ -85,6 +85,7 @@ void PerformancePanels::setRemoteModel(bool remote)
         dock->setWindowTitle(local ? tr("%1 (this computer, not the remote model)").arg(m_titles.at(i))
                                    : m_titles.at(i));
     }
+    m_tokens->setRemoteModel(remote);
 }
 
 bool PerformancePanels::anyOpen() const

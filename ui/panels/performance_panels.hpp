@@ -46,7 +46,8 @@ public:
     void setAllOpen(bool open);
     // With a remote model the panels of this computer (CPU cores, GPU, process, pool, experts) say so
     // in their titles: their figures do not describe the server the replies come from. The
-    // token-rate panel counts the remote stream's tokens and keeps its title.
+    // token-rate panel counts the remote stream's tokens, keeps its title and shows, instead of a
+    // prefill rate, each reply's time to first token (TokenRatePanel::showRemoteReply).
     void setRemoteModel(bool remote);
 
 public slots:

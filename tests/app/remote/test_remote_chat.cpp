@@ -5,7 +5,8 @@
 // and a reply that never ends, which Stop must end at once, a whole JSON reply to a stream
 // request, and a key to forget. A server that is gone is reported. The model selector's menu edits,
 // forgets the key of, and removes a remote entry.
-// The keychain is off here (CI runs none): keys are kept for the session only, and the dialog says so.
+// The keychain is off here: keys are kept for the session only, and the dialog says so (the keychain
+// itself: test_remote_keychain, on a private D-Bus session bus).
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
@@ -24,6 +25,7 @@
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/remote_model_dialog.hpp"
 #include "ui/main_window.hpp"
+#include "ui/panels/token_rate_panel.hpp"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -37,6 +39,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QProcess>
@@ -224,6 +227,12 @@ class TestRemoteChat : public QObject {
         QCOMPARE(app.engine().controller()->telemetryLink()->tokenCounts().decoded - decodedBefore,
                  std::uint64_t(metrics.value(QStringLiteral("generated_tokens")).toInt()));
         QVERIFY(app.window().statusBar()->currentMessage().contains(QStringLiteral("first token after")));
+        // And the token-rate panel keeps the stored reply's time to first token.
+        const QString caption = app.window().findChild<strata::ui::TokenRatePanel*>()->caption();
+        QVERIFY2(
+            caption.contains(QStringLiteral("first token after %1 ms")
+                                 .arg(QLocale().toString(metrics.value(QStringLiteral("ttft_ms")).toDouble(), 'f', 0))),
+            qPrintable(caption));
 
         // The same prompt, not streamed, straight to the server: the same greedy text.
         QNetworkAccessManager network;
