@@ -16,6 +16,7 @@
 #include "domain/storage/chat_store.hpp"
 #include "strata/model/generation.hpp"
 #include "tests/app/notice_texts.hpp"
+#include "tests/app/remote/http_header_value.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "tests/server/server_process.hpp"
 #include "ui/ab/ab_dialog.hpp"
@@ -123,17 +124,6 @@ public:
             socket->disconnect(this);
     }
     QString base() const { return QStringLiteral("http://127.0.0.1:%1").arg(m_server.serverPort()); }
-    // The value of header `name` in a request head, its name matched without case as HTTP has it
-    // (Qt 6.8 sends header names in lower case, Qt 6.4 as they were set).
-    static QByteArray headerValue(const QByteArray& head, const QByteArray& name)
-    {
-        for (const QByteArray& line : head.split('\n')) {
-            const qsizetype colon = line.indexOf(':');
-            if (colon > 0 && line.left(colon).trimmed().compare(name, Qt::CaseInsensitive) == 0)
-                return line.mid(colon + 1).trimmed();
-        }
-        return {};
-    }
     void close() { m_server.close(); }
 
     QByteArray chatReply;
@@ -149,7 +139,7 @@ private:
         if (headerEnd < 0 || request.isEmpty() || request.startsWith('-'))
             return;
         if (!requiredKey.isEmpty()
-            && headerValue(request.left(headerEnd), "Authorization") != "Bearer " + requiredKey) {
+            && strata::test::headerValue(request.left(headerEnd), "Authorization") != "Bearer " + requiredKey) {
             const QByteArray body = R"({"error":{"message":"the API key is not valid","type":"authentication_error"}})";
             socket->write("HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nConnection: close\r\n"
                           "Content-Length: "

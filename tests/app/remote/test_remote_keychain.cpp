@@ -8,6 +8,7 @@
 #include "app/chat_coordinator.hpp"
 #include "app/remote/remote_keys.hpp"
 #include "tests/app/notice_texts.hpp"
+#include "tests/app/remote/http_header_value.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/chat/remote_model_dialog.hpp"
 #include "ui/main_window.hpp"
@@ -52,7 +53,7 @@ bool anyFileHolds(const QString& folder, const QByteArray& text)
 }
 
 // An OpenAI-compatible server as far as choosing a model goes: GET /v1/models lists "scripted" to a
-// request with "Authorization: Bearer <key>" and answers any other with a 401.
+// request with "Authorization: Bearer <key>" (the name matched without case) and answers any other with a 401.
 class KeyCheckingServer : public QObject {
 public:
     explicit KeyCheckingServer(QByteArray key) : m_key(std::move(key))
@@ -73,7 +74,8 @@ private:
         request += socket->readAll();
         if (!request.contains("\r\n\r\n"))
             return;
-        const bool keyed = request.contains("\r\nAuthorization: Bearer " + m_key + "\r\n");
+        const bool keyed =
+            strata::test::headerValue(request.left(request.indexOf("\r\n\r\n")), "Authorization") == "Bearer " + m_key;
         const QByteArray body = keyed ? R"({"object":"list","data":[{"id":"scripted","object":"model"}]})"
                                       : R"({"error":{"message":"the API key is not valid"}})";
         refused += keyed ? 0 : 1;
