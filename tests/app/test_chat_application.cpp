@@ -13,6 +13,7 @@
 #include "strata/core/error.hpp"
 #include "strata/model/generation.hpp"
 #include "strata/model/model.hpp"
+#include "tests/app/isolated_settings.hpp"
 #include "tests/app/notice_texts.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "ui/chat/chat_input.hpp"
@@ -131,9 +132,7 @@ private slots:
     void initTestCase()
     {
         // Keep the user's real settings out of the test.
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("config")));
-        QCoreApplication::setOrganizationName(QStringLiteral("StrataTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("StrataTest"));
+        strata::test::keepSettingsIn(m_dir, QStringLiteral("StrataTest"));
         QStandardPaths::setTestModeEnabled(true);  // and the user's models folder out of the library
     }
 

@@ -15,6 +15,7 @@
 #include "domain/remote/remote_endpoint.hpp"
 #include "domain/storage/chat_store.hpp"
 #include "strata/model/generation.hpp"
+#include "tests/app/isolated_settings.hpp"
 #include "tests/app/notice_texts.hpp"
 #include "tests/app/remote/http_header_value.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
@@ -262,9 +263,7 @@ class TestRemoteChat : public QObject {
 private slots:
     void initTestCase()
     {
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("config")));
-        QCoreApplication::setOrganizationName(QStringLiteral("StrataTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("StrataTest"));
+        strata::test::keepSettingsIn(m_dir, QStringLiteral("StrataTest"));
         QStandardPaths::setTestModeEnabled(true);
         QSettings().setValue(QStringLiteral("remote/useKeychain"), false);  // CI runs no keychain
         const strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);

@@ -7,6 +7,7 @@
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/remote/remote_keys.hpp"
+#include "tests/app/isolated_settings.hpp"
 #include "tests/app/notice_texts.hpp"
 #include "tests/app/remote/http_header_value.hpp"
 #include "ui/chat/model_selector.hpp"
@@ -120,9 +121,7 @@ class RemoteKeychainTest : public QObject {
 private slots:
     void initTestCase()
     {
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("config")));
-        QCoreApplication::setOrganizationName(QStringLiteral("StrataTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("StrataTest"));
+        strata::test::keepSettingsIn(m_dir, QStringLiteral("StrataTest"));
         QStandardPaths::setTestModeEnabled(true);
 
         const QString missing = qEnvironmentVariable("STRATA_PRIVATE_KEYCHAIN_MISSING");

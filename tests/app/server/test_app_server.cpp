@@ -11,6 +11,7 @@
 #include "app/server/server_controller.hpp"
 #include "domain/storage/chat_store.hpp"
 #include "server/api_server.hpp"
+#include "tests/app/isolated_settings.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "ui/chat/chat_input.hpp"
 #include "ui/chat/chat_panel.hpp"
@@ -149,9 +150,7 @@ private slots:
     void initTestCase()
     {
         // Keep the user's real settings out of the test.
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("config")));
-        QCoreApplication::setOrganizationName(QStringLiteral("StrataTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("StrataServerTest"));
+        strata::test::keepSettingsIn(m_dir, QStringLiteral("StrataServerTest"));
     }
 
     // Each test starts from the defaults (a test that leaves the server on would start it in the next).

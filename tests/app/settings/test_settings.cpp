@@ -10,6 +10,7 @@
 #include "app/settings/theme.hpp"
 #include "domain/settings/preferences_store.hpp"
 #include "domain/storage/chat_store.hpp"
+#include "tests/app/isolated_settings.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "ui/chat/model_selector.hpp"
 #include "ui/settings/engine_settings_page.hpp"
@@ -67,9 +68,7 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("config")));
-        QCoreApplication::setOrganizationName(QStringLiteral("StrataTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("StrataSettingsTest"));
+        strata::test::keepSettingsIn(m_dir, QStringLiteral("StrataSettingsTest"));
         gguf::ModelSpec spec = test::smallSpec("qwen3", gguf::GgmlType::Q8_0);
         spec.context = 512;
         m_model = QString::fromStdString(test::writeModel(m_dir, spec, "settings").string());

@@ -10,6 +10,7 @@
 #include "app/telemetry/performance_wiring.hpp"
 #include "app/telemetry/wait_policy_setting.hpp"
 #include "domain/storage/chat_store.hpp"
+#include "tests/app/isolated_settings.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
 #include "ui/chat/chat_panel.hpp"
 #include "ui/chat/model_selector.hpp"
@@ -85,9 +86,7 @@ class TestPerformancePanels : public QObject {
 private slots:
     void initTestCase()
     {
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.filePath(QStringLiteral("config")));
-        QCoreApplication::setOrganizationName(QStringLiteral("StrataTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("StrataPanelsTest"));
+        strata::test::keepSettingsIn(m_dir, QStringLiteral("StrataPanelsTest"));
         strata::gguf::ModelSpec spec = strata::test::smallSpec("qwen3", strata::gguf::GgmlType::Q8_0);
         spec.context = 1024;
         m_model = QString::fromStdString(strata::test::writeModel(m_dir, spec, "panels").string());
