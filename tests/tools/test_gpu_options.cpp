@@ -55,12 +55,27 @@ private slots:
         QCOMPARE(o.device, model::Device::Cpu);
     }
 
+    void severalDevicesSplitTheLayers()
+    {
+        model::ModelOptions o;
+        parse({"--device", "cuda:1,0", "--gpu-budgets", "40000,0"}, o);
+        QCOMPARE(o.device, model::Device::Cuda);
+        QCOMPARE(o.cudaDevice, 1);
+        QCOMPARE(o.cudaSplit.devices, (std::vector<int>{1, 0}));
+        QCOMPARE(o.cudaSplit.budgets, (std::vector<size_t>{size_t(40000) << 20, 0}));
+        parse({"--device", "cuda:2"}, o);  // one GPU again: no split
+        QCOMPARE(o.cudaDevice, 2);
+        QVERIFY(o.cudaSplit.devices.empty());
+    }
+
     void badValuesNameTheOption_data()
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("named");
         QTest::newRow("device") << QStringList{"--device", "tpu"} << "--device";
         QTest::newRow("device number") << QStringList{"--device", "cuda:x"} << "--device";
+        QTest::newRow("device list") << QStringList{"--device", "cuda:0,"} << "--device";
+        QTest::newRow("budget list") << QStringList{"--gpu-budgets", "100,x"} << "--gpu-budgets";
         QTest::newRow("budget") << QStringList{"--vram-budget", "-5"} << "--vram-budget";
         QTest::newRow("wait") << QStringList{"--gpu-wait", "nap"} << "--gpu-wait";
         QTest::newRow("experts") << QStringList{"--experts", "cache"} << "--experts";

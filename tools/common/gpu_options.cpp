@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <string_view>
+#include <vector>
 
 namespace strata::tools {
 namespace {
@@ -15,6 +16,19 @@ uint32_t count(std::string_view flag, std::string_view v)
     if (ec != std::errc() || ptr != v.data() + v.size() || v.empty())
         throw Error(std::string(flag) + " needs a non-negative number, not '" + std::string(v) + "'");
     return out;
+}
+
+// "A,B,C": every item a count.
+std::vector<uint32_t> counts(std::string_view flag, std::string_view v)
+{
+    std::vector<uint32_t> out;
+    for (size_t from = 0;;) {
+        const size_t comma = v.find(',', from);
+        out.push_back(count(flag, v.substr(from, comma == std::string_view::npos ? v.npos : comma - from)));
+        if (comma == std::string_view::npos)
+            return out;
+        from = comma + 1;
+    }
 }
 
 }  // namespace
@@ -33,10 +47,19 @@ bool parseGpuOption(int argc, char** argv, int& i, model::ModelOptions& o)
             o.device = model::Device::Cpu;
         } else if (d == "cuda" || d.starts_with("cuda:")) {
             o.device = model::Device::Cuda;
-            o.cudaDevice = d == "cuda" ? 0 : int(count(a, d.substr(5)));
+            const std::vector<uint32_t> devices = d == "cuda" ? std::vector<uint32_t>{0} : counts(a, d.substr(5));
+            o.cudaDevice = int(devices.front());
+            // Several GPUs: the layers split over them in this order (issue 24).
+            o.cudaSplit.devices.clear();
+            if (devices.size() > 1)
+                o.cudaSplit.devices.assign(devices.begin(), devices.end());
         } else {
-            throw Error("--device takes cpu, cuda or cuda:N, not '" + std::string(d) + "'");
+            throw Error("--device takes cpu, cuda, cuda:N or cuda:N,M,..., not '" + std::string(d) + "'");
         }
+    } else if (a == "--gpu-budgets") {
+        o.cudaSplit.budgets.clear();
+        for (uint32_t mib : counts(a, value()))
+            o.cudaSplit.budgets.push_back(size_t(mib) << 20);
     } else if (a == "--vram-budget") {
         o.vramBudget = size_t(count(a, value())) << 20;
     } else if (a == "--gpu-wait") {
@@ -76,7 +99,9 @@ bool parseGpuOption(int argc, char** argv, int& i, model::ModelOptions& o)
 
 const char* gpuOptionsUsage()
 {
-    return "gpu:     --device cpu|cuda|cuda:N  --vram-budget MIB  --gpu-wait blocking|spin|yield|adaptive\n"
+    return "gpu:     --device cpu|cuda|cuda:N|cuda:N,M,... (several: the layers split over them in that order)\n"
+           "         --gpu-budgets MIB,MIB,... (per GPU of a split; default: its free VRAM)  --vram-budget MIB\n"
+           "         --gpu-wait blocking|spin|yield|adaptive\n"
            "         --experts gpu|cache:MIB|cpu:LAYERS  (MoE on a GPU: every expert in VRAM; a VRAM cache of\n"
            "         the hottest experts with the rest on the CPU pool; or every expert of the first LAYERS\n"
            "         layers on the CPU)  --wake-ahead  --expert-state FILE (the cache's state between runs)\n";

@@ -1,39 +1,64 @@
 #include "cuda_sequence.hpp"
 
 #include "cuda_check.hpp"
+#include "strata/core/error.hpp"
 
 #include <string>
 
 namespace strata::cuda {
 
-size_t CudaSequence::bytesFor(const model::Hparams& h, uint32_t contextLength)
+size_t CudaSequence::bytesFor(const model::Hparams& h, uint32_t contextLength, uint32_t layers)
 {
-    return 2 * size_t(h.layers) * contextLength * h.kvDim() * sizeof(uint16_t);
+    return 2 * size_t(layers) * contextLength * h.kvDim() * sizeof(uint16_t);
 }
 
-CudaSequence::CudaSequence(const model::Hparams& h, uint32_t contextLength, std::shared_ptr<std::atomic<size_t>> inUse)
-    : capacity_(contextLength), layerElements_(size_t(contextLength) * h.kvDim()), bytes_(bytesFor(h, contextLength)),
-      inUse_(std::move(inUse))
+CudaSequence::CudaSequence(const model::Hparams& h, uint32_t contextLength, std::span<const StageLayers> stages,
+                           std::shared_ptr<std::atomic<size_t>> inUse)
+    : capacity_(contextLength), layerElements_(size_t(contextLength) * h.kvDim()), inUse_(std::move(inUse))
 {
-    void* k = nullptr;
-    void* v = nullptr;
-    check(cudaMalloc(&k, bytes_ / 2), "allocating the key cache");
-    if (const cudaError_t err = cudaMalloc(&v, bytes_ / 2); err != cudaSuccess) {
-        cudaFree(k);
-        check(err, "allocating the value cache");
+    try {
+        for (const StageLayers& s : stages) {
+            Part& p = parts_.emplace_back(Part{s});
+            const size_t half = bytesFor(h, contextLength, s.count) / 2;
+            check(cudaSetDevice(s.device), "selecting the device");
+            void* k = nullptr;
+            void* v = nullptr;
+            check(cudaMalloc(&k, half), "allocating the key cache");
+            p.keys = static_cast<uint16_t*>(k);
+            check(cudaMalloc(&v, half), "allocating the value cache");
+            p.values = static_cast<uint16_t*>(v);
+            bytes_ += 2 * half;
+        }
+    } catch (...) {
+        release();
+        throw;
     }
-    keys_ = static_cast<uint16_t*>(k);
-    values_ = static_cast<uint16_t*>(v);
     *inUse_ += bytes_;
 }
 
 CudaSequence::~CudaSequence()
 {
-    if (decodeGraph)
-        cudaGraphExecDestroy(decodeGraph);
-    cudaFree(keys_);
-    cudaFree(values_);
+    release();
     *inUse_ -= bytes_;
+}
+
+void CudaSequence::release()
+{
+    for (Part& p : parts_) {
+        if (p.decodeGraph)
+            cudaGraphExecDestroy(p.decodeGraph);
+        cudaFree(p.keys);  // unified addressing: freed on whichever GPU holds it
+        cudaFree(p.values);
+        p = Part{p.layers};
+    }
+}
+
+const CudaSequence::Part& CudaSequence::part(uint32_t layer) const
+{
+    for (const Part& p : parts_)
+        if (layer >= p.layers.first && layer - p.layers.first < p.layers.count)
+            return p;
+    throw Error("internal: layer " + std::to_string(layer) + " has no KV cache on any GPU");
 }
 
 void CudaSequence::truncate(uint32_t length)

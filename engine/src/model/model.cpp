@@ -74,6 +74,7 @@ Model::Model(gguf::File file, ModelDefinition definition, std::unique_ptr<tokeni
         if (options.device == Device::Cuda) {
             CudaBackendOptions co;
             co.device = options.cudaDevice;
+            co.split = options.cudaSplit;
             // Automatic chunk: a hybrid MoE copies each missed expert to the GPU once per chunk of a
             // long prompt (30B-A3B, half the experts resident: 5.8k tok/s at 8192 tokens a chunk,
             // 1.2k at 512; docs/BENCHMARKS.md "Long prompts"), at ~1.4 GiB more scratch; where that

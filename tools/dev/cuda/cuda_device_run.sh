@@ -108,7 +108,7 @@ for step in $steps; do
     echo "== step $step $(date -u +%T)"
     case "$step" in
     tests)
-        for t in test_cuda_kernels test_cuda_moe test_cuda_model test_cuda_hybrid test_cuda_memory; do
+        for t in test_cuda_kernels test_cuda_moe test_cuda_model test_cuda_hybrid test_cuda_split test_cuda_memory; do
             timeout 200 "$B/$t" -o "$O/$t.txt,txt" -o -,txt 2>&1 | grep -E -A1 "^FAIL|worst|identical|Totals|SKIP" | head -n 80
         done ;;
     models)

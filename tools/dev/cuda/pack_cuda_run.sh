@@ -11,7 +11,7 @@ build="${BUILD:-$repo/build/cuda-rel}"
 dest="${1:?usage: pack_cuda_run.sh DEST}"
 mkdir -p "$dest/bin" "$dest/lib"
 cp "$build/tools/strata-bench/strata-bench" "$build/tools/strata-gguf/strata-gguf" "$build/tools/strata-info/strata-info" \
-   "$build/tests/engine/cuda/"test_cuda_{kernels,model,moe,hybrid,memory} "$dest/bin/"
+   "$build/tests/engine/cuda/"test_cuda_{kernels,model,moe,hybrid,split,memory} "$dest/bin/"
 strip "$dest"/bin/*
 cp "$here/cuda_device_run.sh" "$dest/"
 # Libraries outside glibc/libstdc++ (which any recent x86-64 Linux has).

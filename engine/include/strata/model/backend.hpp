@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace strata::model {
 
@@ -27,6 +28,14 @@ struct ModelDefinition {
     Hparams hparams;
     DecoderPlan plan;
     ModelWeights weights;
+};
+
+// The layers one GPU holds (issue 24: a model split over several GPUs has one entry per GPU).
+struct GpuLayers {
+    int device = 0;
+    std::string name;               // the GPU's name
+    uint32_t first = 0, count = 0;  // layers first .. first + count - 1
+    size_t bytes = 0;               // weights and scratch there (the KV caches come on top)
 };
 
 // The state of one token sequence on a backend: its KV cache and how many positions it holds.
@@ -52,6 +61,8 @@ public:
     // A hybrid MoE placement's counters (nullopt for every other backend and placement).
     virtual std::optional<ExpertTelemetry> expertTelemetry() const { return std::nullopt; }
     virtual void resetExpertTelemetry() {}
+    // Which layers live on which GPU (empty on the CPU backend).
+    virtual std::vector<GpuLayers> gpuLayers() const { return {}; }
 };
 
 }  // namespace strata::model

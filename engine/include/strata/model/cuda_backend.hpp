@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace strata::model {
 
@@ -50,8 +51,20 @@ struct CudaExperts {
     std::string stateFile;
 };
 
+// A model split over several GPUs (issue 24): contiguous layer ranges, one per listed GPU that gets
+// any, sized by its budget or free VRAM and the KV cache of its layers (model::planLayerSplit); the
+// activations hop to the next GPU once per range boundary. Hybrid expert placements stay on one GPU.
+struct CudaSplit {
+    std::vector<int> devices;        // in layer order; empty or one: CudaBackendOptions::device alone.
+                                     // A GPU may be listed twice (two stages on one GPU: tests)
+    std::vector<size_t> budgets;     // per listed GPU, bytes the model may take there; 0 or missing:
+                                     // its free VRAM (shared equally by the entries of one GPU)
+    uint32_t plannedContext = 4096;  // positions of KV cache each GPU keeps room for
+};
+
 struct CudaBackendOptions {
     int device = 0;
+    CudaSplit split;
     uint32_t maxBatch = 512;   // tokens per forward() call (prefill chunk)
     size_t vramBudget = 0;     // bytes this model may take (weights, scratch, KV caches); 0: all free VRAM
     bool decodeGraphs = true;  // replay one captured CUDA graph per decode token

@@ -31,6 +31,7 @@ struct ModelOptions {
     uint32_t batchSize = 0;
     Device device = Device::Cpu;
     int cudaDevice = 0;
+    CudaSplit cudaSplit;    // several GPUs: the layers split over them (cudaDevice is the first)
     size_t vramBudget = 0;  // bytes the model may take on the GPU; 0: all free VRAM
     CudaHostWait cudaHostWait = CudaHostWait::BlockingSync;
     CudaExperts cudaExperts;  // MoE on the GPU: every expert in VRAM, or hybrid with the CPU pool
