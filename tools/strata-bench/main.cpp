@@ -151,16 +151,11 @@ int main(int argc, char** argv)
     using namespace strata;
     const bench::BenchOptions o = bench::parseBenchOptions(argc, argv);
     try {
-        model::ModelOptions mo;
+        model::ModelOptions mo = o.gpu;  // every GPU option as parsed (device or split, budgets, waits, experts)
         // The caller is a thread too. On the GPU the pool has nothing to do (no workers unless asked),
         // but for a hybrid expert placement.
         const bool gpuOnly = o.cuda() && o.gpu.cudaExperts.placement == model::ExpertPlacement::Gpu;
         mo.threads = o.threads < 0 ? (gpuOnly ? 0 : -1) : std::max(0, o.threads - 1);
-        mo.device = o.gpu.device;
-        mo.cudaDevice = o.gpu.cudaDevice;
-        mo.vramBudget = o.gpu.vramBudget;
-        mo.cudaHostWait = o.gpu.cudaHostWait;
-        mo.cudaExperts = o.gpu.cudaExperts;
         mo.pinThreads = o.pin;
         mo.poolPolicy = o.policy;
         mo.batchSize = uint32_t(o.batch);
