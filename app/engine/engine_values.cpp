@@ -105,6 +105,8 @@ QString describePlacement(model::Model& model, const int gpu)
     const std::string name = model.backend().name();
     const std::string cudaPrefix = "cuda:";
     const int threads = int(model.pool().workerCount()) + 1;
+    if (const auto gpus = model.backend().gpuLayers(); gpus.size() > 1)
+        return describeGpuLayers(gpus);
     if (name.starts_with(cudaPrefix)) {
         const QString gpuName = QCoreApplication::translate("strata::app::EngineValues", "GPU %1: %2")
                                     .arg(gpu)
@@ -118,6 +120,28 @@ QString describePlacement(model::Model& model, const int gpu)
     }
     return threads == 1 ? QCoreApplication::translate("strata::app::EngineValues", "CPU, 1 thread")
                         : QCoreApplication::translate("strata::app::EngineValues", "CPU, %1 threads").arg(threads);
+}
+
+QString describeGpuLayers(const std::vector<model::GpuLayers>& gpus)
+{
+    QStringList parts;
+    bool oneName = true;
+    for (const model::GpuLayers& g : gpus)
+        oneName = oneName && g.name == gpus.front().name;
+    for (const model::GpuLayers& g : gpus) {
+        const QString layers = g.count == 1
+                                   ? QCoreApplication::translate("strata::app::EngineValues", "GPU %1: layer %2")
+                                         .arg(g.device)
+                                         .arg(g.first)
+                                   : QCoreApplication::translate("strata::app::EngineValues", "GPU %1: layers %2–%3")
+                                         .arg(g.device)
+                                         .arg(g.first)
+                                         .arg(g.first + g.count - 1);
+        parts << (oneName ? layers : QStringLiteral("%1 (%2)").arg(layers, QString::fromStdString(g.name)));
+    }
+    const QString joined = parts.join(QStringLiteral(", "));
+    return oneName && !gpus.empty() ? QStringLiteral("%1 (%2)").arg(joined, QString::fromStdString(gpus.front().name))
+                                    : joined;
 }
 
 }  // namespace strata::app

@@ -25,7 +25,12 @@ QString describeModel(const model::Model& model, uint32_t contextLength, model::
 
 // Where a loaded model runs, for the status line: "CPU, 8 threads" (every thread that computes,
 // the engine thread included), "GPU 0: NVIDIA H200" (`gpu` is the CUDA index it was loaded on), or
-// with a hybrid MoE placement "GPU 0: NVIDIA H200 + CPU experts, 8 threads".
+// with a hybrid MoE placement "GPU 0: NVIDIA H200 + CPU experts, 8 threads"; a model split over
+// several GPUs names each with its layers (describeGpuLayers).
 QString describePlacement(model::Model& model, int gpu);
+
+// A layer split's plan (model::Backend::gpuLayers), for the status line: "GPU 0: layers 0–23,
+// GPU 1: layers 24–47 (NVIDIA H200)", each GPU's name once where they differ.
+QString describeGpuLayers(const std::vector<model::GpuLayers>& gpus);
 
 }  // namespace strata::app

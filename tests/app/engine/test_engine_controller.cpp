@@ -245,6 +245,16 @@ private slots:
         QCOMPARE(app::sessionOptionsFrom(options).kv, options.kvCacheType);  // the rest is unchanged
     }
 
+    // The status line of a model split over GPUs (issue 24) names each GPU's layers.
+    void aLayerSplitNamesEachGpusLayers()
+    {
+        const std::vector<model::GpuLayers> same{{0, "NVIDIA H200", 0, 24, 0}, {1, "NVIDIA H200", 24, 24, 0}};
+        QCOMPARE(app::describeGpuLayers(same), QStringLiteral("GPU 0: layers 0–23, GPU 1: layers 24–47 (NVIDIA H200)"));
+        const std::vector<model::GpuLayers> mixed{{1, "NVIDIA L4", 0, 47, 0}, {0, "NVIDIA H200", 47, 1, 0}};
+        QCOMPARE(app::describeGpuLayers(mixed),
+                 QStringLiteral("GPU 1: layers 0–46 (NVIDIA L4), GPU 0: layer 47 (NVIDIA H200)"));
+    }
+
     void sendStreamsAndFinishesWithMetrics()
     {
         send(turn(2, {message(domain::ChatRole::User, QStringLiteral("hello"))}, 24));
