@@ -1,8 +1,11 @@
 // `strata-gguf routing -m FILE [-n TOKENS] [--threads T] [--json]`: how skewed a mixture-of-experts
-// model's routing is, measured by running seeded random tokens through it on the CPU.
+// model's routing is, measured by running seeded random tokens through it on the CPU, and how well a
+// layer's misses could be predicted before its router runs (model/routing_prediction.hpp), with the
+// most chosen half and nine tenths of each layer's experts resident.
 #include "commands.hpp"
 #include "strata/core/error.hpp"
 #include "strata/model/model.hpp"
+#include "strata/model/routing_prediction.hpp"
 #include "strata/model/routing_sample.hpp"
 
 #include <nlohmann/json.hpp>
@@ -33,7 +36,21 @@ int runRouting(Arguments& args)
     const auto start = std::chrono::steady_clock::now();
     auto m = model::Model::open(*file, mo);
     const model::Hparams& h = m->hparams();
-    const model::RoutingCounts counts = model::sampleRouting(m->definition(), m->pool(), run);
+    if (h.experts == 0)
+        throw Error("the model has no experts (not a mixture-of-experts model)");
+    model::RoutingCounts counts(h.layers, h.experts);
+    // A prefetch budget of two experts per layer and token for each predictor.
+    constexpr uint32_t kGuesses = 2;
+    std::vector<std::pair<double, model::RoutingPredictionStudy>> studies;
+    for (double share : {0.5, 0.9})
+        studies.emplace_back(share, model::RoutingPredictionStudy(h.layers, h.experts, h.expertsUsed, share, kGuesses));
+    model::CpuBackendOptions hooks;
+    hooks.onRouting = [&](uint32_t layer, std::span<const int32_t> experts, uint32_t tokens) {
+        counts.add(layer, experts);
+        for (auto& [share, study] : studies)
+            study.add(layer, experts, tokens);
+    };
+    model::runRandomTokens(m->definition(), m->pool(), run, std::move(hooks));
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     std::vector<std::pair<uint32_t, model::LayerSkew>> layers;
@@ -66,6 +83,20 @@ int runRouting(Arguments& args)
                                      {"top_tenth_share", s.topTenthShare},
                                      {"top_expert", s.topExpert},
                                      {"top_expert_share", s.topExpertShare}});
+        for (const auto& [share, study] : studies) {
+            const model::MissPrediction& p = study.result();
+            out["prediction"].push_back({{"resident_share", share},
+                                         {"guesses", kGuesses},
+                                         {"layer_tokens", p.layerTokens},
+                                         {"layers_with_miss", p.layersWithMiss},
+                                         {"misses_foretold", p.missesForetold},
+                                         {"false_alarms", p.falseAlarms},
+                                         {"surprises", p.surprises},
+                                         {"misses", p.misses},
+                                         {"by_previous_token", p.byPreviousToken},
+                                         {"by_previous_layer", p.byPreviousLayer},
+                                         {"by_popularity", p.byPopularity}});
+        }
         std::printf("%s\n", out.dump(2).c_str());
         return 0;
     }
@@ -76,6 +107,22 @@ int runRouting(Arguments& args)
     for (const auto& [l, s] : layers)
         std::printf("%5u  %5.1f%%   %4u (%.1f%%)\n", l, 100 * s.topTenthShare, s.topExpert, 100 * s.topExpertShare);
     std::printf(" mean  %5.1f%%        (%.1f%%)\n", 100 * meanTenth, 100 * meanTop);
+    std::printf("\npredicting the misses before the router runs (layers after the first; resident: each layer's most\n"
+                "chosen experts so far; wake-ahead: \"this layer missed at the previous token\"; prefetch: %u\n"
+                "non-resident experts named per layer and token by each predictor)\n",
+                kGuesses);
+    std::printf("resident  layers with a miss  wake-ahead: foretold / false alarms / surprises   misses a token  "
+                "prefetch recall: previous token / previous layer / popularity\n");
+    for (const auto& [share, study] : studies) {
+        const model::MissPrediction& p = study.result();
+        const double n = double(std::max<uint64_t>(p.layerTokens, 1)), misses = double(std::max<uint64_t>(p.misses, 1));
+        std::printf("%7.0f%%  %16.1f%%  %10.1f%% / %5.1f%% / %5.1f%% (of layer-tokens)  %14.2f  %15.1f%% / %5.1f%% / %5.1f%%\n",
+                    100 * share, 100 * double(p.layersWithMiss) / n, 100 * double(p.missesForetold) / n,
+                    100 * double(p.falseAlarms) / n, 100 * double(p.surprises) / n,
+                    double(p.misses) / (n / double(std::max<uint32_t>(h.layers - 1, 1))),
+                    100 * double(p.byPreviousToken) / misses, 100 * double(p.byPreviousLayer) / misses,
+                    100 * double(p.byPopularity) / misses);
+    }
     return 0;
 }
 
