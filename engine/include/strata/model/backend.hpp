@@ -6,6 +6,7 @@
 
 #include "strata/model/architecture.hpp"
 #include "strata/model/expert_telemetry.hpp"
+#include "strata/model/expert_wake_ahead.hpp"
 #include "strata/model/hparams.hpp"
 #include "strata/model/weights.hpp"
 
@@ -52,6 +53,9 @@ public:
     // A hybrid MoE placement's counters (nullopt for every other backend and placement).
     virtual std::optional<ExpertTelemetry> expertTelemetry() const { return std::nullopt; }
     virtual void resetExpertTelemetry() {}
+    // A hybrid MoE placement's wake-ahead (CudaExperts::wakeAhead), switched while the model is
+    // loaded; any thread, takes effect at the next layer. Other backends ignore it.
+    virtual void setExpertWakeAhead(ExpertWakeAhead) {}
 };
 
 }  // namespace strata::model
