@@ -1881,11 +1881,6 @@ zuletzt lief hier ein Experten-Stager</translation>
         <translation>Worker-Threads an Kerne &amp;binden</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="18"/>
-        <source>Wake the CPU&apos;s workers a&amp;head</source>
-        <translation>CPU-Worker &amp;vorab wecken</translation>
-    </message>
-    <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="23"/>
         <source>automatic (physical cores: %1)</source>
         <translation>automatisch (physische Kerne: %1)</translation>
@@ -1943,6 +1938,7 @@ zuletzt lief hier ein Experten-Stager</translation>
     </message>
     <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="115"/>
         <source>Automatic</source>
         <translation>Automatisch</translation>
     </message>
@@ -2007,32 +2003,27 @@ zuletzt lief hier ein Experten-Stager</translation>
         <translation>Schichten mit Experten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="114"/>
-        <source>Wake the worker threads for a layer&apos;s CPU experts as soon as the GPU has its work, rather than when the routing reaches the CPU. Off by default: on a 16-core host it was mostly slower and used more CPU.</source>
-        <translation>Weckt die Worker-Threads für die CPU-Experten einer Schicht, sobald die GPU ihre Arbeit hat, statt erst, wenn das Routing die CPU erreicht. Standardmäßig aus: Auf einem Rechner mit 16 Kernen war es meist langsamer und brauchte mehr CPU.</translation>
-    </message>
-    <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="130"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
         <source>&amp;Threads:</source>
         <translation>&amp;Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
         <source>Affinity:</source>
         <translation>Affinität:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
         <source>&amp;Context length:</source>
         <translation>&amp;Kontextlänge:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="134"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="140"/>
         <source>&amp;KV cache type:</source>
         <translation>KV-Cache-&amp;Typ:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="141"/>
         <source>Prefill &amp;batch size:</source>
         <translation>Prefill-&amp;Batchgröße:</translation>
     </message>
@@ -2083,32 +2074,57 @@ zuletzt lief hier ein Experten-Stager</translation>
         <translation>Höchstens so viel darf das Modell auf der GPU belegen: Gewichte, KV-Cache und Puffer.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="116"/>
+        <source>On</source>
+        <translation>Ein</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="117"/>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="118"/>
+        <source>Wake the CPU&apos;s workers ahead</source>
+        <translation>CPU-Worker vorab wecken</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="119"/>
+        <source>On: the worker threads for a layer&apos;s CPU experts are woken when the GPU has its work and sleep between layers. Off: they are woken when the routing reaches the CPU. Automatic: on while few experts per layer miss the VRAM, where it saves CPU, and off while many do, where it costs speed.</source>
+        <translation>Ein: Die Worker-Threads für die CPU-Experten einer Schicht werden geweckt, sobald die GPU ihre Arbeit hat, und schlafen zwischen den Schichten. Aus: Sie werden geweckt, wenn das Routing die CPU erreicht. Automatisch: ein, solange pro Schicht wenige Experten nicht im VRAM liegen (dort spart es CPU), und aus, solange es viele sind (dort kostet es Geschwindigkeit).</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="142"/>
         <source>&amp;Device:</source>
         <translation>&amp;Gerät:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="144"/>
         <source>&amp;VRAM budget:</source>
         <translation>&amp;VRAM-Budget:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="140"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="146"/>
         <source>MoE &amp;experts:</source>
         <translation>MoE-&amp;Experten:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="141"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="147"/>
         <source>Expert VRAM b&amp;udget:</source>
         <translation>VRAM-B&amp;udget der Experten:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="142"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="148"/>
         <source>Expert &amp;layers on the CPU:</source>
         <translation>Experten-&amp;Schichten auf der CPU:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="171"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="149"/>
+        <source>Wake the CPU&apos;s workers a&amp;head:</source>
+        <translation>CPU-Worker &amp;vorab wecken:</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="177"/>
         <source>GPU %1: not found</source>
         <translation>GPU %1: nicht gefunden</translation>
     </message>
@@ -2133,7 +2149,7 @@ zuletzt lief hier ein Experten-Stager</translation>
         <translation>abgeben (fragt ab und gibt den Kern frei)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="145"/>
         <source>GPU &amp;wait:</source>
         <translation>GPU-&amp;Warten:</translation>
     </message>

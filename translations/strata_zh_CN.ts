@@ -1877,11 +1877,6 @@ an expert stager last ran here</source>
         <translation>将工作线程绑定到核心(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="18"/>
-        <source>Wake the CPU&apos;s workers a&amp;head</source>
-        <translation>提前唤醒 CPU 工作线程(&amp;H)</translation>
-    </message>
-    <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="23"/>
         <source>automatic (physical cores: %1)</source>
         <translation>自动（物理核心：%1）</translation>
@@ -1939,6 +1934,7 @@ an expert stager last ran here</source>
     </message>
     <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="115"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
@@ -2069,67 +2065,87 @@ an expert stager last ran here</source>
         <translation>专家在 CPU 上的层数</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="114"/>
-        <source>Wake the worker threads for a layer&apos;s CPU experts as soon as the GPU has its work, rather than when the routing reaches the CPU. Off by default: on a 16-core host it was mostly slower and used more CPU.</source>
-        <translation>在 GPU 拿到某层的工作时立即唤醒负责该层 CPU 专家的工作线程，而不是等路由结果到达 CPU。默认关闭：在 16 核主机上，它多数情况下更慢，且占用更多 CPU。</translation>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="116"/>
+        <source>On</source>
+        <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="130"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="117"/>
+        <source>Off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="118"/>
+        <source>Wake the CPU&apos;s workers ahead</source>
+        <translation>提前唤醒 CPU 工作线程</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="119"/>
+        <source>On: the worker threads for a layer&apos;s CPU experts are woken when the GPU has its work and sleep between layers. Off: they are woken when the routing reaches the CPU. Automatic: on while few experts per layer miss the VRAM, where it saves CPU, and off while many do, where it costs speed.</source>
+        <translation>开：在 GPU 拿到某层的工作时即唤醒负责该层 CPU 专家的工作线程，并让它们在层与层之间休眠。关：在路由结果到达 CPU 时才唤醒它们。自动：当每层只有少数专家不在显存中时开启（此时可节省 CPU），当很多专家不在显存中时关闭（此时会降低速度）。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
         <source>&amp;Threads:</source>
         <translation>线程数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="132"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
         <source>Affinity:</source>
         <translation>亲和性：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="133"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
         <source>&amp;Context length:</source>
         <translation>上下文长度(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="134"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="140"/>
         <source>&amp;KV cache type:</source>
         <translation>KV 缓存类型(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="135"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="141"/>
         <source>Prefill &amp;batch size:</source>
         <translation>Prefill 批大小(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="142"/>
         <source>&amp;Device:</source>
         <translation>设备(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="144"/>
         <source>&amp;VRAM budget:</source>
         <translation>显存预算(&amp;V)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="145"/>
         <source>GPU &amp;wait:</source>
         <translation>GPU 等待方式(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="140"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="146"/>
         <source>MoE &amp;experts:</source>
         <translation>MoE 专家(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="141"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="147"/>
         <source>Expert VRAM b&amp;udget:</source>
         <translation>专家显存预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="142"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="148"/>
         <source>Expert &amp;layers on the CPU:</source>
         <translation>CPU 上的专家层数(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="171"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="149"/>
+        <source>Wake the CPU&apos;s workers a&amp;head:</source>
+        <translation>提前唤醒 CPU 工作线程(&amp;H)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="177"/>
         <source>GPU %1: not found</source>
         <translation>GPU %1：未找到</translation>
     </message>

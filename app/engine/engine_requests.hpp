@@ -27,7 +27,7 @@ struct ModelLoadOptions {
     model::ExpertPlacement experts = model::ExpertPlacement::Gpu;
     int expertBudgetMiB = 4096;  // Cache: VRAM for experts
     int cpuExpertLayers = 0;     // CpuLayers: how many layers, from the first
-    bool expertWakeAhead = false;
+    model::ExpertWakeAhead expertWakeAhead = model::ExpertWakeAhead::Auto;
     // Where the Cache placement keeps each model's learnt state between runs (the app's data
     // folder + "/expert-cache"); empty: not kept. Not a preference: the app sets it.
     QString expertStateFolder;

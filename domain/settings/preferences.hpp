@@ -24,9 +24,10 @@ struct EnginePreferences {
     model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU
     // A MoE model on the GPU: where its experts live (model::CudaExperts; hybrid-moe.md).
     model::ExpertPlacement experts = model::ExpertPlacement::Gpu;
-    int expertBudgetMiB = 4096;    // Cache: VRAM for the hottest experts; a starting point the user tunes
-    int cpuExpertLayers = 0;       // CpuLayers: the first N layers keep their experts on the CPU
-    bool expertWakeAhead = false;  // wake the pool's workers as soon as a layer's GPU work is queued
+    int expertBudgetMiB = 4096;  // Cache: VRAM for the hottest experts; a starting point the user tunes
+    int cpuExpertLayers = 0;     // CpuLayers: the first N layers keep their experts on the CPU
+    // Hybrid: wake the pool's workers as soon as a layer's GPU work is queued (model::CudaExperts).
+    model::ExpertWakeAhead expertWakeAhead = model::ExpertWakeAhead::Auto;
 
     bool operator==(const EnginePreferences&) const = default;
 };

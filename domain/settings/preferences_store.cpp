@@ -58,6 +58,21 @@ const QStringList kGpuWaitTexts{QStringLiteral("blocking"), QStringLiteral("spin
 // The stored words for model::ExpertPlacement, in its order.
 const QStringList kExpertsTexts{QStringLiteral("gpu"), QStringLiteral("cache"), QStringLiteral("cpu-layers")};
 
+QString wakeAheadText(model::ExpertWakeAhead mode)
+{
+    const std::string_view text = model::toString(mode);
+    return QString::fromLatin1(text.data(), qsizetype(text.size()));
+}
+
+// "off", "on" or "auto"; before there was auto the key held a bool: true stays on, and false (the
+// old default, written by every Apply, so rarely a choice) becomes the new default.
+model::ExpertWakeAhead wakeAheadFromText(const QString& text, model::ExpertWakeAhead fallback)
+{
+    if (text == QLatin1String("true"))
+        return model::ExpertWakeAhead::On;
+    return model::parseExpertWakeAhead(text.toStdString()).value_or(fallback);
+}
+
 QString oneOf(const QSettings& s, const QString& key, const QStringList& allowed)
 {
     const QString v = s.value(key, allowed.front()).toString();
@@ -82,7 +97,8 @@ Preferences PreferencesStore::load() const
     p.engine.experts = model::ExpertPlacement(kExpertsTexts.indexOf(oneOf(m_settings, kExperts, kExpertsTexts)));
     p.engine.expertBudgetMiB = intIn(m_settings, kExpertBudgetMiB, 0, 1 << 24, defaults.engine.expertBudgetMiB);
     p.engine.cpuExpertLayers = intIn(m_settings, kCpuExpertLayers, 0, 4096, defaults.engine.cpuExpertLayers);
-    p.engine.expertWakeAhead = m_settings.value(kExpertWakeAhead, defaults.engine.expertWakeAhead).toBool();
+    p.engine.expertWakeAhead =
+        wakeAheadFromText(m_settings.value(kExpertWakeAhead).toString(), defaults.engine.expertWakeAhead);
     p.sampling = SamplingSettings::fromJson(
         QJsonDocument::fromJson(m_settings.value(kSamplingDefaults).toString().toUtf8()).object());
     p.theme = oneOf(m_settings, kTheme, {QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")});
@@ -104,7 +120,7 @@ void PreferencesStore::save(const Preferences& p)
     m_settings.setValue(kExperts, kExpertsTexts.value(int(p.engine.experts)));
     m_settings.setValue(kExpertBudgetMiB, p.engine.expertBudgetMiB);
     m_settings.setValue(kCpuExpertLayers, p.engine.cpuExpertLayers);
-    m_settings.setValue(kExpertWakeAhead, p.engine.expertWakeAhead);
+    m_settings.setValue(kExpertWakeAhead, wakeAheadText(p.engine.expertWakeAhead));
     m_settings.setValue(kSamplingDefaults,
                         QString::fromUtf8(QJsonDocument(p.sampling.toJson()).toJson(QJsonDocument::Compact)));
     m_settings.setValue(kTheme, p.theme);

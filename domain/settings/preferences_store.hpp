@@ -12,7 +12,7 @@
 //                                         "cache" (hybrid: the hottest in VRAM), "cpu-layers"
 //   engine/expertBudgetMiB int     4096   "cache": VRAM MiB for experts; 0: every expert on the CPU
 //   engine/cpuExpertLayers int     0      "cpu-layers": the first N layers' experts on the CPU
-//   engine/expertWakeAhead bool    false  hybrid: wake the pool as soon as a layer's GPU work is queued
+//   engine/expertWakeAhead string  auto   hybrid: off | on | auto (model::ExpertWakeAhead; a stored true: on)
 //   sampling/defaults      string  {}     JSON of ui::SamplingSettings for new conversations
 //   appearance/theme       string  system "system", "light" or "dark"
 //   appearance/language    string  system "system", "en", "de" or "zh_CN" (read once at start)

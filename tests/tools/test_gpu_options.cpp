@@ -43,12 +43,17 @@ private slots:
         QCOMPARE(o.cudaHostWait, model::CudaHostWait::Spin);
         QCOMPARE(o.cudaExperts.placement, model::ExpertPlacement::Cache);
         QCOMPARE(o.cudaExperts.budget, size_t(8192) << 20);
-        QVERIFY(o.cudaExperts.wakeAhead);
+        QVERIFY(o.cudaExperts.wakeAhead == model::ExpertWakeAhead::On);  // alone: on, as before there were modes
         QCOMPARE(o.cudaExperts.stateFile, std::string("s.json"));
         parse({"--gpu-wait", "adaptive"}, o);
         QCOMPARE(o.cudaHostWait, model::CudaHostWait::Adaptive);
         parse({"--no-wake-ahead"}, o);
-        QVERIFY(!o.cudaExperts.wakeAhead);
+        QVERIFY(o.cudaExperts.wakeAhead == model::ExpertWakeAhead::Off);
+        parse({"--wake-ahead", "auto", "-m", "y.gguf"}, o);
+        QVERIFY(o.cudaExperts.wakeAhead == model::ExpertWakeAhead::Auto);
+        QCOMPARE(parse({"--wake-ahead", "off", "-t", "4"}, o), (std::vector<std::string>{"-t", "4"}));
+        QVERIFY(o.cudaExperts.wakeAhead == model::ExpertWakeAhead::Off);
+        QVERIFY(model::CudaExperts{}.wakeAhead == model::ExpertWakeAhead::Auto);  // the default
         parse({"--experts", "cpu:12", "--device", "cpu"}, o);
         QCOMPARE(o.cudaExperts.placement, model::ExpertPlacement::CpuLayers);
         QCOMPARE(o.cudaExperts.cpuLayers, 12u);

@@ -87,8 +87,14 @@ bool parseGpuOption(int argc, char** argv, int& i, model::ModelOptions& o)
         } else {
             throw Error("--experts takes gpu, cache:MIB or cpu:LAYERS, not '" + std::string(e) + "'");
         }
-    } else if (a == "--wake-ahead" || a == "--no-wake-ahead") {
-        o.cudaExperts.wakeAhead = a == "--wake-ahead";
+    } else if (a == "--no-wake-ahead") {
+        o.cudaExperts.wakeAhead = model::ExpertWakeAhead::Off;
+    } else if (a == "--wake-ahead") {
+        // An optional mode: `--wake-ahead` alone is `on`, as before there were modes.
+        const auto mode = i + 1 < argc ? model::parseExpertWakeAhead(argv[i + 1]) : std::nullopt;
+        o.cudaExperts.wakeAhead = mode.value_or(model::ExpertWakeAhead::On);
+        if (mode)
+            ++i;
     } else if (a == "--expert-state") {
         o.cudaExperts.stateFile = std::string(value());
     } else {
@@ -104,7 +110,8 @@ const char* gpuOptionsUsage()
            "         --gpu-wait blocking|spin|yield|adaptive\n"
            "         --experts gpu|cache:MIB|cpu:LAYERS  (MoE on a GPU: every expert in VRAM; a VRAM cache of\n"
            "         the hottest experts with the rest on the CPU pool; or every expert of the first LAYERS\n"
-           "         layers on the CPU)  --wake-ahead  --expert-state FILE (the cache's state between runs)\n";
+           "         layers on the CPU)  --wake-ahead [on|off|auto] (hybrid; default auto)  --no-wake-ahead\n"
+           "         --expert-state FILE (the cache's state between runs)\n";
 }
 
 }  // namespace strata::tools

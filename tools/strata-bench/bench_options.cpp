@@ -19,7 +19,7 @@ namespace {
         "usage: strata-bench -m MODEL [-p N] [-n N] [-d DEPTH] [-t THREADS] [-r REPS] [-b BATCH]\n"
         "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
         "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield|adaptive]\n"
-        "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--wake-ahead] [--vram-budget MIB]\n"
+        "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--wake-ahead [on|off|auto]] [--vram-budget MIB]\n"
         "                    [--expert-state FILE] [--cache-curve N] [--pin-host CPU]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
         "  --pool-policy all: adaptive, park, fixed:100us and fixed:20ms interleaved, REPS rounds, each\n"
@@ -47,8 +47,10 @@ namespace {
         "  the steady hit rate, per-token time p50/p99/max and its excess while copies finish.\n"
         "  --pin-host CPU: the calling (engine) thread runs on CPU only, as a host that pins itself would;\n"
         "  every thread the engine starts sets its own CPUs (issue 21's pinned-host rows).\n"
-        "  --wake-ahead: hybrid, the pool is woken when a layer's GPU work is queued (default: when its\n"
-        "  routing reaches the host; --no-wake-ahead says so explicitly).\n",
+        "  --wake-ahead [on|off|auto]: hybrid, the pool is woken when a layer's GPU work is queued and\n"
+        "  parks between layers (on; --wake-ahead alone), woken when the routing reaches the host (off;\n"
+        "  --no-wake-ahead), or on while the decode misses few experts per layer (auto, the default).\n"
+        "  With --pool-policy all, adaptive+wake-ahead and adaptive-no-wake-ahead run too.\n",
         status == 0 ? stdout : stderr);
     std::exit(status);
 }

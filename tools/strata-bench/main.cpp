@@ -228,7 +228,22 @@ int main(int argc, char** argv)
                 work.decodeName = "tg" + std::to_string(o.genTokens);
                 work.decode = decodeOnce;
             }
-            bench::comparePolicies(m->pool(), work, o.repetitions, o.model + " (" + h.architecture + ")");
+            // A hybrid MoE model: the wake-ahead modes as contenders too (auto is plain "adaptive").
+            std::vector<pool::PolicyContender> contenders = pool::standardContenders();
+            if (m->backend().expertTelemetry()) {
+                model::Backend& backend = m->backend();
+                const auto mode = [&backend](model::ExpertWakeAhead w) {
+                    return [&backend, w] { backend.setExpertWakeAhead(w); };
+                };
+                contenders =
+                    pool::wakeAheadContenders({mode(model::ExpertWakeAhead::Auto), mode(model::ExpertWakeAhead::On),
+                                               mode(model::ExpertWakeAhead::Off)});
+                work.wakeAheadTokens = [&backend] {
+                    const auto t = backend.expertTelemetry();
+                    return t ? std::pair{t->decodeTokens, t->wakeAheadTokens} : std::pair<uint64_t, uint64_t>{};
+                };
+            }
+            bench::comparePolicies(m->pool(), work, o.repetitions, o.model + " (" + h.architecture + ")", contenders);
             return 0;
         }
 

@@ -32,8 +32,9 @@ struct Tally {
     std::size_t tokens = 0;
     pool::LatencyHistogram wait, gap;
     pool::WorkerTelemetry workers;
-    std::uint64_t batches = 0, wakeCalls = 0, wakeCallNanos = 0;
-    pool::PoolTelemetry last;  // the pool's adaptive state right after the last run
+    std::uint64_t batches = 0, wakeCalls = 0, wakeCallNanos = 0, withdrawals = 0;
+    std::uint64_t decodeTokens = 0, wakeAheadTokens = 0;  // hybrid: tokens run with wake-ahead on
+    pool::PoolTelemetry last;                             // the pool's adaptive state right after the last run
 
     double mean() const
     {
@@ -53,8 +54,9 @@ struct Tally {
     double cpuPercent() const { return wallSeconds > 0 ? 100.0 * cpuSeconds / wallSeconds : 0; }
 };
 
-void runOnce(pool::WorkerPool& pool, const std::function<std::size_t()>& fn, Tally& t)
+void runOnce(pool::WorkerPool& pool, const std::function<std::size_t()>& fn, const PolicyWorkload& work, Tally& t)
 {
+    const auto wakeAhead0 = work.wakeAheadTokens ? work.wakeAheadTokens() : std::pair<std::uint64_t, std::uint64_t>{};
     const pool::PoolTelemetry before = pool.telemetry();
     const double cpu0 = processCpuSeconds();
     const auto t0 = Clock::now();
@@ -72,6 +74,12 @@ void runOnce(pool::WorkerPool& pool, const std::function<std::size_t()>& fn, Tal
     t.batches += after.batches - before.batches;
     t.wakeCalls += after.wakeCalls - before.wakeCalls;
     t.wakeCallNanos += after.wakeCallNanos - before.wakeCallNanos;
+    t.withdrawals += after.withdrawals - before.withdrawals;
+    if (work.wakeAheadTokens) {
+        const auto wakeAhead1 = work.wakeAheadTokens();
+        t.decodeTokens += wakeAhead1.first - wakeAhead0.first;
+        t.wakeAheadTokens += wakeAhead1.second - wakeAhead0.second;
+    }
     t.last = after;
 }
 
@@ -104,7 +112,8 @@ void printPoolAccount(const std::vector<Contender>& contenders, const std::vecto
 {
     std::printf("\n%s, per token: | policy | batches | gap p50 / p90 / p99 us | window us | cap | parks | of which "
                 "spin timeouts / cap refusals / back-offs | host wake calls (us each) | wake latency us | PSI %% | "
-                "preempted spins %% | contended |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+                "preempted spins %% | contended | withdrawn | wake-ahead %% of tokens |\n"
+                "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
                 test.c_str());
     for (std::size_t i = 0; i < contenders.size(); ++i) {
         const Tally& t = tallies[i];
@@ -113,23 +122,26 @@ void printPoolAccount(const std::vector<Contender>& contenders, const std::vecto
         const bool adaptive = contenders[i].policy.kind == pool::WaitKind::Adaptive;
         const std::string window = adaptive ? std::to_string(p.adaptiveSpinMicros) : "-";
         const std::string cap = adaptive ? std::to_string(p.adaptiveSpinCap) : "-";
+        const std::string wakeAhead =
+            t.decodeTokens ? std::to_string(100 * t.wakeAheadTokens / t.decodeTokens) : std::string("-");
         std::printf(
             "| %s | %.1f | %.1f / %.1f / %.1f | %s | %s | %.1f | %.1f / %.1f / %.1f | %.1f (%.1f) | %u | %.1f | "
-            "%.1f | %s |\n",
+            "%.1f | %s | %.2f | %s |\n",
             contenders[i].name.c_str(), double(t.batches) / n, t.gap.quantileNanos(0.5) / 1e3,
             t.gap.quantileNanos(0.9) / 1e3, t.gap.quantileNanos(0.99) / 1e3, window.c_str(), cap.c_str(),
             double(t.workers.parks) / n, double(t.workers.spinTimeouts) / n, double(t.workers.capRefusals) / n,
             double(t.workers.backOffs) / n, double(t.wakeCalls) / n,
             t.wakeCalls ? double(t.wakeCallNanos) / double(t.wakeCalls) / 1e3 : 0.0, p.wakeLatencyMicros,
-            p.cpuPressurePermille / 10.0, p.preemptedSpinPermille / 10.0, p.contended ? "yes" : "no");
+            p.cpuPressurePermille / 10.0, p.preemptedSpinPermille / 10.0, p.contended ? "yes" : "no",
+            double(t.withdrawals) / n, wakeAhead.c_str());
     }
 }
 
 }  // namespace
 
-void comparePolicies(pool::WorkerPool& pool, const PolicyWorkload& work, int rounds, const std::string& title)
+void comparePolicies(pool::WorkerPool& pool, const PolicyWorkload& work, int rounds, const std::string& title,
+                     const std::vector<Contender>& contenders)
 {
-    const std::vector<Contender> contenders = pool::standardContenders();
     std::vector<Tally> prefill(contenders.size()), decode(contenders.size());
     // Warm-up: page the weights in, then every round runs A B C D.
     if (work.prefill)
@@ -139,12 +151,16 @@ void comparePolicies(pool::WorkerPool& pool, const PolicyWorkload& work, int rou
     pool.idleHint();
     for (int r = 0; r < rounds; ++r)
         for (std::size_t i = 0; i < contenders.size(); ++i) {
+            if (contenders[i].setup)
+                contenders[i].setup();
             pool.setPolicy(contenders[i].policy);
             if (work.prefill)
-                runOnce(pool, work.prefill, prefill[i]);
+                runOnce(pool, work.prefill, work, prefill[i]);
             if (work.decode)
-                runOnce(pool, work.decode, decode[i]);
+                runOnce(pool, work.decode, work, decode[i]);
         }
+    if (!contenders.empty() && contenders.front().setup)
+        contenders.front().setup();
     pool.setPolicy(pool::WaitPolicy::adaptive());
 
     std::string names;
@@ -166,7 +182,8 @@ void comparePolicies(pool::WorkerPool& pool, const PolicyWorkload& work, int rou
                 "one's arrival. parks: worker parks (spin timeouts: spun the window out; cap refusals: more spinners "
                 "than the cap; back-offs: CPUs looked contended; the rest: window 0). wake calls: futex wakes the host "
                 "sent. window, cap (Adaptive only), wake latency, PSI, preempted, contended: the pool's state after the"
-                " policy's last run.\n");
+                " policy's last run. withdrawn: announcements withdrawn (a hybrid layer predicted to miss hit every "
+                "expert). wake-ahead: the share of decode tokens a hybrid model ran with it on.\n");
 }
 
 }  // namespace strata::bench

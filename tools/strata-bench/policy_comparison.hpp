@@ -5,11 +5,15 @@
 // cap and back-off), which says *why* a policy is slower.
 #pragma once
 
+#include "strata/pool/policy_contenders.hpp"
 #include "strata/pool/worker_pool.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace strata::bench {
 
@@ -18,11 +22,16 @@ struct PolicyWorkload {
     std::function<std::size_t()> prefill;  // one prefill; returns the tokens it computed
     std::string decodeName;                // "tg128"; empty: no decode test
     std::function<std::size_t()> decode;   // one decode run; returns the tokens it computed
+    // A hybrid MoE model: its counts so far of decode tokens and of those run with wake-ahead on
+    // (ExpertTelemetry); empty otherwise.
+    std::function<std::pair<std::uint64_t, std::uint64_t>()> wakeAheadTokens;
 };
 
-// Runs `rounds` rounds of every policy on `pool` (switched with setPolicy, each run ended with
-// idleHint as a request would be) and prints the tables to stdout. Leaves Adaptive in force.
-void comparePolicies(pool::WorkerPool& pool, const PolicyWorkload& work, int rounds, const std::string& title);
+// Runs `rounds` rounds of every contender on `pool` (its setup, then its policy with setPolicy,
+// each run ended with idleHint as a request would be) and prints the tables to stdout. Leaves
+// Adaptive in force, with the first contender's setup.
+void comparePolicies(pool::WorkerPool& pool, const PolicyWorkload& work, int rounds, const std::string& title,
+                     const std::vector<pool::PolicyContender>& contenders = pool::standardContenders());
 
 // Process CPU time (user + system) in seconds.
 double processCpuSeconds();

@@ -15,7 +15,7 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
       m_context(new QSpinBox(this)), m_kvType(new QComboBox(this)), m_batch(new QSpinBox(this)),
       m_device(new QComboBox(this)), m_vramBudget(new QSpinBox(this)), m_gpuWait(new QComboBox(this)),
       m_experts(new QComboBox(this)), m_expertBudget(new QSpinBox(this)), m_cpuExpertLayers(new QSpinBox(this)),
-      m_wakeAhead(new QCheckBox(tr("Wake the CPU's workers a&head"), this))
+      m_wakeAhead(new QComboBox(this))
 {
     setObjectName(QStringLiteral("engineSettingsPage"));
     m_threads->setObjectName(QStringLiteral("threadsBox"));
@@ -110,10 +110,16 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     m_cpuExpertLayers->setRange(0, 4096);
     m_cpuExpertLayers->setSuffix(tr(" layers"));
     m_cpuExpertLayers->setAccessibleName(tr("Layers with experts on the CPU"));
+    // The item data is model::ExpertWakeAhead.
     m_wakeAhead->setObjectName(QStringLiteral("expertWakeAheadBox"));
-    m_wakeAhead->setToolTip(tr("Wake the worker threads for a layer's CPU experts as soon as the GPU has its work, "
-                               "rather than when the routing reaches the CPU. Off by default: on a 16-core host it "
-                               "was mostly slower and used more CPU."));
+    m_wakeAhead->addItem(tr("Automatic"), int(model::ExpertWakeAhead::Auto));
+    m_wakeAhead->addItem(tr("On"), int(model::ExpertWakeAhead::On));
+    m_wakeAhead->addItem(tr("Off"), int(model::ExpertWakeAhead::Off));
+    m_wakeAhead->setAccessibleName(tr("Wake the CPU's workers ahead"));
+    m_wakeAhead->setToolTip(tr("On: the worker threads for a layer's CPU experts are woken when the GPU has its work "
+                               "and sleep between layers. Off: they are woken when the routing reaches the CPU. "
+                               "Automatic: on while few experts per layer miss the VRAM, where it saves CPU, and off "
+                               "while many do, where it costs speed."));
     const auto enableBudget = [this] {
         const bool gpu = m_device->currentData().toInt() >= 0;
         const auto experts = model::ExpertPlacement(m_experts->currentData().toInt());
@@ -140,7 +146,7 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     form->addRow(tr("MoE &experts:"), m_experts);
     form->addRow(tr("Expert VRAM b&udget:"), m_expertBudget);
     form->addRow(tr("Expert &layers on the CPU:"), m_cpuExpertLayers);
-    form->addRow(QString(), m_wakeAhead);
+    form->addRow(tr("Wake the CPU's workers a&head:"), m_wakeAhead);
 
     connect(m_threads, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
     connect(m_pin, &QCheckBox::toggled, this, &EngineSettingsPage::changed);
@@ -155,7 +161,7 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     connect(m_experts, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
     connect(m_expertBudget, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
     connect(m_cpuExpertLayers, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
-    connect(m_wakeAhead, &QCheckBox::toggled, this, &EngineSettingsPage::changed);
+    connect(m_wakeAhead, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
 }
 
 void EngineSettingsPage::setValues(const domain::EnginePreferences& v)
@@ -175,7 +181,7 @@ void EngineSettingsPage::setValues(const domain::EnginePreferences& v)
     m_experts->setCurrentIndex(std::max(0, m_experts->findData(int(v.experts))));
     m_expertBudget->setValue(v.expertBudgetMiB);
     m_cpuExpertLayers->setValue(v.cpuExpertLayers);
-    m_wakeAhead->setChecked(v.expertWakeAhead);
+    m_wakeAhead->setCurrentIndex(std::max(0, m_wakeAhead->findData(int(v.expertWakeAhead))));
 }
 
 domain::EnginePreferences EngineSettingsPage::values() const
@@ -192,7 +198,7 @@ domain::EnginePreferences EngineSettingsPage::values() const
     v.experts = model::ExpertPlacement(m_experts->currentData().toInt());
     v.expertBudgetMiB = m_expertBudget->value();
     v.cpuExpertLayers = m_cpuExpertLayers->value();
-    v.expertWakeAhead = m_wakeAhead->isChecked();
+    v.expertWakeAhead = model::ExpertWakeAhead(m_wakeAhead->currentData().toInt());
     return v;
 }
 

@@ -42,7 +42,7 @@ private:
     QComboBox* m_experts;
     QSpinBox* m_expertBudget;
     QSpinBox* m_cpuExpertLayers;
-    QCheckBox* m_wakeAhead;
+    QComboBox* m_wakeAhead;
 };
 
 }  // namespace strata::ui

@@ -206,6 +206,11 @@ public:
         if (hybrid_)
             hybrid_->resetTelemetry();
     }
+    void setExpertWakeAhead(ExpertWakeAhead mode) override
+    {
+        if (hybrid_)
+            hybrid_->setWakeAhead(mode);
+    }
     uint32_t maxBatch() const override { return o_.maxBatch; }
 
     std::unique_ptr<Sequence> newSequence(uint32_t contextLength, KvType kv) override

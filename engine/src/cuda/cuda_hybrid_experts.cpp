@@ -77,15 +77,12 @@ T* pinned(size_t count)
 
 HybridExperts::HybridExperts(const model::ModelDefinition& d, const model::CudaBackendOptions& o)
     : d_(d), h_(d.hparams), o_(o), pool_(requirePool(o)), k_(kernels::defaultKernels()), experts_(d.hparams.experts),
-      used_(d.hparams.expertsUsed), misses_(d.hparams, o.maxBatch)
+      used_(d.hparams.expertsUsed), misses_(d.hparams, o.maxBatch), wakeAheadMode_(o.experts.wakeAhead)
 {
     const auto& layers = d.weights.layers;
     layers_.resize(layers.size());
     lastMisses_.assign(layers.size(), 0);
-    // Wake-ahead announces each layer's CPU batch with its expected time: the workers need not spin
-    // between layers (issue 26: spinning there cost 4x park's CPU in a GPU-heavy decode).
-    if (o.experts.wakeAhead)
-        pool_.setAnnouncedWakesOnly(true);
+    applyWakeAhead();
     if (const char* v = std::getenv("STRATA_WAKE_AHEAD_WORKERS_PER_MISS"))
         workersPerMiss_ = unsigned(std::max(0, std::atoi(v)));
     size_t perExpert = 0;
@@ -269,15 +266,39 @@ MoeLayerWeights HybridExperts::stacks(uint32_t layer, const DeviceMatrix& router
 }
 
 // STRATA_WAKE_AHEAD_WORKERS_PER_MISS=N (issue 26's measurements): N workers per expected missed
-// expert; unset or 0: every worker.
+// expert, 0: every worker. Unset: 4, run 8's best (GPU-heavy on the H200: 213.9 tok/s on 3.20 cores
+// against 207.8 on 5.67 with every worker told).
 unsigned HybridExperts::wakeAheadJobs(uint32_t misses) const
 {
     const unsigned all = pool_.workerCount() + 1;  // prepare() counts the host's share as a job
     return workersPerMiss_ ? std::min<unsigned>(all, misses * workersPerMiss_) : all;
 }
 
+// Wake-ahead announces each layer's CPU batch with its expected time, so the workers need not spin
+// between layers (issue 26: spinning there cost 4x park's CPU in a GPU-heavy decode): the pool parks
+// them after every batch, except between one layer's gate/up and down batches (ExpertMisses keeps
+// them). Auto follows the decode's misses per layer (expert_wake_ahead.hpp).
+void HybridExperts::applyWakeAhead()
+{
+    const model::ExpertWakeAhead mode = wakeAheadMode_.load(std::memory_order_relaxed);
+    const bool on = mode == model::ExpertWakeAhead::On || (mode == model::ExpertWakeAhead::Auto && autoWakeAhead_.on());
+    if (on == wakeAhead_)
+        return;
+    wakeAhead_ = on;
+    pool_.setAnnouncedWakesOnly(on);
+    misses_.keepWorkersBetweenBatches(on);
+}
+
 void HybridExperts::endPass(uint32_t tokens, cudaStream_t stream)
 {
+    if (tokens == 1 && passLayers_ > 0) {
+        ++telemetry_.decodeTokens;
+        telemetry_.wakeAheadTokens += wakeAhead_ ? 1 : 0;
+        autoWakeAhead_.observe(double(passMisses_) / passLayers_);
+    }
+    passMisses_ = 0;
+    passLayers_ = 0;
+
     if (!streamedPass_.empty()) {
         streamer_->finishPass(streamedPass_);
         addPrefillTimings(telemetry_.prefill, tokens, streamedPass_);
@@ -347,6 +368,7 @@ void HybridExperts::resetTelemetry()
     telemetry_.completionWaitsMicros.clear();
     telemetry_.bytesToHost = telemetry_.bytesToDevice = 0;
     telemetry_.streamedExperts = telemetry_.cacheBytesCopied = 0;
+    telemetry_.decodeTokens = telemetry_.wakeAheadTokens = 0;
     telemetry_.prefill = {};
     publish();
 }
@@ -403,6 +425,7 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
     using Clock = std::chrono::steady_clock;
     const auto queued = Clock::now();
     collectSample();
+    applyWakeAhead();
     Layer& entry = layers_[layer];
     const size_t routesN = size_t(tokens) * used_, rowFloats = size_t(tokens) * h_.embedding;
     const MoeLayerWeights w = stacks(layer, router);
@@ -425,7 +448,8 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
     // for) are told now; Adaptive lets them sleep on a timer until just before the routing is
     // expected at the host (learnt over decode steps), so they pay neither a wake's latency after
     // it arrives nor a spin through the GPU's work.
-    if (o_.experts.wakeAhead && !streamed && lastMisses_[layer] > 0) {
+    const bool announced = wakeAhead_ && !streamed && lastMisses_[layer] > 0;
+    if (announced) {
         const int64_t elapsed = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - queued).count();
         const auto expectedIn = std::chrono::microseconds(std::max<int64_t>(0, int64_t(routingMicros_) - elapsed));
         pool_.prepare(wakeAheadJobs(lastMisses_[layer]), std::max(std::chrono::microseconds(1000), 2 * expectedIn),
@@ -461,7 +485,15 @@ void HybridExperts::run(uint32_t layer, MoeFeedForward& moe, const DeviceMatrix&
     lastMisses_[layer] = uint32_t(routes_.size());
     telemetry_.layers[layer].routes += routesN;
     telemetry_.layers[layer].misses += routes_.size();
+    if (tokens == 1) {
+        passMisses_ += routes_.size();
+        ++passLayers_;
+    }
     if (routes_.empty()) {
+        // The last step missed here, this one hit everything: the announced workers would otherwise
+        // stay awake for a batch that never comes (until the announcement's end, >= 1 ms).
+        if (announced)
+            pool_.withdraw();
         if (sample) {  // every expert was resident: the GPU did not wait for the CPU
             telemetry_.completionWaitsMicros.push_back(0.0f);
             nextSampleLayer();

@@ -14,7 +14,9 @@
 #include "strata/model/backend.hpp"
 #include "strata/model/cuda_backend.hpp"
 #include "strata/model/expert_cache_policy.hpp"
+#include "strata/model/expert_wake_ahead.hpp"
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -56,6 +58,9 @@ public:
     // slot tables change on `stream`, between passes, never under a running kernel.
     void endPass(uint32_t tokens, cudaStream_t stream);
 
+    // Wake-ahead's mode (CudaExperts::wakeAhead); any thread, used from the next layer on.
+    void setWakeAhead(model::ExpertWakeAhead mode) { wakeAheadMode_.store(mode, std::memory_order_relaxed); }
+
     // A copy of the counters as of the last finished pass; any thread may ask.
     model::ExpertTelemetry telemetry() const;
     void resetTelemetry();
@@ -91,8 +96,14 @@ private:
     std::vector<model::cpu::ExpertRoute> routes_;
     std::vector<uint32_t> lastMisses_;  // per layer: the previous step's CPU routes (wake-ahead)
     double routingMicros_ = 0;          // a decode layer's time from queueing to its routing at the host
-    unsigned workersPerMiss_ = 0;       // wake-ahead: workers told per expected miss (0: all)
+    unsigned workersPerMiss_ = 4;       // wake-ahead: workers told per expected miss (0: all)
     unsigned wakeAheadJobs(uint32_t misses) const;
+    std::atomic<model::ExpertWakeAhead> wakeAheadMode_;
+    model::WakeAheadSwitch autoWakeAhead_;  // Auto's decision, fed at each decode pass's end
+    bool wakeAhead_ = false;                // in effect (the pool and ExpertMisses were told)
+    uint64_t passMisses_ = 0;               // this pass's CPU routes and hybrid layers, for Auto
+    uint32_t passLayers_ = 0;
+    void applyWakeAhead();
     int32_t* tablesHost_ = nullptr;  // pinned: every layer's slotOf, so table uploads are asynchronous
     std::unique_ptr<model::ExpertCachePolicy> policy_;  // Cache only
     std::string identity_;                              // the model, for the cache's saved state

@@ -14,6 +14,16 @@ std::vector<PolicyContender> standardContenders()
     };
 }
 
+std::vector<PolicyContender> wakeAheadContenders(const WakeAheadHooks& hooks)
+{
+    std::vector<PolicyContender> out = standardContenders();
+    for (PolicyContender& c : out)
+        c.setup = hooks.automatic;
+    out.insert(out.begin() + 1, {{"adaptive+wake-ahead", WaitPolicy::adaptive(), false, hooks.on},
+                                 {"adaptive-no-wake-ahead", WaitPolicy::adaptive(), false, hooks.off}});
+    return out;
+}
+
 int bestFixedIndex(std::span<const PolicyContender> contenders, std::span<const double> values, bool higherIsBetter)
 {
     int best = -1;

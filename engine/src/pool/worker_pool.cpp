@@ -202,7 +202,7 @@ void WorkerPool::runErased(std::size_t items, RunOptions options, void* ctx, Job
         s.batchGap.record((s.arrival != 0 ? s.arrival : t0) - s.lastBatchEnd);
     if (policy.kind == WaitKind::Adaptive) {
         if (s.gapOpen)
-            s.announcedEwma += ((s.arrival != 0 ? 1.0 : 0.0) - s.announcedEwma) / 8.0;
+            s.announcedEwma += ((s.arrival != 0 || s.followUpAnnounced ? 1.0 : 0.0) - s.announcedEwma) / 8.0;
         s.widths.record(wanted);
         if (++s.batchesSinceModel >= kModelEvery) {
             s.batchesSinceModel = 0;
@@ -212,8 +212,13 @@ void WorkerPool::runErased(std::size_t items, RunOptions options, void* ctx, Job
     s.gapOpen = false;
     s.arrival = 0;
     s.idle.store(false, std::memory_order_relaxed);
+    s.withdrawn.store(false, std::memory_order_relaxed);
     s.prepareUntilNanos.store(0, std::memory_order_relaxed);  // the announced batch is here
     s.prepareArrivalNanos.store(0, std::memory_order_relaxed);
+    // Set before the publish: a worker that finishes its chunks goes idle before the host returns.
+    const bool follows = policy.kind == WaitKind::Adaptive && options.followedWithin.count() > 0;
+    s.followedWithinNanos.store(follows ? options.followedWithin.count() * 1000 : 0, std::memory_order_relaxed);
+    s.followUpAnnounced = follows;
 
     // Describe the batch, then publish it with one release store of the claim word.
     s.ctx = ctx;
@@ -340,6 +345,7 @@ void WorkerPool::prepare(unsigned expectedJobs, std::chrono::microseconds within
                               std::memory_order_relaxed);
     s.prepareArrivalNanos.store(inNanos > 0 ? now + inNanos : 0, std::memory_order_relaxed);
     s.idle.store(false, std::memory_order_relaxed);
+    s.withdrawn.store(false, std::memory_order_relaxed);
     if (s.contended())
         return;  // nobody may spin now, so waking workers early would only make them park again
     const unsigned wanted = std::min(expectedJobs > 0 ? expectedJobs - 1 : 0u, s.workers);
@@ -366,10 +372,37 @@ void WorkerPool::idleHint()
     if (decodePolicy(s.policyWord.load(std::memory_order_relaxed)).kind != WaitKind::Adaptive)
         return;
     s.idle.store(true, std::memory_order_relaxed);
+    s.followedWithinNanos.store(0, std::memory_order_relaxed);
     s.prepareUntilNanos.store(0, std::memory_order_relaxed);
     s.prepareArrivalNanos.store(0, std::memory_order_relaxed);
     s.gapOpen = false;    // the pause across a request boundary says nothing about decode gaps
     s.bumpSignal(false);  // spinners re-evaluate and park
+}
+
+// What the models learn from a withdrawn announcement: nothing. The host's gap (the batch-gap
+// histogram, the announced share that prices a miss) runs on to the next real arrival, a prepare()
+// or run(): the announcement ended no gap, and a batch that then comes unannounced pays a wake.
+// The workers learn no span across it either (WaitReason::Withdrawn, like a request boundary): a
+// span from the withdrawal to the next arrival starts mid-gap and would teach a gap shorter than
+// the real one, stretching spin windows. (A worker whose learnt spin the prepare() ended has learnt
+// that span already; with setAnnouncedWakesOnly, the wake-ahead's mode, workers do not spin
+// between batches at all, so nothing is learnt there.) Timed sleepers are not woken: a host
+// FUTEX_WAKE per worker would cost the host more than each sleeper's one wake at its timer, after
+// which it parks without spinning.
+void WorkerPool::withdraw()
+{
+    State& s = *state_;
+    ThreadCounters::add(s.withdrawCount, 1);
+    if (decodePolicy(s.policyWord.load(std::memory_order_relaxed)).kind != WaitKind::Adaptive)
+        return;
+    s.prepareUntilNanos.store(0, std::memory_order_relaxed);
+    s.prepareArrivalNanos.store(0, std::memory_order_relaxed);
+    s.prepareWanted.store(0, std::memory_order_relaxed);  // woken workers wake no children
+    s.followedWithinNanos.store(0, std::memory_order_relaxed);
+    s.followUpAnnounced = false;
+    s.arrival = 0;
+    s.withdrawn.store(true, std::memory_order_relaxed);
+    s.bumpSignal(false);  // spinners re-evaluate and park (the seq_cst bump publishes `withdrawn`)
 }
 
 void WorkerPool::setPolicy(WaitPolicy policy)
@@ -402,6 +435,7 @@ PoolTelemetry WorkerPool::telemetry() const
     t.items = s.itemCount.load(std::memory_order_relaxed);
     t.prepares = s.prepareCount.load(std::memory_order_relaxed);
     t.idleHints = s.idleHintCount.load(std::memory_order_relaxed);
+    t.withdrawals = s.withdrawCount.load(std::memory_order_relaxed);
     t.stalls = s.stallCount.load(std::memory_order_relaxed);
     t.wakeCalls = s.wakeCalls.load(std::memory_order_relaxed);
     t.wakeCallNanos = s.wakeCallNanos.load(std::memory_order_relaxed);

@@ -65,8 +65,19 @@ struct alignas(2 * kCacheLine) WorkerModel {
 };
 
 // Why an idle wait spins as long as it does; the span that ends a Learned, BackOff or OverCap
-// wait teaches the worker's model (announced waits and request boundaries say nothing about it).
-enum class WaitReason : std::uint8_t { Fixed, Park, Learned, Announced, Boundary, BackOff, OverCap, AwaitAnnouncement };
+// wait teaches the worker's model (announced waits, request boundaries and withdrawn announcements
+// say nothing about it).
+enum class WaitReason : std::uint8_t {
+    Fixed,
+    Park,
+    Learned,
+    Announced,
+    Boundary,
+    BackOff,
+    OverCap,
+    AwaitAnnouncement,
+    Withdrawn
+};
 struct SpinBudget {
     std::int64_t nanos = 0;
     WaitReason reason = WaitReason::Park;
@@ -107,12 +118,14 @@ struct WorkerPool::State {
     std::atomic<std::int64_t> prepareUntilNanos{0};
     std::atomic<std::int64_t> prepareArrivalNanos{0};     // when the announced batch is expected; 0: now
     std::atomic<std::uint32_t> prepareWanted{0};          // workers the last prepare() woke (a tree)
+    std::atomic<std::int64_t> followedWithinNanos{0};     // the running batch's RunOptions::followedWithin
     std::atomic<std::int64_t> signalNanos{0};             // time of the last publish/prepare
     std::atomic<std::int64_t> wakeLatencyNanos{50'000};   // EWMA, updated by woken workers
     std::atomic<std::uint32_t> spinCap{0};                // Adaptive: workers with a lower index may spin
     std::atomic<std::uint32_t> preemptedSpinPermille{0};  // EWMA: adaptive spins the OS preempted
     std::atomic<std::int32_t> cpuPressurePermille{-1};    // PSI "some" share; -1: unknown
     std::atomic<bool> idle{false};
+    std::atomic<bool> withdrawn{false};           // withdraw(): park until the next prepare or run
     std::atomic<bool> announcedWakesOnly{false};  // setAnnouncedWakesOnly
     std::atomic<bool> stop{false};
 
@@ -122,7 +135,8 @@ struct WorkerPool::State {
     detail::AtomicHistogram completionWait;
     detail::AtomicHistogram batchLatency;
     detail::AtomicHistogram batchGap;
-    std::atomic<std::uint64_t> batchCount{0}, itemCount{0}, prepareCount{0}, idleHintCount{0}, stallCount{0};
+    std::atomic<std::uint64_t> batchCount{0}, itemCount{0}, prepareCount{0}, idleHintCount{0}, withdrawCount{0},
+        stallCount{0};
     std::atomic<std::uint64_t> wakeCalls{0}, wakeCallNanos{0};  // host-written
 
     std::mutex errorMutex;
@@ -131,7 +145,8 @@ struct WorkerPool::State {
     // --- host-only (the thread that calls run/prepare/idleHint) ---
     std::atomic<bool> running{false};
     std::uint32_t epoch = 0;
-    bool gapOpen = false;  // a batch ended and the next arrival is not yet recorded
+    bool gapOpen = false;            // a batch ended and the next arrival is not yet recorded
+    bool followUpAnnounced = false;  // the last batch announced the next (RunOptions::followedWithin)
     std::int64_t lastBatchEnd = 0;
     std::int64_t arrival = 0;       // first prepare() since the last batch ended
     detail::WidthHistory widths;    // workers recent batches wanted (the spinner cap)

@@ -137,6 +137,8 @@ SpinBudget WorkerPool::State::workerSpinBudget(unsigned self, std::int64_t now)
         return {0, WaitReason::BackOff};
     if (idle.load(std::memory_order_relaxed))
         return {0, WaitReason::Boundary};  // request boundary: nothing comes soon
+    if (withdrawn.load(std::memory_order_relaxed))
+        return {0, WaitReason::Withdrawn};  // the announced batch will not come: park for the next arrival
     const std::int64_t until = prepareUntilNanos.load(std::memory_order_relaxed);
     if (until > now) {  // work was announced: stay awake for it, from shortly before it is due
         const std::int64_t arrival = prepareArrivalNanos.load(std::memory_order_relaxed);
@@ -145,6 +147,9 @@ SpinBudget WorkerPool::State::workerSpinBudget(unsigned self, std::int64_t now)
             arrival > now ? models[self].wakeAhead.sleepNanos(arrival - now, latency, window) : 0;
         return {until - now, WaitReason::Announced, sleep};
     }
+    // The batch that just ended said the next follows soon: stay awake for it.
+    if (const std::int64_t follow = followedWithinNanos.load(std::memory_order_relaxed); follow > 0)
+        return {follow, WaitReason::Announced};
     if (announcedWakesOnly.load(std::memory_order_relaxed))
         return {0, WaitReason::AwaitAnnouncement};  // the next batch's announcement wakes us on time
     return {window, WaitReason::Learned};

@@ -45,7 +45,7 @@ domain::Preferences changedPreferences()
     p.engine.experts = model::ExpertPlacement::Cache;
     p.engine.expertBudgetMiB = 6144;
     p.engine.cpuExpertLayers = 3;
-    p.engine.expertWakeAhead = false;
+    p.engine.expertWakeAhead = model::ExpertWakeAhead::Off;
     p.sampling.temperature = 0.25;
     p.sampling.topK = 7;
     p.sampling.seed = 42;
@@ -109,7 +109,7 @@ private slots:
         QCOMPARE(options.experts, model::ExpertPlacement::Cache);
         QCOMPARE(options.expertBudgetMiB, 6144);
         QCOMPARE(options.cpuExpertLayers, 3);
-        QCOMPARE(options.expertWakeAhead, false);
+        QVERIFY(options.expertWakeAhead == model::ExpertWakeAhead::Off);
         QCOMPARE(app::enginePreferencesFrom(options), wanted);
     }
 
@@ -117,9 +117,26 @@ private slots:
     {
         const domain::EnginePreferences defaults;
         QCOMPARE(defaults.experts, model::ExpertPlacement::Gpu);
-        QVERIFY(!defaults.expertWakeAhead);  // measured slower on the H200 (hybrid-moe.md)
+        // Automatic: on while the decode is GPU-heavy, off while CPU-positive (hybrid-moe.md).
+        QVERIFY(defaults.expertWakeAhead == model::ExpertWakeAhead::Auto);
         QCOMPARE(app::modelOptionsFrom(app::loadOptionsFrom(defaults)).cudaExperts.placement,
                  model::ExpertPlacement::Gpu);
+        QVERIFY(app::modelOptionsFrom(app::loadOptionsFrom(defaults)).cudaExperts.wakeAhead
+                == model::ExpertWakeAhead::Auto);
+        // Stored as its word; the checkbox's old bool: true stays on, false (its default) is automatic.
+        const std::pair<const char*, model::ExpertWakeAhead> wakeAhead[] = {
+            {"off", model::ExpertWakeAhead::Off},    {"on", model::ExpertWakeAhead::On},
+            {"auto", model::ExpertWakeAhead::Auto},  {"true", model::ExpertWakeAhead::On},
+            {"false", model::ExpertWakeAhead::Auto}, {"sometimes", model::ExpertWakeAhead::Auto}};
+        for (const auto& [stored, mode] : wakeAhead) {
+            QSettings settings(m_dir.filePath(QStringLiteral("wake-ahead.ini")), QSettings::IniFormat);
+            settings.setValue(QStringLiteral("engine/expertWakeAhead"), QString::fromLatin1(stored));
+            const domain::Preferences loaded = domain::PreferencesStore(settings).load();
+            QVERIFY2(loaded.engine.expertWakeAhead == mode, stored);
+            domain::PreferencesStore(settings).save(loaded);
+            QCOMPARE(settings.value(QStringLiteral("engine/expertWakeAhead")).toString(),
+                     QString::fromLatin1(model::toString(mode).data()));
+        }
         for (const char* stored : {"gpu", "cache", "cpu-layers"}) {
             QSettings settings(m_dir.filePath(QStringLiteral("experts.ini")), QSettings::IniFormat);
             settings.setValue(QStringLiteral("engine/experts"), QString::fromLatin1(stored));
@@ -139,14 +156,14 @@ private slots:
         options.experts = model::ExpertPlacement::Cache;
         options.expertBudgetMiB = 6144;
         options.cpuExpertLayers = 7;  // not this placement's: passed on, unused
-        options.expertWakeAhead = false;
+        options.expertWakeAhead = model::ExpertWakeAhead::Off;
         options.expertStateFolder = m_dir.filePath(QStringLiteral("expert-cache"));
         model::ModelOptions o = app::modelOptionsFrom(options, m_model);
         QCOMPARE(o.device, model::Device::Cuda);
         QCOMPARE(o.threads, 4);  // the engine thread is the fifth
         QCOMPARE(o.cudaExperts.placement, model::ExpertPlacement::Cache);
         QCOMPARE(o.cudaExperts.budget, size_t(6144) << 20);
-        QCOMPARE(o.cudaExperts.wakeAhead, false);
+        QVERIFY(o.cudaExperts.wakeAhead == model::ExpertWakeAhead::Off);
         const QFileInfo modelFile(m_model);
         const QString state = options.expertStateFolder + QLatin1Char('/') + modelFile.fileName() + QLatin1Char('-')
                               + QString::number(modelFile.size()) + QStringLiteral(".json");
@@ -196,7 +213,7 @@ private slots:
         auto* experts = page.findChild<QComboBox*>(QStringLiteral("expertsBox"));
         auto* budget = page.findChild<QSpinBox*>(QStringLiteral("expertBudgetBox"));
         auto* layers = page.findChild<QSpinBox*>(QStringLiteral("cpuExpertLayersBox"));
-        auto* wake = page.findChild<QCheckBox*>(QStringLiteral("expertWakeAheadBox"));
+        auto* wake = page.findChild<QComboBox*>(QStringLiteral("expertWakeAheadBox"));
         QVERIFY(device && experts && budget && layers && wake);
         page.setValues(domain::EnginePreferences{});
         QVERIFY(!experts->isEnabled() && !budget->isEnabled() && !layers->isEnabled() && !wake->isEnabled());
@@ -206,7 +223,7 @@ private slots:
         hybrid.gpu = 0;
         hybrid.experts = model::ExpertPlacement::Cache;
         hybrid.expertBudgetMiB = 12288;
-        hybrid.expertWakeAhead = false;
+        hybrid.expertWakeAhead = model::ExpertWakeAhead::Off;
         page.setValues(hybrid);
         QVERIFY(experts->isEnabled() && budget->isEnabled() && wake->isEnabled());
         QVERIFY(!layers->isEnabled());
@@ -215,10 +232,11 @@ private slots:
         experts->setCurrentIndex(experts->findData(int(model::ExpertPlacement::CpuLayers)));
         QVERIFY(layers->isEnabled() && !budget->isEnabled());
         layers->setValue(12);
-        wake->setChecked(true);
+        QCOMPARE(wake->count(), 3);
+        wake->setCurrentIndex(wake->findData(int(model::ExpertWakeAhead::On)));
         QCOMPARE(page.values().experts, model::ExpertPlacement::CpuLayers);
         QCOMPARE(page.values().cpuExpertLayers, 12);
-        QVERIFY(page.values().expertWakeAhead);
+        QVERIFY(page.values().expertWakeAhead == model::ExpertWakeAhead::On);
 
         experts->setCurrentIndex(experts->findData(int(model::ExpertPlacement::Gpu)));
         QVERIFY(!layers->isEnabled() && !budget->isEnabled() && !wake->isEnabled());

@@ -372,6 +372,50 @@ private slots:
         QCOMPARE(int(a.size()), 32);
     }
 
+    // Wake-ahead switched while a reply runs (Backend::setExpertWakeAhead from another thread, with
+    // announcements withdrawn and workers kept between batches as it goes): the same tokens as with
+    // it off. Then a whole reply with it on, and one with it off, as the telemetry counts them.
+    void wakeAheadSwitchedMidReply()
+    {
+        const gguf::ModelSpec spec = moeSpec(GgmlType::Q4_K);
+        const auto path = test::writeModel(m_dir, spec, "wake-ahead switch");
+        model::CudaExperts experts;
+        experts.placement = model::ExpertPlacement::Cache;
+        experts.wakeAhead = model::ExpertWakeAhead::Off;
+        const auto steady = open(path, experts), switched = open(path, experts);
+        const std::vector<int32_t> prompt = {3, 141, 59, 26, 53, 58, 97, 93};
+        model::GenerationRequest request;
+        request.maxTokens = 32;
+        request.sampling.temperature = 0.0f;
+        std::vector<int32_t> a, b;
+        model::Session sa(*steady, {.contextLength = 128}), sb(*switched, {.contextLength = 128});
+        model::generate(*steady, sa, prompt, request, {.onToken = [&](int32_t t, auto) { a.push_back(t); }});
+        std::atomic<bool> done{false};
+        std::thread switcher([&] {
+            const model::ExpertWakeAhead modes[] = {model::ExpertWakeAhead::On, model::ExpertWakeAhead::Auto,
+                                                    model::ExpertWakeAhead::Off};
+            for (int i = 0; !done.load(); ++i) {
+                switched->backend().setExpertWakeAhead(modes[i % 3]);
+                std::this_thread::sleep_for(std::chrono::microseconds(300));
+            }
+        });
+        model::generate(*switched, sb, prompt, request, {.onToken = [&](int32_t t, auto) { b.push_back(t); }});
+        done = true;
+        switcher.join();
+        QCOMPARE(b, a);
+        QCOMPARE(int(a.size()), 32);
+
+        for (const bool on : {true, false}) {
+            switched->backend().setExpertWakeAhead(on ? model::ExpertWakeAhead::On : model::ExpertWakeAhead::Off);
+            switched->backend().resetExpertTelemetry();
+            model::Session s(*switched, {.contextLength = 128});
+            model::generate(*switched, s, prompt, request, {});
+            const auto t = switched->backend().expertTelemetry();
+            QVERIFY(t && t->decodeTokens > 0);
+            QCOMPARE(t->wakeAheadTokens, on ? t->decodeTokens : 0);
+        }
+    }
+
     // Stop pressed while the host waits for the CPU experts of a layer: the reply ends at the next
     // token, with the cancelled finish.
     void cancelDuringTheCpuExperts()

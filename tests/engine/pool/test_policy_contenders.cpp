@@ -4,6 +4,7 @@
 
 #include <QtTest/QtTest>
 
+#include <string>
 #include <vector>
 
 using namespace strata::pool;
@@ -58,6 +59,36 @@ private slots:
         const std::vector<double> wait = {6, 70, 0, 4};
         QCOMPARE(bestFixedIndex(c, wait, false), 3);
         QCOMPARE(ratiosToBestFixed(c, wait, false)[0], 1.5);
+    }
+
+    // A hybrid MoE's list: adaptive (wake-ahead auto), then adaptive with it on and off, then the
+    // fixed three; each sets its mode before it runs; the two new ones are never the bar.
+    void hybridAddsBothWakeAheadModesAsAdaptive()
+    {
+        std::string mode;
+        const std::vector<PolicyContender> c =
+            wakeAheadContenders({[&] { mode = "auto"; }, [&] { mode = "on"; }, [&] { mode = "off"; }});
+        const std::vector<std::string> names = {"adaptive", "adaptive+wake-ahead", "adaptive-no-wake-ahead",
+                                                "park",     "fixed:100us",         "fixed:20ms"};
+        const std::vector<std::string> modes = {"auto", "on", "off", "auto", "auto", "auto"};
+        QCOMPARE(c.size(), names.size());
+        for (std::size_t i = 0; i < c.size(); ++i) {
+            QCOMPARE(c[i].name, names[i]);
+            QCOMPARE(c[i].fixed, i >= 3);
+            QVERIFY(i >= 3 || c[i].policy == WaitPolicy::adaptive());
+            QVERIFY(c[i].setup);
+            c[i].setup();
+            QCOMPARE(mode, modes[i]);
+        }
+        for (std::size_t i = 3; i < c.size(); ++i)
+            QVERIFY(c[i].policy == standardContenders()[i - 2].policy);
+        // Run 8's GPU-heavy figures: wake-ahead 213.9, adaptive 209.7, fixed 100 µs 219.9, park 208.3.
+        const std::vector<double> tps = {209.7, 213.9, 209.7, 208.3, 219.9, 0};
+        QCOMPARE(bestFixedIndex(c, tps), 4);
+        QCOMPARE(ratiosToBestFixed(c, tps)[1], 213.9 / 219.9);
+        // Faster than every fixed policy, a wake-ahead row still reads against the best fixed one.
+        const std::vector<double> fast = {209.7, 300, 250, 208.3, 219.9, 0};
+        QCOMPARE(bestFixedIndex(c, fast), 4);
     }
 
     void noMeasuredFixedPolicyGivesNoRatio()

@@ -6,6 +6,7 @@
 
 #include "strata/model/architecture.hpp"
 #include "strata/model/expert_telemetry.hpp"
+#include "strata/model/expert_wake_ahead.hpp"
 #include "strata/model/hparams.hpp"
 #include "strata/model/weights.hpp"
 
@@ -63,6 +64,9 @@ public:
     virtual void resetExpertTelemetry() {}
     // Which layers live on which GPU (empty on the CPU backend).
     virtual std::vector<GpuLayers> gpuLayers() const { return {}; }
+    // A hybrid MoE placement's wake-ahead (CudaExperts::wakeAhead), switched while the model is
+    // loaded; any thread, takes effect at the next layer. Other backends ignore it.
+    virtual void setExpertWakeAhead(ExpertWakeAhead) {}
 };
 
 }  // namespace strata::model

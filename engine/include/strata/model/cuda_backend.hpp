@@ -41,11 +41,11 @@ struct CudaExperts {
     size_t budget = 0;       // Cache: VRAM bytes for experts; 0: none (every expert runs on the CPU)
     uint32_t cpuLayers = 0;  // CpuLayers: how many layers, from the first, keep their experts on the CPU
     // Hybrid: wake the pool's workers (WorkerPool::prepare) for the CPU experts as soon as the GPU
-    // work of a layer is queued, instead of when its routing reaches the host. Off by default: on the
-    // H200 (30B-A3B shape, adaptive policy, 6 budget/skew cells over two runs) decode was faster
-    // without it in 5 of 6 and cheaper in CPU in 4 (14 GiB: 181 against 173 tok/s, 1.6 against 3.8
-    // cores): woken ahead, every worker waits out the GPU for the one or two experts a layer misses.
-    bool wakeAhead = false;
+    // work of a layer is queued, and park them between layers, instead of waking them when its
+    // routing reaches the host. Auto (the default) turns it on while the decode misses few experts
+    // per layer (GPU-heavy) and off while it misses many (model/expert_wake_ahead.hpp, with the H200's
+    // numbers). Backend::setExpertWakeAhead changes it while the model is loaded.
+    ExpertWakeAhead wakeAhead = ExpertWakeAhead::Auto;
     // Cache: where the cache's routing heat and residency are kept between runs, so the next start
     // begins with the experts this model's chats used most (empty: not kept).
     std::string stateFile;

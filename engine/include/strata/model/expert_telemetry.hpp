@@ -35,6 +35,8 @@ struct ExpertTelemetry {
     uint64_t bytesToHost = 0, bytesToDevice = 0;  // PCIe traffic of the hybrid layers (rows, routing, experts)
     uint64_t cacheBytesCopied = 0;  // the cache's swaps: experts copied into its VRAM slots (in bytesToDevice too)
     uint64_t streamedExperts = 0;   // long prompts: missed experts copied to the GPU for one batch (issue 21)
+    uint64_t decodeTokens = 0;      // one-token passes, and those of them run with wake-ahead on
+    uint64_t wakeAheadTokens = 0;
     PrefillStreamTelemetry prefill;
 
     // The expert map, [layers][experts] row by row (experts per layer in `experts`):

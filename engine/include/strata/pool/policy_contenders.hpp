@@ -6,6 +6,7 @@
 
 #include "strata/pool/wait_policy.hpp"
 
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -16,11 +17,25 @@ struct PolicyContender {
     std::string name;  // "adaptive", "park", "fixed:100us", "fixed:20ms" (parseWaitPolicy reads it)
     WaitPolicy policy;
     bool fixed = true;  // a policy a user could pick instead of Adaptive; the best of these is the bar
+    // Run before each of this contender's runs, with its policy (empty: nothing); e.g. a hybrid MoE's
+    // wake-ahead mode, which is no policy but changes how Adaptive is used.
+    std::function<void()> setup;
 };
 
 // Adaptive, then the three fixed choices, in the order they run in each round: park, a 100 µs
 // spin (the seeds' GPU-heavy fix) and a 20 ms spin (the old engine's default).
 std::vector<PolicyContender> standardContenders();
+
+// A hybrid MoE model's wake-ahead modes (model::ExpertWakeAhead), as the hooks that set them.
+struct WakeAheadHooks {
+    std::function<void()> automatic, on, off;
+};
+
+// standardContenders() for a hybrid MoE decode: "adaptive" is Adaptive with wake-ahead on auto (the
+// default, what a user gets), followed by "adaptive+wake-ahead" and "adaptive-no-wake-ahead" (issue
+// 26's rows), both Adaptive and not fixed, so the best fixed policy stays the bar. Each contender
+// sets its mode first; the fixed ones set auto (a fixed policy ignores announcements anyway).
+std::vector<PolicyContender> wakeAheadContenders(const WakeAheadHooks& hooks);
 
 // Which contender is the best fixed one for a figure (`values[i]` belongs to `contenders[i]`):
 // the highest value when higher is better (tok/s), the lowest positive one otherwise (a wait).

@@ -58,6 +58,7 @@ struct PoolTelemetry {
     std::uint64_t items = 0;
     std::uint64_t prepares = 0;
     std::uint64_t idleHints = 0;
+    std::uint64_t withdrawals = 0;         // announcements withdrawn (withdraw())
     std::uint64_t stalls = 0;              // watchdog reports
     std::uint64_t wakeCalls = 0;           // futex wakes the host sent to parked workers (publish, prepare)
     std::uint64_t wakeCallNanos = 0;       // host time spent sending them

@@ -66,6 +66,11 @@ struct PoolOptions {
 struct RunOptions {
     std::size_t grain = 0;      // items per chunk; 0: about 4 chunks per participant
     unsigned maxWorkers = ~0u;  // pool threads allowed to take part (the host always does)
+    // Adaptive: the caller's next batch follows this one within this long (one layer's products of
+    // a hybrid MoE decode: gate and up, then down). Workers that finish spin for it, up to this
+    // long, instead of parking (setAnnouncedWakesOnly) or spinning their learnt window; the next
+    // batch then counts as announced and the span is not learnt from. 0: nothing announced.
+    std::chrono::microseconds followedWithin{0};
 };
 
 class WorkerPool {
@@ -98,6 +103,12 @@ public:
     // A request ended (or the caller knows no batch comes soon): Adaptive workers park at once
     // and the gap across the boundary is not learnt from. Fixed policies ignore it.
     void idleHint();
+    // The announced batch will not come after all (a hybrid MoE layer whose routing, predicted to
+    // miss, hit every expert): ends a pending prepare(). Adaptive workers that sleep on its timer or
+    // spin for it park (a sleeper when its timer ends, without spinning), and the withdrawn
+    // announcement is not an arrival: the gap goes on to the next prepare() or run(). Fixed
+    // policies ignore it.
+    void withdraw();
     // On: the caller announces every batch it cares about with prepare(..., expectedIn) (a hybrid
     // MoE decode's wake-ahead), so Adaptive workers park as soon as a batch ends instead of spinning
     // their learnt window into the next announcement, and wake on its timer. Off by default.

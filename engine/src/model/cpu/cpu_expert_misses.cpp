@@ -5,11 +5,22 @@
 #include "strata/kernels/ops.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <numeric>
 #include <string>
 
 namespace strata::model::cpu {
+
+namespace {
+
+// How long workers stay awake for the down batch after gate/up at most. The host's work in between
+// takes microseconds, but it may first have to be woken from the gate/up batch's completion wait
+// (on the loaded 2-core dev box 500 µs re-woke the worker in half the layers, 2 ms in none); this
+// only bounds the spin if the host is descheduled or the layer fails.
+constexpr std::chrono::microseconds kDownFollowsWithin{2000};
+
+}  // namespace
 
 ExpertMisses::ExpertMisses(const Hparams& h, uint32_t maxBatch) : h_(h)
 {
@@ -71,7 +82,11 @@ void ExpertMisses::decode(pool::WorkerPool& pool, const kernels::KernelTable& k,
     targets_.clear();
     addTargets(w.gateExps, ffWidth, xq_, false, gate_.data());
     addTargets(w.upExps, ffWidth, xq_, false, up_.data());  // the CUDA backend requires gate and up of one type
-    matvecBatch(pool, k, targets_);
+    // Between the two batches the host only applies SwiGLU to n rows and quantizes them (µs).
+    pool::RunOptions gateUp;
+    if (keepWorkers_)
+        gateUp.followedWithin = kDownFollowsWithin;
+    matvecBatch(pool, k, targets_, gateUp);
     kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * ffWidth);
     hq_.quantize(pool, gate_.data(), int64_t(n), ffWidth, ffWidth, w.downExps.type);
     targets_.clear();

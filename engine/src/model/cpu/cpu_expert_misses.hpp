@@ -28,11 +28,17 @@ public:
     void run(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
              uint32_t tokens, std::span<const ExpertRoute> routes, float* out);
 
+    // On (the hybrid's wake-ahead, whose pool parks its workers after every batch): one token's
+    // gate/up batch tells the pool that the down batch follows (pool::RunOptions::followedWithin),
+    // so the workers stay awake between the two instead of being woken again on the critical path.
+    void keepWorkersBetweenBatches(bool on) { keepWorkers_ = on; }
+
 private:
     void decode(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x);
     void batch(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x);
 
     Hparams h_;
+    bool keepWorkers_ = false;
     std::vector<ExpertRoute> routes_;    // grouped by expert
     std::vector<uint32_t> expertBegin_;  // routes_[expertBegin_[e] .. expertBegin_[e+1]) use expert e
     QuantizedRows xq_, hq_;

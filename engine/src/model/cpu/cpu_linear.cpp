@@ -97,12 +97,12 @@ void linearShared(pool::WorkerPool& pool, const kernels::KernelTable& k, const Q
     matvecBatch(pool, k, std::span(batch).first(targets.size()));
 }
 
-void matvecBatch(pool::WorkerPool& pool, const kernels::KernelTable& k, std::span<const MatvecTarget> targets)
+void matvecBatch(pool::WorkerPool& pool, const kernels::KernelTable& k, std::span<const MatvecTarget> targets,
+                 pool::RunOptions o)
 {
     size_t rows = 0;
     for (const MatvecTarget& t : targets)
         rows += size_t(t.rows);
-    pool::RunOptions o;
     o.grain = decodeGrain(rows, pool.workerCount() + 1);
     pool.run(
         rows,

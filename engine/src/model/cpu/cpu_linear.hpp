@@ -59,7 +59,9 @@ struct MatvecTarget {
 };
 // Every target's rows laid end to end and split over the pool as one batch in small chunks: decode
 // products are short, and each batch end makes one thread wait for the other's last chunk.
-void matvecBatch(pool::WorkerPool& pool, const kernels::KernelTable& k, std::span<const MatvecTarget> targets);
+// `options`: the caller's (e.g. followedWithin); the grain is matvecBatch's own.
+void matvecBatch(pool::WorkerPool& pool, const kernels::KernelTable& k, std::span<const MatvecTarget> targets,
+                 pool::RunOptions options = {});
 
 // Adds a bias vector to each of `rows` rows.
 void addBias(float* x, int64_t rows, int64_t cols, size_t stride, const float* bias);
