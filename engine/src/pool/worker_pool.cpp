@@ -220,13 +220,6 @@ void WorkerPool::runErased(std::size_t items, RunOptions options, void* ctx, Job
     s.followedWithinNanos.store(follows ? options.followedWithin.count() * 1000 : 0, std::memory_order_relaxed);
     s.followUpAnnounced = follows;
 
-    // Adaptive wakes a batch's parked workers as a tree (passOnBatchWake): the host wakes worker 0
-    // only and goes to its own share, each worker wakes two more. Waking them one by one held the
-    // host ~1.4 µs a call before its first chunk (the hybrid's GPU-heavy decode: ~90 calls a token,
-    // tg fell with the count of calls). The fixed policies keep the literal one-by-one wake.
-    const bool fanOut = policy.kind == WaitKind::Adaptive;
-    s.fanOutWanted.store(fanOut ? wanted : 0, std::memory_order_relaxed);
-
     // Describe the batch, then publish it with one release store of the claim word.
     s.ctx = ctx;
     s.fn = fn;
@@ -238,7 +231,7 @@ void WorkerPool::runErased(std::size_t items, RunOptions options, void* ctx, Job
         s.epoch = 1;  // epoch 0 is "no batch yet"
     s.job.store(makeJobWord(s.epoch, count), std::memory_order_release);
     s.bumpSignal(true);
-    s.wakeWorkers(fanOut ? std::min(wanted, 1u) : wanted, participants);
+    s.wakeWorkers(wanted, participants);
 
     // The host helps drain, then waits for chunks still running elsewhere.
     s.drain(s.workers, s.job.load(std::memory_order_acquire));

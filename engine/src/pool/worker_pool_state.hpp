@@ -118,7 +118,6 @@ struct WorkerPool::State {
     std::atomic<std::int64_t> prepareUntilNanos{0};
     std::atomic<std::int64_t> prepareArrivalNanos{0};     // when the announced batch is expected; 0: now
     std::atomic<std::uint32_t> prepareWanted{0};          // workers the last prepare() woke (a tree)
-    std::atomic<std::uint32_t> fanOutWanted{0};           // Adaptive: workers the batch wakes as a tree
     std::atomic<std::int64_t> followedWithinNanos{0};     // the running batch's RunOptions::followedWithin
     std::atomic<std::int64_t> signalNanos{0};             // time of the last publish/prepare
     std::atomic<std::int64_t> wakeLatencyNanos{50'000};   // EWMA, updated by woken workers
@@ -177,7 +176,6 @@ struct WorkerPool::State {
     void wakeWorkers(unsigned wanted, unsigned limit);
     bool wakeIfParked(unsigned index, std::int64_t now);
     void passOnAnnouncedWake(unsigned self, std::int64_t now);
-    void passOnBatchWake(unsigned self, std::uint64_t word);
     void bumpSignal(bool forWork);
     void waitDone(std::uint32_t count, std::int64_t start);
     void reportStall(std::uint32_t count, std::int64_t waitedNanos);

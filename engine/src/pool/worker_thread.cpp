@@ -53,10 +53,8 @@ void WorkerPool::State::workerMain(unsigned self, std::vector<int> cpus)
         const std::uint64_t word = job.load(std::memory_order_acquire);
         if (epochOf(word) != seenEpoch) {
             seenEpoch = epochOf(word);
-            if (self < participants.load(std::memory_order_relaxed)) {
-                passOnBatchWake(self, word);
+            if (self < participants.load(std::memory_order_relaxed))
                 drain(self, word);
-            }
             continue;
         }
         idleWait(self, seenSignal);
@@ -262,20 +260,6 @@ void WorkerPool::State::passOnAnnouncedWake(unsigned self, std::int64_t now)
     if (prepareUntilNanos.load(std::memory_order_relaxed) <= now)
         return;  // no announced batch pending (a publish resets it before it bumps the signal)
     const unsigned n = prepareWanted.load(std::memory_order_relaxed);
-    for (unsigned child = 2 * self + 1; child <= 2 * self + 2 && child < n; ++child)
-        wakeIfParked(child, now);
-}
-
-// Adaptive's tree wake of a batch (runErased): worker i wakes workers 2i+1 and 2i+2 of those the
-// batch wants, if they are parked and chunks are still unclaimed, however i itself noticed the batch
-// (spinning, woken, or between two batches). The children's `parked` is read seq_cst after this
-// thread saw the host's signal bump, so the Dekker pair with idleWait's park holds as for the host.
-void WorkerPool::State::passOnBatchWake(unsigned self, std::uint64_t word)
-{
-    const unsigned n = fanOutWanted.load(std::memory_order_relaxed);
-    if (2 * self + 1 >= n || nextOf(word) >= countOf(word))
-        return;
-    const std::int64_t now = nowNanos();
     for (unsigned child = 2 * self + 1; child <= 2 * self + 2 && child < n; ++child)
         wakeIfParked(child, now);
 }

@@ -9,7 +9,6 @@
 
 #include <sys/resource.h>
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -67,40 +66,6 @@ private slots:
         QVERIFY2(used < 0.060, qPrintable(QString("idle pool used %1 ms of CPU in 500 ms").arg(used * 1e3)));
         for (const WorkerTelemetry& w : pool.telemetry().workers)
             QCOMPARE(w.state, ThreadState::Parked);
-    }
-
-    // A batch that finds every worker parked: Adaptive's host wakes one and the workers wake each
-    // other (a tree), so the host sends one wake call instead of one per worker; Park stays literal.
-    // Every worker still joins: 64 chunks of 2 ms leave time for the tree's last level.
-    void adaptiveWakesAParkedPoolAsATree_data()
-    {
-        QTest::addColumn<bool>("adaptive");
-        QTest::newRow("adaptive") << true;
-        QTest::newRow("park") << false;
-    }
-    void adaptiveWakesAParkedPoolAsATree()
-    {
-        QFETCH(bool, adaptive);
-        PoolOptions o;
-        o.workers = 7;
-        o.policy = adaptive ? WaitPolicy::adaptive() : WaitPolicy::park();
-        WorkerPool pool(o);
-        someBatches(pool, 50);
-        pool.idleHint();  // Adaptive's workers park at once at a request boundary
-        QTRY_VERIFY_WITH_TIMEOUT(
-            std::ranges::all_of(pool.telemetry().workers,
-                                [](const WorkerTelemetry& w) { return w.state == ThreadState::Parked; }),
-            5000);
-        const PoolTelemetry before = pool.telemetry();
-        pool.run(
-            64, [](std::size_t, std::size_t, unsigned) { std::this_thread::sleep_for(2ms); }, RunOptions{1, ~0u});
-        const PoolTelemetry after = pool.telemetry();
-        QCOMPARE(after.wakeCalls - before.wakeCalls, adaptive ? 1u : 7u);
-        for (std::size_t i = 0; i < after.workers.size(); ++i) {
-            QCOMPARE(after.workers[i].wakes - before.workers[i].wakes, 1u);
-            QVERIFY2(after.workers[i].chunks > before.workers[i].chunks,
-                     qPrintable(QString("worker %1 ran no chunk").arg(i)));
-        }
     }
 
     void fixedSpinStopsAtItsBudget()
