@@ -475,24 +475,34 @@
 <context>
     <name>strata::app::EngineValues</name>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="109"/>
+        <location filename="../app/engine/engine_values.cpp" line="117"/>
         <source>GPU %1: %2</source>
         <translation>GPU %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="115"/>
+        <location filename="../app/engine/engine_values.cpp" line="123"/>
         <source>%1 + CPU experts, %2 threads</source>
         <translation>%1 + CPU-Experten, %2 Threads</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="119"/>
+        <location filename="../app/engine/engine_values.cpp" line="127"/>
         <source>CPU, 1 thread</source>
         <translation>CPU, 1 Thread</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="120"/>
+        <location filename="../app/engine/engine_values.cpp" line="128"/>
         <source>CPU, %1 threads</source>
         <translation>CPU, %1 Threads</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="139"/>
+        <source>GPU %1: layer %2</source>
+        <translation>GPU %1: Schicht %2</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="142"/>
+        <source>GPU %1: layers %2–%3</source>
+        <translation>GPU %1: Schichten %2–%3</translation>
     </message>
 </context>
 <context>
@@ -1876,280 +1886,306 @@ zuletzt lief hier ein Experten-Stager</translation>
 <context>
     <name>strata::ui::EngineSettingsPage</name>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="14"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="32"/>
         <source>&amp;Pin worker threads to cores</source>
         <translation>Worker-Threads an Kerne &amp;binden</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="23"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
         <source>automatic (physical cores: %1)</source>
         <translation>automatisch (physische Kerne: %1)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="24"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="42"/>
         <source>Threads</source>
         <translation>Threads</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="26"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="44"/>
         <source>Physical cores on this machine: %1. One thread per physical core is usually fastest: the matrix work is limited by memory bandwidth and each core&apos;s vector units, and a second hardware thread on the same core (SMT) shares both, so it adds waiting, not speed.</source>
         <translation>Physische Kerne auf diesem Rechner: %1. Ein Thread pro physischem Kern ist meist am schnellsten: Die Matrixarbeit ist durch die Speicherbandbreite und die Vektoreinheiten jedes Kerns begrenzt, und ein zweiter Hardware-Thread auf demselben Kern (SMT) teilt sich beides – er bringt Warten, keine Geschwindigkeit.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="35"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="53"/>
         <source>Pinned workers never migrate between cores. This helps on an otherwise idle machine and hurts when other programs need the same cores.</source>
         <translation>Gebundene Worker wechseln nie den Kern. Das hilft auf einem sonst unbeschäftigten Rechner und schadet, wenn andere Programme dieselben Kerne brauchen.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="59"/>
         <source>the model&apos;s (up to 4096)</source>
         <translation>die des Modells (bis 4096)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="42"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="60"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="74"/>
         <source> tokens</source>
         <translation> Tokens</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="43"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
         <source>Context length</source>
         <translation>Kontextlänge</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="46"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="64"/>
         <source>f16 (exact)</source>
         <translation>f16 (exakt)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="47"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="65"/>
         <source>q8_0 (half the memory)</source>
         <translation>q8_0 (halber Speicher)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="48"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="66"/>
         <source>KV cache type</source>
         <translation>KV-Cache-Typ</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="57"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
         <source>Prefill batch size</source>
         <translation>Prefill-Batchgröße</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="115"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="72"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="147"/>
         <source>Automatic</source>
         <translation>Automatisch</translation>
     </message>
     <message>
         <location filename="../ui/settings/engine_settings_page.cpp" line="87"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="217"/>
+        <source>GPUs %1: layers split</source>
+        <translation>GPUs %1: Schichten aufgeteilt</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="89"/>
+        <source>Budget per GPU</source>
+        <translation>Budget je GPU</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="90"/>
+        <source>all free VRAM on each</source>
+        <translation>jeweils der ganze freie VRAM</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
+        <source>For a split over several GPUs: the MiB the model may take on each, in the order of the list, e.g. &quot;20000, 0&quot; (0: all free VRAM). Each GPU gets a share of the layers in proportion, with their KV cache.</source>
+        <translation>Bei einer Aufteilung auf mehrere GPUs: wie viele MiB das Modell auf jeder belegen darf, in der Reihenfolge der Liste, z.&#xa0;B. &quot;20000, 0&quot; (0: der ganze freie VRAM). Jede GPU erhält einen entsprechenden Anteil der Schichten samt deren KV-Cache.</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="119"/>
         <source>adaptive (sleeps until the GPU is nearly done, then polls)</source>
         <translation>adaptiv (schläft, bis die GPU fast fertig ist, dann Abfrage)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="89"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="121"/>
         <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy; adaptive sleeps until a step is nearly done, then polls briefly.</source>
         <translation>Wie der Engine-Thread auf jeden Schritt der GPU wartet. Blockierend überlässt den Kern anderer Arbeit; aktives Warten reagiert etwas früher, hält aber einen Kern beschäftigt; adaptiv schläft, bis ein Schritt fast fertig ist, und fragt dann kurz ab.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="126"/>
         <source>MoE experts</source>
         <translation>MoE-Experten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="127"/>
         <source>all in VRAM</source>
         <translation>alle im VRAM</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="96"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="128"/>
         <source>hybrid: VRAM cache of the hottest experts</source>
         <translation>hybrid: VRAM-Cache der meistgenutzten Experten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="97"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="129"/>
         <source>first N layers&apos; experts on the CPU</source>
         <translation>Experten der ersten N Schichten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="130"/>
         <source>Where a mixture-of-experts model&apos;s experts live when it runs on the GPU. The experts not in VRAM run on the CPU&apos;s worker pool at the same time as the GPU, so a model larger than the VRAM still runs mostly on the GPU. Other models ignore this.</source>
         <translation>Wo die Experten eines Mixture-of-Experts-Modells liegen, wenn es auf der GPU läuft. Experten, die nicht im VRAM liegen, laufen zur selben Zeit wie die GPU im Worker-Pool der CPU, sodass ein Modell, das größer als der VRAM ist, trotzdem größtenteils auf der GPU läuft. Andere Modelle ignorieren diese Einstellung.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="104"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
         <source>none: every expert on the CPU</source>
         <translation>keines: alle Experten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="106"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
         <source>Expert VRAM budget</source>
         <translation>VRAM-Budget der Experten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="107"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
         <source>VRAM for the experts the model&apos;s routing uses most; it learns which while you chat and remembers them for the next start.</source>
         <translation>VRAM für die Experten, die das Routing des Modells am häufigsten wählt; welche das sind, lernt es während Sie chatten, und es merkt sie sich für den nächsten Start.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="111"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="143"/>
         <source> layers</source>
         <translation> Schichten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="112"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="144"/>
         <source>Layers with experts on the CPU</source>
         <translation>Schichten mit Experten auf der CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="170"/>
         <source>&amp;Threads:</source>
         <translation>&amp;Threads:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="172"/>
         <source>Affinity:</source>
         <translation>Affinität:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="173"/>
         <source>&amp;Context length:</source>
         <translation>&amp;Kontextlänge:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="140"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="174"/>
         <source>&amp;KV cache type:</source>
         <translation>KV-Cache-&amp;Typ:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="141"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="175"/>
         <source>Prefill &amp;batch size:</source>
         <translation>Prefill-&amp;Batchgröße:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="62"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="64"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="82"/>
         <source>GPU %1: %2</source>
         <translation>GPU %1: %2</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="79"/>
         <source>Device</source>
         <translation>Gerät</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="66"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
         <source>No GPU the engine can use was found, so models run on the CPU.</source>
         <translation>Es wurde keine GPU gefunden, die die Engine nutzen kann; Modelle laufen auf der CPU.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="67"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="99"/>
         <source>A model that does not fit on the GPU is not loaded, and the one loaded before stays; Strata does not move it to the CPU by itself. The error says how much VRAM it needs; choose the CPU here to run it there.</source>
         <translation>Ein Modell, das nicht auf die GPU passt, wird nicht geladen, und das zuvor geladene bleibt; Strata weicht nicht selbst auf die CPU aus. Die Fehlermeldung nennt den VRAM-Bedarf; wählen Sie hier die CPU, um es dort auszuführen.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="77"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="109"/>
         <source>all free VRAM</source>
         <translation>gesamter freier VRAM</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="78"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="105"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="110"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="137"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="79"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="111"/>
         <source>VRAM budget</source>
         <translation>VRAM-Budget</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="112"/>
         <source>The most the model may take on the GPU: weights, KV cache and scratch.</source>
         <translation>Höchstens so viel darf das Modell auf der GPU belegen: Gewichte, KV-Cache und Puffer.</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="116"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="148"/>
         <source>On</source>
         <translation>Ein</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="117"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="149"/>
         <source>Off</source>
         <translation>Aus</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="118"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="150"/>
         <source>Wake the CPU&apos;s workers ahead</source>
         <translation>CPU-Worker vorab wecken</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="119"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="151"/>
         <source>On: the worker threads for a layer&apos;s CPU experts are woken when the GPU has its work and sleep between layers. Off: they are woken when the routing reaches the CPU. Automatic: on while few experts per layer miss the VRAM, where it saves CPU, and off while many do, where it costs speed.</source>
         <translation>Ein: Die Worker-Threads für die CPU-Experten einer Schicht werden geweckt, sobald die GPU ihre Arbeit hat, und schlafen zwischen den Schichten. Aus: Sie werden geweckt, wenn das Routing die CPU erreicht. Automatisch: ein, solange pro Schicht wenige Experten nicht im VRAM liegen (dort spart es CPU), und aus, solange es viele sind (dort kostet es Geschwindigkeit).</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="142"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="176"/>
         <source>&amp;Device:</source>
         <translation>&amp;Gerät:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="144"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="178"/>
+        <source>Budget per &amp;GPU (MiB):</source>
+        <translation>Budget je &amp;GPU (MiB):</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="179"/>
         <source>&amp;VRAM budget:</source>
         <translation>&amp;VRAM-Budget:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="146"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="181"/>
         <source>MoE &amp;experts:</source>
         <translation>MoE-&amp;Experten:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="147"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="182"/>
         <source>Expert VRAM b&amp;udget:</source>
         <translation>VRAM-B&amp;udget der Experten:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="148"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="183"/>
         <source>Expert &amp;layers on the CPU:</source>
         <translation>Experten-&amp;Schichten auf der CPU:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="149"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="184"/>
         <source>Wake the CPU&apos;s workers a&amp;head:</source>
         <translation>CPU-Worker &amp;vorab wecken:</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="177"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="221"/>
         <source>GPU %1: not found</source>
         <translation>GPU %1: nicht gefunden</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="83"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="115"/>
         <source>GPU wait</source>
         <translation>GPU-Warten</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="116"/>
         <source>blocking sync (the host sleeps)</source>
         <translation>blockierend (der Host schläft)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="85"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="117"/>
         <source>spin (takes a whole core)</source>
         <translation>aktiv warten (belegt einen ganzen Kern)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="86"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="118"/>
         <source>yield (polls, yielding the core)</source>
         <translation>abgeben (fragt ab und gibt den Kern frei)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="145"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="180"/>
         <source>GPU &amp;wait:</source>
         <translation>GPU-&amp;Warten:</translation>
     </message>

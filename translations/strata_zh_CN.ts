@@ -473,24 +473,34 @@
 <context>
     <name>strata::app::EngineValues</name>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="109"/>
+        <location filename="../app/engine/engine_values.cpp" line="117"/>
         <source>GPU %1: %2</source>
         <translation>GPU %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="115"/>
+        <location filename="../app/engine/engine_values.cpp" line="123"/>
         <source>%1 + CPU experts, %2 threads</source>
         <translation>%1 + CPU 专家，%2 个线程</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="119"/>
+        <location filename="../app/engine/engine_values.cpp" line="127"/>
         <source>CPU, 1 thread</source>
         <translation>CPU，1 个线程</translation>
     </message>
     <message>
-        <location filename="../app/engine/engine_values.cpp" line="120"/>
+        <location filename="../app/engine/engine_values.cpp" line="128"/>
         <source>CPU, %1 threads</source>
         <translation>CPU，%1 个线程</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="139"/>
+        <source>GPU %1: layer %2</source>
+        <translation>GPU %1：第 %2 层</translation>
+    </message>
+    <message>
+        <location filename="../app/engine/engine_values.cpp" line="142"/>
+        <source>GPU %1: layers %2–%3</source>
+        <translation>GPU %1：第 %2–%3 层</translation>
     </message>
 </context>
 <context>
@@ -1872,280 +1882,306 @@ an expert stager last ran here</source>
 <context>
     <name>strata::ui::EngineSettingsPage</name>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="14"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="32"/>
         <source>&amp;Pin worker threads to cores</source>
         <translation>将工作线程绑定到核心(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="23"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
         <source>automatic (physical cores: %1)</source>
         <translation>自动（物理核心：%1）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="24"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="42"/>
         <source>Threads</source>
         <translation>线程数</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="26"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="44"/>
         <source>Physical cores on this machine: %1. One thread per physical core is usually fastest: the matrix work is limited by memory bandwidth and each core&apos;s vector units, and a second hardware thread on the same core (SMT) shares both, so it adds waiting, not speed.</source>
         <translation>本机物理核心数：%1。通常每个物理核心一个线程最快：矩阵运算受限于内存带宽和每个核心的向量单元，而同一核心上的第二个硬件线程（SMT）会共享这两者，只会增加等待，不会提速。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="35"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="53"/>
         <source>Pinned workers never migrate between cores. This helps on an otherwise idle machine and hurts when other programs need the same cores.</source>
         <translation>绑定后的工作线程不会在核心之间迁移。机器空闲时这有帮助；其他程序需要相同核心时则会拖慢速度。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="41"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="59"/>
         <source>the model&apos;s (up to 4096)</source>
         <translation>模型自身的值（最多 4096）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="42"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="56"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="60"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="74"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="43"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
         <source>Context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="46"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="64"/>
         <source>f16 (exact)</source>
         <translation>f16（精确）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="47"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="65"/>
         <source>q8_0 (half the memory)</source>
         <translation>q8_0（内存减半）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="48"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="66"/>
         <source>KV cache type</source>
         <translation>KV 缓存类型</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="57"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="75"/>
         <source>Prefill batch size</source>
         <translation>Prefill 批大小</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="54"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="115"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="72"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="147"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="61"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="79"/>
         <source>Device</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="62"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="64"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="82"/>
         <source>GPU %1: %2</source>
         <translation>GPU %1：%2</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="66"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="87"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="217"/>
+        <source>GPUs %1: layers split</source>
+        <translation>GPU %1：按层拆分</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="89"/>
+        <source>Budget per GPU</source>
+        <translation>每个 GPU 的预算</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="90"/>
+        <source>all free VRAM on each</source>
+        <translation>每个 GPU 的全部空闲显存</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
+        <source>For a split over several GPUs: the MiB the model may take on each, in the order of the list, e.g. &quot;20000, 0&quot; (0: all free VRAM). Each GPU gets a share of the layers in proportion, with their KV cache.</source>
+        <translation>拆分到多个 GPU 时：模型在每个 GPU 上最多可占用的 MiB，按列表顺序填写，例如 &quot;20000, 0&quot;（0：全部空闲显存）。每个 GPU 按比例分得一部分层及其 KV 缓存。</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
         <source>No GPU the engine can use was found, so models run on the CPU.</source>
         <translation>未找到引擎可用的 GPU，模型将在 CPU 上运行。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="67"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="99"/>
         <source>A model that does not fit on the GPU is not loaded, and the one loaded before stays; Strata does not move it to the CPU by itself. The error says how much VRAM it needs; choose the CPU here to run it there.</source>
         <translation>放不进 GPU 的模型不会被加载，之前加载的模型保持不变；Strata 不会自行把它转到 CPU 上。错误信息会说明它需要多少显存；如需在 CPU 上运行，请在此处选择 CPU。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="77"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="109"/>
         <source>all free VRAM</source>
         <translation>全部可用显存</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="78"/>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="105"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="110"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="137"/>
         <source> MiB</source>
         <translation> MiB</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="79"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="111"/>
         <source>VRAM budget</source>
         <translation>显存预算</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="80"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="112"/>
         <source>The most the model may take on the GPU: weights, KV cache and scratch.</source>
         <translation>模型在 GPU 上最多可占用的显存：权重、KV 缓存和临时缓冲区。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="83"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="115"/>
         <source>GPU wait</source>
         <translation>GPU 等待方式</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="84"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="116"/>
         <source>blocking sync (the host sleeps)</source>
         <translation>阻塞同步（主机线程休眠）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="85"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="117"/>
         <source>spin (takes a whole core)</source>
         <translation>自旋（占满一个核心）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="86"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="118"/>
         <source>yield (polls, yielding the core)</source>
         <translation>让出（轮询并让出核心）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="87"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="119"/>
         <source>adaptive (sleeps until the GPU is nearly done, then polls)</source>
         <translation>自适应（休眠到 GPU 快完成时，再轮询）</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="89"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="121"/>
         <source>How the engine thread waits for each step on the GPU. Blocking sync leaves the core to other work; spinning reacts a little sooner but keeps a core busy; adaptive sleeps until a step is nearly done, then polls briefly.</source>
         <translation>引擎线程如何等待 GPU 上的每一步。阻塞同步把核心留给其他工作；自旋反应稍快，但会占满一个核心；自适应休眠到一步快完成时，再短暂轮询。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="94"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="126"/>
         <source>MoE experts</source>
         <translation>MoE 专家</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="95"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="127"/>
         <source>all in VRAM</source>
         <translation>全部在显存中</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="96"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="128"/>
         <source>hybrid: VRAM cache of the hottest experts</source>
         <translation>混合：显存缓存最常用的专家</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="97"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="129"/>
         <source>first N layers&apos; experts on the CPU</source>
         <translation>前 N 层的专家在 CPU 上</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="98"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="130"/>
         <source>Where a mixture-of-experts model&apos;s experts live when it runs on the GPU. The experts not in VRAM run on the CPU&apos;s worker pool at the same time as the GPU, so a model larger than the VRAM still runs mostly on the GPU. Other models ignore this.</source>
         <translation>混合专家（MoE）模型在 GPU 上运行时其专家存放的位置。不在显存中的专家与 GPU 同时在 CPU 的工作线程池上运行，因此比显存更大的模型仍可主要在 GPU 上运行。其他模型忽略此设置。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="104"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
         <source>none: every expert on the CPU</source>
         <translation>无：所有专家都在 CPU 上</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="106"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
         <source>Expert VRAM budget</source>
         <translation>专家显存预算</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="107"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
         <source>VRAM for the experts the model&apos;s routing uses most; it learns which while you chat and remembers them for the next start.</source>
         <translation>为模型路由最常选用的专家保留的显存；它会在您聊天时学习是哪些专家，并在下次启动时记住它们。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="111"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="143"/>
         <source> layers</source>
         <translation> 层</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="112"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="144"/>
         <source>Layers with experts on the CPU</source>
         <translation>专家在 CPU 上的层数</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="116"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="148"/>
         <source>On</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="117"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="149"/>
         <source>Off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="118"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="150"/>
         <source>Wake the CPU&apos;s workers ahead</source>
         <translation>提前唤醒 CPU 工作线程</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="119"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="151"/>
         <source>On: the worker threads for a layer&apos;s CPU experts are woken when the GPU has its work and sleep between layers. Off: they are woken when the routing reaches the CPU. Automatic: on while few experts per layer miss the VRAM, where it saves CPU, and off while many do, where it costs speed.</source>
         <translation>开：在 GPU 拿到某层的工作时即唤醒负责该层 CPU 专家的工作线程，并让它们在层与层之间休眠。关：在路由结果到达 CPU 时才唤醒它们。自动：当每层只有少数专家不在显存中时开启（此时可节省 CPU），当很多专家不在显存中时关闭（此时会降低速度）。</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="136"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="170"/>
         <source>&amp;Threads:</source>
         <translation>线程数(&amp;T)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="138"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="172"/>
         <source>Affinity:</source>
         <translation>亲和性：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="139"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="173"/>
         <source>&amp;Context length:</source>
         <translation>上下文长度(&amp;C)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="140"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="174"/>
         <source>&amp;KV cache type:</source>
         <translation>KV 缓存类型(&amp;K)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="141"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="175"/>
         <source>Prefill &amp;batch size:</source>
         <translation>Prefill 批大小(&amp;B)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="142"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="176"/>
         <source>&amp;Device:</source>
         <translation>设备(&amp;D)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="144"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="178"/>
+        <source>Budget per &amp;GPU (MiB):</source>
+        <translation>每个 &amp;GPU 的预算 (MiB)：</translation>
+    </message>
+    <message>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="179"/>
         <source>&amp;VRAM budget:</source>
         <translation>显存预算(&amp;V)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="145"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="180"/>
         <source>GPU &amp;wait:</source>
         <translation>GPU 等待方式(&amp;W)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="146"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="181"/>
         <source>MoE &amp;experts:</source>
         <translation>MoE 专家(&amp;E)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="147"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="182"/>
         <source>Expert VRAM b&amp;udget:</source>
         <translation>专家显存预算(&amp;U)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="148"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="183"/>
         <source>Expert &amp;layers on the CPU:</source>
         <translation>CPU 上的专家层数(&amp;L)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="149"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="184"/>
         <source>Wake the CPU&apos;s workers a&amp;head:</source>
         <translation>提前唤醒 CPU 工作线程(&amp;H)：</translation>
     </message>
     <message>
-        <location filename="../ui/settings/engine_settings_page.cpp" line="177"/>
+        <location filename="../ui/settings/engine_settings_page.cpp" line="221"/>
         <source>GPU %1: not found</source>
         <translation>GPU %1：未找到</translation>
     </message>

@@ -18,10 +18,12 @@ struct ModelLoadOptions {
     int threads = 0;        // 0: the engine's choice (physical cores)
     int contextLength = 0;  // 0: the model's trained context, capped by the engine
     model::KvType kvCacheType = model::KvType::F16;
-    bool pinThreads = false;  // pin pool workers to cores (see modelOptionsFrom for the default)
-    int batchSize = 0;        // prefill chunk in tokens; 0: the engine chooses
-    int gpu = -1;             // -1: the CPU (worker pool); n: CUDA device n
-    int vramBudgetMiB = 0;    // what the model may take on the GPU; 0: all free VRAM
+    bool pinThreads = false;   // pin pool workers to cores (see modelOptionsFrom for the default)
+    int batchSize = 0;         // prefill chunk in tokens; 0: the engine chooses
+    int gpu = -1;              // -1: the CPU (worker pool); n: CUDA device n
+    QList<int> splitGpus;      // more GPUs after `gpu` sharing the layers (model::CudaSplit)
+    QList<int> gpuBudgetsMiB;  // per GPU of a split, `gpu` first; 0 or missing: its free VRAM
+    int vramBudgetMiB = 0;     // what the model may take on the GPU; 0: all free VRAM
     model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU
     // A MoE model on the GPU: where its experts live (model::CudaExperts).
     model::ExpertPlacement experts = model::ExpertPlacement::Gpu;

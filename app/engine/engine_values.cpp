@@ -53,6 +53,12 @@ model::ModelOptions modelOptionsFrom(const ModelLoadOptions& options, const QStr
     if (options.gpu >= 0) {
         o.device = model::Device::Cuda;
         o.cudaDevice = options.gpu;
+        if (!options.splitGpus.isEmpty()) {  // a layer split over several GPUs (issue 24)
+            o.cudaSplit.devices = {options.gpu};
+            o.cudaSplit.devices.insert(o.cudaSplit.devices.end(), options.splitGpus.begin(), options.splitGpus.end());
+            for (const int mib : options.gpuBudgetsMiB)
+                o.cudaSplit.budgets.push_back(size_t(std::max(0, mib)) << 20);
+        }
         o.vramBudget = size_t(std::max(0, options.vramBudgetMiB)) << 20;
         o.cudaHostWait = options.gpuWait;
         // Only MoE models read these; a hybrid placement keeps the pool's workers (Model::open),

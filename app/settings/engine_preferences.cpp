@@ -4,7 +4,7 @@ namespace strata::app {
 
 namespace {
 
-// The two structs name the same twelve fields alike; one copy serves both directions.
+// The two structs name the same fourteen fields alike; one copy serves both directions.
 template <class To, class From>
 To copyEngineFields(const From& from)
 {
@@ -15,6 +15,8 @@ To copyEngineFields(const From& from)
     to.kvCacheType = from.kvCacheType;
     to.batchSize = from.batchSize;
     to.gpu = from.gpu;
+    to.splitGpus = from.splitGpus;
+    to.gpuBudgetsMiB = from.gpuBudgetsMiB;
     to.vramBudgetMiB = from.vramBudgetMiB;
     to.gpuWait = from.gpuWait;
     to.experts = from.experts;

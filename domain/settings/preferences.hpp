@@ -7,6 +7,7 @@
 #include "strata/model/backend.hpp"
 #include "strata/model/cuda_backend.hpp"
 
+#include <QList>
 #include <QMetaType>
 #include <QString>
 
@@ -18,9 +19,11 @@ struct EnginePreferences {
     bool pinThreads = false;  // pin pool workers to cores
     int contextLength = 0;    // 0: the model's trained context, capped by the engine
     model::KvType kvCacheType = model::KvType::F16;
-    int batchSize = 0;      // prefill chunk in tokens; 0: automatic (model::ModelOptions::batchSize)
-    int gpu = -1;           // -1: the CPU (worker pool); n: CUDA device n
-    int vramBudgetMiB = 0;  // what a model may take on the GPU; 0: all free VRAM
+    int batchSize = 0;         // prefill chunk in tokens; 0: automatic (model::ModelOptions::batchSize)
+    int gpu = -1;              // -1: the CPU (worker pool); n: CUDA device n
+    QList<int> splitGpus;      // more GPUs after `gpu` that take a share of the layers (issue 24)
+    QList<int> gpuBudgetsMiB;  // a split's per-GPU budgets, `gpu` first; 0 or missing: its free VRAM
+    int vramBudgetMiB = 0;     // what a model may take on the GPU; 0: all free VRAM
     model::CudaHostWait gpuWait = model::CudaHostWait::BlockingSync;  // how the host waits for the GPU
     // A MoE model on the GPU: where its experts live (model::CudaExperts; hybrid-moe.md).
     model::ExpertPlacement experts = model::ExpertPlacement::Gpu;

@@ -17,6 +17,7 @@ const QString kContextLength = QStringLiteral("engine/contextLength");
 const QString kKvCacheType = QStringLiteral("engine/kvCacheType");
 const QString kBatchSize = QStringLiteral("engine/batchSize");
 const QString kDevice = QStringLiteral("engine/device");
+const QString kGpuBudgetsMiB = QStringLiteral("engine/gpuBudgetsMiB");
 const QString kVramBudgetMiB = QStringLiteral("engine/vramBudgetMiB");
 const QString kGpuWait = QStringLiteral("engine/gpuWait");
 const QString kExperts = QStringLiteral("engine/experts");
@@ -34,21 +35,41 @@ int intIn(const QSettings& s, const QString& key, int min, int max, int fallback
     return ok && v >= min && v <= max ? v : fallback;
 }
 
-// "cpu" -> -1, "cuda:N" -> N; anything else -> nullopt.
-std::optional<int> gpuFromText(const QString& text)
+// "A,B,C" of numbers in [0, max]; anything else -> nullopt.
+std::optional<QList<int>> numbersFromText(const QString& text, int max)
 {
-    if (text == QLatin1String("cpu"))
-        return -1;
-    if (!text.startsWith(QLatin1String("cuda:")))
-        return std::nullopt;
-    bool ok = false;
-    const int n = text.mid(5).toInt(&ok);
-    return ok && n >= 0 && n < 1024 ? std::optional<int>(n) : std::nullopt;
+    QList<int> out;
+    for (const QString& item : text.split(QLatin1Char(','))) {
+        bool ok = false;
+        const int n = item.trimmed().toInt(&ok);
+        if (!ok || n < 0 || n > max)
+            return std::nullopt;
+        out << n;
+    }
+    return out;
 }
 
-QString gpuText(int gpu)
+QString numbersText(const QList<int>& numbers)
 {
-    return gpu < 0 ? QStringLiteral("cpu") : QStringLiteral("cuda:%1").arg(gpu);
+    QStringList items;
+    for (const int n : numbers)
+        items << QString::number(n);
+    return items.join(QLatin1Char(','));
+}
+
+// "cpu" -> {-1}, "cuda:N" -> {N}, "cuda:N,M,..." -> a layer split over those GPUs; else nullopt.
+std::optional<QList<int>> devicesFromText(const QString& text)
+{
+    if (text == QLatin1String("cpu"))
+        return QList<int>{-1};
+    if (!text.startsWith(QLatin1String("cuda:")))
+        return std::nullopt;
+    return numbersFromText(text.mid(5), 1023);
+}
+
+QString devicesText(int gpu, const QList<int>& splitGpus)
+{
+    return gpu < 0 ? QStringLiteral("cpu") : QStringLiteral("cuda:") + numbersText(QList<int>{gpu} + splitGpus);
 }
 
 // The stored words for model::CudaHostWait, in its order.
@@ -91,7 +112,13 @@ Preferences PreferencesStore::load() const
     p.engine.kvCacheType =
         kvTypeFromText(m_settings.value(kKvCacheType).toString()).value_or(defaults.engine.kvCacheType);
     p.engine.batchSize = intIn(m_settings, kBatchSize, 0, 8192, defaults.engine.batchSize);
-    p.engine.gpu = gpuFromText(m_settings.value(kDevice).toString()).value_or(defaults.engine.gpu);
+    if (const auto devices = devicesFromText(m_settings.value(kDevice).toString())) {
+        p.engine.gpu = devices->front();
+        p.engine.splitGpus = devices->mid(1);
+    }
+    const QString budgets = m_settings.value(kGpuBudgetsMiB).toString();
+    if (!budgets.isEmpty())
+        p.engine.gpuBudgetsMiB = numbersFromText(budgets, 1 << 24).value_or(QList<int>{});
     p.engine.vramBudgetMiB = intIn(m_settings, kVramBudgetMiB, 0, 1 << 24, defaults.engine.vramBudgetMiB);
     p.engine.gpuWait = model::CudaHostWait(kGpuWaitTexts.indexOf(oneOf(m_settings, kGpuWait, kGpuWaitTexts)));
     p.engine.experts = model::ExpertPlacement(kExpertsTexts.indexOf(oneOf(m_settings, kExperts, kExpertsTexts)));
@@ -114,7 +141,8 @@ void PreferencesStore::save(const Preferences& p)
     m_settings.setValue(kContextLength, p.engine.contextLength);
     m_settings.setValue(kKvCacheType, kvTypeText(p.engine.kvCacheType));
     m_settings.setValue(kBatchSize, p.engine.batchSize);
-    m_settings.setValue(kDevice, gpuText(p.engine.gpu));
+    m_settings.setValue(kDevice, devicesText(p.engine.gpu, p.engine.splitGpus));
+    m_settings.setValue(kGpuBudgetsMiB, numbersText(p.engine.gpuBudgetsMiB));
     m_settings.setValue(kVramBudgetMiB, p.engine.vramBudgetMiB);
     m_settings.setValue(kGpuWait, kGpuWaitTexts.value(int(p.engine.gpuWait)));
     m_settings.setValue(kExperts, kExpertsTexts.value(int(p.engine.experts)));

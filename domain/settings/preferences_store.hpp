@@ -4,12 +4,16 @@
 //   engine/pinThreads      bool    false  pin pool workers to cores
 //   engine/contextLength   int     0      tokens; 0: the model's trained context (engine caps it)
 //   engine/kvCacheType     string  f16    "f16" or "q8_0"
-//   engine/batchSize       int     0      prefill chunk in tokens; 0: automatic (8192 for a hybrid MoE on the GPU, else
-//   512) engine/device          string  cpu    "cpu" or "cuda:N" (CUDA device N) engine/vramBudgetMiB   int     0 MiB a
-//   model may take on the GPU (up to 16 TiB); 0: all free VRAM engine/gpuWait         string  blocking  how the host
-//   waits for the GPU: "blocking", "spin", "yield" engine/experts         string  gpu    a MoE model on the GPU: "gpu"
-//   (every expert in VRAM),
-//                                         "cache" (hybrid: the hottest in VRAM), "cpu-layers"
+//   engine/batchSize       int     0      prefill chunk in tokens; 0: automatic (8192 for a hybrid MoE
+//                                         on the GPU, else 512)
+//   engine/device          string  cpu    "cpu", "cuda:N" (CUDA device N) or "cuda:N,M,..." (the layers
+//                                         split over those GPUs, in that order)
+//   engine/gpuBudgetsMiB   string  ""     a split's per-GPU budgets in MiB, "A,B,..."; 0 or missing: free VRAM
+//   engine/vramBudgetMiB   int     0      MiB a model may take on the GPU (up to 16 TiB); 0: all free VRAM
+//   engine/gpuWait         string  blocking  how the host waits for the GPU: "blocking", "spin", "yield",
+//                                         "adaptive"
+//   engine/experts         string  gpu    a MoE model on the GPU: "gpu" (every expert in VRAM), "cache"
+//                                         (hybrid: the hottest in VRAM), "cpu-layers"
 //   engine/expertBudgetMiB int     4096   "cache": VRAM MiB for experts; 0: every expert on the CPU
 //   engine/cpuExpertLayers int     0      "cpu-layers": the first N layers' experts on the CPU
 //   engine/expertWakeAhead string  auto   hybrid: off | on | auto (model::ExpertWakeAhead; a stored true: on)

@@ -6,16 +6,34 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpressionValidator>
 #include <QSpinBox>
 
+#include <algorithm>
+
 namespace strata::ui {
+namespace {
+
+// The device list's entry for a layer split over several GPUs (issue 24); -1 is the CPU, n GPU n.
+constexpr int kSplitDevices = -2;
+
+QString numbersText(const QList<int>& numbers)
+{
+    QStringList items;
+    for (const int n : numbers)
+        items << QString::number(n);
+    return items.join(QStringLiteral(", "));
+}
+
+}  // namespace
 
 EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<CudaDeviceInfo>& gpus, QWidget* parent)
     : QWidget(parent), m_threads(new QSpinBox(this)), m_pin(new QCheckBox(tr("&Pin worker threads to cores"), this)),
       m_context(new QSpinBox(this)), m_kvType(new QComboBox(this)), m_batch(new QSpinBox(this)),
-      m_device(new QComboBox(this)), m_vramBudget(new QSpinBox(this)), m_gpuWait(new QComboBox(this)),
-      m_experts(new QComboBox(this)), m_expertBudget(new QSpinBox(this)), m_cpuExpertLayers(new QSpinBox(this)),
-      m_wakeAhead(new QComboBox(this))
+      m_device(new QComboBox(this)), m_gpuBudgets(new QLineEdit(this)), m_vramBudget(new QSpinBox(this)),
+      m_gpuWait(new QComboBox(this)), m_experts(new QComboBox(this)), m_expertBudget(new QSpinBox(this)),
+      m_cpuExpertLayers(new QSpinBox(this)), m_wakeAhead(new QComboBox(this))
 {
     setObjectName(QStringLiteral("engineSettingsPage"));
     m_threads->setObjectName(QStringLiteral("threadsBox"));
@@ -60,8 +78,22 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     m_device->setObjectName(QStringLiteral("deviceBox"));
     m_device->setAccessibleName(tr("Device"));
     m_device->addItem(tr("CPU"), -1);
-    for (const CudaDeviceInfo& gpu : gpus)
+    for (const CudaDeviceInfo& gpu : gpus) {
         m_device->addItem(tr("GPU %1: %2").arg(gpu.index).arg(QString::fromStdString(gpu.name)), gpu.index);
+        m_split << gpu.index;
+    }
+    // A model larger than one GPU: its layers in contiguous ranges over every GPU (issue 24).
+    if (gpus.size() > 1)
+        m_device->addItem(tr("GPUs %1: layers split").arg(numbersText(m_split)), kSplitDevices);
+    m_gpuBudgets->setObjectName(QStringLiteral("gpuBudgetsBox"));
+    m_gpuBudgets->setAccessibleName(tr("Budget per GPU"));
+    m_gpuBudgets->setPlaceholderText(tr("all free VRAM on each"));
+    m_gpuBudgets->setValidator(new QRegularExpressionValidator(
+        QRegularExpression(QStringLiteral(R"(^\s*\d{0,8}(\s*,\s*\d{0,8})*\s*$)")), this));
+    m_gpuBudgets->setToolTip(
+        tr("For a split over several GPUs: the MiB the model may take on each, in the order of the "
+           "list, e.g. \"20000, 0\" (0: all free VRAM). Each GPU gets a share of the layers in "
+           "proportion, with their KV cache."));
     auto* deviceHint = new QLabel(
         gpus.empty() ? tr("No GPU the engine can use was found, so models run on the CPU.")
                      : tr("A model that does not fit on the GPU is not loaded, and the one loaded before stays; "
@@ -121,7 +153,9 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
                                "Automatic: on while few experts per layer miss the VRAM, where it saves CPU, and off "
                                "while many do, where it costs speed."));
     const auto enableBudget = [this] {
-        const bool gpu = m_device->currentData().toInt() >= 0;
+        const int device = m_device->currentData().toInt();
+        const bool gpu = device >= 0 || device == kSplitDevices;
+        m_gpuBudgets->setEnabled(device == kSplitDevices);
         const auto experts = model::ExpertPlacement(m_experts->currentData().toInt());
         m_vramBudget->setEnabled(gpu);
         m_gpuWait->setEnabled(gpu);
@@ -141,6 +175,7 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     form->addRow(tr("Prefill &batch size:"), m_batch);
     form->addRow(tr("&Device:"), m_device);
     form->addRow(QString(), deviceHint);
+    form->addRow(tr("Budget per &GPU (MiB):"), m_gpuBudgets);
     form->addRow(tr("&VRAM budget:"), m_vramBudget);
     form->addRow(tr("GPU &wait:"), m_gpuWait);
     form->addRow(tr("MoE &experts:"), m_experts);
@@ -155,6 +190,7 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     connect(m_batch, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
     connect(m_device, &QComboBox::currentIndexChanged, this, enableBudget);
     connect(m_device, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
+    connect(m_gpuBudgets, &QLineEdit::textChanged, this, &EngineSettingsPage::changed);
     connect(m_vramBudget, &QSpinBox::valueChanged, this, &EngineSettingsPage::changed);
     connect(m_gpuWait, &QComboBox::currentIndexChanged, this, &EngineSettingsPage::changed);
     connect(m_experts, &QComboBox::currentIndexChanged, this, enableBudget);
@@ -173,9 +209,19 @@ void EngineSettingsPage::setValues(const domain::EnginePreferences& v)
     m_batch->setValue(v.batchSize);
     // A GPU saved on another machine (or one gone since) stays chosen and says so, rather than
     // silently becoming the CPU: the next load then fails with the engine's reason.
-    if (m_device->findData(v.gpu) < 0)
-        m_device->addItem(tr("GPU %1: not found").arg(v.gpu), v.gpu);
-    m_device->setCurrentIndex(m_device->findData(v.gpu));
+    if (!v.splitGpus.isEmpty()) {
+        // The saved split, whether or not it is every GPU found here (another machine's stays chosen).
+        m_split = QList<int>{v.gpu} + v.splitGpus;
+        if (m_device->findData(kSplitDevices) < 0)
+            m_device->addItem(QString(), kSplitDevices);
+        m_device->setItemText(m_device->findData(kSplitDevices), tr("GPUs %1: layers split").arg(numbersText(m_split)));
+        m_device->setCurrentIndex(m_device->findData(kSplitDevices));
+    } else {
+        if (m_device->findData(v.gpu) < 0)
+            m_device->addItem(tr("GPU %1: not found").arg(v.gpu), v.gpu);
+        m_device->setCurrentIndex(m_device->findData(v.gpu));
+    }
+    m_gpuBudgets->setText(numbersText(v.gpuBudgetsMiB));
     m_vramBudget->setValue(v.vramBudgetMiB);
     m_gpuWait->setCurrentIndex(std::max(0, m_gpuWait->findData(int(v.gpuWait))));
     m_experts->setCurrentIndex(std::max(0, m_experts->findData(int(v.experts))));
@@ -193,6 +239,12 @@ domain::EnginePreferences EngineSettingsPage::values() const
     v.kvCacheType = domain::kvTypeFromText(m_kvType->currentData().toString()).value_or(model::KvType::F16);
     v.batchSize = m_batch->value();
     v.gpu = m_device->currentData().toInt();
+    if (v.gpu == kSplitDevices) {
+        v.gpu = m_split.value(0, 0);
+        v.splitGpus = m_split.mid(1);
+        for (const QString& item : m_gpuBudgets->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+            v.gpuBudgetsMiB << std::max(0, item.trimmed().toInt());
+    }
     v.vramBudgetMiB = m_vramBudget->value();
     v.gpuWait = model::CudaHostWait(m_gpuWait->currentData().toInt());
     v.experts = model::ExpertPlacement(m_experts->currentData().toInt());

@@ -13,6 +13,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLineEdit;
 class QSpinBox;
 
 namespace strata::ui {
@@ -37,6 +38,8 @@ private:
     QComboBox* m_kvType;
     QSpinBox* m_batch;
     QComboBox* m_device;
+    QLineEdit* m_gpuBudgets;  // a split's per-GPU budgets, "A, B, ..." MiB
+    QList<int> m_split;       // the GPUs the device list's split entry (kSplitDevices) stands for
     QSpinBox* m_vramBudget;
     QComboBox* m_gpuWait;
     QComboBox* m_experts;

@@ -21,6 +21,7 @@
 #include <QComboBox>
 #include <QFileInfo>
 #include <QJsonObject>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -314,9 +315,10 @@ private slots:
         ui::EngineSettingsPage two(4, gpus);
         device = two.findChild<QComboBox*>(QStringLiteral("deviceBox"));
         budget = two.findChild<QSpinBox*>(QStringLiteral("vramBudgetBox"));
-        QCOMPARE(device->count(), 3);
+        QCOMPARE(device->count(), 4);
         QCOMPARE(device->itemText(1), QStringLiteral("GPU 0: NVIDIA H200"));
         QCOMPARE(device->itemText(2), QStringLiteral("GPU 1: NVIDIA L4"));
+        QCOMPARE(device->itemText(3), QStringLiteral("GPUs 0, 1: layers split"));
         domain::EnginePreferences onL4;
         onL4.gpu = 1;
         onL4.vramBudgetMiB = 8192;
@@ -336,6 +338,55 @@ private slots:
         QCOMPARE(none.findChild<QComboBox*>(QStringLiteral("deviceBox"))->currentText(),
                  QStringLiteral("GPU 3: not found"));
         QCOMPARE(none.values().gpu, 3);
+    }
+
+    // Issue 24: the split entry stands for every GPU found, its per-GPU budgets are typed as a list,
+    // and the choice is stored as "cuda:0,1" and "40000,0", read back and handed to the engine.
+    void aLayerSplitIsChosenStoredAndLoaded()
+    {
+        const std::vector<CudaDeviceInfo> gpus{{0, "NVIDIA H200", 9, 0, size_t(140) << 30},
+                                               {1, "NVIDIA H200", 9, 0, size_t(140) << 30}};
+        ui::EngineSettingsPage page(4, gpus);
+        auto* device = page.findChild<QComboBox*>(QStringLiteral("deviceBox"));
+        auto* budgets = page.findChild<QLineEdit*>(QStringLiteral("gpuBudgetsBox"));
+        QVERIFY(device && budgets);
+        QVERIFY(!budgets->isEnabled());
+        device->setCurrentIndex(device->findText(QStringLiteral("GPUs 0, 1: layers split")));
+        QVERIFY(budgets->isEnabled());
+        budgets->setText(QStringLiteral("40000, 0"));
+        const domain::EnginePreferences chosen = page.values();
+        QCOMPARE(chosen.gpu, 0);
+        QCOMPARE(chosen.splitGpus, QList<int>{1});
+        QCOMPARE(chosen.gpuBudgetsMiB, (QList<int>{40000, 0}));
+
+        QTemporaryDir dir;
+        QSettings settings(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+        domain::Preferences p;
+        p.engine = chosen;
+        domain::PreferencesStore(settings).save(p);
+        QCOMPARE(settings.value(QStringLiteral("engine/device")).toString(), QStringLiteral("cuda:0,1"));
+        QCOMPARE(settings.value(QStringLiteral("engine/gpuBudgetsMiB")).toString(), QStringLiteral("40000,0"));
+        QCOMPARE(domain::PreferencesStore(settings).load().engine, chosen);
+
+        const model::ModelOptions o = app::modelOptionsFrom(app::loadOptionsFrom(chosen));
+        QCOMPARE(o.cudaDevice, 0);
+        QCOMPARE(o.cudaSplit.devices, (std::vector<int>{0, 1}));
+        QCOMPARE(o.cudaSplit.budgets, (std::vector<size_t>{size_t(40000) << 20, 0}));
+
+        // A hand-edited list that is not numbers reads as the default: the CPU, no budgets.
+        settings.setValue(QStringLiteral("engine/device"), QStringLiteral("cuda:0,x"));
+        settings.setValue(QStringLiteral("engine/gpuBudgetsMiB"), QStringLiteral("-4"));
+        const domain::EnginePreferences bad = domain::PreferencesStore(settings).load().engine;
+        QCOMPARE(bad.gpu, -1);
+        QVERIFY(bad.splitGpus.isEmpty() && bad.gpuBudgetsMiB.isEmpty());
+
+        // A split saved elsewhere (GPUs 2 and 3) stays chosen on a machine with GPUs 0 and 1.
+        domain::EnginePreferences elsewhere;
+        elsewhere.gpu = 2;
+        elsewhere.splitGpus = {3};
+        page.setValues(elsewhere);
+        QCOMPARE(device->currentText(), QStringLiteral("GPUs 2, 3: layers split"));
+        QCOMPARE(page.values(), elsewhere);
     }
 
     void themeSetsThePalette()
