@@ -18,7 +18,8 @@ namespace {
     std::fputs(
         "usage: strata-bench -m MODEL [-p N] [-n N] [-d DEPTH] [-t THREADS] [-r REPS] [-b BATCH]\n"
         "                    [--pool-policy park|adaptive|fixed:<us>|all] [--pool-trace FILE] [--no-pin]\n"
-        "                    [--no-roofline] [--json] [--device cpu|cuda[:N]] [--gpu-wait blocking|spin|yield|adaptive]\n"
+        "                    [--no-roofline] [--json] [--device cpu|cuda[:N[,M...]]] [--gpu-budgets MIB,MIB...]\n"
+        "                    [--gpu-wait blocking|spin|yield|adaptive]\n"
         "                    [--experts gpu|cache:MIB|cpu:LAYERS] [--wake-ahead [on|off|auto]] [--vram-budget MIB]\n"
         "                    [--expert-state FILE] [--cache-curve N] [--pin-host CPU]\n"
         "  Prefill (pp) and decode (tg) speed in tokens/s, mean +- sd over REPS runs, with process CPU%.\n"
@@ -35,6 +36,8 @@ namespace {
         "  -b BATCH: the prefill chunk (default: the engine's, 8192 for a hybrid MoE on the GPU, else 512).\n"
         "  --device cuda runs the model on GPU N (default 0); the roofline's bandwidth is then the GPU's\n"
         "  memory read bandwidth, measured by a read kernel right after each decode repetition.\n"
+        "  --device cuda:N,M splits the layers over those GPUs in that order, sized by --gpu-budgets (MiB\n"
+        "  each; default: free VRAM); a GPU may be listed twice (two stages on one GPU).\n"
         "  --gpu-wait: how the host waits for the GPU (default blocking: it sleeps in the driver); spin and\n"
         "  yield poll, to compare their CPU% and tok/s with it; adaptive sleeps through most of a decode\n"
         "  step's learnt time, then polls.\n"
