@@ -137,10 +137,14 @@ void panel(const void* w, size_t wStride, const void* a, size_t aStride, int64_t
     const InterleavedQ4_K* packed =
         interleaveQ4_KRows<InterleavedQ4_K, kRowsPerVector, interleave>(w, wStride, blocks, scratch);
     const auto* acts8 = static_cast<const uint8_t*>(a);
+    const int64_t steps = kVectors / kTileVectors * (acts / kTileActs);
+    int64_t step = 0;
     for (int v = 0; v < kVectors; v += kTileVectors)
-        for (int64_t t = 0; t < acts; t += kTileActs)
+        for (int64_t t = 0; t < acts; t += kTileActs) {
+            prefetchNextPanel(w, wStride, step++, steps);
             tile(packed + v, blocks, acts8 + size_t(t) * aStride, aStride,
                  out + size_t(t) * outStride + size_t(v * kRowsPerVector), outStride);
+        }
 }
 
 }  // namespace
