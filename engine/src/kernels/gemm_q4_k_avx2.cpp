@@ -142,8 +142,11 @@ void panel(const void* w, size_t wStride, const void* a, size_t aStride, int64_t
     const auto* acts8 = static_cast<const uint8_t*>(a);
     const int64_t steps = kVectors / kTileVectors * (acts / kTileActs);
     int64_t step = 0;
-    for (int v = 0; v < kVectors; v += kTileVectors)
-        for (int64_t t = 0; t < acts; t += kTileActs) {
+    // Tokens outside: a tile's few activation rows stay in L1 for all of the panel's rows, whose
+    // repacked blocks (16 rows of 5632 columns: ~124 KiB) come from L2; rows outside would stream
+    // every token's row from L3 once per 4 rows.
+    for (int64_t t = 0; t < acts; t += kTileActs)
+        for (int v = 0; v < kVectors; v += kTileVectors) {
             prefetchNextPanel(w, wStride, step++, steps);
             tile(packed + v, blocks, acts8 + size_t(t) * aStride, aStride,
                  out + size_t(t) * outStride + size_t(v * kRowsPerVector), outStride);
