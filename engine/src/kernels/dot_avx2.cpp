@@ -99,24 +99,6 @@ float dotQ8_0(const void* w, const void* a, int64_t n)
     return hsum(_mm256_add_ps(acc0, acc1));
 }
 
-float dotQ4_0(const void* w, const void* a, int64_t n)
-{
-    const auto* x = static_cast<const BlockQ4_0*>(w);
-    const auto* y = static_cast<const BlockQ8_0*>(a);
-    __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
-    const __m256i eight = _mm256_set1_epi8(8);
-    const int64_t nb = n / kQK;
-    for (int64_t b = 0; b < nb; ++b) {
-        prefetchAhead(x + b, sizeof(BlockQ4_0));
-        const __m256i qx = _mm256_sub_epi8(unpackNibbles(x[b].qs), eight);
-        const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[b].qs));
-        const __m256 d = _mm256_set1_ps(halfToFloat(x[b].d) * halfToFloat(y[b].d));
-        __m256& acc = (b & 1) ? acc1 : acc0;
-        acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(dotI8(qx, qy)), d, acc);
-    }
-    return hsum(_mm256_add_ps(acc0, acc1));
-}
-
 // Float steps in the order of the row-interleaved prefill panel (gemm_q4_k_avx2.cpp): per
 // super-block the integer sums of the first and the second 4 quants of every 8 (int32 lane i covers
 // quants 4i..4i+3, so even and odd lanes) are scaled and accumulated apart, min term included, and
@@ -396,7 +378,6 @@ void fillAvx2Dots(KernelTable& t)
     set(GgmlType::F16, dotHalfType<loadF16, halfToFloat>);
     set(GgmlType::BF16, dotHalfType<loadBf16, bf16Scalar>);
     set(GgmlType::Q8_0, dotQ8_0);
-    set(GgmlType::Q4_0, dotQ4_0);
     set(GgmlType::Q4_K, dotQ4_K);
     set(GgmlType::Q6_K, dotQ6_K);
     set(GgmlType::Q4_1, dotQ4_1);

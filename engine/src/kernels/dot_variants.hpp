@@ -10,6 +10,10 @@ void fillScalarDots(KernelTable& table);
 void fillAvx2Dots(KernelTable& table);
 void fillAvx2Gemm(KernelTable& table);
 void fillAvx2GemmQ4_K(KernelTable& table);
+// Q4_0 in the block-sum order (block_sum_order.hpp): its dot and its row-interleaved panel.
+void fillAvx2BlockSumDots(KernelTable& table);
+void fillAvx2GemmQ4_0(KernelTable& table);
+void fillAvx2Quantize(KernelTable& table);
 void fillAvx512Dots(KernelTable& table);
 void fillAvx512DotRows(KernelTable& table);
 void fillAvx512Gemm(KernelTable& table);

@@ -1,9 +1,9 @@
-// AVX2 prefill panels for Q8_0, Q4_0, Q6_K and Q5_K: the AVX2 counterparts of gemm_avx512.cpp, for CPUs
-// without AVX-512, which otherwise run prefill as one dot product per (row, token) pair. Q4_K has
-// its own row-interleaved panel (gemm_q4_k_avx2.cpp).
+// AVX2 prefill panels for Q8_0, Q6_K and Q5_K: the AVX2 counterparts of gemm_avx512.cpp, for CPUs
+// without AVX-512, which otherwise run prefill as one dot product per (row, token) pair. Q4_K and
+// Q4_0 have their own row-interleaved panels (gemm_q4_k_avx2.cpp, gemm_q4_0_avx2.cpp).
 //
 // Without VNNI the multiply-accumulate is maddubs (u8 x s8 -> saturating int16 pairs) plus pmaddwd.
-// Q8_0/Q4_0 weights are signed, so the sign moves onto the activations (|x| . sign(y, x), as
+// Q8_0 weights are signed, so the sign moves onto the activations (|x| . sign(y, x), as
 // dotI8): the weight side (unpacking, |x|) is done once per weight row and block and reused for
 // every token of the tile; the activation side once per token and reused for every row. Each
 // (row, token) pair then costs sign, maddubs, pmaddwd, convert and FMA per 32-block. The float
@@ -15,7 +15,6 @@
 #include "strata/kernels/blocks.hpp"
 
 #include <cmath>
-#include <type_traits>
 #include <vector>
 
 namespace strata::kernels::detail {
@@ -30,33 +29,19 @@ const T* rowAt(const void* base, size_t stride, int i)
     return reinterpret_cast<const T*>(static_cast<const uint8_t*>(base) + stride * size_t(i));
 }
 
-// Weight quants of one 32-block as signed bytes, as the AVX2 dot kernels read them, and the tile
-// shape: kRows x kActs pairs with two float accumulators each (the dot kernels add even blocks into
+// Weight quants of one 32-block as signed bytes, as the AVX2 dot kernel reads them, and the tile
+// shape: kRows x kActs pairs with two float accumulators each (the dot kernel adds even blocks into
 // one and odd blocks into the other, an odd count's last block into the first), 8 of the 16 ymm
-// registers. Q4_0 is unpacked once per panel call into scratch (Unpacked32) and then runs as Q8_0
-// does (strata-kernelbench, AVX2 matmul, 2 threads: Q4_0 unpacked per 1 x 4 tile ~180 GFLOP/s, once
-// per panel ~210; Q8_0 2 x 2 ~210, 1 x 4 ~200, copied the same way ~210).
+// registers (strata-kernelbench, AVX2 matmul, 2 threads: Q8_0 2 x 2 ~210 GFLOP/s, 1 x 4 ~200).
 struct Q8_0Signed {
     static constexpr int kRows = 2, kActs = 2;
-    static constexpr bool kUnpackOnce = false;
     static __m256i quants(const BlockQ8_0& x) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qs)); }
-};
-struct Q4_0Signed {
-    static constexpr bool kUnpackOnce = true;
-    static __m256i quants(const BlockQ4_0& x) { return _mm256_sub_epi8(unpackNibbles(x.qs), _mm256_set1_epi8(8)); }
-};
-struct Unpacked32 {
-    __m256i q;
-};
-struct Unpacked32Signed {
-    static constexpr int kRows = 2, kActs = 2;
-    static __m256i quants(const Unpacked32& x) { return x.q; }
 };
 
 // The blocks' scales as floats, converted once per panel call: weights' pre-broadcast to 8 lanes
 // (row r, block b at w[r * nb + b]), activations' plain (token t at y[t * nb + b]). Per pair and
 // block only one vector multiply is then left for the scales (strata-kernelbench, AVX2 matmul, 2
-// threads: Q8_0 ~175 -> ~210 GFLOP/s, Q4_0 ~143 -> ~180 against converting them in the loop).
+// threads: Q8_0 ~175 -> ~210 GFLOP/s against converting them in the loop).
 struct ScalesF32 {
     const __m256* w;
     const float* y;
@@ -111,30 +96,20 @@ void panelBlocks32(const void* w, size_t wStride, const void* a, size_t aStride,
                    size_t outStride, std::vector<std::byte>& scratch)
 {
     const int64_t nb = n / kQK;
-    const size_t unpacked = Signed::kUnpackOnce ? size_t(kGemmTileRows * nb) : 0;
-    auto* dw = scratchArray<__m256>(scratch, size_t(kGemmTileRows * nb) + unpacked + size_t(acts * nb + 7) / 8);
-    auto* q = reinterpret_cast<Unpacked32*>(dw + kGemmTileRows * nb);
-    auto* dy = reinterpret_cast<float*>(q + unpacked);
+    auto* dw = scratchArray<__m256>(scratch, size_t(kGemmTileRows * nb) + size_t(acts * nb + 7) / 8);
+    auto* dy = reinterpret_cast<float*>(dw + kGemmTileRows * nb);
     for (int r = 0; r < kGemmTileRows; ++r)
-        for (int64_t b = 0; b < nb; ++b) {
-            const Block& x = rowAt<Block>(w, wStride, r)[b];
-            dw[r * nb + b] = _mm256_set1_ps(halfToFloat(x.d));
-            if constexpr (Signed::kUnpackOnce)
-                q[r * nb + b].q = Signed::quants(x);
-        }
+        for (int64_t b = 0; b < nb; ++b)
+            dw[r * nb + b] = _mm256_set1_ps(halfToFloat(rowAt<Block>(w, wStride, r)[b].d));
     for (int64_t t = 0; t < acts; ++t)
         for (int64_t b = 0; b < nb; ++b)
             dy[t * nb + b] = halfToFloat(rowAt<BlockQ8_0>(a, aStride, int(t))[b].d);
-    using Tile = std::conditional_t<Signed::kUnpackOnce, Unpacked32Signed, Signed>;
-    using TileBlock = std::conditional_t<Signed::kUnpackOnce, Unpacked32, Block>;
-    const void* tw = Signed::kUnpackOnce ? static_cast<const void*>(q) : w;
-    const size_t twStride = Signed::kUnpackOnce ? size_t(nb) * sizeof(Unpacked32) : wStride;
-    for (int r0 = 0; r0 < kGemmTileRows; r0 += Tile::kRows)
-        for (int64_t t = 0; t < acts; t += Tile::kActs)
-            tileBlocks32<TileBlock, Tile>(static_cast<const uint8_t*>(tw) + size_t(r0) * twStride, twStride,
-                                          static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
-                                          ScalesF32{dw + r0 * nb, dy + t * nb, nb},
-                                          out + size_t(t) * outStride + size_t(r0), outStride);
+    for (int r0 = 0; r0 < kGemmTileRows; r0 += Signed::kRows)
+        for (int64_t t = 0; t < acts; t += Signed::kActs)
+            tileBlocks32<Block, Signed>(static_cast<const uint8_t*>(w) + size_t(r0) * wStride, wStride,
+                                        static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
+                                        ScalesF32{dw + r0 * nb, dy + t * nb, nb},
+                                        out + size_t(t) * outStride + size_t(r0), outStride);
 }
 
 // K-quants (Q6_K, Q5_K), unpacked once per panel row and super-block: quants as bytes, and each
@@ -272,13 +247,17 @@ void panelK(const void* w, size_t wStride, const void* a, size_t aStride, int64_
 {
     const int64_t blocks = n / kQK_K;
     auto* packed = scratchArray<Packed>(scratch, size_t(blocks) * kWK);
+    const int64_t steps = kGemmTileRows / kWK * (acts / kAK);
+    int64_t step = 0;
     for (int r0 = 0; r0 < kGemmTileRows; r0 += kWK) {
         for (int64_t b = 0; b < blocks; ++b)
             for (int r = 0; r < kWK; ++r)
                 Packed::pack(rowAt<Block>(w, wStride, r0 + r)[b], packed[b * kWK + r]);
-        for (int64_t t = 0; t < acts; t += kAK)
+        for (int64_t t = 0; t < acts; t += kAK, ++step) {
+            prefetchNextPanel(w, wStride, step, steps);
             tileK<Packed>(packed, blocks, static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
                           out + size_t(t) * outStride + size_t(r0), outStride);
+        }
     }
 }
 
@@ -287,7 +266,6 @@ void panelK(const void* w, size_t wStride, const void* a, size_t aStride, int64_
 void fillAvx2Gemm(KernelTable& t)
 {
     t.gemmPanel[size_t(GgmlType::Q8_0)] = panelBlocks32<BlockQ8_0, Q8_0Signed>;
-    t.gemmPanel[size_t(GgmlType::Q4_0)] = panelBlocks32<BlockQ4_0, Q4_0Signed>;
     t.gemmPanel[size_t(GgmlType::Q6_K)] = panelK<BlockQ6_K, PackedQ6_K>;
     t.gemmPanel[size_t(GgmlType::Q5_K)] = panelK<BlockQ5_K, PackedQ5_K>;
     t.gemmPanelUnpacks[size_t(GgmlType::Q6_K)] = true;

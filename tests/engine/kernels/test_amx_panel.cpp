@@ -327,6 +327,34 @@ private slots:
             }
     }
 
+    // AVX2 CPUs: the AVX2 table's Q4_0 dot and its row-interleaved panel (gemm_q4_0_avx2.cpp) equal
+    // the block-sum order bit for bit; 2, 17, 19 and 128 blocks: no whole step of 8, tails of 1 and 3,
+    // and none.
+    void avx2Q4_0FollowsTheBlockSumOrder_data() { addPanelRows({GgmlType::Q4_0}, {4, 12, 64}, {64, 544, 608, 4096}); }
+    void avx2Q4_0FollowsTheBlockSumOrder()
+    {
+        if (!isaSupported(Isa::Avx2, detectCpuFeatures()))
+            QSKIP("needs an AVX2 CPU");
+        const KernelTable& table = kernelsFor(Isa::Avx2);
+        QFETCH(GgmlType, type);
+        QFETCH(int64_t, acts);
+        QFETCH(int64_t, cols);
+        const PanelData d = makePanelData(type, acts, cols, uint32_t(acts * 13 + cols));
+        const auto out = tablePanel(table, d);
+        const size_t outStride = kGemmTileRows + kOutPad;
+        for (int64_t k = 0; k < acts; ++k) {
+            for (int r = 0; r < kGemmTileRows; ++r) {
+                const float want = blockSumOrderReference(d, r, k);
+                const float panel = out[size_t(k) * outStride + size_t(r)];
+                QVERIFY2(panel == want, qPrintable(where(d, r, k) + QString(": %1 vs %2").arg(panel).arg(want)));
+                const float dot = table.dotFor(type)(weightRow(d, r), actRow(d, k), cols);
+                QVERIFY2(dot == want, qPrintable(where(d, r, k) + QString(": dot %1 vs %2").arg(dot).arg(want)));
+            }
+            for (size_t pad = kGemmTileRows; pad < outStride; ++pad)
+                QCOMPARE(out[size_t(k) * outStride + pad], kUntouched);
+        }
+    }
+
     // The AMX table's four-row decode dots against its one-row dots, bit for bit, with block counts
     // that leave 0, 1 and 7 blocks for the zero-padded last step.
     void amxTableDotRowsEqualTheDot()
