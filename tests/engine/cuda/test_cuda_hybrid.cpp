@@ -15,6 +15,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -73,6 +74,38 @@ ModelPair openPair(const std::filesystem::path& path, const gguf::ModelSpec& spe
     experts.budget = bytesPerExpert(*pair.gpu) * spec.layers * spec.experts * size_t(percent) / 100;
     pair.hybrid = open(path, experts);
     return pair;
+}
+
+// 32 greedy tokens of a hybrid model, steady, and of a second copy while another thread calls
+// `change(model, i)` every 300 µs (i = 0, 1, ...): both token lists, and the second model.
+struct MidReplyRun {
+    std::vector<int32_t> steady, switched;
+    std::unique_ptr<model::Model> switchedModel;
+};
+MidReplyRun switchMidReply(const std::filesystem::path& path, const model::CudaExperts& experts,
+                           const std::function<void(model::Model&, int)>& change)
+{
+    const auto steady = open(path, experts);
+    auto switched = open(path, experts);
+    const std::vector<int32_t> prompt = {3, 141, 59, 26, 53, 58, 97, 93};
+    model::GenerationRequest request;
+    request.maxTokens = 32;
+    request.sampling.temperature = 0.0f;
+    MidReplyRun run;
+    model::Session sa(*steady, {.contextLength = 128}), sb(*switched, {.contextLength = 128});
+    model::generate(*steady, sa, prompt, request, {.onToken = [&](int32_t t, auto) { run.steady.push_back(t); }});
+    std::atomic<bool> done{false};
+    std::thread switcher([&] {
+        for (int i = 0; !done.load(); ++i) {
+            change(*switched, i);
+            std::this_thread::sleep_for(std::chrono::microseconds(300));
+        }
+    });
+    model::generate(*switched, sb, prompt, request, {.onToken = [&](int32_t t, auto) { run.switched.push_back(t); }});
+    done = true;
+    switcher.join();
+    run.switchedModel = std::move(switched);
+    return run;
 }
 
 std::vector<int32_t> randomPrompt(size_t tokens, uint32_t vocab, unsigned seed)
@@ -344,32 +377,15 @@ private slots:
     // goes on, token for token the same as without the switches.
     void policySwitchMidReply()
     {
-        const gguf::ModelSpec spec = moeSpec(GgmlType::Q4_K);
-        const auto path = test::writeModel(m_dir, spec, "policy switch");
+        const auto path = test::writeModel(m_dir, moeSpec(GgmlType::Q4_K), "policy switch");
         model::CudaExperts experts;
         experts.placement = model::ExpertPlacement::Cache;
-        const auto steady = open(path, experts), switched = open(path, experts);
-        const std::vector<int32_t> prompt = {3, 141, 59, 26, 53, 58, 97, 93};
-        model::GenerationRequest request;
-        request.maxTokens = 32;
-        request.sampling.temperature = 0.0f;
-        std::vector<int32_t> a, b;
-        model::Session sa(*steady, {.contextLength = 128}), sb(*switched, {.contextLength = 128});
-        model::generate(*steady, sa, prompt, request, {.onToken = [&](int32_t t, auto) { a.push_back(t); }});
-        std::atomic<bool> done{false};
-        std::thread switcher([&] {
-            const pool::WaitPolicy policies[] = {pool::WaitPolicy::park(), pool::WaitPolicy::fixedSpin(100),
-                                                 pool::WaitPolicy::adaptive(), pool::WaitPolicy::fixedSpin(20000)};
-            for (int i = 0; !done.load(); ++i) {
-                switched->pool().setPolicy(policies[i % 4]);
-                std::this_thread::sleep_for(std::chrono::microseconds(300));
-            }
-        });
-        model::generate(*switched, sb, prompt, request, {.onToken = [&](int32_t t, auto) { b.push_back(t); }});
-        done = true;
-        switcher.join();
-        QCOMPARE(b, a);
-        QCOMPARE(int(a.size()), 32);
+        const pool::WaitPolicy policies[] = {pool::WaitPolicy::park(), pool::WaitPolicy::fixedSpin(100),
+                                             pool::WaitPolicy::adaptive(), pool::WaitPolicy::fixedSpin(20000)};
+        const MidReplyRun run =
+            switchMidReply(path, experts, [&](model::Model& m, int i) { m.pool().setPolicy(policies[i % 4]); });
+        QCOMPARE(run.switched, run.steady);
+        QCOMPARE(int(run.steady.size()), 32);
     }
 
     // Wake-ahead switched while a reply runs (Backend::setExpertWakeAhead from another thread, with
@@ -377,34 +393,22 @@ private slots:
     // it off. Then a whole reply with it on, and one with it off, as the telemetry counts them.
     void wakeAheadSwitchedMidReply()
     {
-        const gguf::ModelSpec spec = moeSpec(GgmlType::Q4_K);
-        const auto path = test::writeModel(m_dir, spec, "wake-ahead switch");
+        const auto path = test::writeModel(m_dir, moeSpec(GgmlType::Q4_K), "wake-ahead switch");
         model::CudaExperts experts;
         experts.placement = model::ExpertPlacement::Cache;
         experts.wakeAhead = model::ExpertWakeAhead::Off;
-        const auto steady = open(path, experts), switched = open(path, experts);
+        const model::ExpertWakeAhead modes[] = {model::ExpertWakeAhead::On, model::ExpertWakeAhead::Auto,
+                                                model::ExpertWakeAhead::Off};
+        const MidReplyRun run = switchMidReply(
+            path, experts, [&](model::Model& m, int i) { m.backend().setExpertWakeAhead(modes[i % 3]); });
+        QCOMPARE(run.switched, run.steady);
+        QCOMPARE(int(run.steady.size()), 32);
+
+        model::Model* switched = run.switchedModel.get();
         const std::vector<int32_t> prompt = {3, 141, 59, 26, 53, 58, 97, 93};
         model::GenerationRequest request;
         request.maxTokens = 32;
         request.sampling.temperature = 0.0f;
-        std::vector<int32_t> a, b;
-        model::Session sa(*steady, {.contextLength = 128}), sb(*switched, {.contextLength = 128});
-        model::generate(*steady, sa, prompt, request, {.onToken = [&](int32_t t, auto) { a.push_back(t); }});
-        std::atomic<bool> done{false};
-        std::thread switcher([&] {
-            const model::ExpertWakeAhead modes[] = {model::ExpertWakeAhead::On, model::ExpertWakeAhead::Auto,
-                                                    model::ExpertWakeAhead::Off};
-            for (int i = 0; !done.load(); ++i) {
-                switched->backend().setExpertWakeAhead(modes[i % 3]);
-                std::this_thread::sleep_for(std::chrono::microseconds(300));
-            }
-        });
-        model::generate(*switched, sb, prompt, request, {.onToken = [&](int32_t t, auto) { b.push_back(t); }});
-        done = true;
-        switcher.join();
-        QCOMPARE(b, a);
-        QCOMPARE(int(a.size()), 32);
-
         for (const bool on : {true, false}) {
             switched->backend().setExpertWakeAhead(on ? model::ExpertWakeAhead::On : model::ExpertWakeAhead::Off);
             switched->backend().resetExpertTelemetry();
