@@ -116,12 +116,13 @@ int runRouting(Arguments& args)
     for (const auto& [share, study] : studies) {
         const model::MissPrediction& p = study.result();
         const double n = double(std::max<uint64_t>(p.layerTokens, 1)), misses = double(std::max<uint64_t>(p.misses, 1));
-        std::printf("%7.0f%%  %16.1f%%  %10.1f%% / %5.1f%% / %5.1f%% (of layer-tokens)  %14.2f  %15.1f%% / %5.1f%% / %5.1f%%\n",
-                    100 * share, 100 * double(p.layersWithMiss) / n, 100 * double(p.missesForetold) / n,
-                    100 * double(p.falseAlarms) / n, 100 * double(p.surprises) / n,
-                    double(p.misses) / (n / double(std::max<uint32_t>(h.layers - 1, 1))),
-                    100 * double(p.byPreviousToken) / misses, 100 * double(p.byPreviousLayer) / misses,
-                    100 * double(p.byPopularity) / misses);
+        std::printf(
+            "%7.0f%%  %16.1f%%  %10.1f%% / %5.1f%% / %5.1f%% (of layer-tokens)  %14.2f  %15.1f%% / %5.1f%% / %5.1f%%\n",
+            100 * share, 100 * double(p.layersWithMiss) / n, 100 * double(p.missesForetold) / n,
+            100 * double(p.falseAlarms) / n, 100 * double(p.surprises) / n,
+            double(p.misses) / (n / double(std::max<uint32_t>(h.layers - 1, 1))),
+            100 * double(p.byPreviousToken) / misses, 100 * double(p.byPreviousLayer) / misses,
+            100 * double(p.byPopularity) / misses);
     }
     return 0;
 }

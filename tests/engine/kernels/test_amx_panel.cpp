@@ -330,8 +330,8 @@ private slots:
     // AVX2 CPUs: the AVX2 table's Q4_0 dot and its row-interleaved panel (gemm_q4_0_avx2.cpp) equal
     // the block-sum order bit for bit; 2, 17, 19 and 128 blocks: no whole step of 8, tails of 1 and 3,
     // and none.
-    void avx2Q4_0FollowsTheBlockSumOrder_data() { addPanelRows({GgmlType::Q4_0}, {4, 12, 64}, {64, 544, 608, 4096}); }
-    void avx2Q4_0FollowsTheBlockSumOrder()
+    void avx2Q4ZeroFollowsTheBlockSumOrder_data() { addPanelRows({GgmlType::Q4_0}, {4, 12, 64}, {64, 544, 608, 4096}); }
+    void avx2Q4ZeroFollowsTheBlockSumOrder()
     {
         if (!isaSupported(Isa::Avx2, detectCpuFeatures()))
             QSKIP("needs an AVX2 CPU");
