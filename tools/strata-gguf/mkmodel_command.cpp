@@ -3,7 +3,6 @@
 #include "strata/core/error.hpp"
 #include "strata/gguf/file_type.hpp"
 #include "strata/gguf/synthetic_model.hpp"
-#include "strata/model/router_skew.hpp"
 #include "strata/tokenizer/hf_tokenizer_import.hpp"
 #include "strata/tokenizer/synthetic_vocabulary.hpp"
 
@@ -42,15 +41,8 @@ int runMkmodel(Arguments& args)
             throw Error("unknown weight type '" + *t + "'");
         spec.weightType = *type;
     }
-    const auto skew = args.text("router-skew");
-    model::RouterSkewOptions skewOptions;
-    skewOptions.tokens = args.u32("calibration-tokens", skewOptions.tokens);
-    skewOptions.window = args.u32("calibration-window", skewOptions.window);
-    skewOptions.seed = spec.seed;
-    const uint32_t threads = args.u32("threads", 0);
-    skewOptions.threads = threads == 0 ? -1 : int(threads) - 1;  // the caller computes too
-    if (skew)
-        skewOptions.skew = args.f32("router-skew", 0.0f);
+    const bool skew = args.text("router-skew").has_value();
+    const model::RouterSkewOptions skewOptions = routerSkewOptions(args, spec.seed);
     const auto tokenizer = args.text("tokenizer");
     const auto pre = args.text("tokenizer-pre");
     args.finish();
@@ -69,18 +61,12 @@ int runMkmodel(Arguments& args)
     std::printf("wrote %s: %s, %zu tensors\n", args.positional()[0].c_str(), spec.architecture.c_str(),
                 w.tensorCount());
     if (skew) {
-        model::RouterSkewResult r;
         try {
-            r = model::shapeRouterSkew(args.positional()[0], skewOptions);
+            shapeAndReport(args.positional()[0], skewOptions);
         } catch (const Error&) {
             std::filesystem::remove(args.positional()[0]);  // not the file that was asked for
             throw;
         }
-        std::printf("routers shaped to skew %g in %.1f s; top-10%% share per layer, target / on the %u calibration "
-                    "tokens:\n",
-                    double(skewOptions.skew), r.seconds, skewOptions.tokens);
-        for (size_t l = 0; l < r.fittedTopTenth.size(); ++l)
-            std::printf("  layer %zu: %.1f%% / %.1f%%\n", l, 100 * r.targetTopTenth[l], 100 * r.fittedTopTenth[l]);
     }
     return 0;
 }

@@ -43,9 +43,9 @@ std::vector<double> zipfTargetShares(uint32_t experts, uint32_t used, float skew
 // More sequences remove more of those directions. S = 0 on an 8-layer qwen3moe (512 wide, 64 experts,
 // 8 used, `--distinct-rows 64`), mean top-10 % share over 4000 new tokens in sequences of 512 (uniform
 // routing samples to about 10.5 %): plain 23.2 %; 2048 tokens in 4 sequences of 512 (the defaults)
-// 14.7 %; 2048 in 64 of 32, 13.2 %; 8192 in 16 of 512, 12.4 %; 8192 in 64 of 128, 11.8 %. The cost
-// grows with the tokens (compute) and with the sequences (each re-reads the experts of every layer
-// below the one being shaped), times layers^2 / 2: the 30B-A3B shape took 200 s on 16 cores for 512.
+// 14.7 %; 2048 in 64 of 32, 13.2 %; 8192 in 16 of 512, 12.4 %; 8192 in 64 of 128, 11.8 %. The
+// sequences run side by side, each in its own thread, and the whole calibration is one pass through
+// the layers (the sequences wait for each other at every router); the cost grows with the tokens.
 // Throws strata::Error for a file without experts, a router that is not F32, or I/O failure.
 RouterSkewResult shapeRouterSkew(const std::filesystem::path& file, const RouterSkewOptions& options);
 
