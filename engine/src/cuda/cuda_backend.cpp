@@ -311,13 +311,17 @@ private:
         deviceNames_[device] = prop.name;
     }
 
-    size_t freeVram(int device) const
+    struct Vram {
+        size_t freeBytes = 0, totalBytes = 0;
+    };
+    Vram vram(int device) const
     {
         check(cudaSetDevice(device), "selecting the device");
-        size_t freeBytes = 0, totalBytes = 0;
-        check(cudaMemGetInfo(&freeBytes, &totalBytes), "reading free VRAM");
-        return freeBytes;
+        Vram v;
+        check(cudaMemGetInfo(&v.freeBytes, &v.totalBytes), "reading free VRAM");
+        return v;
     }
+    size_t freeVram(int device) const { return vram(device).freeBytes; }
 
     // One stage per GPU that gets layers: the whole model on one GPU, or issue 24's layer split
     // sized by each GPU's budget (or free VRAM, shared equally by the stages a GPU is listed for).
@@ -383,9 +387,7 @@ private:
 
     void requireVram(int device, size_t bytes, const std::string& what) const
     {
-        const size_t freeBytes = freeVram(device);
-        size_t ignored = 0, totalBytes = 0;
-        check(cudaMemGetInfo(&ignored, &totalBytes), "reading free VRAM");
+        const auto [freeBytes, totalBytes] = vram(device);
         const std::string gpu = "GPU " + std::to_string(device) + " (" + deviceNames_.at(device) + ")";
         if (bytes > freeBytes)
             throw Error("not enough VRAM: the CUDA backend needs " + mib(bytes) + " for " + what + ", but " + gpu
