@@ -99,6 +99,14 @@ void ChatCoordinator::connectEngine(EngineController* engine)
             Qt::QueuedConnection);
     connect(engine, &EngineController::historyShortened, this, &ChatCoordinator::onHistoryShortened,
             Qt::QueuedConnection);
+    // A wake-ahead switched without a reload: the loaded model runs with it now.
+    connect(
+        engine, &EngineController::expertWakeAheadApplied, this,
+        [this](model::ExpertWakeAhead mode) {
+            if (m_loadedOptions)
+                m_loadedOptions->expertWakeAhead = mode;
+        },
+        Qt::QueuedConnection);
 }
 
 // The signals both engines have, with the same meaning.

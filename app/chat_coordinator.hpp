@@ -57,7 +57,8 @@ public:
     // The model file the engine holds (empty: none yet). It stays loaded while a remote model is
     // chosen, and it is what the A/B runs compare the waiting policies on: a server has no pool.
     const QString& localModelPath() const { return m_localModelPath; }
-    // What the loaded model was loaded with (nullopt: none loaded yet).
+    // What the loaded model runs with (nullopt: none loaded yet): its load options, with the
+    // wake-ahead the engine switched it to since (EngineController::expertWakeAheadApplied).
     const std::optional<ModelLoadOptions>& loadedOptions() const { return m_loadedOptions; }
     // The settings panel's part: what the next load uses, what a new conversation starts with.
     void setLoadOptions(const ModelLoadOptions& options) { m_loadOptions = options; }

@@ -137,6 +137,14 @@ void EngineController::unloadModel()
     m_model.reset();
 }
 
+void EngineController::setExpertWakeAhead(model::ExpertWakeAhead mode)
+{
+    if (!m_model)
+        return;
+    m_model->backend().setExpertWakeAhead(mode);
+    emit expertWakeAheadApplied(mode);
+}
+
 std::optional<LoadedModelFacts> EngineController::loadedModel() const
 {
     std::lock_guard lock(m_factsMutex);

@@ -23,6 +23,11 @@
 //    run. A render ended by Stop finishes the request as Cancelled, like a stopped reply.
 //  - requestShutdown() (EngineHost's destructor) stops the running request and every request
 //    still queued behind it, so quitting waits for at most one prefill chunk or token.
+//  - setExpertWakeAhead(): the user changed "Wake the CPU's workers ahead"; the loaded model's
+//    backend takes it at once (Backend::setExpertWakeAhead: a hybrid MoE placement from its next
+//    layer, every other backend ignores it), then expertWakeAheadApplied() says so. Queued like
+//    every other slot, so during a reply it lands when the reply ends. Without a model it does
+//    nothing: the next load takes the mode from its options.
 //  - runOnModel() runs the API server's jobs (app/server/engine_job_runner.hpp) on this thread, on
 //    the same model and session, in turn with the chat's requests; loadedModel() tells the server's
 //    HTTP threads what is loaded.
@@ -99,6 +104,7 @@ public:
 public slots:
     void loadModel(const QString& path, const strata::app::ModelLoadOptions& options);
     void unloadModel();
+    void setExpertWakeAhead(strata::model::ExpertWakeAhead mode);
     void send(const strata::app::ChatTurnRequest& request);
     void prefill(const strata::app::ChatTurnRequest& request);
 
@@ -108,6 +114,8 @@ signals:
     void modelRunsOn(const QString& where);
     void modelLoaded(const QString& path, const QString& description);
     void loadFailed(const QString& path, const QString& message);
+    // The loaded model runs with this wake-ahead now (after setExpertWakeAhead(); not without a model).
+    void expertWakeAheadApplied(strata::model::ExpertWakeAhead mode);
     void tokensReady(quint64 requestId, const QString& text);
     void replyFinished(quint64 requestId, const strata::app::ReplyMetrics& metrics);
     // After every chunk: `tokensPerSecond` on average since the prefill began, `elapsedSeconds` since then.

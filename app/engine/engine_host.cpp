@@ -13,6 +13,7 @@ EngineHost::EngineHost(QObject* parent)
     qRegisterMetaType<ModelLoadOptions>();
     qRegisterMetaType<ChatTurnRequest>();
     qRegisterMetaType<ReplyMetrics>();
+    qRegisterMetaType<model::ExpertWakeAhead>();
 }
 
 EngineHost::~EngineHost()

@@ -24,6 +24,11 @@ SettingsController::SettingsController(QSettings& settings, ChatCoordinator& coo
     // before this one, so the dialog reads the new state.
     connect(engine, &EngineController::modelLoaded, this, &SettingsController::updateDialogModelState,
             Qt::QueuedConnection);
+    connect(this, &SettingsController::expertWakeAheadChosen, engine, &EngineController::setExpertWakeAhead,
+            Qt::QueuedConnection);
+    // The same order for a wake-ahead the loaded model switched to.
+    connect(engine, &EngineController::expertWakeAheadApplied, this, &SettingsController::updateDialogModelState,
+            Qt::QueuedConnection);
 }
 
 ui::SettingsDialog* SettingsController::dialog() const
@@ -53,10 +58,14 @@ void SettingsController::apply(const domain::Preferences& preferences)
 {
     if (preferences.theme != m_preferences.theme)
         m_theme.apply(preferences.theme);
+    const bool wakeAheadChanged = preferences.engine.expertWakeAhead != m_preferences.engine.expertWakeAhead;
     m_preferences = preferences;
     m_store.save(m_preferences);
     m_coordinator.setLoadOptions(loadOptions());
     m_coordinator.setNewConversationSettings({QString(), m_preferences.sampling});
+    // After the load options: a load requested from now on carries the new mode too.
+    if (wakeAheadChanged)
+        emit expertWakeAheadChosen(m_preferences.engine.expertWakeAhead);
     updateDialogModelState();
 }
 

@@ -1,7 +1,8 @@
 // Owns the app-wide preferences on the GUI thread: loads them at start, applies them (theme at
 // once; load options and sampling defaults to the chat coordinator, used by the next load and the
-// next new chat), saves them on Apply, and runs the settings dialog, telling it which engine
-// settings the loaded model runs with so it can offer a reload.
+// next new chat; a changed wake-ahead also to the loaded model at once, queued to the engine
+// thread), saves them on Apply, and runs the settings dialog, telling it which engine settings the
+// loaded model runs with so it can offer a reload.
 #pragma once
 
 #include "app/engine/engine_requests.hpp"
@@ -36,6 +37,10 @@ public:
 public slots:
     void openDialog(QWidget* parent);
     void apply(const strata::domain::Preferences& preferences);
+
+signals:
+    // Queued to EngineController::setExpertWakeAhead: the loaded model switches without a reload.
+    void expertWakeAheadChosen(strata::model::ExpertWakeAhead mode);
 
 private:
     void updateDialogModelState();

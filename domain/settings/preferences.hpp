@@ -13,7 +13,8 @@
 
 namespace strata::domain {
 
-// What a model is loaded with: changing any of these needs a model reload.
+// What a model is loaded with: changing any of these needs a model reload, except expertWakeAhead,
+// which the app also switches on the loaded model (app/settings/settings_controller.hpp).
 struct EnginePreferences {
     int threads = 0;          // every thread that computes; 0: one per physical core
     bool pinThreads = false;  // pin pool workers to cores

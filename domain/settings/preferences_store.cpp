@@ -1,6 +1,7 @@
 #include "domain/settings/preferences_store.hpp"
 
 #include "domain/settings/kv_type_text.hpp"
+#include "domain/settings/number_list_text.hpp"
 
 #include <QJsonDocument>
 #include <QSettings>
@@ -28,33 +29,14 @@ const QString kSamplingDefaults = QStringLiteral("sampling/defaults");
 const QString kTheme = QStringLiteral("appearance/theme");
 const QString kLanguage = QStringLiteral("appearance/language");
 
+// How the settings file spells a list of GPUs or budgets: "0,1".
+const QString kListSeparator = QStringLiteral(",");
+
 int intIn(const QSettings& s, const QString& key, int min, int max, int fallback)
 {
     bool ok = false;
     const int v = s.value(key, fallback).toInt(&ok);
     return ok && v >= min && v <= max ? v : fallback;
-}
-
-// "A,B,C" of numbers in [0, max]; anything else -> nullopt.
-std::optional<QList<int>> numbersFromText(const QString& text, int max)
-{
-    QList<int> out;
-    for (const QString& item : text.split(QLatin1Char(','))) {
-        bool ok = false;
-        const int n = item.trimmed().toInt(&ok);
-        if (!ok || n < 0 || n > max)
-            return std::nullopt;
-        out << n;
-    }
-    return out;
-}
-
-QString numbersText(const QList<int>& numbers)
-{
-    QStringList items;
-    for (const int n : numbers)
-        items << QString::number(n);
-    return items.join(QLatin1Char(','));
 }
 
 // "cpu" -> {-1}, "cuda:N" -> {N}, "cuda:N,M,..." -> a layer split over those GPUs; else nullopt.
@@ -64,12 +46,13 @@ std::optional<QList<int>> devicesFromText(const QString& text)
         return QList<int>{-1};
     if (!text.startsWith(QLatin1String("cuda:")))
         return std::nullopt;
-    return numbersFromText(text.mid(5), 1023);
+    return numberListFromText(text.mid(5), 1023);
 }
 
 QString devicesText(int gpu, const QList<int>& splitGpus)
 {
-    return gpu < 0 ? QStringLiteral("cpu") : QStringLiteral("cuda:") + numbersText(QList<int>{gpu} + splitGpus);
+    return gpu < 0 ? QStringLiteral("cpu")
+                   : QStringLiteral("cuda:") + numberListText(QList<int>{gpu} + splitGpus, kListSeparator);
 }
 
 // The stored words for model::CudaHostWait, in its order.
@@ -118,7 +101,7 @@ Preferences PreferencesStore::load() const
     }
     const QString budgets = m_settings.value(kGpuBudgetsMiB).toString();
     if (!budgets.isEmpty())
-        p.engine.gpuBudgetsMiB = numbersFromText(budgets, 1 << 24).value_or(QList<int>{});
+        p.engine.gpuBudgetsMiB = numberListFromText(budgets, 1 << 24).value_or(QList<int>{});
     p.engine.vramBudgetMiB = intIn(m_settings, kVramBudgetMiB, 0, 1 << 24, defaults.engine.vramBudgetMiB);
     p.engine.gpuWait = model::CudaHostWait(kGpuWaitTexts.indexOf(oneOf(m_settings, kGpuWait, kGpuWaitTexts)));
     p.engine.experts = model::ExpertPlacement(kExpertsTexts.indexOf(oneOf(m_settings, kExperts, kExpertsTexts)));
@@ -142,7 +125,7 @@ void PreferencesStore::save(const Preferences& p)
     m_settings.setValue(kKvCacheType, kvTypeText(p.engine.kvCacheType));
     m_settings.setValue(kBatchSize, p.engine.batchSize);
     m_settings.setValue(kDevice, devicesText(p.engine.gpu, p.engine.splitGpus));
-    m_settings.setValue(kGpuBudgetsMiB, numbersText(p.engine.gpuBudgetsMiB));
+    m_settings.setValue(kGpuBudgetsMiB, numberListText(p.engine.gpuBudgetsMiB, kListSeparator));
     m_settings.setValue(kVramBudgetMiB, p.engine.vramBudgetMiB);
     m_settings.setValue(kGpuWait, kGpuWaitTexts.value(int(p.engine.gpuWait)));
     m_settings.setValue(kExperts, kExpertsTexts.value(int(p.engine.experts)));

@@ -1,6 +1,7 @@
 #include "ui/settings/engine_settings_page.hpp"
 
 #include "domain/settings/kv_type_text.hpp"
+#include "domain/settings/number_list_text.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -18,13 +19,8 @@ namespace {
 // The device list's entry for a layer split over several GPUs (issue 24); -1 is the CPU, n GPU n.
 constexpr int kSplitDevices = -2;
 
-QString numbersText(const QList<int>& numbers)
-{
-    QStringList items;
-    for (const int n : numbers)
-        items << QString::number(n);
-    return items.join(QStringLiteral(", "));
-}
+// How the dialog spells a list of GPUs or budgets.
+const QString kListSeparator = QStringLiteral(", ");
 
 }  // namespace
 
@@ -84,7 +80,8 @@ EngineSettingsPage::EngineSettingsPage(int physicalCores, const std::vector<Cuda
     }
     // A model larger than one GPU: its layers in contiguous ranges over every GPU (issue 24).
     if (gpus.size() > 1)
-        m_device->addItem(tr("GPUs %1: layers split").arg(numbersText(m_split)), kSplitDevices);
+        m_device->addItem(tr("GPUs %1: layers split").arg(domain::numberListText(m_split, kListSeparator)),
+                          kSplitDevices);
     m_gpuBudgets->setObjectName(QStringLiteral("gpuBudgetsBox"));
     m_gpuBudgets->setAccessibleName(tr("Budget per GPU"));
     m_gpuBudgets->setPlaceholderText(tr("all free VRAM on each"));
@@ -214,14 +211,15 @@ void EngineSettingsPage::setValues(const domain::EnginePreferences& v)
         m_split = QList<int>{v.gpu} + v.splitGpus;
         if (m_device->findData(kSplitDevices) < 0)
             m_device->addItem(QString(), kSplitDevices);
-        m_device->setItemText(m_device->findData(kSplitDevices), tr("GPUs %1: layers split").arg(numbersText(m_split)));
+        m_device->setItemText(m_device->findData(kSplitDevices),
+                              tr("GPUs %1: layers split").arg(domain::numberListText(m_split, kListSeparator)));
         m_device->setCurrentIndex(m_device->findData(kSplitDevices));
     } else {
         if (m_device->findData(v.gpu) < 0)
             m_device->addItem(tr("GPU %1: not found").arg(v.gpu), v.gpu);
         m_device->setCurrentIndex(m_device->findData(v.gpu));
     }
-    m_gpuBudgets->setText(numbersText(v.gpuBudgetsMiB));
+    m_gpuBudgets->setText(domain::numberListText(v.gpuBudgetsMiB, kListSeparator));
     m_vramBudget->setValue(v.vramBudgetMiB);
     m_gpuWait->setCurrentIndex(std::max(0, m_gpuWait->findData(int(v.gpuWait))));
     m_experts->setCurrentIndex(std::max(0, m_experts->findData(int(v.experts))));

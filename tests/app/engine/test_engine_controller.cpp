@@ -1,11 +1,13 @@
 // The engine thread with a real (small, generated) model: loading and its errors, streamed replies
-// with metrics, Stop within a token, prefix reuse across turns, document prefill, and the prompt
-// built from a conversation.
+// with metrics, Stop within a token, prefix reuse across turns, document prefill, the prompt built
+// from a conversation, and a wake-ahead switched on the loaded model.
 #include "app/engine/chat_messages.hpp"
 #include "app/engine/context_window.hpp"
 #include "app/engine/engine_controller.hpp"
 #include "app/engine/engine_host.hpp"
+#include "app/engine/engine_telemetry_link.hpp"
 #include "app/engine/engine_values.hpp"
+#include "strata/core/build_info.hpp"
 #include "strata/core/error.hpp"
 #include "strata/model/model.hpp"
 #include "tests/engine/model/model_fixtures.hpp"
@@ -16,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <optional>
 
 using namespace strata;
 using strata::app::ChatTurnRequest;
@@ -35,7 +38,8 @@ struct Events : QObject {
     QList<ReplyMetrics> finished, prefilled;
     QList<qint64> prefillDone;
     QStringList errors;
-    QList<int> shortened;  // historyShortened: entries left out
+    QList<int> shortened;                     // historyShortened: entries left out
+    QList<model::ExpertWakeAhead> wakeAhead;  // expertWakeAheadApplied
 
     explicit Events(EngineController* c)
     {
@@ -54,6 +58,8 @@ struct Events : QObject {
                 [this](quint64, const ReplyMetrics& m) { prefilled << m; });
         connect(c, &EngineController::error, this, [this](quint64, const QString& m) { errors << m; });
         connect(c, &EngineController::historyShortened, this, [this](quint64, int leftOut) { shortened << leftOut; });
+        connect(c, &EngineController::expertWakeAheadApplied, this,
+                [this](model::ExpertWakeAhead mode) { wakeAhead << mode; });
     }
     void clearReply()
     {
@@ -109,6 +115,11 @@ class TestEngineController : public QObject {
         options.threads = options.threads == 0 ? 1 : options.threads;  // the machine is shared
         QMetaObject::invokeMethod(
             engine(), [e = engine(), path, options] { e->loadModel(path, options); }, Qt::QueuedConnection);
+    }
+    void setWakeAhead(model::ExpertWakeAhead mode)
+    {
+        QMetaObject::invokeMethod(
+            engine(), [e = engine(), mode] { e->setExpertWakeAhead(mode); }, Qt::QueuedConnection);
     }
     void send(const ChatTurnRequest& r)
     {
@@ -186,6 +197,28 @@ private slots:
         QCOMPARE(m_events->progress.constFirst(), 0.0);
         QCOMPARE(m_events->progress.constLast(), 1.0);
         QVERIFY(std::is_sorted(m_events->progress.begin(), m_events->progress.end()));
+    }
+
+    // "Wake the CPU's workers ahead" changed in the settings: before any load there is nothing to
+    // switch (the next load takes it from its options); with a model loaded the engine thread hands
+    // it to the model's backend at once and says so. (The CPU backend ignores it;
+    // wakeAheadReachesAHybridModelOnTheGpu checks that a hybrid model's decode runs with it.)
+    void wakeAheadReachesTheLoadedModel()
+    {
+        {
+            EngineController unloaded;
+            Events events(&unloaded);
+            unloaded.setExpertWakeAhead(model::ExpertWakeAhead::On);
+            QCoreApplication::processEvents();
+            QVERIFY(events.wakeAhead.isEmpty());
+        }
+        QCOMPARE(m_events->loaded.size(), 1);  // loadsTheModel's
+        setWakeAhead(model::ExpertWakeAhead::Off);
+        setWakeAhead(model::ExpertWakeAhead::On);
+        QTRY_COMPARE_WITH_TIMEOUT(m_events->wakeAhead.size(), 2, 20000);
+        QVERIFY(m_events->wakeAhead[0] == model::ExpertWakeAhead::Off);
+        QVERIFY(m_events->wakeAhead[1] == model::ExpertWakeAhead::On);
+        m_events->wakeAhead.clear();
     }
 
     void malformedFileGivesTheEnginesMessage()
@@ -526,6 +559,52 @@ private slots:
         send(turn(10, {message(domain::ChatRole::User, QStringLiteral("hi"))}, 4));
         QTRY_COMPARE_WITH_TIMEOUT(m_events->errors.size(), 1, 30000);
         QVERIFY2(m_events->errors[0].contains(QStringLiteral("chat template")), qPrintable(m_events->errors[0]));
+    }
+
+    // On a GPU: a hybrid MoE model (every expert on the CPU) loaded with wake-ahead off decodes a
+    // reply with it on after the switch, and the next with it off again, as its expert telemetry
+    // counts the decode tokens (read through the link, as the panels do). Skipped without a device.
+    void wakeAheadReachesAHybridModelOnTheGpu()
+    {
+        if (probeCudaRuntime().deviceCount == 0)
+            QSKIP("no usable CUDA device");
+        gguf::ModelSpec spec = test::smallSpec("qwen3moe", gguf::GgmlType::Q8_0);
+        const QString path = QString::fromStdString(test::writeModel(m_dir, spec, "hybrid").string());
+        app::EngineHost host;
+        Events events(host.controller());
+        EngineController* hybrid = host.controller();
+        app::ModelLoadOptions options;
+        options.threads = 2;
+        options.gpu = 0;
+        options.experts = model::ExpertPlacement::Cache;
+        options.expertBudgetMiB = 0;  // every expert runs on the CPU pool
+        options.expertWakeAhead = model::ExpertWakeAhead::Off;
+        QMetaObject::invokeMethod(
+            hybrid, [hybrid, path, options] { hybrid->loadModel(path, options); }, Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(events.loaded.size(), 1, 60000);
+        QVERIFY2(events.failed.isEmpty(), qPrintable(events.failed.join('\n')));
+
+        std::optional<model::ExpertTelemetry> before = hybrid->telemetryLink()->expertTelemetry();
+        QVERIFY(before);
+        quint64 id = 100;
+        for (const model::ExpertWakeAhead mode : {model::ExpertWakeAhead::On, model::ExpertWakeAhead::Off}) {
+            QMetaObject::invokeMethod(
+                hybrid, [hybrid, mode] { hybrid->setExpertWakeAhead(mode); }, Qt::QueuedConnection);
+            const ChatTurnRequest request = turn(++id, {message(domain::ChatRole::User, QStringLiteral("hello"))}, 16);
+            QMetaObject::invokeMethod(
+                hybrid, [hybrid, request] { hybrid->send(request); }, Qt::QueuedConnection);
+            QTRY_COMPARE_WITH_TIMEOUT(events.finished.size(), 1, 60000);
+            QVERIFY2(events.errors.isEmpty(), qPrintable(events.errors.join('\n')));
+            events.clearReply();
+            const std::optional<model::ExpertTelemetry> after = hybrid->telemetryLink()->expertTelemetry();
+            QVERIFY(after);
+            const uint64_t decoded = after->decodeTokens - before->decodeTokens;
+            QVERIFY(decoded > 0);
+            QCOMPARE(after->wakeAheadTokens - before->wakeAheadTokens,
+                     mode == model::ExpertWakeAhead::On ? decoded : uint64_t(0));
+            before = after;
+        }
+        QCOMPARE(events.wakeAhead.size(), 2);
     }
 };
 

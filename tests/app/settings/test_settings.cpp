@@ -1,6 +1,7 @@
 // The settings panel: preferences survive a restart (a fresh QSettings on the same file, and a
 // whole new Application), bad stored values read as defaults, the dialog says when the loaded
-// model needs a reload, and a changed KV cache type and context take effect after "Reload model now".
+// model needs a reload, a changed KV cache type and context take effect after "Reload model now", and a
+// changed wake-ahead reaches the loaded model without one.
 #include "app/application.hpp"
 #include "app/chat_coordinator.hpp"
 #include "app/engine/engine_controller.hpp"
@@ -449,6 +450,34 @@ private slots:
         QCOMPARE(restarted.settings().preferences().engine.contextLength, 128);
         QCOMPARE(restarted.settings().preferences().engine.kvCacheType, model::KvType::Q8_0);
         QCOMPARE(restarted.settings().preferences().engine.threads, 1);
+    }
+
+    // "Wake the CPU's workers ahead" applied while a model is loaded reaches it at once: the engine
+    // thread switches the loaded model (EngineController::setExpertWakeAhead), the coordinator
+    // records that it runs with the new mode, and the dialog offers no reload for it.
+    void wakeAheadReachesTheLoadedModelWithoutAReload()
+    {
+        app::Application application(m_dir.filePath(QStringLiteral("wake-ahead.sqlite")));
+        domain::Preferences preferences = application.settings().preferences();
+        preferences.engine.threads = 1;  // the machine is shared
+        application.settings().apply(preferences);
+        QStringList loaded;
+        connect(application.engine().controller(), &app::EngineController::modelLoaded, this,
+                [&loaded](const QString&, const QString& description) { loaded << description; });
+        emit application.window().modelSelector()->loadRequested(m_model);
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 30000);
+        QTRY_VERIFY(application.coordinator().loadedOptions());
+        const model::ExpertWakeAhead before = application.coordinator().loadedOptions()->expertWakeAhead;
+        QVERIFY(before == preferences.engine.expertWakeAhead);
+
+        preferences.engine.expertWakeAhead =
+            before == model::ExpertWakeAhead::Off ? model::ExpertWakeAhead::On : model::ExpertWakeAhead::Off;
+        application.settings().apply(preferences);
+        QTRY_VERIFY(application.coordinator().loadedOptions()->expertWakeAhead == preferences.engine.expertWakeAhead);
+        application.settings().openDialog(&application.window());
+        QVERIFY(application.settings().dialog());
+        QVERIFY(!application.settings().dialog()->reloadNeeded());
+        QCOMPARE(loaded.size(), 1);  // no reload happened
     }
 };
 
