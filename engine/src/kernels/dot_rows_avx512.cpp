@@ -8,6 +8,7 @@
 // formed in any order; the float operations per lane are the same), so decode through these
 // kernels gives the same bits as the single-row dots and as the prefill panels.
 #include "kernels/dot_variants.hpp"
+#include "kernels/row_group.hpp"
 #include "kernels/simd_common.hpp"
 #include "strata/kernels/blocks.hpp"
 
@@ -52,31 +53,6 @@ inline __m512i sumEvenOddLanes4(__m512i a, __m512i b, __m512i c, __m512i d)
                                        _mm512_shuffle_i32x4(ab, cd, _MM_SHUFFLE(3, 1, 3, 1)));
     return _mm512_add_epi32(x, _mm512_shuffle_epi32(x, _MM_PERM_DCDC));
 }
-
-// Four consecutive weight rows (row r at w + r * wStride) and the by-hand prefetch of the next four.
-// Four rows read side by side are four short streams that the hardware prefetchers lose track of
-// at every row end; so the next four rows (the matvec's next call) are fetched a share of their
-// lines per step. Prefetches past a mapping never fault.
-template <typename Block>
-struct RowGroup {
-    const Block* row[kDotRows];
-    const uint8_t* next;
-    size_t linesPerStep;
-
-    RowGroup(const void* w, size_t wStride, int64_t steps)
-    {
-        const auto* base = static_cast<const uint8_t*>(w);
-        for (int r = 0; r < kDotRows; ++r)
-            row[r] = reinterpret_cast<const Block*>(base + size_t(r) * wStride);
-        next = base + kDotRows * wStride;
-        linesPerStep = steps > 0 ? (kDotRows * wStride + size_t(steps) * 64 - 1) / (size_t(steps) * 64) : 0;
-    }
-    void prefetch(int64_t step) const
-    {
-        for (size_t l = 0; l < linesPerStep; ++l)
-            _mm_prefetch(reinterpret_cast<const char*>(next + (size_t(step) * linesPerStep + l) * 64), _MM_HINT_T0);
-    }
-};
 
 void dotRowsQ4_K(const void* w, size_t wStride, const void* a, int64_t n, float* out)
 {

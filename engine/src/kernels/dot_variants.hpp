@@ -8,6 +8,7 @@ namespace strata::kernels::detail {
 
 void fillScalarDots(KernelTable& table);
 void fillAvx2Dots(KernelTable& table);
+void fillAvx2DotRows(KernelTable& table);
 void fillAvx2Gemm(KernelTable& table);
 void fillAvx2GemmQ4_K(KernelTable& table);
 // Q4_0 in the block-sum order (block_sum_order.hpp): its dot and its row-interleaved panel.

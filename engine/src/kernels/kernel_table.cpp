@@ -98,6 +98,7 @@ KernelTable buildTable(Isa isa)
 #ifdef STRATA_KERNELS_X86
     if (isa >= Isa::Avx2) {
         detail::fillAvx2Dots(t);
+        detail::fillAvx2DotRows(t);
         detail::fillAvx2Gemm(t);
         detail::fillAvx2GemmQ4_K(t);
         detail::fillAvx2BlockSumDots(t);

@@ -20,6 +20,32 @@ using namespace strata::kernels::test;
 
 namespace {
 
+// The float order of the AVX2 and AVX-512 tables' F16/BF16 dots (dot_avx2.cpp), written out: four
+// accumulators of 16 lanes over steps of 64, the rest 16 at a time (zero-padded) into the first,
+// then (acc0 + acc1) + (acc2 + acc3) per lane and the lanes folded (k, k+8), (k, k+4), (k, k+2),
+// (k, k+1).
+float sixteenLaneOrderDot(const std::vector<float>& x, const std::vector<float>& y, int64_t n)
+{
+    float acc[4][16] = {};
+    int64_t i = 0;
+    for (; i + 64 <= n; i += 64)
+        for (int k = 0; k < 4; ++k)
+            for (int l = 0; l < 16; ++l)
+                acc[k][l] = std::fma(x[size_t(i + 16 * k + l)], y[size_t(i + 16 * k + l)], acc[k][l]);
+    for (; i < n; i += 16)
+        for (int l = 0; l < 16; ++l) {
+            const bool in = i + l < n;
+            acc[0][l] = std::fma(in ? x[size_t(i + l)] : 0.0f, in ? y[size_t(i + l)] : 0.0f, acc[0][l]);
+        }
+    float lanes[16];
+    for (int l = 0; l < 16; ++l)
+        lanes[l] = (acc[0][l] + acc[1][l]) + (acc[2][l] + acc[3][l]);
+    for (int width = 8; width >= 1; width /= 2)
+        for (int k = 0; k < width; ++k)
+            lanes[k] += lanes[k + width];
+    return lanes[0];
+}
+
 std::vector<uint8_t> activationsFor(GgmlType weight, const std::vector<float>& x)
 {
     std::vector<uint8_t> a(activationRowBytes(weight, int64_t(x.size())));
@@ -168,6 +194,36 @@ private slots:
                     QVERIFY(std::fabs(kernelsFor(isa).dotFor(t)(w.data(), xa.data(), n) - want) <= 1e-6 * mag + 1e-30);
             }
         }
+    }
+
+    // F16/BF16 dots of the AVX2 and AVX-512 tables in one float order, bit for bit: F16 models are
+    // held to a tight tolerance against llama.cpp, and AVX2's own 8-lane order once moved a log p
+    // by its whole width. Lengths: whole steps of 64, tails of 16 and of 1..15, none at all.
+    void halfDotsFollowTheSixteenLaneOrder()
+    {
+        int checked = 0;
+        for (int64_t n : {1, 15, 16, 100, 896, 2048 + 37, 4096}) {
+            const auto xw = gaussian(n, 51 + uint32_t(n)), y = gaussian(n, 52 + uint32_t(n));
+            for (GgmlType t : {GgmlType::F16, GgmlType::BF16}) {
+                const auto w = quantized(t, xw);
+                const float want = sixteenLaneOrderDot(dequantized(t, w, n), y, n);
+                for (Isa isa : supportedIsas()) {
+                    if (isa != Isa::Avx2 && isa != Isa::Avx512)
+                        continue;
+                    const float got = kernelsFor(isa).dotFor(t)(w.data(), y.data(), n);
+                    QVERIFY2(got == want, qPrintable(QString("%1 %2 n %3: %4 vs %5")
+                                                         .arg(nameOf(t))
+                                                         .arg(isaName(isa).data())
+                                                         .arg(n)
+                                                         .arg(double(got), 0, 'g', 9)
+                                                         .arg(double(want), 0, 'g', 9)));
+                    ++checked;
+                }
+            }
+        }
+        if (!isaSupported(Isa::Avx2, detectCpuFeatures()))
+            QSKIP("needs an AVX2 CPU");
+        QVERIFY(checked > 0);
     }
 
     // The quantized dot equals the float dot of the dequantized weights and activations: this ties
