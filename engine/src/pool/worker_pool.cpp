@@ -120,7 +120,6 @@ void WorkerPool::State::bumpSignal(bool forWork)
 void WorkerPool::State::wakeWorkers(unsigned wanted, unsigned limit)
 {
     unsigned awake = 0, calls = 0, parkedOnes = 0;
-    bool grouped = false;
     const std::int64_t t0 = nowNanos();
     std::int64_t t = t0;
     if (groupWakes) {
@@ -131,12 +130,11 @@ void WorkerPool::State::wakeWorkers(unsigned wanted, unsigned limit)
             groupWake.fetch_add(1, std::memory_order_release);
             futexWake(groupWake, parkedOnes);
             calls = 1;
-            grouped = true;
             t = nowNanos();
         }
         awake = 0;
     }
-    for (unsigned i = 0; !grouped && i < limit && awake < wanted; ++i, ++awake) {
+    for (unsigned i = 0; calls == 0 && i < limit && awake < wanted; ++i, ++awake) {
         if (wakeIfParked(i, t)) {
             ++calls;
             t = nowNanos();

@@ -69,21 +69,10 @@ private slots:
             QCOMPARE(w.state, ThreadState::Parked);
     }
 
-    // Parked workers are woken with one call for all of them where the kernel has futex_waitv,
-    // otherwise (or with STRATA_POOL_GROUP_WAKES=0) one call each; every chunk runs exactly once.
-    void parkedWorkersAreWokenWithOneCall_data()
-    {
-        QTest::addColumn<bool>("groupWakesAllowed");
-        QTest::newRow("group") << true;
-        QTest::newRow("one call each") << false;
-    }
+    // Parked workers are woken with one call for all of them where the kernel has futex_waitv
+    // (otherwise one call each), and every chunk still runs exactly once.
     void parkedWorkersAreWokenWithOneCall()
     {
-        QFETCH(bool, groupWakesAllowed);
-        if (groupWakesAllowed)
-            qunsetenv("STRATA_POOL_GROUP_WAKES");
-        else
-            qputenv("STRATA_POOL_GROUP_WAKES", "0");
         PoolOptions o;
         o.workers = 3;
         o.policy = WaitPolicy::park();
@@ -113,9 +102,6 @@ private slots:
             const std::uint64_t calls = pool.telemetry().wakeCalls - before;
             QCOMPARE(calls, pool.telemetry().groupWakes ? 1u : 3u);
         }
-        if (!groupWakesAllowed)
-            QVERIFY(!pool.telemetry().groupWakes);
-        qunsetenv("STRATA_POOL_GROUP_WAKES");
     }
 
     void fixedSpinStopsAtItsBudget()
