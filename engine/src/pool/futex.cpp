@@ -1,9 +1,6 @@
 #include "futex.hpp"
 
-#include <algorithm>
-#include <cerrno>
 #include <climits>
-#include <cstdint>
 
 #if defined(__linux__)
 #include <linux/futex.h>
@@ -45,57 +42,6 @@ void futexWakeAll(std::atomic<std::uint32_t>& word)
 {
     futex(word, FUTEX_WAKE, INT_MAX, nullptr);
 }
-void futexWake(std::atomic<std::uint32_t>& word, unsigned count)
-{
-    futex(word, FUTEX_WAKE, static_cast<std::uint32_t>(std::min<unsigned>(count, INT_MAX)), nullptr);
-}
-
-#if defined(__NR_futex_waitv)
-static long futexWaitv(futex_waitv* waiters, unsigned count, const timespec* deadline)
-{
-    return syscall(__NR_futex_waitv, waiters, count, 0, deadline, CLOCK_MONOTONIC);
-}
-static futex_waitv waiter(std::atomic<std::uint32_t>& word, std::uint32_t expected)
-{
-    futex_waitv w{};
-    w.val = expected;
-    w.uaddr = reinterpret_cast<std::uintptr_t>(&word);
-    w.flags = FUTEX_32 | FUTEX_PRIVATE_FLAG;
-    return w;
-}
-bool futexWaitEitherWorks()
-{
-    // A word that does not hold the expected value: a kernel with the call answers EAGAIN at once.
-    std::atomic<std::uint32_t> word{1};
-    futex_waitv w = waiter(word, 0);
-    return futexWaitv(&w, 1, nullptr) == -1 && errno == EAGAIN;
-}
-void futexWaitEither(std::atomic<std::uint32_t>& a, std::uint32_t expectedA, std::atomic<std::uint32_t>& b,
-                     std::uint32_t expectedB, std::int64_t timeoutNanos)
-{
-    futex_waitv w[2] = {waiter(a, expectedA), waiter(b, expectedB)};
-    if (timeoutNanos < 0) {
-        futexWaitv(w, 2, nullptr);
-        return;
-    }
-    timespec deadline{};
-    clock_gettime(CLOCK_MONOTONIC, &deadline);  // futex_waitv takes an absolute time
-    const std::int64_t ns = deadline.tv_nsec + timeoutNanos % 1'000'000'000;
-    deadline.tv_sec += static_cast<time_t>(timeoutNanos / 1'000'000'000 + ns / 1'000'000'000);
-    deadline.tv_nsec = static_cast<long>(ns % 1'000'000'000);
-    futexWaitv(w, 2, &deadline);
-}
-#else
-bool futexWaitEitherWorks()
-{
-    return false;
-}
-void futexWaitEither(std::atomic<std::uint32_t>& a, std::uint32_t expectedA, std::atomic<std::uint32_t>&, std::uint32_t,
-                     std::int64_t timeoutNanos)
-{
-    futexWait(a, expectedA, timeoutNanos);
-}
-#endif
 #else
 // Portable fallback: no timeout, so the watchdog only reports once the batch ends.
 void futexWait(std::atomic<std::uint32_t>& word, std::uint32_t expected, std::int64_t)
@@ -109,19 +55,6 @@ void futexWakeOne(std::atomic<std::uint32_t>& word)
 void futexWakeAll(std::atomic<std::uint32_t>& word)
 {
     word.notify_all();
-}
-void futexWake(std::atomic<std::uint32_t>& word, unsigned)
-{
-    word.notify_all();
-}
-bool futexWaitEitherWorks()
-{
-    return false;
-}
-void futexWaitEither(std::atomic<std::uint32_t>& a, std::uint32_t expectedA, std::atomic<std::uint32_t>&, std::uint32_t,
-                     std::int64_t timeoutNanos)
-{
-    futexWait(a, expectedA, timeoutNanos);
 }
 #endif
 

@@ -12,13 +12,5 @@ namespace strata::pool::detail {
 void futexWait(std::atomic<std::uint32_t>& word, std::uint32_t expected, std::int64_t timeoutNanos = -1);
 void futexWakeOne(std::atomic<std::uint32_t>& word);
 void futexWakeAll(std::atomic<std::uint32_t>& word);
-void futexWake(std::atomic<std::uint32_t>& word, unsigned count);
-
-// Whether this kernel has futex_waitv (Linux 5.16): a sleep on two words at once.
-bool futexWaitEitherWorks();
-// Sleeps while `a == expectedA` and `b == expectedB`, at most timeoutNanos (< 0: no limit): a wake
-// on either word ends it. Needs futexWaitEitherWorks(); otherwise it sleeps on `a` alone.
-void futexWaitEither(std::atomic<std::uint32_t>& a, std::uint32_t expectedA, std::atomic<std::uint32_t>& b,
-                     std::uint32_t expectedB, std::int64_t timeoutNanos = -1);
 
 }  // namespace strata::pool::detail

@@ -8,9 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <sstream>
-#include <string_view>
 
 namespace strata::pool {
 
@@ -61,9 +59,6 @@ WorkerPool::WorkerPool(PoolOptions options) : state_(std::make_unique<State>())
     // Never more spinners than CPUs left once the host has one.
     s.spinCap.store(s.oversubscribed ? cpus - 1 : s.workers);
     s.missCostNanos.store(missCostNanos({s.options.adaptiveLatencyWeight, 50'000, 2'000, 0.0, s.spinCap.load()}));
-    // STRATA_POOL_GROUP_WAKES=0: one wake call per worker, as before (an A/B in the same run).
-    const char* group = std::getenv("STRATA_POOL_GROUP_WAKES");
-    s.groupWakes = !(group && std::string_view(group) == "0") && futexWaitEitherWorks();
     s.slots = std::make_unique<WorkerSlot[]>(s.workers);
     s.models = std::make_unique<WorkerModel[]>(s.workers);
     s.counters = std::make_unique<ThreadCounters[]>(s.workers + 1);
@@ -114,27 +109,13 @@ void WorkerPool::State::bumpSignal(bool forWork)
 }
 
 // Wakes parked workers among the first `limit` until `wanted` are awake: threads that are
-// spinning already see the signal, so only the shortfall costs a syscall. Two or more parked ones
-// get one FUTEX_WAKE on the group word, which wakes that many of the parked workers (the kernel
-// picks which: the longest asleep), where the kernel has futex_waitv.
+// spinning already see the signal, so only the shortfall costs a syscall.
 void WorkerPool::State::wakeWorkers(unsigned wanted, unsigned limit)
 {
-    unsigned awake = 0, calls = 0, parkedOnes = 0;
+    unsigned awake = 0, calls = 0;
     const std::int64_t t0 = nowNanos();
     std::int64_t t = t0;
-    if (groupWakes) {
-        for (unsigned i = 0; i < limit && awake < wanted; ++i, ++awake)
-            parkedOnes += slots[i].parked.load(std::memory_order_seq_cst);
-        if (parkedOnes >= 2) {
-            groupWokenAt.store(t0, std::memory_order_relaxed);
-            groupWake.fetch_add(1, std::memory_order_release);
-            futexWake(groupWake, parkedOnes);
-            calls = 1;
-            t = nowNanos();
-        }
-        awake = 0;
-    }
-    for (unsigned i = 0; calls == 0 && i < limit && awake < wanted; ++i, ++awake) {
+    for (unsigned i = 0; i < limit && awake < wanted; ++i, ++awake) {
         if (wakeIfParked(i, t)) {
             ++calls;
             t = nowNanos();
@@ -148,16 +129,6 @@ void WorkerPool::State::wakeWorkers(unsigned wanted, unsigned limit)
 }
 
 // The other half of the Dekker pair with idleWait's park: the caller bumped `signal` first.
-// Parked: on the worker's own word, and on the group word where the kernel allows both.
-void WorkerPool::State::sleepParked(WorkerSlot& slot, std::uint32_t wakeSeen, std::uint32_t groupSeen,
-                                    std::int64_t timeoutNanos)
-{
-    if (groupWakes)
-        futexWaitEither(slot.wake, wakeSeen, groupWake, groupSeen, timeoutNanos);
-    else
-        futexWait(slot.wake, wakeSeen, timeoutNanos);
-}
-
 bool WorkerPool::State::wakeIfParked(unsigned index, std::int64_t now)
 {
     WorkerSlot& slot = slots[index];
@@ -467,7 +438,6 @@ PoolTelemetry WorkerPool::telemetry() const
     t.withdrawals = s.withdrawCount.load(std::memory_order_relaxed);
     t.stalls = s.stallCount.load(std::memory_order_relaxed);
     t.wakeCalls = s.wakeCalls.load(std::memory_order_relaxed);
-    t.groupWakes = s.groupWakes;
     t.wakeCallNanos = s.wakeCallNanos.load(std::memory_order_relaxed);
     t.adaptiveSpinCap = s.spinCap.load(std::memory_order_relaxed);
     t.workers.reserve(s.workers);

@@ -130,12 +130,6 @@ struct WorkerPool::State {
     std::atomic<bool> stop{false};
 
     std::unique_ptr<detail::WorkerSlot[]> slots;
-    // Every parked worker also sleeps on this word (futex_waitv), so the host wakes several with one
-    // FUTEX_WAKE: in a hybrid MoE decode, waking parked workers one call each cost the host 380-520
-    // calls a token at about 1.5 µs each (issue 26, 30B-A3B at 8 GiB).
-    alignas(2 * detail::kCacheLine) std::atomic<std::uint32_t> groupWake{0};
-    std::atomic<std::int64_t> groupWokenAt{0};  // when the host sent the last group wake
-    bool groupWakes = false;                    // the kernel has futex_waitv (set before the workers start)
     std::unique_ptr<detail::WorkerModel[]> models;
     std::unique_ptr<detail::ThreadCounters[]> counters;  // workers + 1: the host is last
     detail::AtomicHistogram completionWait;
@@ -181,8 +175,6 @@ struct WorkerPool::State {
     void runChunk(unsigned self, std::uint32_t chunk, std::uint32_t count);
     void wakeWorkers(unsigned wanted, unsigned limit);
     bool wakeIfParked(unsigned index, std::int64_t now);
-    void sleepParked(detail::WorkerSlot& slot, std::uint32_t wakeSeen, std::uint32_t groupSeen,
-                     std::int64_t timeoutNanos = -1);
     void passOnAnnouncedWake(unsigned self, std::int64_t now);
     void bumpSignal(bool forWork);
     void waitDone(std::uint32_t count, std::int64_t start);

@@ -210,12 +210,10 @@ void WorkerPool::State::idleWait(unsigned self, std::uint32_t seenSignal)
     ThreadCounters::add(c.parks, 1);
     const std::int64_t p0 = nowNanos();
     std::uint32_t wakeSeen = slot.wake.load(std::memory_order_acquire);
-    std::uint32_t groupSeen = groupWake.load(std::memory_order_acquire);
     slot.parked.store(1, std::memory_order_seq_cst);
     while (signal.load(std::memory_order_seq_cst) == seenSignal) {
-        sleepParked(slot, wakeSeen, groupSeen);
+        futexWait(slot.wake, wakeSeen);
         wakeSeen = slot.wake.load(std::memory_order_acquire);
-        groupSeen = groupWake.load(std::memory_order_acquire);
     }
     slot.parked.store(0, std::memory_order_relaxed);
     const std::int64_t p1 = nowNanos();
@@ -223,8 +221,7 @@ void WorkerPool::State::idleWait(unsigned self, std::uint32_t seenSignal)
     ThreadCounters::add(c.wakes, 1);
     passOnAnnouncedWake(self, p1);
     // The wake latency (the host's FUTEX_WAKE -> this thread running) prices a miss for the model.
-    const std::int64_t sent =
-        std::max(slot.wokenAt.load(std::memory_order_relaxed), groupWokenAt.load(std::memory_order_relaxed));
+    const std::int64_t sent = slot.wokenAt.load(std::memory_order_relaxed);
     if (sent > p0 && p1 >= sent) {
         const std::int64_t old = wakeLatencyNanos.load(std::memory_order_relaxed);
         wakeLatencyNanos.store(old + (p1 - sent - old) / 8, std::memory_order_relaxed);
@@ -242,14 +239,12 @@ void WorkerPool::State::sleepBeforeAnnounced(unsigned self, std::uint32_t seenSi
     c.setState(ThreadState::Parked);
     const std::int64_t p0 = nowNanos();
     std::uint32_t wakeSeen = slot.wake.load(std::memory_order_acquire);
-    std::uint32_t groupSeen = groupWake.load(std::memory_order_acquire);
     slot.parked.store(1, std::memory_order_seq_cst);
     std::int64_t now = p0;
     bool signalled = false;
     while (!(signalled = signal.load(std::memory_order_seq_cst) != seenSignal) && now < due) {
-        sleepParked(slot, wakeSeen, groupSeen, due - now);
+        futexWait(slot.wake, wakeSeen, due - now);
         wakeSeen = slot.wake.load(std::memory_order_acquire);
-        groupSeen = groupWake.load(std::memory_order_acquire);
         now = nowNanos();
     }
     slot.parked.store(0, std::memory_order_relaxed);

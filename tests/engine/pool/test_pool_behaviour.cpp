@@ -13,7 +13,6 @@
 #include <chrono>
 #include <mutex>
 #include <thread>
-#include <vector>
 
 using namespace strata::pool;
 using namespace std::chrono_literals;
@@ -67,41 +66,6 @@ private slots:
         QVERIFY2(used < 0.060, qPrintable(QString("idle pool used %1 ms of CPU in 500 ms").arg(used * 1e3)));
         for (const WorkerTelemetry& w : pool.telemetry().workers)
             QCOMPARE(w.state, ThreadState::Parked);
-    }
-
-    // Parked workers are woken with one call for all of them where the kernel has futex_waitv
-    // (otherwise one call each), and every chunk still runs exactly once.
-    void parkedWorkersAreWokenWithOneCall()
-    {
-        PoolOptions o;
-        o.workers = 3;
-        o.policy = WaitPolicy::park();
-        o.pin = false;
-        WorkerPool pool(o);
-        someBatches(pool, 20);
-        for (int round = 0; round < 5; ++round) {
-            QTRY_VERIFY_WITH_TIMEOUT(
-                [&] {
-                    for (const WorkerTelemetry& w : pool.telemetry().workers)
-                        if (w.state != ThreadState::Parked)
-                            return false;
-                    return true;
-                }(),
-                2000);
-            const std::uint64_t before = pool.telemetry().wakeCalls;
-            std::vector<std::atomic<int>> ran(64);
-            pool.run(
-                ran.size(),
-                [&](std::size_t b, std::size_t e, unsigned) {
-                    for (std::size_t i = b; i < e; ++i)
-                        ran[i].fetch_add(1);
-                },
-                RunOptions{1, ~0u});
-            for (const auto& r : ran)
-                QCOMPARE(r.load(), 1);
-            const std::uint64_t calls = pool.telemetry().wakeCalls - before;
-            QCOMPARE(calls, pool.telemetry().groupWakes ? 1u : 3u);
-        }
     }
 
     void fixedSpinStopsAtItsBudget()

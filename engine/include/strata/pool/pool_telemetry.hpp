@@ -62,7 +62,6 @@ struct PoolTelemetry {
     std::uint64_t stalls = 0;              // watchdog reports
     std::uint64_t wakeCalls = 0;           // futex wakes the host sent to parked workers (publish, prepare)
     std::uint64_t wakeCallNanos = 0;       // host time spent sending them
-    bool groupWakes = false;               // one wake call for several parked workers (Linux futex_waitv)
     std::vector<WorkerTelemetry> workers;  // one per worker
     WorkerTelemetry host;                  // the thread that calls run(): its share of jobs and waits
     LatencyHistogram completionWait;       // host idle after its own share until the batch is done
