@@ -14,8 +14,8 @@
 #   depth        decode after a 4k and a 16k context (split-K attention), 8B Q4_K
 #   moe-bench    a 30B-A3B-shaped qwen3moe (48 layers, 2048 embedding, 32 heads / 4 KV heads of 128,
 #                128 experts, 8 used, expert FFN 768) at $MOE_TYPES, one file at a time
-#   hybrid       hybrid MoE: the 30B-A3B shape at Q4_K with router skew $SKEWS (strata-gguf mkmodel
-#                --router-skew; its measured routing first), each VRAM expert budget of $BUDGETS (MiB)
+#   hybrid       hybrid MoE: the 30B-A3B shape at Q4_K with router skew $SKEWS (one unskewed file,
+#                copied and shaped by strata-gguf skew; its measured routing first), each VRAM expert budget of $BUDGETS (MiB)
 #                with every waiting policy (fixed 20 ms, fixed 100 us, park, adaptive with and without
 #                wake-ahead), and the peer with --n-cpu-moe at the same VRAM, at --poll 0, 50 and 100.
 #                Process VRAM from nvidia-smi (NVML) beside each run. Knobs: GPU_WAIT (--gpu-wait of
@@ -176,9 +176,13 @@ for step in $steps; do
     hybrid)
         # Per expert of this shape at Q4_K: gate, up and down of 768 x 2048 = 2.53 MiB; 48 layers.
         for skew in ${SKEWS:-1.0 0}; do
-            f="$M/moe-s$skew-Q4_K.gguf"
-            [[ -f "$f" ]] || (timeout 400 "$B/strata-gguf" mkmodel "$f.tmp" $moe --type Q4_K --distinct-rows 64 --seed 3 \
-                --router-skew "$skew" --threads 16 >"$O/mkmodel-s$skew.txt" 2>&1 && mv "$f.tmp" "$f") || tail -5 "$O/mkmodel-s$skew.txt"
+            # One unskewed write; each S is a copy shaped in place (strata-gguf skew, the same file
+            # mkmodel --router-skew with that seed writes).
+            plain="$M/moe-plain-Q4_K.gguf" f="$M/moe-s$skew-Q4_K.gguf"
+            [[ -f "$plain" ]] || (timeout 400 "$B/strata-gguf" mkmodel "$plain.tmp" $moe --type Q4_K --distinct-rows 64 \
+                --seed 3 >/dev/null && mv "$plain.tmp" "$plain")
+            [[ -f "$f" ]] || (cp "$plain" "$f.tmp" && timeout 400 "$B/strata-gguf" skew "$f.tmp" --router-skew "$skew" \
+                --seed 3 --threads 16 >"$O/mkmodel-s$skew.txt" 2>&1 && mv "$f.tmp" "$f") || tail -5 "$O/mkmodel-s$skew.txt"
             timeout 200 "$B/strata-gguf" routing -m "$f" -n 1000 --threads 16 2>&1 | tee -a "$O/routing.txt"
             for budget in ${BUDGETS:-8192 14336}; do
                 ncmoe=$((48 - budget * 100 / 253 / 128))  # the peer's CPU layers at the same expert VRAM
