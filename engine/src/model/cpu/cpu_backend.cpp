@@ -1,10 +1,12 @@
 // Executes a DecoderPlan on the CPU: every matrix product and attention head is split over the
-// worker pool; everything else is cheap row-wise work on the host thread.
+// worker pool, and so is a prefill batch's row-wise work (cpu_rows.hpp); a decode step's few rows
+// stay on the host thread.
 #include "strata/model/cpu_backend.hpp"
 
 #include "cpu_attention.hpp"
 #include "cpu_ffn.hpp"
 #include "cpu_linear.hpp"
+#include "cpu_rows.hpp"
 #include "cpu_sequence.hpp"
 #include "strata/core/error.hpp"
 #include "strata/kernels/ops.hpp"
@@ -91,20 +93,32 @@ private:
     void embed(std::span<const int32_t> tokens)
     {
         const Weight& emb = d_.weights.tokenEmbedding;
-        for (size_t t = 0; t < tokens.size(); ++t) {
-            const int32_t id = tokens[t];
+        for (const int32_t id : tokens)  // checked first: the rows below run on the pool
             if (id < 0 || uint32_t(id) >= h_.vocabSize)
                 throw Error("token id " + std::to_string(id) + " is outside the vocabulary ("
                             + std::to_string(h_.vocabSize) + " tokens)");
-            kernels::dequantizeRow(emb.type, emb.data + size_t(id) * emb.rowStride, x_.data() + t * h_.embedding,
+        cpu::forEachRow(pool_, tokens.size(), h_.embedding, [&](size_t t) {
+            kernels::dequantizeRow(emb.type, emb.data + size_t(tokens[t]) * emb.rowStride, x_.data() + t * h_.embedding,
                                    h_.embedding);
-        }
+        });
     }
 
     void rmsNormRows(const float* in, const Weight& w, float* out, uint32_t rows, uint32_t n)
     {
-        for (uint32_t t = 0; t < rows; ++t)
-            k_.rmsNorm(in + size_t(t) * n, w.f32(), out + size_t(t) * n, n, h_.rmsEps);
+        cpu::forEachRow(pool_, rows, n, [&](size_t t) { k_.rmsNorm(in + t * n, w.f32(), out + t * n, n, h_.rmsEps); });
+    }
+
+    // x += y, row by row (the residual connections).
+    void addRows(float* x, const float* y, uint32_t rows)
+    {
+        const size_t n = h_.embedding;
+        cpu::forEachRow(pool_, rows, n, [&](size_t t) { kernels::add(x + t * n, y + t * n, x + t * n, int64_t(n)); });
+    }
+
+    void addBiasRows(float* x, uint32_t rows, uint32_t cols, const Weight& bias)
+    {
+        cpu::forEachRow(pool_, rows, cols,
+                        [&](size_t t) { cpu::addBias(x + t * cols, 1, cols, cols, bias.f32()); });
     }
 
     void layer(CpuSequence& seq, uint32_t l, uint32_t start, uint32_t nTokens)
@@ -132,23 +146,23 @@ private:
             cpu::linear(pool_, k_, xq_, w.wv, v_.data(), kvWidth);
         }
         if (plan.qkvBias) {
-            cpu::addBias(q_.data(), nTokens, qWidth, qWidth, w.bq.f32());
-            cpu::addBias(kBuf_.data(), nTokens, kvWidth, kvWidth, w.bk.f32());
-            cpu::addBias(v_.data(), nTokens, kvWidth, kvWidth, w.bv.f32());
+            addBiasRows(q_.data(), nTokens, qWidth, w.bq);
+            addBiasRows(kBuf_.data(), nTokens, kvWidth, w.bk);
+            addBiasRows(v_.data(), nTokens, kvWidth, w.bv);
         }
         if (plan.qkNorm) {
             rmsNormRows(q_.data(), w.qNorm, q_.data(), nTokens * h_.heads, dHead);
             rmsNormRows(kBuf_.data(), w.kNorm, kBuf_.data(), nTokens * h_.kvHeads, dHead);
         }
-        for (uint32_t t = 0; t < nTokens; ++t) {
-            kernels::rope(q_.data() + size_t(t) * qWidth, dHead, h_.heads, start + t, rope_);
-            kernels::rope(kBuf_.data() + size_t(t) * kvWidth, dHead, h_.kvHeads, start + t, rope_);
-        }
-        seq.store(l, start, nTokens, kBuf_.data(), v_.data(), kvWidth);
+        cpu::forEachRow(pool_, nTokens, qWidth + kvWidth, [&](size_t t) {
+            kernels::rope(q_.data() + t * qWidth, dHead, h_.heads, start + t, rope_);
+            kernels::rope(kBuf_.data() + t * kvWidth, dHead, h_.kvHeads, start + t, rope_);
+            seq.store(l, start + uint32_t(t), 1, kBuf_.data() + t * kvWidth, v_.data() + t * kvWidth, kvWidth);
+        });
         attention_.run(pool_, k_, seq, l, start, nTokens, q_.data(), qWidth, attn_.data(), qWidth);
         xq_.quantize(pool_, attn_.data(), nTokens, qWidth, qWidth, w.wo.type);
         cpu::linear(pool_, k_, xq_, w.wo, tmp_.data(), nEmbd);
-        kernels::add(x_.data(), tmp_.data(), x_.data(), int64_t(nTokens) * nEmbd);
+        addRows(x_.data(), tmp_.data(), nTokens);
 
         // Feed-forward.
         rmsNormRows(x_.data(), w.ffnNorm, xn_.data(), nTokens, nEmbd);
@@ -159,7 +173,7 @@ private:
                 onRouterInput_(l, std::span<const float>(xn_.data(), size_t(nTokens) * nEmbd), nTokens);
             ffn_.moe(pool_, k_, w, xn_.data(), nTokens, tmp_.data(), l);
         }
-        kernels::add(x_.data(), tmp_.data(), x_.data(), int64_t(nTokens) * nEmbd);
+        addRows(x_.data(), tmp_.data(), nTokens);
     }
 
     void output(uint32_t t, float* logits)

@@ -1,5 +1,7 @@
 #include "cpu_ffn.hpp"
 
+#include "cpu_rows.hpp"
+
 #include "strata/kernels/matmul.hpp"
 #include "strata/kernels/ops.hpp"
 
@@ -40,7 +42,7 @@ void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, c
         xq_.quantize(pool, x, tokens, nEmbd, nEmbd, w.ffnUp.type);
         linear(pool, k, xq_, w.ffnUp, up_.data(), ffWidth);
     }
-    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(tokens) * ffWidth);
+    swigluRows(pool, tokens, ffWidth);
     hq_.quantize(pool, gate_.data(), tokens, ffWidth, ffWidth, w.ffnDown.type);
     linear(pool, k, hq_, w.ffnDown, out, nEmbd);
 }
@@ -90,7 +92,7 @@ void FeedForward::moe(pool::WorkerPool& pool, const kernels::KernelTable& k, con
         expertsDecode(pool, k, w, x);
     else
         expertsPrefill(pool, k, w, x);
-    sumExperts(tokens, out);
+    sumExperts(pool, tokens, out);
 }
 
 void FeedForward::expertsDecode(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
@@ -121,7 +123,7 @@ void FeedForward::expertsDecode(pool::WorkerPool& pool, const kernels::KernelTab
         addTargets(w.upExps, ffWidth, up_.data(), false);
         matvecBatch(pool, k, targets_);
     }
-    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * ffWidth);
+    swigluRows(pool, n, ffWidth);
     hq_.quantize(pool, gate_.data(), int64_t(n), ffWidth, ffWidth, w.downExps.type);
     targets_.clear();
     addTargets(w.downExps, nEmbd, down_.data(), true);
@@ -135,8 +137,9 @@ void FeedForward::expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTa
     const size_t n = routes_.size();
 
     // Gather each route's input row so every expert sees its tokens contiguously.
-    for (size_t i = 0; i < n; ++i)
+    forEachRow(pool, n, size_t(nEmbd), [&](size_t i) {
         std::memcpy(gathered_.data() + i * nEmbd, x + size_t(routes_[i].token) * nEmbd, nEmbd * sizeof(float));
+    });
     xq_.quantize(pool, gathered_.data(), int64_t(n), nEmbd, nEmbd, w.gateExps.type);
 
     // One pool batch per stack (gate, up, down) over the active experts' tiles.
@@ -166,31 +169,39 @@ void FeedForward::expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTa
     if (!xq_.suits(w.upExps.type))
         xq_.quantize(pool, gathered_.data(), int64_t(n), nEmbd, nEmbd, w.upExps.type);
     expertRows(w.upExps, xq_, up_.data(), ffWidth);
-    kernels::swiglu(gate_.data(), up_.data(), gate_.data(), int64_t(n) * ffWidth);
+    swigluRows(pool, n, ffWidth);
     hq_.quantize(pool, gate_.data(), int64_t(n), ffWidth, ffWidth, w.downExps.type);
     expertRows(w.downExps, hq_, down_.data(), nEmbd);
 }
 
-void FeedForward::sumExperts(uint32_t tokens, float* out)
+void FeedForward::swigluRows(pool::WorkerPool& pool, size_t rows, int64_t width)
+{
+    forEachRow(pool, rows, size_t(width), [&](size_t r) {
+        float* gate = gate_.data() + r * size_t(width);
+        kernels::swiglu(gate, up_.data() + r * size_t(width), gate, width);
+    });
+}
+
+void FeedForward::sumExperts(pool::WorkerPool& pool, uint32_t tokens, float* out)
 {
     // Weighted sum per token, in top-k order as ggml adds them (same rounding).
     const int64_t nEmbd = h_.embedding;
     const size_t n = routes_.size();
-    std::memset(out, 0, size_t(tokens) * nEmbd * sizeof(float));
     const uint32_t used = h_.expertsUsed;
     std::vector<size_t> byRank(size_t(tokens) * used);
     for (size_t i = 0; i < n; ++i)
         byRank[size_t(routes_[i].token) * used + routes_[i].rank] = i;
-    for (uint32_t t = 0; t < tokens; ++t) {
-        float* o = out + size_t(t) * nEmbd;
+    forEachRow(pool, tokens, size_t(nEmbd) * used, [&](size_t t) {
+        float* o = out + t * size_t(nEmbd);
+        std::memset(o, 0, size_t(nEmbd) * sizeof(float));
         for (uint32_t r = 0; r < used; ++r) {
-            const size_t i = byRank[size_t(t) * used + r];
+            const size_t i = byRank[t * used + r];
             const float wgt = routes_[i].weight;
             const float* d = down_.data() + i * nEmbd;
             for (int64_t c = 0; c < nEmbd; ++c)
                 o[c] += wgt * d[c];
         }
-    }
+    });
 }
 
 }  // namespace strata::model::cpu

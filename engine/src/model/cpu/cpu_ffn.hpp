@@ -35,7 +35,9 @@ private:
     // The chosen experts' SwiGLU FFNs into down_ (route i's row at down_ + i * embedding).
     void expertsDecode(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x);
     void expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x);
-    void sumExperts(uint32_t tokens, float* out);
+    // The SwiGLU gate of `rows` rows of gate_ and up_, into gate_.
+    void swigluRows(pool::WorkerPool& pool, size_t rows, int64_t width);
+    void sumExperts(pool::WorkerPool& pool, uint32_t tokens, float* out);
 
     Hparams h_;
     QuantizedRows xq_, hq_;
