@@ -57,15 +57,35 @@ struct Avx512PanelSteps {
         return true;
     }
 
+    // EmulatedTiles::actScales with one gather per block: its scales of the group's tokens, the
+    // activation rows apart (`out` is 64-byte aligned; lanes of missing tokens get 0).
+    static void actScales(float* out, const uint8_t* scales, size_t aStride, int64_t blocks, int rows)
+    {
+        if (aStride * (kTileMaxRows - 1) > size_t(INT32_MAX)) {  // gather offsets are int32
+            for (int64_t b = 0; b < blocks; ++b)
+                for (int t = 0; t < rows; ++t) {
+                    uint16_t h;
+                    std::memcpy(&h, scales + size_t(t) * aStride + size_t(b) * sizeof(BlockQ8_0), 2);
+                    out[b * 16 + t] = halfToFloat(h);
+                }
+            return;
+        }
+        const __m512i tokenOffsets = _mm512_mullo_epi32(
+            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_set1_epi32(int(aStride)));
+        const __mmask16 tokens = __mmask16((1u << rows) - 1);
+        for (int64_t b = 0; b < blocks; ++b) {
+            const __m512i halves = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), tokens, tokenOffsets,
+                                                               scales + size_t(b) * sizeof(BlockQ8_0), 1);
+            _mm512_store_ps(out + b * 16, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(halves)));
+        }
+    }
+
     // EmulatedTiles::scaleAdd with 16 rows per vector: the same multiply, then one fused multiply-add.
-    static void scaleAdd(float* acc, const int32_t* c, const float* dw, const uint8_t* actScale, size_t aStride,
-                         int rows)
+    static void scaleAdd(float* acc, const int32_t* c, const float* dw, const float* da, int rows)
     {
         const __m512 w = _mm512_load_ps(dw);
         for (int t = 0; t < rows; ++t) {
-            uint16_t h;
-            std::memcpy(&h, actScale + size_t(t) * aStride, 2);
-            const __m512 scale = _mm512_mul_ps(w, _mm512_set1_ps(halfToFloat(h)));
+            const __m512 scale = _mm512_mul_ps(w, _mm512_set1_ps(da[t]));
             const __m512 sums = _mm512_cvtepi32_ps(_mm512_load_si512(c + 16 * t));
             _mm512_store_ps(acc + 16 * t, _mm512_fmadd_ps(sums, scale, _mm512_load_ps(acc + 16 * t)));
         }

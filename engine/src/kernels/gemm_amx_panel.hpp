@@ -67,10 +67,12 @@ struct Q4_0Weights {
 };
 
 // The panel's working memory in `scratch`, 64-byte aligned: B tiles and weight scales for every
-// block, the float lanes of one token group, and the two C tiles' sums.
+// block, one token group's activation scales as floats (converted once per group, not once per
+// block and token in the float steps) and float lanes, and the two C tiles' sums.
 struct PanelMemory {
     int8_t* bTiles;       // blocks * kBTileBytes
     float* weightScales;  // blocks * kPanelRows
+    float* actScales;     // blocks * kTileMaxRows: [block][token]
     float* lanes;         // kBlockSumLanes * kTileMaxRows * kPanelRows
     int32_t* sums[2];     // kTileMaxRows * kPanelRows each
 };
@@ -78,14 +80,16 @@ struct PanelMemory {
 PanelMemory panelMemory(std::vector<std::byte>& scratch, int64_t blocks)
 {
     constexpr size_t kTile = size_t(kTileMaxRows) * kPanelRows * 4;
-    const size_t bBytes = size_t(blocks) * kBTileBytes, scaleBytes = (size_t(blocks) * kPanelRows * 4 + 63) / 64 * 64;
-    const size_t total = bBytes + scaleBytes + kBlockSumLanes * kTile + 2 * kTile;
+    static_assert(kPanelRows == kTileMaxRows);  // both scale arrays: 64 bytes per block
+    const size_t bBytes = size_t(blocks) * kBTileBytes, scaleBytes = size_t(blocks) * kPanelRows * 4;
+    const size_t total = bBytes + 2 * scaleBytes + kBlockSumLanes * kTile + 2 * kTile;
     uint8_t* p = alignedScratch(scratch, total);
     PanelMemory m;
     m.bTiles = reinterpret_cast<int8_t*>(p);
     m.weightScales = reinterpret_cast<float*>(p + bBytes);
-    m.lanes = reinterpret_cast<float*>(p + bBytes + scaleBytes);
-    m.sums[0] = reinterpret_cast<int32_t*>(p + bBytes + scaleBytes + kBlockSumLanes * kTile);
+    m.actScales = reinterpret_cast<float*>(p + bBytes + scaleBytes);
+    m.lanes = reinterpret_cast<float*>(p + bBytes + 2 * scaleBytes);
+    m.sums[0] = reinterpret_cast<int32_t*>(p + bBytes + 2 * scaleBytes + kBlockSumLanes * kTile);
     m.sums[1] = m.sums[0] + kTile / 4;
     return m;
 }
@@ -127,11 +131,10 @@ void blockProduct(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t b,
 
 // Block b's sums (in `sums`) scaled into its float lane.
 template <typename Tiles>
-void blockScale(Tiles& tiles, const int32_t* sums, const uint8_t* group, size_t aStride, int64_t b, int tokens,
-                const PanelMemory& m)
+void blockScale(Tiles& tiles, const int32_t* sums, int64_t b, int tokens, const PanelMemory& m)
 {
     tiles.scaleAdd(m.lanes + (b % kBlockSumLanes) * kTileMaxRows * kPanelRows, sums, m.weightScales + b * kPanelRows,
-                   group + size_t(b) * sizeof(BlockQ8_0) + offsetof(BlockQ8_0, d), aStride, tokens);
+                   m.actScales + b * kTileMaxRows, tokens);
 }
 
 // The GemmPanelFn contract (dot.hpp) on `tiles`.
@@ -151,9 +154,10 @@ void amxPanel(Tiles& tiles, const void* w, size_t wStride, const void* a, size_t
         }
         std::fill(m.lanes, m.lanes + kBlockSumLanes * kTileMaxRows * kPanelRows, 0.0f);
         const uint8_t* group = static_cast<const uint8_t*>(a) + size_t(t0) * aStride;
+        tiles.actScales(m.actScales, group + offsetof(BlockQ8_0, d), aStride, blocks, tokens);
         // Software pipelined, two slots: each block's float steps run while the tile unit multiplies
         // the next block (lanes still get their blocks in increasing order).
-        const auto scale = [&](int64_t b, int slot) { blockScale(tiles, m.sums[slot], group, aStride, b, tokens, m); };
+        const auto scale = [&](int64_t b, int slot) { blockScale(tiles, m.sums[slot], b, tokens, m); };
         int64_t b = 0;
         for (; b + 2 <= blocks; b += 2) {
             blockProduct<0>(tiles, group, aStride, b, m);
