@@ -91,6 +91,33 @@ struct Avx512PanelSteps {
         }
     }
 
+    // EmulatedTiles::scaleAddLane and the rest, a token per vector: the lane in 16 registers (the
+    // panel's calls inline, the loops unroll), so each token takes a conversion from the stored
+    // sums, a multiply by its broadcast scale and a fused multiply-add, the same operations.
+    struct Lane {
+        __m512 acc[kTileMaxRows];
+    };
+    static void zeroLane(Lane& lane)
+    {
+#pragma GCC unroll 16
+        for (int t = 0; t < kTileMaxRows; ++t)
+            lane.acc[t] = _mm512_setzero_ps();
+    }
+    static void scaleAddLane(Lane& lane, const int32_t* c, const float* dw, const float* da)
+    {
+        const __m512 w = _mm512_load_ps(dw);
+#pragma GCC unroll 16
+        for (int t = 0; t < kTileMaxRows; ++t)
+            lane.acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_load_si512(c + 16 * t)),
+                                          _mm512_mul_ps(w, _mm512_set1_ps(da[t])), lane.acc[t]);
+    }
+    static void storeLane(const Lane& lane, float* out)
+    {
+#pragma GCC unroll 16
+        for (int t = 0; t < kTileMaxRows; ++t)
+            _mm512_store_ps(out + 16 * t, lane.acc[t]);
+    }
+
     // repackQ4_K with gathers: per super-block, the 16 rows' scales and mins (unpacked once into a
     // small table), d and dmin, and per 4 bytes of quants one gather that gives a tile row of low
     // and one of high nibbles. A vector holds dword r = 4 quants of row r, so byte products with

@@ -100,6 +100,18 @@ public:
                 acc[t * 16 + r] = std::fma(float(c[t * 16 + r]), dw[r] * da[t], acc[t * 16 + r]);
     }
 
+    // scaleAdd for all 16 tokens into a lane held apart from the lanes in memory (the hardware
+    // backend keeps it in registers): zeroLane, then scaleAddLane per block, then storeLane.
+    struct Lane {
+        float acc[kTileMaxRows * 16];
+    };
+    static void zeroLane(Lane& lane) { std::memset(lane.acc, 0, sizeof lane.acc); }
+    static void scaleAddLane(Lane& lane, const int32_t* c, const float* dw, const float* da)
+    {
+        scaleAdd(lane.acc, c, dw, da, kTileMaxRows);
+    }
+    static void storeLane(const Lane& lane, float* out) { std::memcpy(out, lane.acc, sizeof lane.acc); }
+
     // out[t * outStride + r] = the lanes' fold (block_sum_order.hpp) of lanes[k * 256 + t * 16 + r].
     static void fold(const float* lanes, int rows, float* out, size_t outStride)
     {

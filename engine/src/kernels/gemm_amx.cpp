@@ -30,8 +30,12 @@ struct EmulatedTilesHardwareSteps : EmulatedTiles, Avx512PanelSteps {
     using Avx512PanelSteps::fold;
     using Avx512PanelSteps::foldQ4_K;
     using Avx512PanelSteps::scaleAdd;
+    using Avx512PanelSteps::scaleAddLane;
     using Avx512PanelSteps::scaleAddQ4_K;
+    using Avx512PanelSteps::storeLane;
     using Avx512PanelSteps::toFloat;
+    using Avx512PanelSteps::zeroLane;
+    using Lane = Avx512PanelSteps::Lane;
 };
 
 template <typename Tiles, typename Weights>

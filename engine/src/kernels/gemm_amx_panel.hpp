@@ -8,7 +8,8 @@
 // integer sums of one block for 16 tokens x 16 rows; scales apply in the AMX table's block-sum
 // order (block_sum_order.hpp). Groups of fewer than 16 tokens (acts a multiple of 4) configure
 // shorter A and C tiles, so no row is read past the activations. Each block's products are stored
-// right away and scaled while the tile unit works on the next block.
+// right away and scaled while the tile unit works on the next block; full groups take the blocks
+// lane by lane, each lane's accumulators in registers.
 #pragma once
 
 #include <algorithm>
@@ -129,12 +130,82 @@ void blockProduct(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t b,
     tiles.template store<kC>(m.sums[Slot], kTileMaxColBytes);
 }
 
+// blockProduct into the slot chosen at run time.
+template <typename Tiles>
+void blockProductIn(int slot, Tiles& tiles, const uint8_t* group, size_t aStride, int64_t b, const PanelMemory& m)
+{
+    if (slot == 0)
+        blockProduct<0>(tiles, group, aStride, b, m);
+    else
+        blockProduct<1>(tiles, group, aStride, b, m);
+}
+
+constexpr int kLaneFloats = kTileMaxRows * kPanelRows;
+
 // Block b's sums (in `sums`) scaled into its float lane.
 template <typename Tiles>
 void blockScale(Tiles& tiles, const int32_t* sums, int64_t b, int tokens, const PanelMemory& m)
 {
-    tiles.scaleAdd(m.lanes + (b % kBlockSumLanes) * kTileMaxRows * kPanelRows, sums, m.weightScales + b * kPanelRows,
+    tiles.scaleAdd(m.lanes + (b % kBlockSumLanes) * kLaneFloats, sums, m.weightScales + b * kPanelRows,
                    m.actScales + b * kTileMaxRows, tokens);
+}
+
+// A group of fewer than 16 tokens, block by block: each block's float steps run while the tile
+// unit multiplies the next block (lanes still get their blocks in increasing order).
+template <typename Tiles>
+void blockMajorGroup(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t blocks, int tokens,
+                     const PanelMemory& m)
+{
+    std::fill(m.lanes, m.lanes + kBlockSumLanes * kLaneFloats, 0.0f);
+    const auto scale = [&](int64_t b, int slot) { blockScale(tiles, m.sums[slot], b, tokens, m); };
+    int64_t b = 0;
+    for (; b + 2 <= blocks; b += 2) {
+        blockProduct<0>(tiles, group, aStride, b, m);
+        if (b > 0)
+            scale(b - 1, 1);
+        blockProduct<1>(tiles, group, aStride, b + 1, m);
+        scale(b, 0);
+    }
+    if (b < blocks)
+        blockProduct<0>(tiles, group, aStride, b, m);
+    if (b > 0)
+        scale(b - 1, 1);
+    if (b < blocks)
+        scale(b, 0);
+}
+
+// A full group of 16 tokens, lane by lane: lane k's blocks k, k + 8, ... (its order in the
+// block-sum order) accumulate in the backend's registers (Tiles::Lane) and are stored once, so
+// the float steps neither load nor store the lane per block. Pipelined as blockMajorGroup, the
+// next block in this order being b + 8, or the next lane's first.
+template <typename Tiles>
+void laneMajorGroup(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t blocks, const PanelMemory& m)
+{
+    const int64_t lanes = std::min<int64_t>(kBlockSumLanes, blocks);
+    std::fill(m.lanes + lanes * kLaneFloats, m.lanes + kBlockSumLanes * kLaneFloats, 0.0f);  // lanes with no block
+    if (blocks == 0)
+        return;
+    typename Tiles::Lane acc;
+    tiles.zeroLane(acc);
+    int64_t b = 0;
+    int slot = 0;
+    blockProductIn(slot, tiles, group, aStride, b, m);
+    for (;;) {
+        const bool laneEnds = b + kBlockSumLanes >= blocks;
+        const int64_t next = laneEnds ? b % kBlockSumLanes + 1 : b + kBlockSumLanes;
+        const bool more = !laneEnds || next < lanes;
+        if (more)
+            blockProductIn(slot ^ 1, tiles, group, aStride, next, m);
+        tiles.scaleAddLane(acc, m.sums[slot], m.weightScales + b * kPanelRows, m.actScales + b * kTileMaxRows);
+        if (laneEnds) {
+            tiles.storeLane(acc, m.lanes + (b % kBlockSumLanes) * kLaneFloats);
+            tiles.zeroLane(acc);
+        }
+        if (!more)
+            return;
+        b = next;
+        slot ^= 1;
+    }
 }
 
 // The GemmPanelFn contract (dot.hpp) on `tiles`.
@@ -152,26 +223,12 @@ void amxPanel(Tiles& tiles, const void* w, size_t wStride, const void* a, size_t
             tiles.configure(panelTileConfig(tokens));
             configured = tokens;
         }
-        std::fill(m.lanes, m.lanes + kBlockSumLanes * kTileMaxRows * kPanelRows, 0.0f);
         const uint8_t* group = static_cast<const uint8_t*>(a) + size_t(t0) * aStride;
         tiles.actScales(m.actScales, group + offsetof(BlockQ8_0, d), aStride, blocks, tokens);
-        // Software pipelined, two slots: each block's float steps run while the tile unit multiplies
-        // the next block (lanes still get their blocks in increasing order).
-        const auto scale = [&](int64_t b, int slot) { blockScale(tiles, m.sums[slot], b, tokens, m); };
-        int64_t b = 0;
-        for (; b + 2 <= blocks; b += 2) {
-            blockProduct<0>(tiles, group, aStride, b, m);
-            if (b > 0)
-                scale(b - 1, 1);
-            blockProduct<1>(tiles, group, aStride, b + 1, m);
-            scale(b, 0);
-        }
-        if (b < blocks)
-            blockProduct<0>(tiles, group, aStride, b, m);
-        if (b > 0)
-            scale(b - 1, 1);
-        if (b < blocks)
-            scale(b, 0);
+        if (tokens == kTileMaxRows)
+            laneMajorGroup(tiles, group, aStride, blocks, m);
+        else
+            blockMajorGroup(tiles, group, aStride, blocks, tokens, m);
         tiles.fold(m.lanes, tokens, out + size_t(t0) * outStride, outStride);
     }
     if (configured)
