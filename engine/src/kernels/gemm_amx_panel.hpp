@@ -177,7 +177,9 @@ void blockMajorGroup(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t
 // A full group of 16 tokens, lane by lane: lane k's blocks k, k + 8, ... (its order in the
 // block-sum order) accumulate in the backend's registers (Tiles::Lane) and are stored once, so
 // the float steps neither load nor store the lane per block. Pipelined as blockMajorGroup, the
-// next block in this order being b + 8, or the next lane's first.
+// next block in this order being b + 8, or the next lane's first. Lane 0 converts the activation
+// scales of its block and the 7 after it, so the conversions overlap tile products rather than
+// run alone before them.
 template <typename Tiles>
 void laneMajorGroup(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t blocks, const PanelMemory& m)
 {
@@ -196,6 +198,10 @@ void laneMajorGroup(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t 
         const bool more = !laneEnds || next < lanes;
         if (more)
             blockProductIn(slot ^ 1, tiles, group, aStride, next, m);
+        if (b % kBlockSumLanes == 0)  // lane 0 comes first
+            tiles.actScales(m.actScales + b * kTileMaxRows,
+                            group + size_t(b) * sizeof(BlockQ8_0) + offsetof(BlockQ8_0, d), aStride,
+                            std::min<int64_t>(kBlockSumLanes, blocks - b), kTileMaxRows);
         tiles.scaleAddLane(acc, m.sums[slot], m.weightScales + b * kPanelRows, m.actScales + b * kTileMaxRows);
         if (laneEnds) {
             tiles.storeLane(acc, m.lanes + (b % kBlockSumLanes) * kLaneFloats);
@@ -224,11 +230,12 @@ void amxPanel(Tiles& tiles, const void* w, size_t wStride, const void* a, size_t
             configured = tokens;
         }
         const uint8_t* group = static_cast<const uint8_t*>(a) + size_t(t0) * aStride;
-        tiles.actScales(m.actScales, group + offsetof(BlockQ8_0, d), aStride, blocks, tokens);
-        if (tokens == kTileMaxRows)
+        if (tokens == kTileMaxRows) {
             laneMajorGroup(tiles, group, aStride, blocks, m);
-        else
+        } else {
+            tiles.actScales(m.actScales, group + offsetof(BlockQ8_0, d), aStride, blocks, tokens);
             blockMajorGroup(tiles, group, aStride, blocks, tokens, m);
+        }
         tiles.fold(m.lanes, tokens, out + size_t(t0) * outStride, outStride);
     }
     if (configured)
