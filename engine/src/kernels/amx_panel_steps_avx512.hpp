@@ -1,7 +1,8 @@
 // The AMX panels' work around the tiles in AVX-512 (gemm_amx_panel.hpp, gemm_amx_q4_k_panel.hpp):
-// repacking weights into B tiles with gathers, and the float steps after each tile product, each
-// the same bytes and float operations as the scalar versions (the panels' portable repacking,
-// EmulatedTiles). Include only from files compiled with the AVX-512 flags.
+// repacking weights into B tiles (Q8_0, Q4_0: row loads and transposes; Q4_K: gathers), and the
+// float steps after each tile product, each the same bytes and float operations as the scalar
+// versions (the panels' portable repacking, EmulatedTiles). Include only from files compiled with
+// the AVX-512 flags.
 #pragma once
 
 #include <climits>
@@ -22,8 +23,12 @@ namespace {  // internal linkage, as simd_common.hpp
 struct Avx512PanelSteps {
     static float toFloat(uint16_t h) { return halfToFloat(h); }
 
-    // repackWeights with gathers: B tile row k of a block holds dword k of each of the 16 rows, so
-    // one gather per row of the tile (Q4_0: one per 4 bytes of nibbles, giving two tile rows).
+    // repackWeights with row loads and in-register transposes: B tile row k of a block holds dword k
+    // of each of the 16 rows. Q8_0: vectors of 2 rows' 8 dwords (rows j, j + 8), transposed 8 x 8
+    // within each half; Q4_0: vectors of 4 rows' 4 dwords of nibbles (j, j + 4, j + 8, j + 12),
+    // transposed 4 x 4 within each 128-bit lane, each result giving a tile row of low and one of
+    // high nibbles. Per block 24 (Q4_0: 8) shuffles where 8 (4) gathers loaded 16 dwords each; the
+    // 16 rows' scales still take one gather.
     static constexpr bool kVectorRepack = true;
     template <typename Weights>
     static bool repack(const void* w, size_t wStride, int64_t blocks, const PanelMemory& m)
@@ -36,19 +41,34 @@ struct Avx512PanelSteps {
         const auto* base = static_cast<const uint8_t*>(w);
         for (int64_t b = 0; b < blocks; ++b) {
             const uint8_t* block = base + size_t(b) * sizeof(Block);
-            const uint8_t* qs = block + offsetof(Block, qs);
+            const auto quants = [&](int r) { return block + wStride * size_t(r) + offsetof(Block, qs); };
             __m512i* tile = reinterpret_cast<__m512i*>(m.bTiles + b * kBTileBytes);
             if constexpr (std::is_same_v<Weights, Q8_0Weights>) {
+                __m512i rows[8];
+                for (int j = 0; j < 8; ++j)
+                    rows[j] = _mm512_inserti64x4(
+                        _mm512_castsi256_si512(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(quants(j)))),
+                        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(quants(j + 8))), 1);
+                transpose8x8Halves(rows);
                 for (int k = 0; k < kQK / 4; ++k)
-                    _mm512_store_si512(tile + k, _mm512_i32gather_epi32(rowOffsets, qs + 4 * k, 1));
+                    _mm512_store_si512(tile + k, rows[k]);
             } else {
                 static_assert(std::is_same_v<Weights, Q4_0Weights>);
+                __m512i rows[4];
+                for (int j = 0; j < 4; ++j) {
+                    const auto row = [&](int r) {
+                        return _mm_loadu_si128(reinterpret_cast<const __m128i*>(quants(r)));
+                    };
+                    rows[j] = _mm512_inserti32x4(_mm512_castsi128_si512(row(j)), row(j + 4), 1);
+                    rows[j] = _mm512_inserti32x4(rows[j], row(j + 8), 2);
+                    rows[j] = _mm512_inserti32x4(rows[j], row(j + 12), 3);
+                }
+                transpose4x4Lanes(rows);
                 const __m512i low4 = _mm512_set1_epi8(0x0F), eight = _mm512_set1_epi8(8);
                 for (int k = 0; k < kQK / 8; ++k) {
-                    const __m512i v = _mm512_i32gather_epi32(rowOffsets, qs + 4 * k, 1);
-                    _mm512_store_si512(tile + k, _mm512_sub_epi8(_mm512_and_si512(v, low4), eight));
+                    _mm512_store_si512(tile + k, _mm512_sub_epi8(_mm512_and_si512(rows[k], low4), eight));
                     _mm512_store_si512(tile + k + kQK / 8,
-                                       _mm512_sub_epi8(_mm512_and_si512(_mm512_srli_epi32(v, 4), low4), eight));
+                                       _mm512_sub_epi8(_mm512_and_si512(_mm512_srli_epi32(rows[k], 4), low4), eight));
                 }
             }
             const __m512i halves = _mm512_i32gather_epi32(rowOffsets, block + offsetof(Block, d), 1);
@@ -57,18 +77,95 @@ struct Avx512PanelSteps {
         return true;
     }
 
+    // v[j] dword i of each 128-bit lane -> v[i] dword j of that lane (four 4 x 4 transposes).
+    static void transpose4x4Lanes(__m512i v[4])
+    {
+        const __m512i t0 = _mm512_unpacklo_epi32(v[0], v[1]), t1 = _mm512_unpackhi_epi32(v[0], v[1]);
+        const __m512i t2 = _mm512_unpacklo_epi32(v[2], v[3]), t3 = _mm512_unpackhi_epi32(v[2], v[3]);
+        v[0] = _mm512_unpacklo_epi64(t0, t2);
+        v[1] = _mm512_unpackhi_epi64(t0, t2);
+        v[2] = _mm512_unpacklo_epi64(t1, t3);
+        v[3] = _mm512_unpackhi_epi64(t1, t3);
+    }
+
+    // v[j] dword i of each 256-bit half -> v[i] dword j of that half (two 8 x 8 transposes): 4 x 4
+    // within lanes for v[0..3] and v[4..7], then their 128-bit lanes regrouped by dword.
+    static void transpose8x8Halves(__m512i v[8])
+    {
+        transpose4x4Lanes(v);
+        transpose4x4Lanes(v + 4);
+        // v[i] (i < 4), by 128-bit lane: rows 0-3 dword i, rows 0-3 dword i + 4, rows 8-11 dword i,
+        // rows 8-11 dword i + 4; v[i + 4] the same for rows 4-7 and 12-15.
+        const __m512i first = _mm512_setr_epi64(0, 1, 8, 9, 4, 5, 12, 13);
+        const __m512i second = _mm512_setr_epi64(2, 3, 10, 11, 6, 7, 14, 15);
+        __m512i out[8];
+        for (int i = 0; i < 4; ++i) {
+            out[i] = _mm512_permutex2var_epi64(v[i], first, v[i + 4]);
+            out[i + 4] = _mm512_permutex2var_epi64(v[i], second, v[i + 4]);
+        }
+        for (int i = 0; i < 8; ++i)
+            v[i] = out[i];
+    }
+
+    // EmulatedTiles::actScales with one gather per block: its scales of the group's tokens, the
+    // activation rows apart (`out` is 64-byte aligned; lanes of missing tokens get 0).
+    static void actScales(float* out, const uint8_t* scales, size_t aStride, int64_t blocks, int rows)
+    {
+        if (aStride * (kTileMaxRows - 1) > size_t(INT32_MAX)) {  // gather offsets are int32
+            for (int64_t b = 0; b < blocks; ++b)
+                for (int t = 0; t < rows; ++t) {
+                    uint16_t h;
+                    std::memcpy(&h, scales + size_t(t) * aStride + size_t(b) * sizeof(BlockQ8_0), 2);
+                    out[b * 16 + t] = halfToFloat(h);
+                }
+            return;
+        }
+        const __m512i tokenOffsets = _mm512_mullo_epi32(
+            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_set1_epi32(int(aStride)));
+        const __mmask16 tokens = __mmask16((1u << rows) - 1);
+        for (int64_t b = 0; b < blocks; ++b) {
+            const __m512i halves = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), tokens, tokenOffsets,
+                                                               scales + size_t(b) * sizeof(BlockQ8_0), 1);
+            _mm512_store_ps(out + b * 16, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(halves)));
+        }
+    }
+
     // EmulatedTiles::scaleAdd with 16 rows per vector: the same multiply, then one fused multiply-add.
-    static void scaleAdd(float* acc, const int32_t* c, const float* dw, const uint8_t* actScale, size_t aStride,
-                         int rows)
+    static void scaleAdd(float* acc, const int32_t* c, const float* dw, const float* da, int rows)
     {
         const __m512 w = _mm512_load_ps(dw);
         for (int t = 0; t < rows; ++t) {
-            uint16_t h;
-            std::memcpy(&h, actScale + size_t(t) * aStride, 2);
-            const __m512 scale = _mm512_mul_ps(w, _mm512_set1_ps(halfToFloat(h)));
+            const __m512 scale = _mm512_mul_ps(w, _mm512_set1_ps(da[t]));
             const __m512 sums = _mm512_cvtepi32_ps(_mm512_load_si512(c + 16 * t));
             _mm512_store_ps(acc + 16 * t, _mm512_fmadd_ps(sums, scale, _mm512_load_ps(acc + 16 * t)));
         }
+    }
+
+    // EmulatedTiles::scaleAddLane and the rest, a token per vector: the lane in 16 registers (the
+    // panel's calls inline, the loops unroll), so each token takes a conversion from the stored
+    // sums, a multiply by its broadcast scale and a fused multiply-add, the same operations.
+    struct Lane {
+        __m512 acc[kTileMaxRows];
+    };
+    static void zeroLane(Lane& lane)
+    {
+#pragma GCC unroll 16
+        for (int t = 0; t < kTileMaxRows; ++t)
+            lane.acc[t] = _mm512_setzero_ps();
+    }
+    static void scaleAddLane(Lane& lane, const int32_t* c, const float* dw, const float* da)
+    {
+        const __m512 w = _mm512_load_ps(dw);
+#pragma GCC unroll 16
+        for (int t = 0; t < kTileMaxRows; ++t)
+            lane.acc[t] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_load_si512(c + 16 * t)),
+                                          _mm512_mul_ps(w, _mm512_set1_ps(da[t])), lane.acc[t]);
+    }
+    static void storeLane(const Lane& lane, float* out)
+    {
+#pragma GCC unroll 16
+        for (int t = 0; t < kTileMaxRows; ++t)
+            _mm512_store_ps(out + 16 * t, lane.acc[t]);
     }
 
     // repackQ4_K with gathers: per super-block, the 16 rows' scales and mins (unpacked once into a

@@ -5,7 +5,9 @@
 //   configure(const TileConfig&), release()
 //   load<T>(base, stride), zero<T>(), store<T>(base, stride)   rows of tile T, `stride` bytes apart
 //   dpbssd<C, A, B>()   C[m][n] += sum over k < colsb(A) / 4, i < 4 of A[m][4k + i] * B[k][4n + i] (int8)
-//   toFloat(fp16), scaleAdd(...), fold(...)   the float steps after each tile product (gemm_amx_panel.hpp)
+//   toFloat(fp16), actScales(...), scaleAdd(...), fold(...)   the float steps around the tile products,
+//   and Lane with zeroLane, scaleAddLane, storeLane: scaleAdd for 16 tokens into one lane held apart
+//   (registers on the hardware) (gemm_amx_panel.hpp)
 #pragma once
 
 #include <cstddef>

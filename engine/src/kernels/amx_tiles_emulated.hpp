@@ -80,19 +80,37 @@ public:
 
     static float toFloat(uint16_t h) { return fp16ToFp32(h); }
 
-    // acc[t * 16 + r] = fma(float(c[t * 16 + r]), dw[r] * da(t), acc[t * 16 + r]) for t < rows, where
-    // da(t) is the fp16 scale at actScale + t * aStride.
-    static void scaleAdd(float* acc, const int32_t* c, const float* dw, const uint8_t* actScale, size_t aStride,
-                         int rows)
+    // out[b * 16 + t] = the fp16 scale at scales + t * aStride + b * sizeof(BlockQ8_0) as a float, for
+    // b < blocks and t < rows (block b's scale of token t, its Q8_0 row aStride bytes on).
+    static void actScales(float* out, const uint8_t* scales, size_t aStride, int64_t blocks, int rows)
     {
-        for (int t = 0; t < rows; ++t) {
-            uint16_t h;
-            std::memcpy(&h, actScale + size_t(t) * aStride, 2);
-            const float da = toFloat(h);
-            for (int r = 0; r < 16; ++r)
-                acc[t * 16 + r] = std::fma(float(c[t * 16 + r]), dw[r] * da, acc[t * 16 + r]);
-        }
+        for (int64_t b = 0; b < blocks; ++b)
+            for (int t = 0; t < rows; ++t) {
+                uint16_t h;
+                std::memcpy(&h, scales + size_t(t) * aStride + size_t(b) * sizeof(BlockQ8_0), 2);
+                out[b * 16 + t] = toFloat(h);
+            }
     }
+
+    // acc[t * 16 + r] = fma(float(c[t * 16 + r]), dw[r] * da[t], acc[t * 16 + r]) for t < rows.
+    static void scaleAdd(float* acc, const int32_t* c, const float* dw, const float* da, int rows)
+    {
+        for (int t = 0; t < rows; ++t)
+            for (int r = 0; r < 16; ++r)
+                acc[t * 16 + r] = std::fma(float(c[t * 16 + r]), dw[r] * da[t], acc[t * 16 + r]);
+    }
+
+    // scaleAdd for all 16 tokens into a lane held apart from the lanes in memory (the hardware
+    // backend keeps it in registers): zeroLane, then scaleAddLane per block, then storeLane.
+    struct Lane {
+        float acc[kTileMaxRows * 16];
+    };
+    static void zeroLane(Lane& lane) { std::memset(lane.acc, 0, sizeof lane.acc); }
+    static void scaleAddLane(Lane& lane, const int32_t* c, const float* dw, const float* da)
+    {
+        scaleAdd(lane.acc, c, dw, da, kTileMaxRows);
+    }
+    static void storeLane(const Lane& lane, float* out) { std::memcpy(out, lane.acc, sizeof lane.acc); }
 
     // out[t * outStride + r] = the lanes' fold (block_sum_order.hpp) of lanes[k * 256 + t * 16 + r].
     static void fold(const float* lanes, int rows, float* out, size_t outStride)

@@ -26,11 +26,16 @@ struct HardwareTiles : HardwareTileOps, Avx512PanelSteps {};
 // The tile operations emulated, the repacking and float steps the hardware backend's: tests run
 // everything but the tile instructions on AVX-512 CPUs without AMX.
 struct EmulatedTilesHardwareSteps : EmulatedTiles, Avx512PanelSteps {
+    using Avx512PanelSteps::actScales;
     using Avx512PanelSteps::fold;
     using Avx512PanelSteps::foldQ4_K;
     using Avx512PanelSteps::scaleAdd;
+    using Avx512PanelSteps::scaleAddLane;
     using Avx512PanelSteps::scaleAddQ4_K;
+    using Avx512PanelSteps::storeLane;
     using Avx512PanelSteps::toFloat;
+    using Avx512PanelSteps::zeroLane;
+    using Lane = Avx512PanelSteps::Lane;
 };
 
 template <typename Tiles, typename Weights>

@@ -8,7 +8,8 @@
 // integer sums of one block for 16 tokens x 16 rows; scales apply in the AMX table's block-sum
 // order (block_sum_order.hpp). Groups of fewer than 16 tokens (acts a multiple of 4) configure
 // shorter A and C tiles, so no row is read past the activations. Each block's products are stored
-// right away and scaled while the tile unit works on the next block.
+// right away and scaled while the tile unit works on the next block; full groups take the blocks
+// lane by lane, each lane's accumulators in registers.
 #pragma once
 
 #include <algorithm>
@@ -67,10 +68,12 @@ struct Q4_0Weights {
 };
 
 // The panel's working memory in `scratch`, 64-byte aligned: B tiles and weight scales for every
-// block, the float lanes of one token group, and the two C tiles' sums.
+// block, one token group's activation scales as floats (converted once per group, not once per
+// block and token in the float steps) and float lanes, and the two C tiles' sums.
 struct PanelMemory {
     int8_t* bTiles;       // blocks * kBTileBytes
     float* weightScales;  // blocks * kPanelRows
+    float* actScales;     // blocks * kTileMaxRows: [block][token]
     float* lanes;         // kBlockSumLanes * kTileMaxRows * kPanelRows
     int32_t* sums[2];     // kTileMaxRows * kPanelRows each
 };
@@ -78,14 +81,16 @@ struct PanelMemory {
 PanelMemory panelMemory(std::vector<std::byte>& scratch, int64_t blocks)
 {
     constexpr size_t kTile = size_t(kTileMaxRows) * kPanelRows * 4;
-    const size_t bBytes = size_t(blocks) * kBTileBytes, scaleBytes = (size_t(blocks) * kPanelRows * 4 + 63) / 64 * 64;
-    const size_t total = bBytes + scaleBytes + kBlockSumLanes * kTile + 2 * kTile;
+    static_assert(kPanelRows == kTileMaxRows);  // both scale arrays: 64 bytes per block
+    const size_t bBytes = size_t(blocks) * kBTileBytes, scaleBytes = size_t(blocks) * kPanelRows * 4;
+    const size_t total = bBytes + 2 * scaleBytes + kBlockSumLanes * kTile + 2 * kTile;
     uint8_t* p = alignedScratch(scratch, total);
     PanelMemory m;
     m.bTiles = reinterpret_cast<int8_t*>(p);
     m.weightScales = reinterpret_cast<float*>(p + bBytes);
-    m.lanes = reinterpret_cast<float*>(p + bBytes + scaleBytes);
-    m.sums[0] = reinterpret_cast<int32_t*>(p + bBytes + scaleBytes + kBlockSumLanes * kTile);
+    m.actScales = reinterpret_cast<float*>(p + bBytes + scaleBytes);
+    m.lanes = reinterpret_cast<float*>(p + bBytes + 2 * scaleBytes);
+    m.sums[0] = reinterpret_cast<int32_t*>(p + bBytes + 2 * scaleBytes + kBlockSumLanes * kTile);
     m.sums[1] = m.sums[0] + kTile / 4;
     return m;
 }
@@ -125,13 +130,88 @@ void blockProduct(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t b,
     tiles.template store<kC>(m.sums[Slot], kTileMaxColBytes);
 }
 
+// blockProduct into the slot chosen at run time.
+template <typename Tiles>
+void blockProductIn(int slot, Tiles& tiles, const uint8_t* group, size_t aStride, int64_t b, const PanelMemory& m)
+{
+    if (slot == 0)
+        blockProduct<0>(tiles, group, aStride, b, m);
+    else
+        blockProduct<1>(tiles, group, aStride, b, m);
+}
+
+constexpr int kLaneFloats = kTileMaxRows * kPanelRows;
+
 // Block b's sums (in `sums`) scaled into its float lane.
 template <typename Tiles>
-void blockScale(Tiles& tiles, const int32_t* sums, const uint8_t* group, size_t aStride, int64_t b, int tokens,
-                const PanelMemory& m)
+void blockScale(Tiles& tiles, const int32_t* sums, int64_t b, int tokens, const PanelMemory& m)
 {
-    tiles.scaleAdd(m.lanes + (b % kBlockSumLanes) * kTileMaxRows * kPanelRows, sums, m.weightScales + b * kPanelRows,
-                   group + size_t(b) * sizeof(BlockQ8_0) + offsetof(BlockQ8_0, d), aStride, tokens);
+    tiles.scaleAdd(m.lanes + (b % kBlockSumLanes) * kLaneFloats, sums, m.weightScales + b * kPanelRows,
+                   m.actScales + b * kTileMaxRows, tokens);
+}
+
+// A group of fewer than 16 tokens, block by block: each block's float steps run while the tile
+// unit multiplies the next block (lanes still get their blocks in increasing order).
+template <typename Tiles>
+void blockMajorGroup(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t blocks, int tokens,
+                     const PanelMemory& m)
+{
+    std::fill(m.lanes, m.lanes + kBlockSumLanes * kLaneFloats, 0.0f);
+    const auto scale = [&](int64_t b, int slot) { blockScale(tiles, m.sums[slot], b, tokens, m); };
+    int64_t b = 0;
+    for (; b + 2 <= blocks; b += 2) {
+        blockProduct<0>(tiles, group, aStride, b, m);
+        if (b > 0)
+            scale(b - 1, 1);
+        blockProduct<1>(tiles, group, aStride, b + 1, m);
+        scale(b, 0);
+    }
+    if (b < blocks)
+        blockProduct<0>(tiles, group, aStride, b, m);
+    if (b > 0)
+        scale(b - 1, 1);
+    if (b < blocks)
+        scale(b, 0);
+}
+
+// A full group of 16 tokens, lane by lane: lane k's blocks k, k + 8, ... (its order in the
+// block-sum order) accumulate in the backend's registers (Tiles::Lane) and are stored once, so
+// the float steps neither load nor store the lane per block. Pipelined as blockMajorGroup, the
+// next block in this order being b + 8, or the next lane's first. Lane 0 converts the activation
+// scales of its block and the 7 after it, so the conversions overlap tile products rather than
+// run alone before them.
+template <typename Tiles>
+void laneMajorGroup(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t blocks, const PanelMemory& m)
+{
+    const int64_t lanes = std::min<int64_t>(kBlockSumLanes, blocks);
+    std::fill(m.lanes + lanes * kLaneFloats, m.lanes + kBlockSumLanes * kLaneFloats, 0.0f);  // lanes with no block
+    if (blocks == 0)
+        return;
+    typename Tiles::Lane acc;
+    tiles.zeroLane(acc);
+    int64_t b = 0;
+    int slot = 0;
+    blockProductIn(slot, tiles, group, aStride, b, m);
+    for (;;) {
+        const bool laneEnds = b + kBlockSumLanes >= blocks;
+        const int64_t next = laneEnds ? b % kBlockSumLanes + 1 : b + kBlockSumLanes;
+        const bool more = !laneEnds || next < lanes;
+        if (more)
+            blockProductIn(slot ^ 1, tiles, group, aStride, next, m);
+        if (b % kBlockSumLanes == 0)  // lane 0 comes first
+            tiles.actScales(m.actScales + b * kTileMaxRows,
+                            group + size_t(b) * sizeof(BlockQ8_0) + offsetof(BlockQ8_0, d), aStride,
+                            std::min<int64_t>(kBlockSumLanes, blocks - b), kTileMaxRows);
+        tiles.scaleAddLane(acc, m.sums[slot], m.weightScales + b * kPanelRows, m.actScales + b * kTileMaxRows);
+        if (laneEnds) {
+            tiles.storeLane(acc, m.lanes + (b % kBlockSumLanes) * kLaneFloats);
+            tiles.zeroLane(acc);
+        }
+        if (!more)
+            return;
+        b = next;
+        slot ^= 1;
+    }
 }
 
 // The GemmPanelFn contract (dot.hpp) on `tiles`.
@@ -149,25 +229,13 @@ void amxPanel(Tiles& tiles, const void* w, size_t wStride, const void* a, size_t
             tiles.configure(panelTileConfig(tokens));
             configured = tokens;
         }
-        std::fill(m.lanes, m.lanes + kBlockSumLanes * kTileMaxRows * kPanelRows, 0.0f);
         const uint8_t* group = static_cast<const uint8_t*>(a) + size_t(t0) * aStride;
-        // Software pipelined, two slots: each block's float steps run while the tile unit multiplies
-        // the next block (lanes still get their blocks in increasing order).
-        const auto scale = [&](int64_t b, int slot) { blockScale(tiles, m.sums[slot], group, aStride, b, tokens, m); };
-        int64_t b = 0;
-        for (; b + 2 <= blocks; b += 2) {
-            blockProduct<0>(tiles, group, aStride, b, m);
-            if (b > 0)
-                scale(b - 1, 1);
-            blockProduct<1>(tiles, group, aStride, b + 1, m);
-            scale(b, 0);
+        if (tokens == kTileMaxRows) {
+            laneMajorGroup(tiles, group, aStride, blocks, m);
+        } else {
+            tiles.actScales(m.actScales, group + offsetof(BlockQ8_0, d), aStride, blocks, tokens);
+            blockMajorGroup(tiles, group, aStride, blocks, tokens, m);
         }
-        if (b < blocks)
-            blockProduct<0>(tiles, group, aStride, b, m);
-        if (b > 0)
-            scale(b - 1, 1);
-        if (b < blocks)
-            scale(b, 0);
         tiles.fold(m.lanes, tokens, out + size_t(t0) * outStride, outStride);
     }
     if (configured)
