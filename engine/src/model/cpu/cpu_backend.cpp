@@ -117,8 +117,7 @@ private:
 
     void addBiasRows(float* x, uint32_t rows, uint32_t cols, const Weight& bias)
     {
-        cpu::forEachRow(pool_, rows, cols,
-                        [&](size_t t) { cpu::addBias(x + t * cols, 1, cols, cols, bias.f32()); });
+        cpu::forEachRow(pool_, rows, cols, [&](size_t t) { cpu::addBias(x + t * cols, 1, cols, cols, bias.f32()); });
     }
 
     void layer(CpuSequence& seq, uint32_t l, uint32_t start, uint32_t nTokens)
