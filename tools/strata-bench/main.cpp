@@ -99,49 +99,70 @@ TestResult measure(std::string name, int reps, Fn&& fn)
 // memory the weights are in, timed by the wall clock like the decode test (CPU: a 1 GiB buffer far
 // beyond any cache, read by the benchmark's threads; GPU: a 4 GiB buffer in VRAM read by one
 // kernel). The read runs right after every decode repetition, so each repetition is compared with
-// the bandwidth of the same moment (this VM's bandwidth drifts by 2x within minutes).
+// the bandwidth of the same moment (this VM's bandwidth drifts by 2x within minutes). On the CPU a
+// matrix-vector read of the same buffer (each line combined with an L1 load) follows it: the rate
+// a decode kernel can reach there, which the plain read stays the physical limit beside.
 class Roofline {
 public:
-    Roofline(const strata::model::Model& m, std::function<double()> readGBs, std::string reader)
-        : bytesPerToken_(double(strata::model::decodeTraffic(m.definition()).total())), read_(std::move(readGBs)),
+    struct Readers {
+        std::function<double()> plain;
+        std::function<double()> matvec;  // empty on the GPU
+    };
+
+    Roofline(const strata::model::Model& m, Readers readers, std::string reader)
+        : bytesPerToken_(double(strata::model::decodeTraffic(m.definition()).total())), read_(std::move(readers)),
           reader_(std::move(reader))
     {}
 
-    static std::function<double()> cpuRead(int threads)
+    static Readers cpuReaders(int threads)
     {
         auto buf = std::shared_ptr<uint8_t>(static_cast<uint8_t*>(std::aligned_alloc(4096, kBytes)), std::free);
         if (!buf)
             throw strata::Error("cannot allocate the 1 GiB bandwidth buffer");
         std::memset(buf.get(), 1, kBytes);
-        return [buf, threads] {
-            return strata::benchtools::readBandwidthGBs(buf.get(), kBytes, threads, 0.5,
-                                                        strata::benchtools::Timing::Wall);
-        };
+        using strata::benchtools::Timing;
+        return {[buf, threads] {
+                    return strata::benchtools::readBandwidthGBs(buf.get(), kBytes, threads, 0.5, Timing::Wall);
+                },
+                [buf, threads] {
+                    return strata::benchtools::matvecReadGBs(buf.get(), kBytes, threads, 0.5, Timing::Wall);
+                }};
     }
 
-    void measureRead() { readGBs_.push_back(read_()); }
+    void measureRead()
+    {
+        readGBs_.push_back(read_.plain());
+        if (read_.matvec)
+            matvecGBs_.push_back(read_.matvec());
+    }
 
     double bytesPerToken() const { return bytesPerToken_; }
     const std::string& reader() const { return reader_; }
     const std::vector<double>& readGBs() const { return readGBs_; }
+    const std::vector<double>& matvecGBs() const { return matvecGBs_; }
+    bool hasMatvec() const { return !matvecGBs_.empty(); }
     double tokensPerSecondAt(double readGBs) const { return readGBs * 1e9 / bytesPerToken_; }
 
     // Mean over repetitions of (decode tok/s) / (roofline tok/s of the read right after it), in %.
-    double percentOf(const TestResult& decode) const
+    double percentOf(const TestResult& decode) const { return percentOf(decode, readGBs_); }
+    double matvecPercentOf(const TestResult& decode) const { return percentOf(decode, matvecGBs_); }
+
+private:
+    double percentOf(const TestResult& decode, const std::vector<double>& reads) const
     {
         double sum = 0;
-        const size_t n = std::min(decode.tokensPerSecond.size(), readGBs_.size());
+        const size_t n = std::min(decode.tokensPerSecond.size(), reads.size());
         for (size_t i = 0; i < n; ++i)
-            sum += decode.tokensPerSecond[i] / tokensPerSecondAt(readGBs_[i]);
+            sum += decode.tokensPerSecond[i] / tokensPerSecondAt(reads[i]);
         return n ? 100.0 * sum / double(n) : 0.0;
     }
 
-private:
     static constexpr size_t kBytes = size_t(1) << 30;
     double bytesPerToken_;
-    std::function<double()> read_;
+    Readers read_;
     std::string reader_;
     std::vector<double> readGBs_;
+    std::vector<double> matvecGBs_;
 };
 
 }  // namespace
@@ -260,11 +281,12 @@ int main(int argc, char** argv)
         // A hybrid placement's reads split between VRAM and host memory: no one roofline.
         const bool roofline = o.roofline && o.genTokens > 0 && (!o.cuda() || gpuOnly);
         if (roofline && o.cuda())
-            roof.emplace(
-                *m, [&] { return model::cudaReadBandwidthGBs(o.gpu.cudaDevice, size_t(4) << 30, 3); },
-                "a read kernel on " + m->backend().name());
+            roof.emplace(*m,
+                         Roofline::Readers{
+                             [&] { return model::cudaReadBandwidthGBs(o.gpu.cudaDevice, size_t(4) << 30, 3); }, {}},
+                         "a read kernel on " + m->backend().name());
         else if (roofline && kernels::detectCpuFeatures().avx2)
-            roof.emplace(*m, Roofline::cpuRead(int(threads)), std::to_string(threads) + " threads");
+            roof.emplace(*m, Roofline::cpuReaders(int(threads)), std::to_string(threads) + " threads");
         std::optional<bench::ExpertSummary> experts;
         if (o.genTokens > 0) {
             m->backend().resetExpertTelemetry();
@@ -293,6 +315,8 @@ int main(int argc, char** argv)
                             i ? ", " : "", results[i].name.c_str(), s.mean, s.sd, results[i].cpuPercent);
                 if (roof && results[i].name[0] == 't')
                     std::printf(", \"roofline_percent\": %.1f", roofPercent(results[i]));
+                if (roof && roof->hasMatvec() && results[i].name[0] == 't')
+                    std::printf(", \"matvec_read_percent\": %.1f", roof->matvecPercentOf(results[i]));
                 std::printf("}");
             }
             std::printf("]");
@@ -301,6 +325,10 @@ int main(int argc, char** argv)
                 std::printf(", \"decode_bytes_per_token\": %.0f, \"read_gbs\": %.2f, \"read_gbs_sd\": %.2f, "
                             "\"roofline_tps\": %.2f",
                             roof->bytesPerToken(), read.mean, read.sd, roof->tokensPerSecondAt(read.mean));
+                if (roof->hasMatvec()) {
+                    const Stats mv = stats(roof->matvecGBs());
+                    std::printf(", \"matvec_read_gbs\": %.2f, \"matvec_read_gbs_sd\": %.2f", mv.mean, mv.sd);
+                }
             }
             if (experts)
                 std::printf(", %s", bench::expertJson(*experts).c_str());
@@ -324,6 +352,14 @@ int main(int argc, char** argv)
                                     roof->bytesPerToken() / 1048576.0, r.name.c_str(), read.mean, read.sd,
                                     roof->reader().c_str(), roof->tokensPerSecondAt(read.mean), r.name.c_str(),
                                     stats(r.tokensPerSecond).mean, roofPercent(r));
+                        if (roof->hasMatvec()) {
+                            const Stats mv = stats(roof->matvecGBs());
+                            std::printf(
+                                "matrix-vector read (each line with an L1 load) right after it %.2f ± %.2f GB/s "
+                                "-> %.2f tok/s; %s = %.0f%% of it\n",
+                                mv.mean, mv.sd, roof->tokensPerSecondAt(mv.mean), r.name.c_str(),
+                                roof->matvecPercentOf(r));
+                        }
                     }
             if (streamed)
                 std::printf("\n%s\n", bench::streamedPrefillText(*streamed).c_str());
