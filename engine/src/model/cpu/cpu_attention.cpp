@@ -78,6 +78,50 @@ void Attention::runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k
     });
 }
 
+bool Attention::decodesFused(const CpuSequence& seq) const
+{
+    // One group per KV head: its rope and store then happen exactly once.
+    return seq.storageType() == gguf::GgmlType::F16 && kernels::attentionGroupSupported(h_.headDim)
+           && h_.heads / h_.kvHeads <= uint32_t(kernels::kAttentionGroup);
+}
+
+bool Attention::runDecodeFused(pool::WorkerPool& pool, const kernels::KernelTable& k, CpuSequence& seq, uint32_t layer,
+                               uint32_t pos, const DecodeStep& in, float* out, QuantizedRows& outQ,
+                               gguf::GgmlType outWeight)
+{
+    reserve(pos + 1);
+    const uint32_t dHead = h_.headDim, perKv = h_.heads / h_.kvHeads;
+    const size_t headsWidth = size_t(perKv) * dHead;
+    const bool quantizes = QuantizedRows::sliceAligned(outWeight, int64_t(headsWidth));
+    if (quantizes)
+        outQ.prepare(1, int64_t(h_.heads) * dHead, outWeight);
+    const size_t positionStride = seq.rowBytes() / sizeof(uint16_t);
+    pool.run(h_.kvHeads, [&](size_t b, size_t e, unsigned worker) {
+        for (size_t kvHead = b; kvHead < e; ++kvHead) {
+            float* q = in.q + kvHead * headsWidth;
+            float* key = in.k + kvHead * dHead;
+            kernels::rope(q, dHead, perKv, pos, *in.rope);
+            kernels::rope(key, dHead, 1, pos, *in.rope);
+            seq.storeHead(layer, pos, uint32_t(kvHead), key, in.v + kvHead * dHead);
+            kernels::AttentionGroup group;
+            group.count = int(perKv);
+            for (uint32_t i = 0; i < perKv; ++i) {
+                group.query[i] = q + size_t(i) * dHead;
+                group.out[i] = out + kvHead * headsWidth + size_t(i) * dHead;
+                group.keys[i] = int64_t(pos) + 1;
+            }
+            const kernels::AttentionHead kv{reinterpret_cast<const uint16_t*>(seq.key(layer, 0, uint32_t(kvHead))),
+                                            reinterpret_cast<const uint16_t*>(seq.value(layer, 0, uint32_t(kvHead))),
+                                            positionStride, dHead, scale_};
+            kernels::attendGroupF16(k, kv, group, groupScratch_[worker]);
+            if (quantizes)
+                outQ.quantizeSlice(0, int64_t(kvHead * headsWidth), out + kvHead * headsWidth, int64_t(headsWidth),
+                                   outWeight);
+        }
+    });
+    return quantizes;
+}
+
 void Attention::oneHead(const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer, uint32_t pos,
                         uint32_t head, const float* q, float* out, unsigned worker)
 {

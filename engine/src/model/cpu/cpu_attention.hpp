@@ -1,9 +1,11 @@
 // Causal self-attention of a batch of tokens against a sequence's KV cache.
 #pragma once
 
+#include "cpu_linear.hpp"
 #include "cpu_sequence.hpp"
 #include "strata/kernels/attention.hpp"
 #include "strata/kernels/dot.hpp"
+#include "strata/kernels/ops.hpp"
 #include "strata/pool/worker_pool.hpp"
 
 #include <vector>
@@ -19,6 +21,22 @@ public:
     // out: `tokens` rows of qDim floats.
     void run(pool::WorkerPool& pool, const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer,
              uint32_t start, uint32_t tokens, const float* q, size_t qStride, float* out, size_t outStride);
+
+    // Decode with an f16 cache, one batch doing the host's steps around attention as well: per KV
+    // head, the worker that attends it first ropes its query heads and key head and stores its key
+    // and value rows in `seq`, then quantizes its heads' outputs for the output projection (of
+    // weight type outWeight) into outQ when they are whole blocks of its format. The same bits as
+    // rope, store, run and quantize one after the other, without the workers idling between them.
+    struct DecodeStep {
+        float* q;  // qDim floats, normed, not yet roped
+        float* k;  // kvDim floats, normed, not yet roped
+        const float* v;
+        const kernels::RopeParams* rope;
+    };
+    bool decodesFused(const CpuSequence& seq) const;
+    // Returns whether outQ now holds the quantized output (else the caller quantizes `out`).
+    bool runDecodeFused(pool::WorkerPool& pool, const kernels::KernelTable& k, CpuSequence& seq, uint32_t layer,
+                        uint32_t pos, const DecodeStep& in, float* out, QuantizedRows& outQ, gguf::GgmlType outWeight);
 
     // Scratch grows with the context; call before run() when the sequence may be longer.
     void reserve(uint32_t contextLength);

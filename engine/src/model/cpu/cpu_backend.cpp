@@ -153,13 +153,20 @@ private:
             rmsNormRows(q_.data(), w.qNorm, q_.data(), nTokens * h_.heads, dHead);
             rmsNormRows(kBuf_.data(), w.kNorm, kBuf_.data(), nTokens * h_.kvHeads, dHead);
         }
-        cpu::forEachRow(pool_, nTokens, qWidth + kvWidth, [&](size_t t) {
-            kernels::rope(q_.data() + t * qWidth, dHead, h_.heads, start + t, rope_);
-            kernels::rope(kBuf_.data() + t * kvWidth, dHead, h_.kvHeads, start + t, rope_);
-            seq.store(l, start + uint32_t(t), 1, kBuf_.data() + t * kvWidth, v_.data() + t * kvWidth, kvWidth);
-        });
-        attention_.run(pool_, k_, seq, l, start, nTokens, q_.data(), qWidth, attn_.data(), qWidth);
-        xq_.quantize(pool_, attn_.data(), nTokens, qWidth, qWidth, w.wo.type);
+        if (nTokens == 1 && attention_.decodesFused(seq)) {
+            // Decode: rope, the KV store and the output's quantization inside the attention batch.
+            const cpu::Attention::DecodeStep step{q_.data(), kBuf_.data(), v_.data(), &rope_};
+            if (!attention_.runDecodeFused(pool_, k_, seq, l, start, step, attn_.data(), xq_, w.wo.type))
+                xq_.quantize(pool_, attn_.data(), nTokens, qWidth, qWidth, w.wo.type);
+        } else {
+            cpu::forEachRow(pool_, nTokens, qWidth + kvWidth, [&](size_t t) {
+                kernels::rope(q_.data() + t * qWidth, dHead, h_.heads, start + t, rope_);
+                kernels::rope(kBuf_.data() + t * kvWidth, dHead, h_.kvHeads, start + t, rope_);
+                seq.store(l, start + uint32_t(t), 1, kBuf_.data() + t * kvWidth, v_.data() + t * kvWidth, kvWidth);
+            });
+            attention_.run(pool_, k_, seq, l, start, nTokens, q_.data(), qWidth, attn_.data(), qWidth);
+            xq_.quantize(pool_, attn_.data(), nTokens, qWidth, qWidth, w.wo.type);
+        }
         cpu::linear(pool_, k_, xq_, w.wo, tmp_.data(), nEmbd);
         addRows(x_.data(), tmp_.data(), nTokens);
 

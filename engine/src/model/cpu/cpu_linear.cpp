@@ -10,12 +10,7 @@ namespace strata::model::cpu {
 void QuantizedRows::quantize(pool::WorkerPool& pool, const float* src, int64_t rows, int64_t cols, size_t srcStride,
                              gguf::GgmlType weightType)
 {
-    actType_ = kernels::activationType(weightType);
-    rowBytes_ = kernels::activationRowBytes(weightType, cols);
-    rows_ = rows;
-    cols_ = cols;
-    if (data_.size() < rowBytes_ * static_cast<size_t>(rows))
-        data_.resize(rowBytes_ * static_cast<size_t>(rows));
+    prepare(rows, cols, weightType);
     auto one = [&](int64_t r) {
         kernels::quantizeActivations(weightType, src + static_cast<size_t>(r) * srcStride,
                                      data_.data() + static_cast<size_t>(r) * rowBytes_, cols);
@@ -31,6 +26,33 @@ void QuantizedRows::quantize(pool::WorkerPool& pool, const float* src, int64_t r
         for (size_t r = b; r < e; ++r)
             one(static_cast<int64_t>(r));
     });
+}
+
+void QuantizedRows::prepare(int64_t rows, int64_t cols, gguf::GgmlType weightType)
+{
+    actType_ = kernels::activationType(weightType);
+    rowBytes_ = kernels::activationRowBytes(weightType, cols);
+    rows_ = rows;
+    cols_ = cols;
+    if (data_.size() < rowBytes_ * static_cast<size_t>(rows))
+        data_.resize(rowBytes_ * static_cast<size_t>(rows));
+}
+
+bool QuantizedRows::sliceAligned(gguf::GgmlType weightType, int64_t cols)
+{
+    const auto traits = gguf::ggmlTypeTraits(uint32_t(kernels::activationType(weightType)));
+    return traits && cols > 0 && cols % int64_t(traits->blockElements) == 0;
+}
+
+void QuantizedRows::quantizeSlice(int64_t r, int64_t col, const float* src, int64_t cols, gguf::GgmlType weightType)
+{
+    if (kernels::activationType(weightType) != actType_ || !sliceAligned(weightType, cols)
+        || (col > 0 && !sliceAligned(weightType, col)) || r < 0 || r >= rows_ || col < 0 || col + cols > cols_)
+        throw Error("internal: an activation slice outside its prepared rows or off its blocks");
+    kernels::quantizeActivations(weightType, src,
+                                 data_.data() + static_cast<size_t>(r) * rowBytes_
+                                     + (col > 0 ? kernels::activationRowBytes(weightType, col) : 0),
+                                 cols);
 }
 
 bool QuantizedRows::suits(gguf::GgmlType weightType) const

@@ -20,6 +20,14 @@ public:
     // Quantizes `rows` rows of `cols` floats (row stride `srcStride` floats) for `weightType`.
     void quantize(pool::WorkerPool& pool, const float* src, int64_t rows, int64_t cols, size_t srcStride,
                   gguf::GgmlType weightType);
+    // Shapes the rows for `weightType` without filling them; quantizeSlice fills them piece by piece.
+    void prepare(int64_t rows, int64_t cols, gguf::GgmlType weightType);
+    // Whether `cols` values are whole blocks of weightType's activation format.
+    static bool sliceAligned(gguf::GgmlType weightType, int64_t cols);
+    // Columns [col, col + cols) of row r from src, both whole blocks (sliceAligned): the formats
+    // quantize block by block, so this writes the bytes quantize() would. Threads may fill
+    // disjoint slices at once.
+    void quantizeSlice(int64_t r, int64_t col, const float* src, int64_t cols, gguf::GgmlType weightType);
     bool suits(gguf::GgmlType weightType) const;
     const std::byte* row(int64_t r) const { return data_.data() + static_cast<size_t>(r) * rowBytes_; }
     size_t rowBytes() const { return rowBytes_; }

@@ -42,6 +42,16 @@ void CpuSequence::store(uint32_t layer, uint32_t pos, uint32_t count, const floa
     }
 }
 
+void CpuSequence::storeHead(uint32_t layer, uint32_t pos, uint32_t head, const float* k, const float* v)
+{
+    // A Q8_0 cache's head size is a multiple of its block (checked above), so a head's bytes are
+    // whole blocks of the row's.
+    const size_t at = offset(layer, pos, head);
+    const int64_t headDim = kvDim_ / kvHeads_;
+    kernels::quantizeRow(storageType(), k, keys_.data() + at, headDim);
+    kernels::quantizeRow(storageType(), v, values_.data() + at, headDim);
+}
+
 const std::byte* CpuSequence::key(uint32_t layer, uint32_t pos, uint32_t head) const
 {
     return keys_.data() + offset(layer, pos, head);

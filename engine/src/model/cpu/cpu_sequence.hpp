@@ -26,6 +26,9 @@ public:
 
     // Stores k and v rows (kvDim floats each) of `count` positions starting at `pos`.
     void store(uint32_t layer, uint32_t pos, uint32_t count, const float* k, const float* v, size_t stride);
+    // One KV head's key and value rows (headDim floats each) at `pos`: the same bytes store() gives
+    // that head. Threads may store different heads at once.
+    void storeHead(uint32_t layer, uint32_t pos, uint32_t head, const float* k, const float* v);
     const std::byte* key(uint32_t layer, uint32_t pos, uint32_t head) const;
     const std::byte* value(uint32_t layer, uint32_t pos, uint32_t head) const;
     void setLength(uint32_t length) { length_ = length; }
