@@ -83,33 +83,6 @@ float dotHalfType(const void* w, const void* a, int64_t n)
     return hsum(_mm256_add_ps(sumLo, sumHi));
 }
 
-float dotQ8_0(const void* w, const void* a, int64_t n)
-{
-    const auto* x = static_cast<const BlockQ8_0*>(w);
-    const auto* y = static_cast<const BlockQ8_0*>(a);
-    __m256 acc0 = _mm256_setzero_ps(), acc1 = _mm256_setzero_ps();
-    const int64_t nb = n / kQK;
-    int64_t b = 0;
-    // Two blocks per step on independent accumulators to hide the FMA latency.
-    for (; b + 2 <= nb; b += 2) {
-        prefetchAhead(x + b, sizeof(BlockQ8_0) * 2);
-        for (int k = 0; k < 2; ++k) {
-            const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b + k].qs));
-            const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[b + k].qs));
-            const __m256 d = _mm256_set1_ps(halfToFloat(x[b + k].d) * halfToFloat(y[b + k].d));
-            __m256& acc = k == 0 ? acc0 : acc1;
-            acc = _mm256_fmadd_ps(_mm256_cvtepi32_ps(dotI8(qx, qy)), d, acc);
-        }
-    }
-    for (; b < nb; ++b) {
-        const __m256i qx = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x[b].qs));
-        const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[b].qs));
-        const __m256 d = _mm256_set1_ps(halfToFloat(x[b].d) * halfToFloat(y[b].d));
-        acc0 = _mm256_fmadd_ps(_mm256_cvtepi32_ps(dotI8(qx, qy)), d, acc0);
-    }
-    return hsum(_mm256_add_ps(acc0, acc1));
-}
-
 // Float steps in the order of the row-interleaved prefill panel (gemm_q4_k_avx2.cpp): per
 // super-block the integer sums of the first and the second 4 quants of every 8 (int32 lane i covers
 // quants 4i..4i+3, so even and odd lanes) are scaled and accumulated apart, min term included, and
@@ -388,7 +361,6 @@ void fillAvx2Dots(KernelTable& t)
     set(GgmlType::F32, dotF32);
     set(GgmlType::F16, dotHalfType<loadF16>);
     set(GgmlType::BF16, dotHalfType<loadBf16>);
-    set(GgmlType::Q8_0, dotQ8_0);
     set(GgmlType::Q4_K, dotQ4_K);
     set(GgmlType::Q6_K, dotQ6_K);
     set(GgmlType::Q4_1, dotQ4_1);

@@ -1,8 +1,9 @@
-// The AVX2 table's Q4_0 dot product in the block-sum order (block_sum_order.hpp), the float order of
-// its row-interleaved prefill panel (gemm_q4_0_avx2.cpp), so prefill and decode give the same logits
-// bit for bit. Eight blocks per step: each block's exact integer sum as dotI8 gives it (8 lanes),
-// the eight vectors folded into one vector of whole-block sums (block k in lane k), scaled lane by
-// lane and added with one fused multiply-add, so lane k collects the blocks b = k (mod 8).
+// The AVX2 table's Q8_0 and Q4_0 dot products in the block-sum order (block_sum_order.hpp), the
+// float order of their row-interleaved prefill panels (gemm_q8_0_avx2.cpp, gemm_q4_0_avx2.cpp), so
+// prefill and decode give the same logits bit for bit. Eight blocks per step: each block's exact
+// integer sum as dotI8 gives it (8 lanes), the eight vectors folded into one vector of whole-block
+// sums (block k in lane k), scaled lane by lane and added with one fused multiply-add, so lane k
+// collects the blocks b = k (mod 8).
 #include "kernels/block_sum_order.hpp"
 #include "kernels/dot_variants.hpp"
 #include "kernels/simd_common.hpp"
@@ -46,15 +47,24 @@ inline __m256 scales8(const uint8_t* first, size_t stride)
     return _mm256_cvtph_ps(h);
 }
 
-inline __m256 eightBlocks(const BlockQ4_0* x, const BlockQ8_0* y, __m256 acc)
+// A weight block's quants as signed bytes.
+inline __m256i quants(const BlockQ8_0& x)
 {
-    const __m256i eight = _mm256_set1_epi8(8);
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qs));
+}
+inline __m256i quants(const BlockQ4_0& x)
+{
+    return _mm256_sub_epi8(unpackNibbles(x.qs), _mm256_set1_epi8(8));
+}
+
+template <typename Block>
+inline __m256 eightBlocks(const Block* x, const BlockQ8_0* y, __m256 acc)
+{
     __m256i lanes[8];
     for (int k = 0; k < 8; ++k)
-        lanes[k] = dotI8(_mm256_sub_epi8(unpackNibbles(x[k].qs), eight),
-                         _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[k].qs)));
+        lanes[k] = dotI8(quants(x[k]), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(y[k].qs)));
     // d_w * d_a per block: the same single float product the panel takes lane by lane.
-    const __m256 scale = _mm256_mul_ps(scales8(reinterpret_cast<const uint8_t*>(x), sizeof(BlockQ4_0)),
+    const __m256 scale = _mm256_mul_ps(scales8(reinterpret_cast<const uint8_t*>(x), sizeof(Block)),
                                        scales8(reinterpret_cast<const uint8_t*>(y), sizeof(BlockQ8_0)));
     return _mm256_fmadd_ps(_mm256_cvtepi32_ps(totals8(lanes)), scale, acc);
 }
@@ -66,20 +76,20 @@ struct PaddedTail {
     PaddedTail(const Block* first, int64_t count) { std::memcpy(blocks, first, size_t(count) * sizeof(Block)); }
 };
 
-float dotQ4_0(const void* w, const void* a, int64_t n)
+template <typename Block>
+float dotBlockSums(const void* w, const void* a, int64_t n)
 {
-    const auto* x = static_cast<const BlockQ4_0*>(w);
+    const auto* x = static_cast<const Block*>(w);
     const auto* y = static_cast<const BlockQ8_0*>(a);
     const int64_t nb = n / kQK;
     __m256 acc = _mm256_setzero_ps();
     int64_t b = 0;
     for (; b + kBlockSumLanes <= nb; b += kBlockSumLanes) {
-        prefetchAhead(x + b, sizeof(BlockQ4_0) * kBlockSumLanes);
+        prefetchAhead(x + b, sizeof(Block) * kBlockSumLanes);
         acc = eightBlocks(x + b, y + b, acc);
     }
     if (b < nb)
-        acc =
-            eightBlocks(PaddedTail<BlockQ4_0>(x + b, nb - b).blocks, PaddedTail<BlockQ8_0>(y + b, nb - b).blocks, acc);
+        acc = eightBlocks(PaddedTail<Block>(x + b, nb - b).blocks, PaddedTail<BlockQ8_0>(y + b, nb - b).blocks, acc);
     return hsum(acc);  // (k, k+4), (k, k+2), (k, k+1): foldBlockSumLanes
 }
 
@@ -87,8 +97,9 @@ float dotQ4_0(const void* w, const void* a, int64_t n)
 
 void fillAvx2BlockSumDots(KernelTable& t)
 {
-    t.dot[size_t(GgmlType::Q4_0)] = dotQ4_0;
-    t.dotIsa[size_t(GgmlType::Q4_0)] = Isa::Avx2;
+    t.dot[size_t(GgmlType::Q8_0)] = dotBlockSums<BlockQ8_0>;
+    t.dot[size_t(GgmlType::Q4_0)] = dotBlockSums<BlockQ4_0>;
+    t.dotIsa[size_t(GgmlType::Q8_0)] = t.dotIsa[size_t(GgmlType::Q4_0)] = Isa::Avx2;
 }
 
 }  // namespace strata::kernels::detail

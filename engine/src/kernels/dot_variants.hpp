@@ -11,8 +11,9 @@ void fillAvx2Dots(KernelTable& table);
 void fillAvx2DotRows(KernelTable& table);
 void fillAvx2Gemm(KernelTable& table);
 void fillAvx2GemmQ4_K(KernelTable& table);
-// Q4_0 in the block-sum order (block_sum_order.hpp): its dot and its row-interleaved panel.
+// Q8_0 and Q4_0 in the block-sum order (block_sum_order.hpp): their dots and row-interleaved panels.
 void fillAvx2BlockSumDots(KernelTable& table);
+void fillAvx2GemmQ8_0(KernelTable& table);
 void fillAvx2GemmQ4_0(KernelTable& table);
 void fillAvx2Quantize(KernelTable& table);
 void fillAvx512Dots(KernelTable& table);

@@ -1,14 +1,12 @@
-// AVX2 prefill panels for Q8_0, Q6_K and Q5_K: the AVX2 counterparts of gemm_avx512.cpp, for CPUs
-// without AVX-512, which otherwise run prefill as one dot product per (row, token) pair. Q4_K and
-// Q4_0 have their own row-interleaved panels (gemm_q4_k_avx2.cpp, gemm_q4_0_avx2.cpp).
+// AVX2 prefill panels for Q6_K and Q5_K: the AVX2 counterparts of gemm_avx512.cpp, for CPUs without
+// AVX-512, which otherwise run prefill as one dot product per (row, token) pair. Q8_0, Q4_0 and Q4_K
+// have their own row-interleaved panels (gemm_q8_0_avx2.cpp, gemm_q4_0_avx2.cpp,
+// gemm_q4_k_avx2.cpp).
 //
 // Without VNNI the multiply-accumulate is maddubs (u8 x s8 -> saturating int16 pairs) plus pmaddwd.
-// Q8_0 weights are signed, so the sign moves onto the activations (|x| . sign(y, x), as
-// dotI8): the weight side (unpacking, |x|) is done once per weight row and block and reused for
-// every token of the tile; the activation side once per token and reused for every row. Each
-// (row, token) pair then costs sign, maddubs, pmaddwd, convert and FMA per 32-block. The float
-// steps are the AVX2 dot kernels' own (8 lanes, the same accumulators, the same final sum), so a
-// panel's result equals matvec's bit for bit and prefill and decode give the same logits.
+// The weights are unpacked once per panel row and super-block into scratch and reused for every
+// token; the float steps are the AVX2 dot kernels' own (the same accumulators, the same final sum),
+// so a panel's result equals matvec's bit for bit and prefill and decode give the same logits.
 #include "kernels/dot_variants.hpp"
 #include "kernels/panel_scratch.hpp"
 #include "kernels/simd_common.hpp"
@@ -27,89 +25,6 @@ template <typename T>
 const T* rowAt(const void* base, size_t stride, int i)
 {
     return reinterpret_cast<const T*>(static_cast<const uint8_t*>(base) + stride * size_t(i));
-}
-
-// Weight quants of one 32-block as signed bytes, as the AVX2 dot kernel reads them, and the tile
-// shape: kRows x kActs pairs with two float accumulators each (the dot kernel adds even blocks into
-// one and odd blocks into the other, an odd count's last block into the first), 8 of the 16 ymm
-// registers (strata-kernelbench, AVX2 matmul, 2 threads: Q8_0 2 x 2 ~210 GFLOP/s, 1 x 4 ~200).
-struct Q8_0Signed {
-    static constexpr int kRows = 2, kActs = 2;
-    static __m256i quants(const BlockQ8_0& x) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(x.qs)); }
-};
-
-// The blocks' scales as floats, converted once per panel call: weights' pre-broadcast to 8 lanes
-// (row r, block b at w[r * nb + b]), activations' plain (token t at y[t * nb + b]). Per pair and
-// block only one vector multiply is then left for the scales (strata-kernelbench, AVX2 matmul, 2
-// threads: Q8_0 ~175 -> ~210 GFLOP/s against converting them in the loop).
-struct ScalesF32 {
-    const __m256* w;
-    const float* y;
-    int64_t nb;
-};
-
-template <typename Block, typename Signed, int Rows = Signed::kRows, int Acts = Signed::kActs>
-inline void stepBlock32(const void* w, size_t wStride, const void* a, size_t aStride, const ScalesF32& d, int64_t b,
-                        __m256 (&acc)[Rows][Acts])
-{
-    __m256i ax[Rows], sx[Rows];
-    for (int r = 0; r < Rows; ++r) {
-        sx[r] = Signed::quants(rowAt<Block>(w, wStride, r)[b]);
-        ax[r] = _mm256_sign_epi8(sx[r], sx[r]);
-    }
-    const __m256i ones = _mm256_set1_epi16(1);
-    for (int t = 0; t < Acts; ++t) {
-        const __m256i qy = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rowAt<BlockQ8_0>(a, aStride, t)[b].qs));
-        const __m256 dy = _mm256_broadcast_ss(d.y + t * d.nb + b);
-        for (int r = 0; r < Rows; ++r) {
-            // dw * dy lane by lane is the dot kernels' scalar product of the two scales.
-            const __m256i p = _mm256_madd_epi16(_mm256_maddubs_epi16(ax[r], _mm256_sign_epi8(qy, sx[r])), ones);
-            acc[r][t] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(p), _mm256_mul_ps(d.w[r * d.nb + b], dy), acc[r][t]);
-        }
-    }
-}
-
-template <typename Block, typename Signed, int Rows = Signed::kRows, int Acts = Signed::kActs>
-void tileBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, const ScalesF32& d, float* out,
-                  size_t outStride)
-{
-    static_assert(kGemmTileRows % Rows == 0 && kGemmTileActs % Acts == 0);
-    const int64_t nb = d.nb;
-    __m256 even[Rows][Acts], odd[Rows][Acts];
-    for (int r = 0; r < Rows; ++r)
-        for (int t = 0; t < Acts; ++t)
-            even[r][t] = odd[r][t] = _mm256_setzero_ps();
-    int64_t b = 0;
-    for (; b + 2 <= nb; b += 2) {
-        stepBlock32<Block, Signed>(w, wStride, a, aStride, d, b, even);
-        stepBlock32<Block, Signed>(w, wStride, a, aStride, d, b + 1, odd);
-    }
-    if (b < nb)
-        stepBlock32<Block, Signed>(w, wStride, a, aStride, d, b, even);
-    for (int r = 0; r < Rows; ++r)
-        for (int t = 0; t < Acts; ++t)
-            out[size_t(t) * outStride + size_t(r)] = hsum(_mm256_add_ps(even[r][t], odd[r][t]));
-}
-
-template <typename Block, typename Signed>
-void panelBlocks32(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
-                   size_t outStride, std::vector<std::byte>& scratch)
-{
-    const int64_t nb = n / kQK;
-    auto* dw = scratchArray<__m256>(scratch, size_t(kGemmTileRows * nb) + size_t(acts * nb + 7) / 8);
-    auto* dy = reinterpret_cast<float*>(dw + kGemmTileRows * nb);
-    for (int r = 0; r < kGemmTileRows; ++r)
-        for (int64_t b = 0; b < nb; ++b)
-            dw[r * nb + b] = _mm256_set1_ps(halfToFloat(rowAt<Block>(w, wStride, r)[b].d));
-    for (int64_t t = 0; t < acts; ++t)
-        for (int64_t b = 0; b < nb; ++b)
-            dy[t * nb + b] = halfToFloat(rowAt<BlockQ8_0>(a, aStride, int(t))[b].d);
-    for (int r0 = 0; r0 < kGemmTileRows; r0 += Signed::kRows)
-        for (int64_t t = 0; t < acts; t += Signed::kActs)
-            tileBlocks32<Block, Signed>(static_cast<const uint8_t*>(w) + size_t(r0) * wStride, wStride,
-                                        static_cast<const uint8_t*>(a) + size_t(t) * aStride, aStride,
-                                        ScalesF32{dw + r0 * nb, dy + t * nb, nb},
-                                        out + size_t(t) * outStride + size_t(r0), outStride);
 }
 
 // K-quants (Q6_K, Q5_K), unpacked once per panel row and super-block: quants as bytes, and each
@@ -265,7 +180,6 @@ void panelK(const void* w, size_t wStride, const void* a, size_t aStride, int64_
 
 void fillAvx2Gemm(KernelTable& t)
 {
-    t.gemmPanel[size_t(GgmlType::Q8_0)] = panelBlocks32<BlockQ8_0, Q8_0Signed>;
     t.gemmPanel[size_t(GgmlType::Q6_K)] = panelK<BlockQ6_K, PackedQ6_K>;
     t.gemmPanel[size_t(GgmlType::Q5_K)] = panelK<BlockQ5_K, PackedQ5_K>;
     t.gemmPanelUnpacks[size_t(GgmlType::Q6_K)] = true;

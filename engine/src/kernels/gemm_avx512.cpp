@@ -209,6 +209,9 @@ void fillAvx512Gemm(KernelTable& t)
     t.gemmPanel[size_t(GgmlType::Q4_0)] = panelBlocks32<BlockQ4_0, Q4_0Unsigned>;
     t.gemmPanel[size_t(GgmlType::Q6_K)] = panelPacked<BlockQ6_K, PackedQ6_K, packQ6_K, tileQ6_K>;
     t.gemmPanelUnpacks[size_t(GgmlType::Q6_K)] = true;
+    // The Q8_0 panel takes blocks of activation rows that stay in L2, as before the AVX2 table (filled
+    // first) got an unpacking Q8_0 panel whose flag would otherwise stay.
+    t.gemmPanelUnpacks[size_t(GgmlType::Q8_0)] = false;
 }
 
 }  // namespace strata::kernels::detail

@@ -102,6 +102,7 @@ KernelTable buildTable(Isa isa)
         detail::fillAvx2Gemm(t);
         detail::fillAvx2GemmQ4_K(t);
         detail::fillAvx2BlockSumDots(t);
+        detail::fillAvx2GemmQ8_0(t);
         detail::fillAvx2GemmQ4_0(t);
         detail::fillAvx2Quantize(t);
         detail::fillAvx2Ops(t);

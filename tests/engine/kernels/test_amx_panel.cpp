@@ -8,6 +8,7 @@
 #include <cstring>
 #include <functional>
 #include <random>
+#include <span>
 
 #include "engine/src/kernels/amx_tiles_emulated.hpp"
 #include "engine/src/kernels/block_sum_order.hpp"
@@ -186,6 +187,28 @@ const KernelTable* amxTableOnEmulatedTiles()
 #endif
 }
 
+// The AVX2 table's panel and dot for d.type against the block-sum order, bit for bit (a QVERIFY
+// helper: call from a test slot and return after it).
+void checkAvx2BlockSumOrder(const PanelData& d)
+{
+    if (!isaSupported(Isa::Avx2, detectCpuFeatures()))
+        QSKIP("needs an AVX2 CPU");
+    const KernelTable& table = kernelsFor(Isa::Avx2);
+    const auto out = tablePanel(table, d);
+    const size_t outStride = kGemmTileRows + kOutPad;
+    for (int64_t k = 0; k < d.acts; ++k) {
+        for (int r = 0; r < kGemmTileRows; ++r) {
+            const float want = blockSumOrderReference(d, r, k);
+            const float panel = out[size_t(k) * outStride + size_t(r)];
+            QVERIFY2(panel == want, qPrintable(where(d, r, k) + QString(": %1 vs %2").arg(panel).arg(want)));
+            const float dot = table.dotFor(d.type)(weightRow(d, r), actRow(d, k), d.cols);
+            QVERIFY2(dot == want, qPrintable(where(d, r, k) + QString(": dot %1 vs %2").arg(dot).arg(want)));
+        }
+        for (size_t pad = kGemmTileRows; pad < outStride; ++pad)
+            QCOMPARE(out[size_t(k) * outStride + pad], kUntouched);
+    }
+}
+
 }  // namespace
 
 Q_DECLARE_METATYPE(GgmlType)
@@ -362,32 +385,47 @@ private slots:
             }
     }
 
-    // AVX2 CPUs: the AVX2 table's Q4_0 dot and its row-interleaved panel (gemm_q4_0_avx2.cpp) equal
-    // the block-sum order bit for bit; 2, 17, 19 and 128 blocks: no whole step of 8, tails of 1 and 3,
-    // and none.
-    void avx2Q4ZeroFollowsTheBlockSumOrder_data() { addPanelRows({GgmlType::Q4_0}, {4, 12, 64}, {64, 544, 608, 4096}); }
-    void avx2Q4ZeroFollowsTheBlockSumOrder()
+    // AVX2 CPUs: the AVX2 table's Q8_0 and Q4_0 dots and their row-interleaved panels
+    // (gemm_q8_0_avx2.cpp, gemm_q4_0_avx2.cpp) equal the block-sum order bit for bit; 2, 17, 19 and
+    // 128 blocks: no whole step of 8 (lanes without blocks), tails of 1 and 3, and none.
+    void avx2BlockSumPanelsFollowTheOrder_data()
     {
-        if (!isaSupported(Isa::Avx2, detectCpuFeatures()))
-            QSKIP("needs an AVX2 CPU");
-        const KernelTable& table = kernelsFor(Isa::Avx2);
+        addPanelRows({GgmlType::Q8_0, GgmlType::Q4_0}, {4, 12, 64}, {64, 544, 608, 4096});
+    }
+    void avx2BlockSumPanelsFollowTheOrder()
+    {
         QFETCH(GgmlType, type);
         QFETCH(int64_t, acts);
         QFETCH(int64_t, cols);
-        const PanelData d = makePanelData(type, acts, cols, uint32_t(acts * 13 + cols));
-        const auto out = tablePanel(table, d);
-        const size_t outStride = kGemmTileRows + kOutPad;
-        for (int64_t k = 0; k < acts; ++k) {
-            for (int r = 0; r < kGemmTileRows; ++r) {
-                const float want = blockSumOrderReference(d, r, k);
-                const float panel = out[size_t(k) * outStride + size_t(r)];
-                QVERIFY2(panel == want, qPrintable(where(d, r, k) + QString(": %1 vs %2").arg(panel).arg(want)));
-                const float dot = table.dotFor(type)(weightRow(d, r), actRow(d, k), cols);
-                QVERIFY2(dot == want, qPrintable(where(d, r, k) + QString(": dot %1 vs %2").arg(dot).arg(want)));
+        checkAvx2BlockSumOrder(makePanelData(type, acts, cols, uint32_t(acts * 13 + cols)));
+    }
+
+    // The same with Q8_0 quants at the ends of their range (weights -128, -127, 127; activations
+    // +-127), whole blocks of equal signs among them (block sums up to 32 * 128 * 127): maddubs on
+    // the activations + 128 would clip its pairs (2 * 255 * 128), and an int16 sum of more than two
+    // products would overflow.
+    void avx2Q8ZeroIsExactAtTheExtremes_data() { addPanelRows({GgmlType::Q8_0}, {4, 12}, {544, 4096}); }
+    void avx2Q8ZeroIsExactAtTheExtremes()
+    {
+        QFETCH(GgmlType, type);
+        QFETCH(int64_t, acts);
+        QFETCH(int64_t, cols);
+        PanelData d = makePanelData(type, acts, cols, uint32_t(acts * 7 + cols));
+        std::mt19937 rng(uint32_t(cols + acts));
+        const auto fill = [&](uint8_t* row, std::initializer_list<int> values) {
+            for (auto& x : std::span(reinterpret_cast<BlockQ8_0*>(row), size_t(cols / kQK))) {
+                const int mode = int(rng() % 3);  // all the first value, all the last, or mixed
+                for (auto& q : x.qs)
+                    q = int8_t(mode == 0   ? *values.begin()
+                               : mode == 1 ? *(values.end() - 1)
+                                           : *(values.begin() + rng() % values.size()));
             }
-            for (size_t pad = kGemmTileRows; pad < outStride; ++pad)
-                QCOMPARE(out[size_t(k) * outStride + pad], kUntouched);
-        }
+        };
+        for (int r = 0; r < kGemmTileRows; ++r)
+            fill(d.w.data() + size_t(r) * d.wStride, {-128, -127, 127});
+        for (int64_t k = 0; k < acts; ++k)
+            fill(d.a.data() + size_t(k) * d.aStride, {-127, 127});
+        checkAvx2BlockSumOrder(d);
     }
 
     // The AMX table's four-row decode dots against its one-row dots, bit for bit, with block counts

@@ -249,8 +249,9 @@ private slots:
         }
     }
 
-    // Every SIMD table has a prefill panel for these types (AVX2: gemm_avx2.cpp and
-    // gemm_q4_k_avx2.cpp), so matmulEqualsMatvecPerRow below compares panels, not only dots.
+    // Every SIMD table has a prefill panel for these types (AVX2: gemm_avx2.cpp, gemm_q8_0_avx2.cpp,
+    // gemm_q4_0_avx2.cpp and gemm_q4_k_avx2.cpp), so matmulEqualsMatvecPerRow below compares panels,
+    // not only dots.
     void simdTablesHavePanels()
     {
         for (Isa isa : supportedIsas()) {
