@@ -171,11 +171,10 @@ inline __m256i addInOrder(__m256i s, __m256i v)
 void tokensGroups(const InterleavedQ8_0* x, const WideQ8_0* y, const float* dy, int64_t nb, float* out,
                   size_t outStride, NextTokens& next)
 {
-    constexpr int G = kPassGroups, T = kTokens;
-    __m256 lanes[G][T][kBlockSumLanes];
+    __m256 lanes[kPassGroups][kTokens][kBlockSumLanes];
     int64_t pos = 0;
     for (int lane = 0; lane < kBlockSumLanes; ++lane) {
-        __m256 acc[G][T];
+        __m256 acc[kPassGroups][kTokens];
         for (auto& row : acc)
             for (auto& v : row)
                 v = _mm256_setzero_ps();
@@ -184,31 +183,31 @@ void tokensGroups(const InterleavedQ8_0* x, const WideQ8_0* y, const float* dy, 
             const InterleavedQ8_0* p = x + pos * kGroups;
             const WideQ8_0* yt = y + pos * kTokens;
             const float* dt = dy + pos * kTokens;
-            __m256i s[G][T];
-            for (int t = 0; t < T; ++t) {
+            __m256i s[kPassGroups][kTokens];
+            for (int t = 0; t < kTokens; ++t) {
                 const __m256i b = broadcastPair(yt[t].q);
-                for (int g = 0; g < G; ++g)
+                for (int g = 0; g < kPassGroups; ++g)
                     s[g][t] = _mm256_madd_epi16(p[g].q[0], b);
             }
 #pragma GCC unroll 16
             for (int k = 1; k < kPairs; ++k)
-                for (int t = 0; t < T; ++t) {
+                for (int t = 0; t < kTokens; ++t) {
                     const __m256i b = broadcastPair(yt[t].q + 2 * k);
-                    for (int g = 0; g < G; ++g)
+                    for (int g = 0; g < kPassGroups; ++g)
                         s[g][t] = addInOrder(s[g][t], _mm256_madd_epi16(p[g].q[k], b));
                 }
-            for (int t = 0; t < T; ++t) {
+            for (int t = 0; t < kTokens; ++t) {
                 const __m256 d = _mm256_set1_ps(dt[t]);
-                for (int g = 0; g < G; ++g)
+                for (int g = 0; g < kPassGroups; ++g)
                     acc[g][t] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(s[g][t]), _mm256_mul_ps(p[g].d, d), acc[g][t]);
             }
         }
-        for (int g = 0; g < G; ++g)
-            for (int t = 0; t < T; ++t)
+        for (int g = 0; g < kPassGroups; ++g)
+            for (int t = 0; t < kTokens; ++t)
                 lanes[g][t][lane] = acc[g][t];
     }
-    for (int g = 0; g < G; ++g)
-        for (int t = 0; t < T; ++t) {
+    for (int g = 0; g < kPassGroups; ++g)
+        for (int t = 0; t < kTokens; ++t) {
             // (k, k+4), (k, k+2), (k, k+1): foldBlockSumLanes, each row in its own lane.
             const __m256* l = lanes[g][t];
             const __m256 even = _mm256_add_ps(_mm256_add_ps(l[0], l[4]), _mm256_add_ps(l[2], l[6]));
