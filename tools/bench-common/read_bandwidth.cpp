@@ -13,6 +13,24 @@
 
 namespace strata::benchtools {
 
+#ifdef STRATA_BENCHTOOLS_X86
+namespace {
+
+// The wrapping int32 total of four accumulators' lanes, as a float.
+float laneTotal(__m256i a0, __m256i a1, __m256i a2, __m256i a3)
+{
+    alignas(32) int32_t lanes[8];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes),
+                       _mm256_add_epi32(_mm256_add_epi32(a0, a1), _mm256_add_epi32(a2, a3)));
+    uint32_t s = 0;
+    for (int32_t l : lanes)
+        s += uint32_t(l);
+    return float(s);
+}
+
+}  // namespace
+#endif
+
 float sumOfLoads(const void* p, size_t bytes)
 {
     // Integer adds: the buffer holds arbitrary bytes, and float adds of subnormals could stall.
@@ -27,13 +45,7 @@ float sumOfLoads(const void* p, size_t bytes)
         a2 = _mm256_add_epi32(a2, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + i + 16)));
         a3 = _mm256_add_epi32(a3, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + i + 24)));
     }
-    alignas(32) int32_t lanes[8];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes),
-                       _mm256_add_epi32(_mm256_add_epi32(a0, a1), _mm256_add_epi32(a2, a3)));
-    uint32_t s = 0;
-    for (int32_t l : lanes)
-        s += uint32_t(l);
-    return float(s);
+    return laneTotal(a0, a1, a2, a3);
 #else
     uint32_t s0 = 0, s1 = 0;
     for (size_t i = 0; i + 2 <= n; i += 2) {
@@ -63,13 +75,7 @@ float sumOfLoadsWithVector(const void* p, size_t bytes, const uint8_t* vector)
         a2 = _mm256_add_epi32(a2, line(v + i + 16, xi + 16));
         a3 = _mm256_add_epi32(a3, line(v + i + 24, xi + 24));
     }
-    alignas(32) int32_t lanes[8];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes),
-                       _mm256_add_epi32(_mm256_add_epi32(a0, a1), _mm256_add_epi32(a2, a3)));
-    uint32_t s = 0;
-    for (int32_t l : lanes)
-        s += uint32_t(l);
-    return float(s);
+    return laneTotal(a0, a1, a2, a3);
 #else
     uint32_t s0 = 0, s1 = 0;
     for (size_t i = 0; i + 2 <= n; i += 2) {
