@@ -56,7 +56,6 @@ void Attention::runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k
     const uint32_t dHead = h_.headDim, perKv = h_.heads / h_.kvHeads;
     const size_t queriesPerKv = size_t(tokens) * perKv;
     const size_t groupsPerKv = (queriesPerKv + kernels::kAttentionGroup - 1) / kernels::kAttentionGroup;
-    const size_t positionStride = seq.rowBytes() / sizeof(uint16_t);
     pool.run(size_t(h_.kvHeads) * groupsPerKv, [&](size_t b, size_t e, unsigned worker) {
         for (size_t item = b; item < e; ++item) {
             const uint32_t kvHead = uint32_t(item / groupsPerKv);
@@ -70,12 +69,16 @@ void Attention::runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k
                 group.out[i] = out + t * outStride + head * dHead;
                 group.keys[i] = int64_t(start + t + 1);  // causal: positions 0 ... start + t
             }
-            const kernels::AttentionHead kv{reinterpret_cast<const uint16_t*>(seq.key(layer, 0, kvHead)),
-                                            reinterpret_cast<const uint16_t*>(seq.value(layer, 0, kvHead)),
-                                            positionStride, dHead, scale_};
-            kernels::attendGroupF16(k, kv, group, groupScratch_[worker]);
+            kernels::attendGroupF16(k, f16Head(seq, layer, kvHead), group, groupScratch_[worker]);
         }
     });
+}
+
+kernels::AttentionHead Attention::f16Head(const CpuSequence& seq, uint32_t layer, uint32_t kvHead) const
+{
+    return {reinterpret_cast<const uint16_t*>(seq.key(layer, 0, kvHead)),
+            reinterpret_cast<const uint16_t*>(seq.value(layer, 0, kvHead)), seq.rowBytes() / sizeof(uint16_t),
+            h_.headDim, scale_};
 }
 
 bool Attention::decodesFused(const CpuSequence& seq) const
@@ -95,7 +98,6 @@ bool Attention::runDecodeFused(pool::WorkerPool& pool, const kernels::KernelTabl
     const bool quantizes = QuantizedRows::sliceAligned(outWeight, int64_t(headsWidth));
     if (quantizes)
         outQ.prepare(1, int64_t(h_.heads) * dHead, outWeight);
-    const size_t positionStride = seq.rowBytes() / sizeof(uint16_t);
     pool.run(h_.kvHeads, [&](size_t b, size_t e, unsigned worker) {
         for (size_t kvHead = b; kvHead < e; ++kvHead) {
             float* q = in.q + kvHead * headsWidth;
@@ -110,10 +112,7 @@ bool Attention::runDecodeFused(pool::WorkerPool& pool, const kernels::KernelTabl
                 group.out[i] = out + kvHead * headsWidth + size_t(i) * dHead;
                 group.keys[i] = int64_t(pos) + 1;
             }
-            const kernels::AttentionHead kv{reinterpret_cast<const uint16_t*>(seq.key(layer, 0, uint32_t(kvHead))),
-                                            reinterpret_cast<const uint16_t*>(seq.value(layer, 0, uint32_t(kvHead))),
-                                            positionStride, dHead, scale_};
-            kernels::attendGroupF16(k, kv, group, groupScratch_[worker]);
+            kernels::attendGroupF16(k, f16Head(seq, layer, uint32_t(kvHead)), group, groupScratch_[worker]);
             if (quantizes)
                 outQ.quantizeSlice(0, int64_t(kvHead * headsWidth), out + kvHead * headsWidth, int64_t(headsWidth),
                                    outWeight);

@@ -45,6 +45,8 @@ private:
     // f16 cache: groups of up to 16 queries of one KV head (kernels::attendGroupF16).
     void runGrouped(pool::WorkerPool& pool, const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer,
                     uint32_t start, uint32_t tokens, const float* q, size_t qStride, float* out, size_t outStride);
+    // One KV head's f16 keys and values of `layer`, every position, as attendGroupF16 reads them.
+    kernels::AttentionHead f16Head(const CpuSequence& seq, uint32_t layer, uint32_t kvHead) const;
     // Any cache type: one query at a time, a dot product per key.
     void oneHead(const kernels::KernelTable& k, const CpuSequence& seq, uint32_t layer, uint32_t pos, uint32_t head,
                  const float* q, float* out, unsigned worker);
