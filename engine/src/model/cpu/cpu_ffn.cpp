@@ -1,5 +1,6 @@
 #include "cpu_ffn.hpp"
 
+#include "cpu_decode_batches.hpp"
 #include "cpu_rows.hpp"
 
 #include "strata/kernels/matmul.hpp"
@@ -24,6 +25,8 @@ FeedForward::FeedForward(const Hparams& h, uint32_t maxBatch, RoutingObserver on
     gathered_.resize(routed * h.embedding);
     expertBegin_.resize(h.experts + 1);
     targets_.reserve(2 * size_t(h.expertsUsed));
+    pairs_.reserve(h.expertsUsed);
+    weighted_.reserve(h.expertsUsed);
     if (onRouting_)
         chosenIds_.resize(routed);
 }
@@ -33,6 +36,13 @@ void FeedForward::dense(pool::WorkerPool& pool, const kernels::KernelTable& k, c
 {
     const int64_t nEmbd = h_.embedding, ffWidth = h_.feedForward;
     xq_.quantize(pool, x, tokens, nEmbd, nEmbd, w.ffnGate.type);
+    if (tokens == 1 && xq_.suits(w.ffnUp.type) && gatedBatchSuits(w.ffnDown.type, ffWidth)) {
+        // Decode: SwiGLU and the down product's activations inside the gate/up batch.
+        const GatedPair pair[] = {{asMatrix(w.ffnGate), asMatrix(w.ffnUp), xq_.row(0), gate_.data(), up_.data()}};
+        gatedMatvecBatch(pool, k, pair, ffWidth, hq_, w.ffnDown.type, blockRows_);
+        linear(pool, k, hq_, w.ffnDown, out, nEmbd);
+        return;
+    }
     if (xq_.suits(w.ffnUp.type)) {
         const LinearTarget gateUp[] = {{&w.ffnGate, gate_.data(), size_t(ffWidth)},
                                        {&w.ffnUp, up_.data(), size_t(ffWidth)}};
@@ -88,46 +98,68 @@ void FeedForward::moe(pool::WorkerPool& pool, const kernels::KernelTable& k, con
                       uint32_t tokens, float* out, uint32_t layer)
 {
     route(pool, k, w, x, tokens, layer);
-    if (tokens == 1)
-        expertsDecode(pool, k, w, x);
-    else
-        expertsPrefill(pool, k, w, x);
+    if (tokens == 1) {
+        expertsDecode(pool, k, w, x, out);
+        return;
+    }
+    expertsPrefill(pool, k, w, x);
     sumExperts(pool, tokens, out);
 }
 
 void FeedForward::expertsDecode(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
-                                const float* x)
+                                const float* x, float* out)
 {
     // One token: every chosen expert's gate and up rows in one pool batch, then every down row in
     // another; all experts read the same quantized input row.
     const int64_t nEmbd = h_.embedding, ffWidth = h_.expertFeedForward;
     const size_t n = routes_.size();
-    // Route i's product with one matrix of `stack` into dst + i * rows.
-    const auto addTargets = [&](const Weight& stack, int64_t rows, float* dst, bool perRouteInput) {
-        for (size_t i = 0; i < n; ++i) {
-            const QuantizedRows& in = perRouteInput ? hq_ : xq_;
-            targets_.push_back({asMatrix(stack.matrix(routes_[i].expert)), rows, in.row(perRouteInput ? int64_t(i) : 0),
-                                dst + i * size_t(rows)});
-        }
-    };
     xq_.quantize(pool, x, 1, nEmbd, nEmbd, w.gateExps.type);
+    if (xq_.suits(w.upExps.type) && gatedBatchSuits(w.downExps.type, ffWidth)) {
+        // SwiGLU and the down rows' activations inside the gate/up batch.
+        pairs_.clear();
+        for (size_t i = 0; i < n; ++i) {
+            const uint32_t e = routes_[i].expert;
+            pairs_.push_back({asMatrix(w.gateExps.matrix(e)), asMatrix(w.upExps.matrix(e)), xq_.row(0),
+                              gate_.data() + i * size_t(ffWidth), up_.data() + i * size_t(ffWidth)});
+        }
+        gatedMatvecBatch(pool, k, pairs_, ffWidth, hq_, w.downExps.type, blockRows_);
+    } else {
+        gateUpUnfused(pool, k, w, x);
+    }
+    // The down rows by output row, each chunk summing its rows over the experts in top-k order.
+    weighted_.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+        const Route& r = routes_[i];
+        weighted_[r.rank] = {asMatrix(w.downExps.matrix(r.expert)), hq_.row(int64_t(i)), r.weight,
+                             down_.data() + i * size_t(nEmbd)};
+    }
+    weightedMatvecSum(pool, k, weighted_, nEmbd, out);
+}
+
+void FeedForward::gateUpUnfused(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
+                                const float* x)
+{
+    const int64_t nEmbd = h_.embedding, ffWidth = h_.expertFeedForward;
+    const size_t n = routes_.size();
+    const auto addTargets = [&](const Weight& stack, float* dst) {
+        for (size_t i = 0; i < n; ++i)
+            targets_.push_back(
+                {asMatrix(stack.matrix(routes_[i].expert)), ffWidth, xq_.row(0), dst + i * size_t(ffWidth)});
+    };
     const bool shared = xq_.suits(w.upExps.type);
     targets_.clear();
-    addTargets(w.gateExps, ffWidth, gate_.data(), false);
+    addTargets(w.gateExps, gate_.data());
     if (shared)
-        addTargets(w.upExps, ffWidth, up_.data(), false);
+        addTargets(w.upExps, up_.data());
     matvecBatch(pool, k, targets_);
     if (!shared) {
         xq_.quantize(pool, x, 1, nEmbd, nEmbd, w.upExps.type);
         targets_.clear();
-        addTargets(w.upExps, ffWidth, up_.data(), false);
+        addTargets(w.upExps, up_.data());
         matvecBatch(pool, k, targets_);
     }
     swigluRows(pool, n, ffWidth);
     hq_.quantize(pool, gate_.data(), int64_t(n), ffWidth, ffWidth, w.downExps.type);
-    targets_.clear();
-    addTargets(w.downExps, nEmbd, down_.data(), true);
-    matvecBatch(pool, k, targets_);
 }
 
 void FeedForward::expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,
@@ -196,10 +228,7 @@ void FeedForward::sumExperts(pool::WorkerPool& pool, uint32_t tokens, float* out
         std::memset(o, 0, size_t(nEmbd) * sizeof(float));
         for (uint32_t r = 0; r < used; ++r) {
             const size_t i = byRank[t * used + r];
-            const float wgt = routes_[i].weight;
-            const float* d = down_.data() + i * nEmbd;
-            for (int64_t c = 0; c < nEmbd; ++c)
-                o[c] += wgt * d[c];
+            addWeighted(o, down_.data() + i * nEmbd, routes_[i].weight, nEmbd);
         }
     });
 }

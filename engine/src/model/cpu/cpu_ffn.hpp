@@ -1,6 +1,7 @@
 // Feed-forward blocks: the dense SwiGLU FFN and the mixture-of-experts FFN.
 #pragma once
 
+#include "cpu_decode_batches.hpp"
 #include "cpu_linear.hpp"
 #include "strata/model/expert_routing.hpp"
 #include "strata/model/hparams.hpp"
@@ -32,8 +33,12 @@ private:
     };
     void route(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
                uint32_t tokens, uint32_t layer);
-    // The chosen experts' SwiGLU FFNs into down_ (route i's row at down_ + i * embedding).
-    void expertsDecode(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x);
+    // One token: the chosen experts' SwiGLU FFNs, weighted and summed into out.
+    void expertsDecode(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,
+                       float* out);
+    // expertsDecode's gate and up products in plain batches, then SwiGLU and the down rows'
+    // activations on the host: for types and widths the gated batch does not take.
+    void gateUpUnfused(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x);
     void expertsPrefill(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x);
     // The SwiGLU gate of `rows` rows of gate_ and up_, into gate_.
     void swigluRows(pool::WorkerPool& pool, size_t rows, int64_t width);
@@ -43,10 +48,13 @@ private:
     QuantizedRows xq_, hq_;
     std::vector<float> gate_, up_, down_;
     std::vector<float> routerLogits_;
-    std::vector<Route> routes_;          // grouped by expert
-    std::vector<uint32_t> expertBegin_;  // routes_[expertBegin_[e] .. expertBegin_[e+1]) use expert e
-    std::vector<float> gathered_;        // the routed tokens' rows of x, grouped by expert
-    std::vector<MatvecTarget> targets_;  // a decode step's expert products
+    std::vector<Route> routes_;             // grouped by expert
+    std::vector<uint32_t> expertBegin_;     // routes_[expertBegin_[e] .. expertBegin_[e+1]) use expert e
+    std::vector<float> gathered_;           // the routed tokens' rows of x, grouped by expert
+    std::vector<MatvecTarget> targets_;     // a decode step's expert products
+    std::vector<GatedPair> pairs_;          // a decode step's gate/up pairs
+    std::vector<WeightedMatvec> weighted_;  // a decode step's down products, in top-k order
+    std::vector<uint32_t> blockRows_;       // the gated batch's rows done per activation block
     RoutingObserver onRouting_;
     std::vector<int32_t> chosenIds_;  // [tokens][expertsUsed], best first: what onRouting_ is shown
 };

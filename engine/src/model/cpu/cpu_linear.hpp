@@ -71,6 +71,11 @@ struct MatvecTarget {
 void matvecBatch(pool::WorkerPool& pool, const kernels::KernelTable& k, std::span<const MatvecTarget> targets,
                  pool::RunOptions options = {});
 
+// Items per chunk of a decode batch of `items` items of `itemBytes` weight bytes each: at least 16
+// chunks per participant where the batch is large, no chunk under 32 KiB of weights, a multiple of
+// `align`.
+size_t decodeGrain(size_t items, size_t itemBytes, size_t participants, size_t align);
+
 // Adds a bias vector to each of `rows` rows.
 void addBias(float* x, int64_t rows, int64_t cols, size_t stride, const float* bias);
 
