@@ -86,6 +86,41 @@ private slots:
         QVERIFY(maxAbsDiff(whole, lastLogits(*m, other)) > 1e-3);
     }
 
+    // Decode on a pool of four workers beside the host. Its batches finish their rows in whichever chunk completes
+    // a block (SwiGLU and the down product's activations after gate and up; the experts' weighted
+    // sum after down); the logits still carry the bits of the host alone.
+    void decodeOnAPoolEqualsTheHostAlone_data()
+    {
+        QTest::addColumn<QString>("arch");
+        QTest::addColumn<int>("type");
+        for (const char* arch : {"llama", "qwen3moe"})
+            for (auto type : {gguf::GgmlType::F32, gguf::GgmlType::Q8_0, gguf::GgmlType::Q4_K})
+                QTest::addRow("%s-%d", arch, int(type)) << QString(arch) << int(type);
+    }
+
+    void decodeOnAPoolEqualsTheHostAlone()
+    {
+        QFETCH(QString, arch);
+        QFETCH(int, type);
+        const auto spec = test::smallSpec(arch.toStdString(), gguf::GgmlType(type));
+        const auto path = test::writeModel(m_dir, spec, "threads-" + arch.toStdString() + "-" + std::to_string(type));
+        const auto decode = [&](int threads) {
+            auto m = model::Model::open(path, {.threads = threads});
+            const auto prompt = promptTokens(12, m->hparams().vocabSize);
+            model::Session s(*m, {.contextLength = 64});
+            s.setPrompt(std::span(prompt).first(1));
+            std::vector<float> all;
+            for (size_t i = 1; i < prompt.size(); ++i) {
+                s.append(prompt[i]);
+                all.insert(all.end(), s.logits().begin(), s.logits().end());
+            }
+            return all;
+        };
+        const auto alone = decode(0), pooled = decode(4);
+        QCOMPARE(pooled.size(), alone.size());
+        QCOMPARE(maxAbsDiff(alone, pooled), 0.0);
+    }
+
     void chunkedPrefillEqualsOneBatch()
     {
         const auto path = test::writeModel(m_dir, test::smallSpec("qwen3moe", gguf::GgmlType::Q8_0), "chunks");

@@ -75,22 +75,36 @@ void gatedMatvecBatch(pool::WorkerPool& pool, const kernels::KernelTable& k, std
 }
 
 void weightedMatvecSum(pool::WorkerPool& pool, const kernels::KernelTable& k, std::span<const WeightedMatvec> experts,
-                       int64_t rows, float* out)
+                       int64_t rows, float* out, std::vector<uint32_t>& blockExperts)
 {
-    size_t itemBytes = 0;
-    for (const WeightedMatvec& x : experts)
-        itemBytes += x.matrix.rowStride;
+    if (experts.empty() || rows <= 0)
+        return;
+    // Items are (expert, block of rows): one expert's rows read as one run, long enough for the
+    // prefetches ahead to pay (cutting each chunk across all experts made 8 runs of ~4 KiB: the
+    // batch took 55 µs at 16 KiB chunks, 47 at 32, 39 at 64; MoE file, t = 15, Xeon host). The
+    // chunk that brings a block's count to every expert sums that block's rows.
+    const size_t n = experts.size(), width = size_t(rows);
+    const size_t block =
+        std::min(width, decodeGrain(n * width, experts[0].matrix.rowStride, pool.workerCount() + 1, kernels::kDotRows));
+    const size_t blocks = (width + block - 1) / block;
+    blockExperts.assign(blocks, 0);
     pool::RunOptions o;
-    o.grain = decodeGrain(size_t(rows), itemBytes, pool.workerCount() + 1, kernels::kDotRows);
+    o.grain = 1;
     pool.run(
-        size_t(rows),
+        n * blocks,
         [&](size_t b, size_t e, unsigned) {
-            const int64_t from = int64_t(b), to = int64_t(e);
-            for (const WeightedMatvec& x : experts)
-                kernels::matvec(k, x.matrix, from, to, x.activation, x.rowsOut);
-            std::fill(out + from, out + to, 0.0f);
-            for (const WeightedMatvec& x : experts)
-                addWeighted(out + from, x.rowsOut + from, x.weight, to - from);
+            for (size_t item = b; item < e; ++item) {
+                const size_t blk = item % blocks, from = blk * block, to = std::min(width, from + block);
+                const WeightedMatvec& x = experts[item / blocks];
+                kernels::matvec(k, x.matrix, int64_t(from), int64_t(to), x.activation, x.rowsOut);
+                // acq_rel: the chunk that completes the block sees the other experts' rows.
+                std::atomic_ref<uint32_t> done(blockExperts[blk]);
+                if (done.fetch_add(1, std::memory_order_acq_rel) + 1 != n)
+                    continue;
+                std::fill(out + from, out + to, 0.0f);
+                for (const WeightedMatvec& each : experts)
+                    addWeighted(out + from, each.rowsOut + from, each.weight, int64_t(to - from));
+            }
         },
         o);
 }

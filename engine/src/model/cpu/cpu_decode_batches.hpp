@@ -41,9 +41,9 @@ struct WeightedMatvec {
 };
 
 // out[r] = the sum over `experts`, in their order, of weight * (matrix row r . activation), for
-// r < rows, added as addWeighted adds them.
+// r < rows, added as addWeighted adds them. `blockExperts` is the caller's scratch.
 void weightedMatvecSum(pool::WorkerPool& pool, const kernels::KernelTable& k, std::span<const WeightedMatvec> experts,
-                       int64_t rows, float* out);
+                       int64_t rows, float* out, std::vector<uint32_t>& blockExperts);
 
 // out[c] += weight * x[c] for c < n: the routing weights' sum, shared by decode and prefill so that
 // both round alike.

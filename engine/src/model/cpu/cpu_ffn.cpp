@@ -126,14 +126,14 @@ void FeedForward::expertsDecode(pool::WorkerPool& pool, const kernels::KernelTab
     } else {
         gateUpUnfused(pool, k, w, x);
     }
-    // The down rows by output row, each chunk summing its rows over the experts in top-k order.
+    // The down rows, and their sum over the experts in top-k order, in one batch.
     weighted_.resize(n);
     for (size_t i = 0; i < n; ++i) {
         const Route& r = routes_[i];
         weighted_[r.rank] = {asMatrix(w.downExps.matrix(r.expert)), hq_.row(int64_t(i)), r.weight,
                              down_.data() + i * size_t(nEmbd)};
     }
-    weightedMatvecSum(pool, k, weighted_, nEmbd, out);
+    weightedMatvecSum(pool, k, weighted_, nEmbd, out, blockRows_);
 }
 
 void FeedForward::gateUpUnfused(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w,

@@ -54,7 +54,7 @@ private:
     std::vector<MatvecTarget> targets_;     // a decode step's expert products
     std::vector<GatedPair> pairs_;          // a decode step's gate/up pairs
     std::vector<WeightedMatvec> weighted_;  // a decode step's down products, in top-k order
-    std::vector<uint32_t> blockRows_;       // the gated batch's rows done per activation block
+    std::vector<uint32_t> blockRows_;       // the decode batches' counts per block (cpu_decode_batches.hpp)
     RoutingObserver onRouting_;
     std::vector<int32_t> chosenIds_;  // [tokens][expertsUsed], best first: what onRouting_ is shown
 };
