@@ -141,10 +141,10 @@ void topK(const float* x, int64_t n, int64_t k, int64_t* indices)
     std::copy(order.begin(), order.begin() + k, indices);
 }
 
-void rope(float* x, int64_t headSize, int64_t nHeads, int64_t pos, const RopeParams& p)
+void ropeAngles(int64_t pos, const RopeParams& p, RopeAngles& out)
 {
-    if (p.nDims <= 0 || p.nDims % 2 != 0 || p.nDims > headSize)
-        throw Error("kernels: rope needs an even nDims <= head size");
+    if (p.nDims <= 0 || p.nDims % 2 != 0)
+        throw Error("kernels: rope needs an even nDims");
     // YaRN's ramp runs between these two dims (only used when extFactor != 0).
     float corrLow = 0, corrHigh = 0;
     if (p.extFactor != 0.0f) {
@@ -155,7 +155,8 @@ void rope(float* x, int64_t headSize, int64_t nHeads, int64_t pos, const RopePar
     }
     const float thetaScale = std::pow(p.freqBase, -2.0f / float(p.nDims));
     const int64_t pairs = p.nDims / 2;
-    std::vector<float> cosv(static_cast<size_t>(pairs)), sinv(static_cast<size_t>(pairs));
+    out.cos.resize(static_cast<size_t>(pairs));
+    out.sin.resize(static_cast<size_t>(pairs));
     float thetaExtrap = float(pos);
     for (int64_t i = 0; i < pairs; ++i, thetaExtrap *= thetaScale) {
         const float ff = p.freqFactors ? p.freqFactors[i] : 1.0f;
@@ -168,19 +169,36 @@ void rope(float* x, int64_t headSize, int64_t nHeads, int64_t pos, const RopePar
             theta = interp * (1 - rampMix) + extrap * rampMix;
             mscale *= 1.0f + 0.1f * std::log(1.0f / p.freqScale);
         }
-        cosv[size_t(i)] = std::cos(theta) * mscale;
-        sinv[size_t(i)] = std::sin(theta) * mscale;
+        out.cos[size_t(i)] = std::cos(theta) * mscale;
+        out.sin[size_t(i)] = std::sin(theta) * mscale;
     }
+}
+
+void ropeWith(float* x, int64_t headSize, int64_t nHeads, const RopeAngles& a, const RopeParams& p)
+{
+    const int64_t pairs = p.nDims / 2;
+    if (p.nDims <= 0 || p.nDims % 2 != 0 || p.nDims > headSize || a.cos.size() != size_t(pairs)
+        || a.sin.size() != size_t(pairs))
+        throw Error("kernels: rope needs an even nDims <= head size and its angles");
     for (int64_t h = 0; h < nHeads; ++h) {
         float* head = x + h * headSize;
         for (int64_t i = 0; i < pairs; ++i) {
-            const int64_t a = p.neox ? i : 2 * i;
-            const int64_t b = p.neox ? i + pairs : 2 * i + 1;
-            const float x0 = head[a], x1 = head[b];
-            head[a] = x0 * cosv[size_t(i)] - x1 * sinv[size_t(i)];
-            head[b] = x0 * sinv[size_t(i)] + x1 * cosv[size_t(i)];
+            const int64_t lo = p.neox ? i : 2 * i;
+            const int64_t hi = p.neox ? i + pairs : 2 * i + 1;
+            const float x0 = head[lo], x1 = head[hi];
+            head[lo] = x0 * a.cos[size_t(i)] - x1 * a.sin[size_t(i)];
+            head[hi] = x0 * a.sin[size_t(i)] + x1 * a.cos[size_t(i)];
         }
     }
+}
+
+void rope(float* x, int64_t headSize, int64_t nHeads, int64_t pos, const RopeParams& p)
+{
+    if (p.nDims <= 0 || p.nDims % 2 != 0 || p.nDims > headSize)
+        throw Error("kernels: rope needs an even nDims <= head size");
+    RopeAngles a;
+    ropeAngles(pos, p, a);
+    ropeWith(x, headSize, nHeads, a, p);
 }
 
 }  // namespace strata::kernels

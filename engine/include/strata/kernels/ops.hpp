@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace strata::kernels {
 
@@ -43,5 +44,15 @@ struct RopeParams {
 
 // Rotates nHeads heads of headSize floats each (contiguous) in place for position pos.
 void rope(float* x, int64_t headSize, int64_t nHeads, int64_t pos, const RopeParams& p);
+
+// One position's rotation, per dimension pair: the cosine and sine of its angle times the
+// magnitude factor. They depend on the position alone, so one computation serves every head of
+// every layer (rope() computes them on each call: 64 sines and cosines per call at 128 dims).
+struct RopeAngles {
+    std::vector<float> cos, sin;
+};
+void ropeAngles(int64_t pos, const RopeParams& p, RopeAngles& out);
+// rope() with the angles ropeAngles gave for the same position and parameters: the same bits.
+void ropeWith(float* x, int64_t headSize, int64_t nHeads, const RopeAngles& a, const RopeParams& p);
 
 }  // namespace strata::kernels

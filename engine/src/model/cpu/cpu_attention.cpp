@@ -88,6 +88,20 @@ bool Attention::decodesFused(const CpuSequence& seq) const
            && h_.heads / h_.kvHeads <= uint32_t(kernels::kAttentionGroup);
 }
 
+uint32_t Attention::queriesPerItem(unsigned participants, gguf::GgmlType outWeight) const
+{
+    const uint32_t perKv = h_.heads / h_.kvHeads;
+    uint32_t best = perKv;
+    for (uint32_t s = perKv; s >= 1; --s) {
+        if (perKv % s != 0 || !QuantizedRows::sliceAligned(outWeight, int64_t(s) * h_.headDim))
+            continue;
+        best = s;
+        if (size_t(h_.kvHeads) * (perKv / s) >= participants)
+            break;
+    }
+    return best;
+}
+
 bool Attention::runDecodeFused(pool::WorkerPool& pool, const kernels::KernelTable& k, CpuSequence& seq, uint32_t layer,
                                uint32_t pos, const DecodeStep& in, float* out, QuantizedRows& outQ,
                                gguf::GgmlType outWeight)
@@ -98,24 +112,33 @@ bool Attention::runDecodeFused(pool::WorkerPool& pool, const kernels::KernelTabl
     const bool quantizes = QuantizedRows::sliceAligned(outWeight, int64_t(headsWidth));
     if (quantizes)
         outQ.prepare(1, int64_t(h_.heads) * dHead, outWeight);
-    pool.run(h_.kvHeads, [&](size_t b, size_t e, unsigned worker) {
-        for (size_t kvHead = b; kvHead < e; ++kvHead) {
-            float* q = in.q + kvHead * headsWidth;
-            float* key = in.k + kvHead * dHead;
-            kernels::rope(q, dHead, perKv, pos, *in.rope);
-            kernels::rope(key, dHead, 1, pos, *in.rope);
-            seq.storeHead(layer, pos, uint32_t(kvHead), key, in.v + kvHead * dHead);
+    const uint32_t split = queriesPerItem(pool.workerCount() + 1, outWeight), itemsPerKv = perKv / split;
+    const size_t itemWidth = size_t(split) * dHead;
+    if (itemsPerKv > 1) {  // several items attend each KV head: its key row must be there first
+        kernels::ropeWith(in.k, dHead, h_.kvHeads, *in.angles, *in.rope);
+        for (uint32_t kvHead = 0; kvHead < h_.kvHeads; ++kvHead)
+            seq.storeHead(layer, pos, kvHead, in.k + size_t(kvHead) * dHead, in.v + size_t(kvHead) * dHead);
+    }
+    pool.run(size_t(h_.kvHeads) * itemsPerKv, [&](size_t b, size_t e, unsigned worker) {
+        for (size_t item = b; item < e; ++item) {
+            const size_t kvHead = item / itemsPerKv, first = kvHead * headsWidth + (item % itemsPerKv) * itemWidth;
+            float* q = in.q + first;
+            kernels::ropeWith(q, dHead, split, *in.angles, *in.rope);
+            if (itemsPerKv == 1) {
+                float* key = in.k + kvHead * dHead;
+                kernels::ropeWith(key, dHead, 1, *in.angles, *in.rope);
+                seq.storeHead(layer, pos, uint32_t(kvHead), key, in.v + kvHead * dHead);
+            }
             kernels::AttentionGroup group;
-            group.count = int(perKv);
-            for (uint32_t i = 0; i < perKv; ++i) {
+            group.count = int(split);
+            for (uint32_t i = 0; i < split; ++i) {
                 group.query[i] = q + size_t(i) * dHead;
-                group.out[i] = out + kvHead * headsWidth + size_t(i) * dHead;
+                group.out[i] = out + first + size_t(i) * dHead;
                 group.keys[i] = int64_t(pos) + 1;
             }
             kernels::attendGroupF16(k, f16Head(seq, layer, uint32_t(kvHead)), group, groupScratch_[worker]);
             if (quantizes)
-                outQ.quantizeSlice(0, int64_t(kvHead * headsWidth), out + kvHead * headsWidth, int64_t(headsWidth),
-                                   outWeight);
+                outQ.quantizeSlice(0, int64_t(first), out + first, int64_t(itemWidth), outWeight);
         }
     });
     return quantizes;

@@ -53,6 +53,7 @@ public:
         v_.resize(nTokens * h_.kvDim());
         attn_.resize(nTokens * h_.qDim());
         tmp_.resize(nTokens * h_.embedding);
+        angles_.resize(nTokens);
     }
 
     std::string name() const override { return "cpu"; }
@@ -82,6 +83,9 @@ public:
             throw Error("internal: logits buffer smaller than the vocabulary");
 
         embed(tokens);
+        // Each position's rotation once, for every layer's queries and keys.
+        cpu::forEachRow(pool_, nTokens, size_t(rope_.nDims),
+                        [&](size_t t) { kernels::ropeAngles(int64_t(start + t), rope_, angles_[t]); });
         for (uint32_t l = 0; l < h_.layers; ++l)
             layer(seq, l, start, nTokens);
         seq.setLength(start + nTokens);
@@ -155,13 +159,13 @@ private:
         }
         if (nTokens == 1 && attention_.decodesFused(seq)) {
             // Decode: rope, the KV store and the output's quantization inside the attention batch.
-            const cpu::Attention::DecodeStep step{q_.data(), kBuf_.data(), v_.data(), &rope_};
+            const cpu::Attention::DecodeStep step{q_.data(), kBuf_.data(), v_.data(), &rope_, &angles_[0]};
             if (!attention_.runDecodeFused(pool_, k_, seq, l, start, step, attn_.data(), xq_, w.wo.type))
                 xq_.quantize(pool_, attn_.data(), nTokens, qWidth, qWidth, w.wo.type);
         } else {
             cpu::forEachRow(pool_, nTokens, qWidth + kvWidth, [&](size_t t) {
-                kernels::rope(q_.data() + t * qWidth, dHead, h_.heads, start + t, rope_);
-                kernels::rope(kBuf_.data() + t * kvWidth, dHead, h_.kvHeads, start + t, rope_);
+                kernels::ropeWith(q_.data() + t * qWidth, dHead, h_.heads, angles_[t], rope_);
+                kernels::ropeWith(kBuf_.data() + t * kvWidth, dHead, h_.kvHeads, angles_[t], rope_);
                 seq.store(l, start + uint32_t(t), 1, kBuf_.data() + t * kvWidth, v_.data() + t * kvWidth, kvWidth);
             });
             attention_.run(pool_, k_, seq, l, start, nTokens, q_.data(), qWidth, attn_.data(), qWidth);
@@ -201,6 +205,7 @@ private:
     RouterInputObserver onRouterInput_;
     cpu::QuantizedRows xq_;
     std::vector<float> x_, xn_, q_, kBuf_, v_, attn_, tmp_;
+    std::vector<kernels::RopeAngles> angles_;  // per token of the batch
 };
 
 }  // namespace
