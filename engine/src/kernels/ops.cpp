@@ -194,9 +194,7 @@ void ropeWith(float* x, int64_t headSize, int64_t nHeads, const RopeAngles& a, c
 
 void rope(float* x, int64_t headSize, int64_t nHeads, int64_t pos, const RopeParams& p)
 {
-    if (p.nDims <= 0 || p.nDims % 2 != 0 || p.nDims > headSize)
-        throw Error("kernels: rope needs an even nDims <= head size");
-    RopeAngles a;
+    RopeAngles a;  // ropeAngles and ropeWith check the parameters
     ropeAngles(pos, p, a);
     ropeWith(x, headSize, nHeads, a, p);
 }

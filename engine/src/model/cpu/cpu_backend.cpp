@@ -212,14 +212,15 @@ private:
 
 uint64_t cpuScratchBytes(const Hparams& h, uint32_t maxBatch)
 {
-    // Mirrors the constructors: the backend's rows (x, xn, tmp; q, attn; k, v), the widest
+    // Mirrors the constructors: the backend's rows (x, xn, tmp; q, attn; k, v; rotary angles), the widest
     // quantized activation rows, and the FFN's routed rows (cpu_ffn.cpp). Every factor is bounded
     // by HparamLimits, so the 64-bit sum cannot wrap.
     const uint64_t nTokens = maxBatch, nEmbd = h.embedding, qWidth = h.qDim(), kvWidth = h.kvDim();
     const uint64_t routed = nTokens * std::max<uint32_t>(h.expertsUsed, 1);
     const uint64_t ff = std::max(h.feedForward, h.expertFeedForward);
     const uint64_t floats = nTokens * (3 * nEmbd + 2 * qWidth + 2 * kvWidth + std::max({nEmbd, qWidth, ff}))
-                            + routed * (2 * ff + 2 * nEmbd) + nTokens * std::max<uint32_t>(h.experts, 1);
+                            + routed * (2 * ff + 2 * nEmbd) + nTokens * std::max<uint32_t>(h.experts, 1)
+                            + nTokens * uint64_t(std::max(h.rope.dims, 0));  // rotary angles
     return floats * sizeof(float);
 }
 
