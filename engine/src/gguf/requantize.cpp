@@ -4,6 +4,8 @@
 #include "strata/gguf/file_type.hpp"
 #include "strata/kernels/quantize.hpp"
 
+#include "parallel_rows.hpp"
+
 #include <cstring>
 
 namespace strata::gguf {
@@ -46,15 +48,17 @@ Writer requantize(const File& in, GgmlType type)
         const uint64_t n = t.shape[0];
         const uint64_t inRow = rowBytes(from, n), outRow = rowBytes(toTraits, n);
         std::vector<std::byte> out(t.rows() * outRow);
-        std::vector<float> row(n);
-        for (uint64_t r = 0; r < t.rows(); ++r) {
-            kernels::dequantizeRow(t.type, t.data.data() + r * inRow, row.data(), static_cast<int64_t>(n));
-            std::byte* dst = out.data() + r * outRow;
-            if (to == GgmlType::F32)
-                std::memcpy(dst, row.data(), outRow);
-            else
-                kernels::quantizeRow(to, row.data(), dst, static_cast<int64_t>(n));
-        }
+        forRowRanges(t.rows(), n, [&](uint64_t begin, uint64_t end) {
+            std::vector<float> row(n);
+            for (uint64_t r = begin; r < end; ++r) {
+                kernels::dequantizeRow(t.type, t.data.data() + r * inRow, row.data(), static_cast<int64_t>(n));
+                std::byte* dst = out.data() + r * outRow;
+                if (to == GgmlType::F32)
+                    std::memcpy(dst, row.data(), outRow);
+                else
+                    kernels::quantizeRow(to, row.data(), dst, static_cast<int64_t>(n));
+            }
+        });
         w.addTensor(name, to, std::move(shape), std::move(out));
     }
     return w;

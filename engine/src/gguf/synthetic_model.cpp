@@ -5,6 +5,8 @@
 #include "strata/kernels/quantize.hpp"
 #include "strata/model/architecture.hpp"
 
+#include "parallel_rows.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -65,19 +67,29 @@ public:
         std::vector<std::byte> data(rows * rowBytes);
         std::mt19937_64 rng(spec_.seed ^ fnv1a(name));
         std::uniform_real_distribution<float> dist(center - amplitude, center + amplitude);
-        std::vector<float> row(rowLength);
         // The MoE router (the one matrix kept F32) always draws every row: repeated router rows give
         // experts equal logits, the tie goes to the lower id, and the repeats are never chosen.
         const bool repeat = spec_.distinctRows > 0 && quantize;
         const uint64_t drawn = repeat ? std::min<uint64_t>(rows, spec_.distinctRows) : rows;
-        for (uint64_t r = 0; r < drawn; ++r) {
-            for (float& x : row)
+        // Rows are drawn in order from the one generator (the values never depend on the cores), a
+        // batch at a time, and each batch is quantized on every core (forRowRanges).
+        const uint64_t batchRows = std::max<uint64_t>(1, (uint64_t{8} << 20) / rowLength);
+        std::vector<float> batch;
+        for (uint64_t first = 0; first < drawn; first += batchRows) {
+            const uint64_t count = std::min(batchRows, drawn - first);
+            batch.resize(count * rowLength);
+            for (float& x : batch)
                 x = dist(rng);
-            std::byte* dst = data.data() + r * rowBytes;
-            if (type == GgmlType::F32)
-                std::memcpy(dst, row.data(), rowBytes);
-            else
-                kernels::quantizeRow(type, row.data(), dst, static_cast<int64_t>(rowLength));
+            forRowRanges(count, rowLength, [&](uint64_t begin, uint64_t end) {
+                for (uint64_t r = begin; r < end; ++r) {
+                    const float* src = batch.data() + r * rowLength;
+                    std::byte* dst = data.data() + (first + r) * rowBytes;
+                    if (type == GgmlType::F32)
+                        std::memcpy(dst, src, rowBytes);
+                    else
+                        kernels::quantizeRow(type, src, dst, static_cast<int64_t>(rowLength));
+                }
+            });
         }
         for (uint64_t r = drawn; r < rows; ++r)  // the fast path: repeat the drawn rows
             std::memcpy(data.data() + r * rowBytes, data.data() + (r % drawn) * rowBytes, rowBytes);

@@ -126,9 +126,8 @@ void topK(const float* x, int64_t n, int64_t k, int64_t* indices)
 {
     if (k < 0 || k > n)
         throw Error("kernels: topK needs 0 <= k <= n");
-    std::vector<int64_t> order(size_t(n), 0);
-    std::iota(order.begin(), order.end(), int64_t(0));
-    // NaN sorts last so it never displaces a number.
+    // NaN sorts last so it never displaces a number; ties go to the lower index (a total order, so
+    // the result is the first k of a full sort).
     const auto before = [x](int64_t a, int64_t b) {
         const bool na = std::isnan(x[a]), nb = std::isnan(x[b]);
         if (na != nb)
@@ -137,8 +136,20 @@ void topK(const float* x, int64_t n, int64_t k, int64_t* indices)
             return x[a] > x[b];
         return a < b;
     };
-    std::partial_sort(order.begin(), order.begin() + k, order.end(), before);
-    std::copy(order.begin(), order.begin() + k, indices);
+    if (k == 0)
+        return;
+    // Insertion into the k best seen so far, in `indices` itself: the router calls this once per
+    // token and layer with k of 1-8 among 8-256 experts, where an index vector and a partial sort
+    // (an allocation each call) cost more than the comparisons.
+    int64_t kept = 0;
+    for (int64_t i = 0; i < n; ++i) {
+        if (kept == k && !before(i, indices[k - 1]))
+            continue;
+        int64_t at = kept < k ? kept++ : k - 1;
+        for (; at > 0 && before(i, indices[at - 1]); --at)
+            indices[at] = indices[at - 1];
+        indices[at] = i;
+    }
 }
 
 void ropeAngles(int64_t pos, const RopeParams& p, RopeAngles& out)

@@ -1,9 +1,13 @@
 // f32 ops against straightforward double-precision references, for every ISA variant.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <numeric>
+#include <random>
+#include <vector>
 
 #include "kernel_test_util.hpp"
 #include "strata/core/error.hpp"
@@ -154,6 +158,30 @@ private slots:
         QCOMPARE(idx, (std::vector<int64_t>{2, 4, 5, 0}));
         QVERIFY_THROWS_EXCEPTION(strata::Error, topK(v.data(), 6, 7, idx.data()));
         QVERIFY_THROWS_EXCEPTION(strata::Error, argmax(v.data(), 0));
+    }
+
+    // topK keeps the k best in place; it must equal the first k of a full sort by the same order
+    // (larger first, ties to the lower index, NaN last) for every k, on rows with ties and NaNs.
+    void topKIsThePrefixOfAFullSort()
+    {
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        std::mt19937 rng(7);
+        for (int64_t n : {1, 5, 64, 129}) {
+            std::vector<float> v(static_cast<size_t>(n));
+            for (float& f : v)
+                f = (rng() % 7 == 0) ? nan : float(int(rng() % 9) - 4);  // few values: many ties
+            std::vector<int64_t> order(static_cast<size_t>(n));
+            std::iota(order.begin(), order.end(), int64_t(0));
+            std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+                const bool na = std::isnan(v[size_t(a)]), nb = std::isnan(v[size_t(b)]);
+                return na != nb ? nb : (!na && v[size_t(a)] > v[size_t(b)]);
+            });
+            for (int64_t k = 0; k <= n; ++k) {
+                std::vector<int64_t> idx(static_cast<size_t>(k));
+                topK(v.data(), n, k, idx.data());
+                QCOMPARE(idx, std::vector<int64_t>(order.begin(), order.begin() + k));
+            }
+        }
     }
 
     void ropeMatchesLlamaCppDefinition_data()

@@ -175,7 +175,7 @@ private:
         tool.start(QStringLiteral(STRATA_GGUF_TOOL), args);
         if (!tool.waitForFinished(300000) || tool.exitCode() != 0)
             qFatal("mkmodel failed: %s", tool.readAllStandardError().constData());
-        auto m = model::Model::open(out.toStdString(), {.threads = 1});
+        auto m = model::Model::open(out.toStdString(), {.threads = 2});
         QFile::remove(out);  // mapped: the data stays readable until the model closes
         return m;
     }

@@ -24,6 +24,10 @@ FeedForward::FeedForward(const Hparams& h, uint32_t maxBatch, RoutingObserver on
     routerLogits_.resize(size_t(maxBatch) * std::max<uint32_t>(h.experts, 1));
     gathered_.resize(routed * h.embedding);
     expertBegin_.resize(h.experts + 1);
+    fill_.reserve(h.experts);
+    top_.resize(h.expertsUsed);
+    chosen_.reserve(routed);
+    routes_.reserve(routed);
     targets_.reserve(2 * size_t(h.expertsUsed));
     pairs_.reserve(h.expertsUsed);
     weighted_.reserve(h.expertsUsed);
@@ -64,34 +68,36 @@ void FeedForward::route(pool::WorkerPool& pool, const kernels::KernelTable& k, c
     xq_.quantize(pool, x, tokens, h_.embedding, h_.embedding, w.router.type);
     linear(pool, k, xq_, w.router, routerLogits_.data(), nExperts);
 
-    std::vector<Route> chosen;
-    chosen.reserve(size_t(tokens) * used);
-    std::vector<int64_t> top(used);
+    // Member buffers sized for the largest batch: routing runs once per layer and token, and at
+    // many threads its allocations and sort were a measurable share of a MoE decode step's host time.
+    chosen_.clear();
     for (uint32_t t = 0; t < tokens; ++t) {
         float* p = routerLogits_.data() + size_t(t) * nExperts;
         kernels::softmax(p, nExperts, 1.0f, nullptr);
-        kernels::topK(p, nExperts, used, top.data());
+        kernels::topK(p, nExperts, used, top_.data());
         float sum = 0.0f;
         for (uint32_t i = 0; i < used; ++i)
-            sum += p[top[i]];
+            sum += p[top_[i]];
         for (uint32_t i = 0; i < used; ++i) {
-            const float weight = h_.normalizeTopK ? p[top[i]] / sum : p[top[i]];
-            chosen.push_back({t, uint32_t(top[i]), i, weight});
+            const float weight = h_.normalizeTopK ? p[top_[i]] / sum : p[top_[i]];
+            chosen_.push_back({t, uint32_t(top_[i]), i, weight});
         }
     }
-    // `chosen` is still in token and rank order: exactly the observer's layout.
-    if (onRouting_ && !chosen.empty()) {
-        for (size_t i = 0; i < chosen.size(); ++i)
-            chosenIds_[i] = int32_t(chosen[i].expert);
-        onRouting_(layer, std::span<const int32_t>(chosenIds_.data(), chosen.size()), tokens);
+    // `chosen_` is still in token and rank order: exactly the observer's layout.
+    if (onRouting_ && !chosen_.empty()) {
+        for (size_t i = 0; i < chosen_.size(); ++i)
+            chosenIds_[i] = int32_t(chosen_[i].expert);
+        onRouting_(layer, std::span<const int32_t>(chosenIds_.data(), chosen_.size()), tokens);
     }
-    // Group by expert (stable: tokens stay in order within an expert).
-    std::stable_sort(chosen.begin(), chosen.end(), [](const Route& a, const Route& b) { return a.expert < b.expert; });
-    routes_ = std::move(chosen);
+    // Group by expert with a counting sort (stable: tokens stay in order within an expert).
     std::fill(expertBegin_.begin(), expertBegin_.end(), 0u);
-    for (const Route& r : routes_)
+    for (const Route& r : chosen_)
         ++expertBegin_[r.expert + 1];
     std::partial_sum(expertBegin_.begin(), expertBegin_.end(), expertBegin_.begin());
+    routes_.resize(chosen_.size());
+    fill_.assign(expertBegin_.begin(), expertBegin_.end() - 1);
+    for (const Route& r : chosen_)
+        routes_[fill_[r.expert]++] = r;
 }
 
 void FeedForward::moe(pool::WorkerPool& pool, const kernels::KernelTable& k, const LayerWeights& w, const float* x,

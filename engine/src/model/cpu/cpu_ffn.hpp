@@ -50,6 +50,9 @@ private:
     std::vector<float> routerLogits_;
     std::vector<Route> routes_;             // grouped by expert
     std::vector<uint32_t> expertBegin_;     // routes_[expertBegin_[e] .. expertBegin_[e+1]) use expert e
+    std::vector<Route> chosen_;             // routing's choice in token and rank order, before grouping
+    std::vector<int64_t> top_;              // one token's top-k experts
+    std::vector<uint32_t> fill_;            // the counting sort's next slot per expert
     std::vector<float> gathered_;           // the routed tokens' rows of x, grouped by expert
     std::vector<MatvecTarget> targets_;     // a decode step's expert products
     std::vector<GatedPair> pairs_;          // a decode step's gate/up pairs
