@@ -14,6 +14,7 @@
 #include "kernels/block_sum_order.hpp"
 #include "kernels/gemm_amx_panel.hpp"
 #include "kernels/gemm_amx_q4_k_panel.hpp"
+#include "kernels/gemm_amx_q6_k_panel.hpp"
 #include "kernels/simd_common.hpp"
 #include "strata/kernels/blocks.hpp"
 
@@ -278,6 +279,89 @@ struct Avx512PanelSteps {
         for (int t = 0; t < rows; ++t)
             _mm512_storeu_ps(out + size_t(t) * outStride,
                              _mm512_add_ps(_mm512_load_ps(acc + 16 * t), _mm512_load_ps(acc + 256 + 16 * t)));
+    }
+
+    // repackQ6_K with gathers: per half super-block and 4 bytes, one gather of low/high nibbles (ql)
+    // serves both of its chunks, one of high bits (qh) four dwords; each quant (minus 32) times its
+    // group's four scale digits, bytes multiplied in 16-bit lanes (even and odd bytes apart; the low
+    // byte of each product is exact, as every digit product fits a signed byte).
+    static constexpr bool kVectorRepackQ6K = true;
+    static bool repackQ6_K(const void* w, size_t wStride, int64_t superBlocks, const Q6KPanelMemory& m)
+    {
+        if (wStride * (kQ6KRows - 1) + sizeof(BlockQ6_K) * size_t(superBlocks) > size_t(INT32_MAX))
+            return false;  // gather offsets are int32
+        const __m512i rowOffsets = _mm512_mullo_epi32(
+            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_set1_epi32(int(wStride)));
+        const __m512i low4 = _mm512_set1_epi8(0x0F), low2 = _mm512_set1_epi8(0x03), two = _mm512_set1_epi8(2);
+        const __m512i offset = _mm512_set1_epi8(32), evenBytes = _mm512_set1_epi16(0x00FF);
+        const auto mulBytes = [&](__m512i q, __m512i s) {
+            const __m512i even = _mm512_and_si512(_mm512_mullo_epi16(q, s), evenBytes);
+            const __m512i odd = _mm512_mullo_epi16(_mm512_srli_epi16(q, 8), _mm512_srli_epi16(s, 8));
+            return _mm512_or_si512(even, _mm512_slli_epi16(odd, 8));
+        };
+        const auto* base = static_cast<const uint8_t*>(w);
+        for (int64_t b = 0; b < superBlocks; ++b) {
+            const uint8_t* block = base + size_t(b) * sizeof(BlockQ6_K);
+            // d is the block's last two bytes: gather the dword that ends with it.
+            const __m512i ends = _mm512_i32gather_epi32(rowOffsets, block + offsetof(BlockQ6_K, d) - 2, 1);
+            _mm512_store_ps(m.d + b * kQ6KRows, _mm512_cvtph_ps(_mm512_cvtepi32_epi16(_mm512_srli_epi32(ends, 16))));
+            __m512i scales[4];  // dword j: groups 4j..4j+3 of each row
+            for (int j = 0; j < 4; ++j)
+                scales[j] = _mm512_i32gather_epi32(rowOffsets, block + offsetof(BlockQ6_K, scales) + 4 * j, 1);
+            for (int half = 0; half < 2; ++half) {
+                __m512i ql[16], qh[8];
+                for (int k = 0; k < 16; ++k)
+                    ql[k] = _mm512_i32gather_epi32(rowOffsets, block + offsetof(BlockQ6_K, ql) + 64 * half + 4 * k, 1);
+                for (int k = 0; k < 8; ++k)
+                    qh[k] = _mm512_i32gather_epi32(rowOffsets, block + offsetof(BlockQ6_K, qh) + 32 * half + 4 * k, 1);
+                for (int parity = 0; parity < 2; ++parity) {
+                    const int chunk = 2 * half + parity;
+                    for (int k = 0; k < 16; ++k) {
+                        const int group = 4 * chunk + k / 4;
+                        const __m512i sc = _mm512_mullo_epi32(
+                            _mm512_and_si512(_mm512_srli_epi32(scales[group / 4], 8 * (group % 4)),
+                                             _mm512_set1_epi32(0xFF)),
+                            _mm512_set1_epi32(0x01010101));
+                        const __m512i digits[kQ6KDigits] = {
+                            _mm512_and_si512(sc, low2), _mm512_and_si512(_mm512_srli_epi32(sc, 2), low2),
+                            _mm512_and_si512(_mm512_srli_epi32(sc, 4), low2),
+                            _mm512_sub_epi8(_mm512_xor_si512(_mm512_and_si512(_mm512_srli_epi32(sc, 6), low2), two),
+                                            two)};
+                        const __m512i lowBits = _mm512_and_si512(_mm512_srli_epi32(ql[k], 4 * parity), low4);
+                        const __m512i highBits = _mm512_and_si512(
+                            _mm512_srli_epi32(qh[k % 8], unsigned(2 * (2 * parity + k / 8))), low2);
+                        const __m512i q = _mm512_sub_epi8(_mm512_or_si512(lowBits, _mm512_slli_epi32(highBits, 4)),
+                                                          offset);
+                        for (int digit = 0; digit < kQ6KDigits; ++digit)
+                            _mm512_store_si512(
+                                reinterpret_cast<__m512i*>(q6KTile(m, b, chunk, digit) + k * kTileMaxColBytes),
+                                mulBytes(q, digits[digit]));
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    // EmulatedTiles::scaleAddQ6_K, 16 rows per vector: the same integers, multiply and fused
+    // multiply-add.
+    static void scaleAddQ6_K(float* acc, const int32_t* sums, const float* d, const uint8_t* act, size_t aStride,
+                             int rows)
+    {
+        constexpr int kTile = 256;
+        const __m512 vd = _mm512_load_ps(d);
+        for (int t = 0; t < rows; ++t) {
+            float dy;
+            std::memcpy(&dy, act + size_t(t) * aStride + offsetof(BlockQ8_K, d), 4);
+            const int32_t* s = sums + 16 * t;
+            const __m512i sum = _mm512_add_epi32(
+                _mm512_add_epi32(_mm512_load_si512(s), _mm512_slli_epi32(_mm512_load_si512(s + kTile), 2)),
+                _mm512_add_epi32(_mm512_slli_epi32(_mm512_load_si512(s + 2 * kTile), 4),
+                                 _mm512_slli_epi32(_mm512_load_si512(s + 3 * kTile), 6)));
+            float* a = acc + 16 * t;
+            _mm512_store_ps(a, _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum), _mm512_mul_ps(_mm512_set1_ps(dy), vd),
+                                               _mm512_load_ps(a)));
+        }
     }
 
     // EmulatedTiles::fold, 16 rows per vector: the same pairwise additions.

@@ -167,6 +167,24 @@ public:
                 out[size_t(t) * outStride + size_t(r)] = acc[t * 16 + r] + acc[256 + t * 16 + r];
     }
 
+    // Q6_K (gemm_amx_q6_k_panel.hpp), for t < rows and r < 16, with sums[k * 256 + t * 16 + r] the
+    // four digits' C tiles and token t's Q8_K block at act + t * aStride: the super-block's sum,
+    // then dotQ6_KWholeSums' float step into acc[t * 16 + r].
+    static void scaleAddQ6_K(float* acc, const int32_t* sums, const float* d, const uint8_t* act, size_t aStride,
+                             int rows)
+    {
+        constexpr int kTile = 256;
+        for (int t = 0; t < rows; ++t) {
+            float dy;
+            std::memcpy(&dy, act + size_t(t) * aStride + offsetof(BlockQ8_K, d), 4);
+            for (int r = 0; r < 16; ++r) {
+                const int32_t* s = sums + t * 16 + r;
+                const int32_t sum = s[0] + 4 * s[kTile] + 16 * s[2 * kTile] + 64 * s[3 * kTile];
+                acc[t * 16 + r] = std::fma(float(sum), dy * d[r], acc[t * 16 + r]);
+            }
+        }
+    }
+
 private:
     void check(int t) const
     {

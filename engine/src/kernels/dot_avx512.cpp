@@ -256,39 +256,46 @@ float dotQ5_K(const void* w, const void* a, int64_t n)
     return _mm512_reduce_add_ps(acc) - _mm_cvtss_f32(m);
 }
 
+// One Q6_K super-block's exact integer sum of scale * quant * activation, in 16 int32 lanes.
+inline __m512i q6KLaneSums(const BlockQ6_K& x, const BlockQ8_K& y)
+{
+    const __m512i low4 = _mm512_set1_epi8(0x0F);
+    const __m512i two = _mm512_set1_epi8(0x03);
+    const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x.scales)));
+    const __m256i bsums = _mm256_loadu_si256(v256(y.bsums));
+    const __m512i sc = _mm512_castsi256_si512(sc16);
+    // The quants' offset of 32 times the bsums, subtracted in the integer lanes: exact.
+    __m512i isum = _mm512_zextsi256_si512(
+        _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(_mm256_madd_epi16(sc16, bsums), 5)));
+    for (int half = 0; half < 2; ++half) {
+        // ql's 64 bytes hold elements 0..63 (low nibbles) and 64..127 (high nibbles) of this half.
+        const __m512i ql = _mm512_loadu_si512(x.ql + 64 * half);
+        const __m256i qh = _mm256_loadu_si256(v256(x.qh + 32 * half));
+        const __m512i hA = join(qh, _mm256_srli_epi16(qh, 2));
+        const __m512i hB = join(_mm256_srli_epi16(qh, 4), _mm256_srli_epi16(qh, 6));
+        const __m512i qA =
+            _mm512_or_si512(_mm512_and_si512(ql, low4), _mm512_slli_epi16(_mm512_and_si512(hA, two), 4));
+        const __m512i qB = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(ql, 4), low4),
+                                           _mm512_slli_epi16(_mm512_and_si512(hB, two), 4));
+        const int8_t* q8 = y.qs + 128 * half;
+        const __m512i pA = _mm512_maddubs_epi16(qA, _mm512_loadu_si512(q8));
+        const __m512i pB = _mm512_maddubs_epi16(qB, _mm512_loadu_si512(q8 + 64));
+        const __m512i sA = _mm512_permutexvar_epi16(_mm512_load_si512(kSpread[2 * half]), sc);
+        const __m512i sB = _mm512_permutexvar_epi16(_mm512_load_si512(kSpread[2 * half + 1]), sc);
+        isum = _mm512_dpwssd_epi32(isum, pA, sA);
+        isum = _mm512_dpwssd_epi32(isum, pB, sB);
+    }
+    return isum;
+}
+
 float dotQ6_K(const void* w, const void* a, int64_t n)
 {
     const auto* x = static_cast<const BlockQ6_K*>(w);
     const auto* y = static_cast<const BlockQ8_K*>(a);
-    const __m512i low4 = _mm512_set1_epi8(0x0F);
-    const __m512i two = _mm512_set1_epi8(0x03);
     __m512 acc = _mm512_setzero_ps();
     for (int64_t b = 0; b < n / kQK_K; ++b) {
         prefetchAhead(x + b, sizeof(BlockQ6_K));
-        const __m256i sc16 = _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x[b].scales)));
-        const __m256i bsums = _mm256_loadu_si256(v256(y[b].bsums));
-        const __m512i sc = _mm512_castsi256_si512(sc16);
-        // The quants' offset of 32 times the bsums, subtracted in the integer lanes: exact.
-        __m512i isum = _mm512_zextsi256_si512(
-            _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_slli_epi32(_mm256_madd_epi16(sc16, bsums), 5)));
-        for (int half = 0; half < 2; ++half) {
-            // ql's 64 bytes hold elements 0..63 (low nibbles) and 64..127 (high nibbles) of this half.
-            const __m512i ql = _mm512_loadu_si512(x[b].ql + 64 * half);
-            const __m256i qh = _mm256_loadu_si256(v256(x[b].qh + 32 * half));
-            const __m512i hA = join(qh, _mm256_srli_epi16(qh, 2));
-            const __m512i hB = join(_mm256_srli_epi16(qh, 4), _mm256_srli_epi16(qh, 6));
-            const __m512i qA =
-                _mm512_or_si512(_mm512_and_si512(ql, low4), _mm512_slli_epi16(_mm512_and_si512(hA, two), 4));
-            const __m512i qB = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(ql, 4), low4),
-                                               _mm512_slli_epi16(_mm512_and_si512(hB, two), 4));
-            const int8_t* q8 = y[b].qs + 128 * half;
-            const __m512i pA = _mm512_maddubs_epi16(qA, _mm512_loadu_si512(q8));
-            const __m512i pB = _mm512_maddubs_epi16(qB, _mm512_loadu_si512(q8 + 64));
-            const __m512i sA = _mm512_permutexvar_epi16(_mm512_load_si512(kSpread[2 * half]), sc);
-            const __m512i sB = _mm512_permutexvar_epi16(_mm512_load_si512(kSpread[2 * half + 1]), sc);
-            isum = _mm512_dpwssd_epi32(isum, pA, sA);
-            isum = _mm512_dpwssd_epi32(isum, pB, sB);
-        }
+        const __m512i isum = q6KLaneSums(x[b], y[b]);
         const float d = y[b].d * halfToFloat(x[b].d);
         acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(isum), _mm512_set1_ps(d), acc);
     }
@@ -296,6 +303,20 @@ float dotQ6_K(const void* w, const void* a, int64_t n)
 }
 
 }  // namespace
+
+float dotQ6_KWholeSums(const void* w, const void* a, int64_t n)
+{
+    const auto* x = static_cast<const BlockQ6_K*>(w);
+    const auto* y = static_cast<const BlockQ8_K*>(a);
+    __m128 acc = _mm_setzero_ps();
+    for (int64_t b = 0; b < n / kQK_K; ++b) {
+        prefetchAhead(x + b, sizeof(BlockQ6_K));
+        const int32_t isum = _mm512_reduce_add_epi32(q6KLaneSums(x[b], y[b]));
+        const float d = y[b].d * halfToFloat(x[b].d);
+        acc = _mm_fmadd_ss(_mm_cvtsi32_ss(_mm_setzero_ps(), isum), _mm_set_ss(d), acc);
+    }
+    return _mm_cvtss_f32(acc);
+}
 
 void fillAvx512Dots(KernelTable& t)
 {

@@ -3,6 +3,7 @@
 // Eight blocks per step: four vpdpbusd vectors of two blocks' lane sums fold into one vector of
 // eight whole-block sums (three rounds of two permutes and an add), which are scaled lane by lane
 // and added with one fused multiply-add, so lane k collects the blocks b = k (mod 8).
+// fillAmxDots also gives the table dot_avx512.cpp's Q6_K dot in its tile panel's order.
 #include "kernels/block_sum_order.hpp"
 #include "kernels/blocks32_avx512.hpp"
 #include "kernels/dot_variants.hpp"
@@ -136,6 +137,9 @@ void fillAmxDots(KernelTable& t)
     t.dotIsa[size_t(GgmlType::Q8_0)] = t.dotIsa[size_t(GgmlType::Q4_0)] = Isa::Amx;
     t.dotRows[size_t(GgmlType::Q8_0)] = dotRowsBlockSums<BlockQ8_0, Q8_0Unsigned>;
     t.dotRows[size_t(GgmlType::Q4_0)] = dotRowsBlockSums<BlockQ4_0, Q4_0Unsigned>;
+    // Q6_K in the tile panel's order (gemm_amx_q6_k_panel.hpp).
+    t.dot[size_t(GgmlType::Q6_K)] = dotQ6_KWholeSums;
+    t.dotIsa[size_t(GgmlType::Q6_K)] = Isa::Amx;
 }
 
 }  // namespace strata::kernels::detail

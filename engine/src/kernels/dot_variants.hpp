@@ -24,6 +24,9 @@ void fillAvx512GemmQ4_K(KernelTable& table);
 void gemmPanelQ4_KAvx512(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n,
                          float* out, size_t outStride, std::vector<std::byte>& scratch);
 void fillAvx512Quantize(KernelTable& table);
+// Q6_K in the AMX Q6_K panel's float order: each super-block's exact integer sum, converted and
+// scaled by one fused multiply-add per super-block, in order (gemm_amx_q6_k_panel.hpp).
+float dotQ6_KWholeSums(const void* w, const void* a, int64_t n);
 void fillAmxDots(KernelTable& table);
 void fillAmxGemm(KernelTable& table);
 // fillAmxGemm's panels on emulated tiles (tests on AVX-512 CPUs without AMX).

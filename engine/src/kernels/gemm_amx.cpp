@@ -1,5 +1,5 @@
-// The AMX table's prefill panels for Q8_0 and Q4_0 (gemm_amx_panel.hpp) and Q4_K
-// (gemm_amx_q4_k_panel.hpp) on the hardware tiles.
+// The AMX table's prefill panels for Q8_0 and Q4_0 (gemm_amx_panel.hpp), Q4_K
+// (gemm_amx_q4_k_panel.hpp) and Q6_K (gemm_amx_q6_k_panel.hpp) on the hardware tiles.
 // Compiled with -mamx-tile -mamx-int8 and the AVX-512 flags; only called once detection found AMX
 // and Linux granted the tile data (cpu_features.cpp).
 #include "kernels/amx_panel_steps_avx512.hpp"
@@ -8,6 +8,7 @@
 #include "kernels/dot_variants.hpp"
 #include "kernels/gemm_amx_panel.hpp"
 #include "kernels/gemm_amx_q4_k_panel.hpp"
+#include "kernels/gemm_amx_q6_k_panel.hpp"
 
 #include <cstdlib>
 #include <string_view>
@@ -32,6 +33,7 @@ struct EmulatedTilesHardwareSteps : EmulatedTiles, Avx512PanelSteps {
     using Avx512PanelSteps::scaleAdd;
     using Avx512PanelSteps::scaleAddLane;
     using Avx512PanelSteps::scaleAddQ4_K;
+    using Avx512PanelSteps::scaleAddQ6_K;
     using Avx512PanelSteps::storeLane;
     using Avx512PanelSteps::toFloat;
     using Avx512PanelSteps::zeroLane;
@@ -62,6 +64,29 @@ void panelQ4_KOn(const void* w, size_t wStride, const void* a, size_t aStride, i
     amxPanelQ4_K(tiles, w, wStride, a, aStride, acts, n, out, outStride, scratch);
 }
 
+// Below this many tokens the hardware takes the AMX table's Q6_K dot per row and token (the same
+// bits): repacking a super-block's 16 KiB of B tiles costs about as much as ~8 tokens' dots
+// (estimated from instruction counts, not measured).
+constexpr int64_t kQ6KTileMinTokens = 16;
+
+template <typename Tiles>
+void panelQ6_KOn(const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n, float* out,
+                 size_t outStride, std::vector<std::byte>& scratch)
+{
+    if constexpr (std::is_same_v<Tiles, HardwareTiles>)
+        if (acts < kQ6KTileMinTokens) {
+            const auto* weights = static_cast<const uint8_t*>(w);
+            const auto* tokens = static_cast<const uint8_t*>(a);
+            for (int64_t t = 0; t < acts; ++t)
+                for (int r = 0; r < kQ6KRows; ++r)
+                    out[size_t(t) * outStride + size_t(r)] =
+                        dotQ6_KWholeSums(weights + size_t(r) * wStride, tokens + size_t(t) * aStride, n);
+            return;
+        }
+    Tiles tiles;
+    amxPanelQ6_K(tiles, w, wStride, a, aStride, acts, n, out, outStride, scratch);
+}
+
 // The tile Q4_K panel is not the hardware table's default: on the H200 host's Sapphire Rapids-class
 // Xeon (pp512 of 1B Q4_K files, session 14) it read 0.85x the AVX-512 panel's speed dense and
 // 0.84-0.91x MoE, at t = 8 and 15 (4 tile products per 64-quant chunk and 16 KiB of repacked B tiles
@@ -77,7 +102,8 @@ void fillPanels(KernelTable& t, bool q4k)
 {
     for (auto [type, panel] : {std::pair<GgmlType, GemmPanelFn>{GgmlType::Q8_0, panelOn<Tiles, Q8_0Weights>},
                                std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_0, panelOn<Tiles, Q4_0Weights>},
-                               std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_K, panelQ4_KOn<Tiles>}}) {
+                               std::pair<GgmlType, GemmPanelFn>{GgmlType::Q4_K, panelQ4_KOn<Tiles>},
+                               std::pair<GgmlType, GemmPanelFn>{GgmlType::Q6_K, panelQ6_KOn<Tiles>}}) {
         if (type == GgmlType::Q4_K && !q4k)
             continue;
         t.gemmPanel[size_t(type)] = panel;

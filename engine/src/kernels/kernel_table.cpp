@@ -122,8 +122,9 @@ KernelTable buildTable(Isa isa)
     }
 #ifdef STRATA_KERNELS_AMX
     if (isa >= Isa::Amx) {
-        // Tile panels for Q8_0, Q4_0 and Q4_K; Q8_0/Q4_0 dots in their panels' float order
-        // (block_sum_order.hpp; the Q4_K panel keeps the AVX-512 dot's).
+        // Tile panels for Q8_0, Q4_0, Q4_K and Q6_K; Q8_0/Q4_0 dots in their panels' float order
+        // (block_sum_order.hpp), Q6_K's in its panel's (one sum per super-block); the Q4_K panel
+        // keeps the AVX-512 dot's.
         detail::fillAmxDots(t);
         detail::fillAmxGemm(t);
     }

@@ -1,4 +1,4 @@
-// The AMX prefill panels (Q8_0, Q4_0, Q4_K): on the scalar tile emulation everywhere (indexing, short
+// The AMX prefill panels (Q8_0, Q4_0, Q4_K, Q6_K): on the scalar tile emulation everywhere (indexing, short
 // token groups, padding, scaling against the block-sum order written out in scalar code), and on
 // the hardware where the CPU and OS allow AMX (against the emulation bit for bit and the AVX-512
 // panels within the dot tests' tolerance).
@@ -15,6 +15,7 @@
 #include "engine/src/kernels/dot_variants.hpp"
 #include "engine/src/kernels/gemm_amx_panel.hpp"
 #include "engine/src/kernels/gemm_amx_q4_k_panel.hpp"
+#include "engine/src/kernels/gemm_amx_q6_k_panel.hpp"
 #include "kernel_test_util.hpp"
 #include "strata/core/error.hpp"
 #include "strata/kernels/blocks.hpp"
@@ -90,6 +91,27 @@ float blockSumOrderReference(const PanelData& d, int r, int64_t k)
         [&](int64_t b) { return fp16ToFp32(weightScale(d.type, w, b)) * fp16ToFp32(y[b].d); });
 }
 
+// Q6_K in the AMX table's order (dotQ6_KWholeSums, the tile panel) from plain loops over the
+// format: per super-block the exact sum of scale * (quant - 32) * activation, converted and added
+// with one fused multiply-add of d = dy * dx, super-blocks in order.
+float q6KWholeSumReference(const PanelData& d, int r, int64_t k)
+{
+    const auto* x = reinterpret_cast<const BlockQ6_K*>(weightRow(d, r));
+    const auto* y = reinterpret_cast<const BlockQ8_K*>(actRow(d, k));
+    float acc = 0.0f;
+    for (int64_t b = 0; b < d.cols / kQK_K; ++b) {
+        int32_t sum = 0;
+        for (int e = 0; e < kQK_K; ++e) {
+            const int half = e / 128, j = e % 128;  // ql: 4 bits, qh: 2 bits, 64 and 32 values apart
+            const int low = (x[b].ql[64 * half + j % 64] >> (4 * (j / 64))) & 0x0F;
+            const int high = (x[b].qh[32 * half + j % 32] >> (2 * (j / 32))) & 0x03;
+            sum += int32_t(x[b].scales[e / 16]) * ((low | high << 4) - 32) * int32_t(y[b].qs[e]);
+        }
+        acc = std::fma(float(sum), y[b].d * fp16ToFp32(x[b].d), acc);
+    }
+    return acc;
+}
+
 // Sum of |w * a| over the pair's dequantized values: the dot tests' tolerance scale.
 double magnitude(const PanelData& d, int r, int64_t k)
 {
@@ -123,6 +145,9 @@ std::vector<float> emulatedPanel(const PanelData& d, std::vector<std::byte>& scr
                                                   out, outStride, scratch);
         else if (d.type == GgmlType::Q4_K)
             detail::amxPanelQ4_K(tiles, d.w.data(), d.wStride, d.a.data(), d.aStride, d.acts, d.cols, out, outStride,
+                                 scratch);
+        else if (d.type == GgmlType::Q6_K)
+            detail::amxPanelQ6_K(tiles, d.w.data(), d.wStride, d.a.data(), d.aStride, d.acts, d.cols, out, outStride,
                                  scratch);
         else
             detail::amxPanel<detail::Q4_0Weights>(tiles, d.w.data(), d.wStride, d.a.data(), d.aStride, d.acts, d.cols,
@@ -358,6 +383,63 @@ private slots:
             }
     }
 
+    // Q6_K: the panel (on the emulation, and with the AVX-512 repacking and float steps) and the AMX
+    // table's dot equal the whole-sum order written out above bit for bit, and the scalar dot
+    // within the dot tests' tolerance. Scales and quants at their ends too (-128 and 127, 0 and 63:
+    // the digits' and their products' extremes), one scratch across the sizes.
+    void q6KPanelFollowsTheWholeSumOrder_data()
+    {
+        addPanelRows({GgmlType::Q6_K}, {4, 12, 16, 20, 36}, {256, 768, 2048});
+        QTest::addRow("Q6_K extremes acts 20 cols 768") << GgmlType::Q6_K << int64_t(-20) << int64_t(768);
+    }
+    void q6KPanelFollowsTheWholeSumOrder()
+    {
+        QFETCH(GgmlType, type);
+        QFETCH(int64_t, acts);
+        QFETCH(int64_t, cols);
+        const bool extremes = acts < 0;
+        acts = std::abs(acts);
+        PanelData d = makePanelData(type, acts, cols, uint32_t(acts * 19 + cols));
+        if (extremes) {
+            std::mt19937 rng(7);
+            constexpr int kScales[] = {-128, 127, -1, 64};
+            for (int r = 0; r < kGemmTileRows; ++r)
+                for (auto& x : std::span(reinterpret_cast<BlockQ6_K*>(d.w.data() + size_t(r) * d.wStride),
+                                         size_t(cols / kQK_K))) {
+                    for (auto& sc : x.scales)
+                        sc = int8_t(kScales[rng() % 4]);
+                    for (auto& q : x.ql)  // nibbles 0 or 15
+                        q = uint8_t((rng() % 2 ? 0x0F : 0) | (rng() % 2 ? 0xF0 : 0));
+                    for (auto& q : x.qh)
+                        q = uint8_t(rng() % 2 ? 0xFF : 0);
+                }
+        }
+        static std::vector<std::byte> emulatedScratch, tableScratch;
+        std::vector<std::vector<float>> outs{emulatedPanel(d, emulatedScratch)};
+        const KernelTable* table = amxTableOnEmulatedTiles();
+        if (table)
+            outs.push_back(tablePanel(*table, d, tableScratch));
+        const DotFn scalarDot = kernelsFor(Isa::Scalar).dotFor(type);
+        const size_t outStride = kGemmTileRows + kOutPad;
+        for (const auto& out : outs)
+            for (int64_t k = 0; k < acts; ++k) {
+                for (int r = 0; r < kGemmTileRows; ++r) {
+                    const float got = out[size_t(k) * outStride + size_t(r)];
+                    const float want = q6KWholeSumReference(d, r, k);
+                    QVERIFY2(got == want, qPrintable(where(d, r, k) + QString(": %1 vs %2").arg(got).arg(want)));
+                    const float scalar = scalarDot(weightRow(d, r), actRow(d, k), cols);
+                    QVERIFY2(std::fabs(double(got) - double(scalar)) <= 1e-5 * magnitude(d, r, k),
+                             qPrintable(where(d, r, k) + QString(": %1 vs scalar %2").arg(got).arg(scalar)));
+                    if (table && &out == &outs.front()) {
+                        const float dot = table->dotFor(type)(weightRow(d, r), actRow(d, k), cols);
+                        QVERIFY2(dot == want, qPrintable(where(d, r, k) + QString(": dot %1 vs %2").arg(dot).arg(want)));
+                    }
+                }
+                for (size_t p = 0; p < kOutPad; ++p)
+                    QCOMPARE(out[size_t(k) * outStride + kGemmTileRows + p], kUntouched);
+            }
+    }
+
     // AVX-512 CPUs: the AMX table's dots and the panels' AVX-512 float steps (tiles emulated) equal
     // the block-sum order bit for bit.
     void avx512StepsFollowTheBlockSumOrder_data()
@@ -468,11 +550,13 @@ private slots:
                                {GgmlType::Q4_0, 512},
                                {GgmlType::Q4_0, 544},
                                {GgmlType::Q4_K, 512},
-                               {GgmlType::Q4_K, 768}})
+                               {GgmlType::Q4_K, 768},
+                               {GgmlType::Q6_K, 512},
+                               {GgmlType::Q6_K, 768}})
             for (int64_t tokens : {int64_t(1), int64_t(4), int64_t(9), int64_t(20), int64_t(37)})
                 QTest::addRow("%s cols %lld tokens %lld", nameOf(t), (long long)cols, (long long)tokens)
                     << t << cols << tokens << int64_t(2 * kGemmTileRows + 5);
-        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_K})
+        for (GgmlType t : {GgmlType::Q8_0, GgmlType::Q4_K, GgmlType::Q6_K})
             QTest::addRow("%s cols 4096 tokens 400", nameOf(t))
                 << t << int64_t(4096) << int64_t(400) << int64_t(kGemmTileRows + 5);
     }
@@ -517,10 +601,11 @@ private slots:
     // The real tiles (where the CPU and OS allow AMX): bit for bit the emulation; Q8_0/Q4_0 within
     // the tolerance of the AVX-512 panels and the AMX table's dots bit for bit the block-sum order;
     // Q4_K bit for bit the AVX-512 panel (below 64 tokens the hardware path is that panel, 84
-    // tokens end on a short tile group).
+    // tokens end on a short tile group); Q6_K bit for bit the whole-sum order (below 16 tokens the
+    // hardware path is the AMX table's dot) and within the tolerance of the AVX-512 panel.
     void hardwarePanelMatchesEmulationAndAvx512_data()
     {
-        addPanelRows({GgmlType::Q8_0, GgmlType::Q4_0, GgmlType::Q4_K}, {4, 8, 12, 16, 20, 64, 84, 512},
+        addPanelRows({GgmlType::Q8_0, GgmlType::Q4_0, GgmlType::Q4_K, GgmlType::Q6_K}, {4, 8, 12, 16, 20, 64, 84, 512},
                      {64, 256, 4096, 11008});
     }
     void hardwarePanelMatchesEmulationAndAvx512()
@@ -548,10 +633,15 @@ private slots:
                     continue;
                 }
                 const bool sampled = (k * kGemmTileRows + r) % 7 == 0;  // the magnitude is slow in long rows
+                if (type == GgmlType::Q6_K && sampled) {
+                    QVERIFY2(hw[i] == q6KWholeSumReference(d, r, k), qPrintable(where(d, r, k) + " (whole-sum order)"));
+                    QVERIFY2(amx.dotFor(type)(weightRow(d, r), actRow(d, k), cols) == hw[i],
+                             qPrintable(where(d, r, k) + " (AMX table dot)"));
+                }
                 if (sampled)
                     QVERIFY2(std::fabs(double(hw[i]) - double(avx512[i])) <= 1e-5 * magnitude(d, r, k),
                              qPrintable(where(d, r, k) + QString(": %1 vs avx512 %2").arg(hw[i]).arg(avx512[i])));
-                if (sampled) {
+                if (sampled && type != GgmlType::Q6_K) {
                     const float dot = amx.dotFor(type)(weightRow(d, r), actRow(d, k), cols);
                     QVERIFY2(dot == blockSumOrderReference(d, r, k), qPrintable(where(d, r, k) + " (AMX table dot)"));
                 }
