@@ -53,7 +53,7 @@ private slots:
         QTest::addColumn<int>("type");
         for (const model::Architecture* a : model::architectures()) {  // every architecture the engine runs
             const std::string arch(a->name);
-            for (auto type : {gguf::GgmlType::F32, gguf::GgmlType::Q8_0, gguf::GgmlType::Q4_K})
+            for (auto type : {gguf::GgmlType::F32, gguf::GgmlType::Q8_0, gguf::GgmlType::Q4_K, gguf::GgmlType::Q6_K})
                 QTest::addRow("%s-%d", arch.c_str(), int(type)) << QString::fromStdString(arch) << int(type);
         }
     }
