@@ -318,20 +318,20 @@ struct Avx512PanelSteps {
                     const int chunk = 2 * half + parity;
                     for (int k = 0; k < 16; ++k) {
                         const int group = 4 * chunk + k / 4;
-                        const __m512i sc = _mm512_mullo_epi32(
-                            _mm512_and_si512(_mm512_srli_epi32(scales[group / 4], 8 * (group % 4)),
-                                             _mm512_set1_epi32(0xFF)),
-                            _mm512_set1_epi32(0x01010101));
+                        const __m512i sc =
+                            _mm512_mullo_epi32(_mm512_and_si512(_mm512_srli_epi32(scales[group / 4], 8 * (group % 4)),
+                                                                _mm512_set1_epi32(0xFF)),
+                                               _mm512_set1_epi32(0x01010101));
                         const __m512i digits[kQ6KDigits] = {
                             _mm512_and_si512(sc, low2), _mm512_and_si512(_mm512_srli_epi32(sc, 2), low2),
                             _mm512_and_si512(_mm512_srli_epi32(sc, 4), low2),
                             _mm512_sub_epi8(_mm512_xor_si512(_mm512_and_si512(_mm512_srli_epi32(sc, 6), low2), two),
                                             two)};
                         const __m512i lowBits = _mm512_and_si512(_mm512_srli_epi32(ql[k], 4 * parity), low4);
-                        const __m512i highBits = _mm512_and_si512(
-                            _mm512_srli_epi32(qh[k % 8], unsigned(2 * (2 * parity + k / 8))), low2);
-                        const __m512i q = _mm512_sub_epi8(_mm512_or_si512(lowBits, _mm512_slli_epi32(highBits, 4)),
-                                                          offset);
+                        const __m512i highBits =
+                            _mm512_and_si512(_mm512_srli_epi32(qh[k % 8], unsigned(2 * (2 * parity + k / 8))), low2);
+                        const __m512i q =
+                            _mm512_sub_epi8(_mm512_or_si512(lowBits, _mm512_slli_epi32(highBits, 4)), offset);
                         for (int digit = 0; digit < kQ6KDigits; ++digit)
                             _mm512_store_si512(
                                 reinterpret_cast<__m512i*>(q6KTile(m, b, chunk, digit) + k * kTileMaxColBytes),
@@ -359,8 +359,8 @@ struct Avx512PanelSteps {
                 _mm512_add_epi32(_mm512_slli_epi32(_mm512_load_si512(s + 2 * kTile), 4),
                                  _mm512_slli_epi32(_mm512_load_si512(s + 3 * kTile), 6)));
             float* a = acc + 16 * t;
-            _mm512_store_ps(a, _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum), _mm512_mul_ps(_mm512_set1_ps(dy), vd),
-                                               _mm512_load_ps(a)));
+            _mm512_store_ps(
+                a, _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum), _mm512_mul_ps(_mm512_set1_ps(dy), vd), _mm512_load_ps(a)));
         }
     }
 

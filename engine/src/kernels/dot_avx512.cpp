@@ -273,8 +273,7 @@ inline __m512i q6KLaneSums(const BlockQ6_K& x, const BlockQ8_K& y)
         const __m256i qh = _mm256_loadu_si256(v256(x.qh + 32 * half));
         const __m512i hA = join(qh, _mm256_srli_epi16(qh, 2));
         const __m512i hB = join(_mm256_srli_epi16(qh, 4), _mm256_srli_epi16(qh, 6));
-        const __m512i qA =
-            _mm512_or_si512(_mm512_and_si512(ql, low4), _mm512_slli_epi16(_mm512_and_si512(hA, two), 4));
+        const __m512i qA = _mm512_or_si512(_mm512_and_si512(ql, low4), _mm512_slli_epi16(_mm512_and_si512(hA, two), 4));
         const __m512i qB = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(ql, 4), low4),
                                            _mm512_slli_epi16(_mm512_and_si512(hB, two), 4));
         const int8_t* q8 = y.qs + 128 * half;

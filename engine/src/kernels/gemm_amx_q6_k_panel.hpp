@@ -173,8 +173,8 @@ void amxPanelQ6_K(Tiles& tiles, const void* w, size_t wStride, const void* a, si
         std::fill(m.acc, m.acc + kQ6KSums, 0.0f);
         const uint8_t* group = static_cast<const uint8_t*>(a) + size_t(t0) * aStride;
         const auto scale = [&](int64_t b) {
-            tiles.scaleAddQ6_K(m.acc, m.sums[b % 2], m.d + b * kQ6KRows, group + size_t(b) * sizeof(BlockQ8_K),
-                               aStride, tokens);
+            tiles.scaleAddQ6_K(m.acc, m.sums[b % 2], m.d + b * kQ6KRows, group + size_t(b) * sizeof(BlockQ8_K), aStride,
+                               tokens);
         };
         for (int64_t b = 0; b < superBlocks; ++b) {
             q6KProduct(tiles, group, aStride, b, m, m.sums[b % 2]);

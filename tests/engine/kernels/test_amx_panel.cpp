@@ -432,7 +432,8 @@ private slots:
                              qPrintable(where(d, r, k) + QString(": %1 vs scalar %2").arg(got).arg(scalar)));
                     if (table && &out == &outs.front()) {
                         const float dot = table->dotFor(type)(weightRow(d, r), actRow(d, k), cols);
-                        QVERIFY2(dot == want, qPrintable(where(d, r, k) + QString(": dot %1 vs %2").arg(dot).arg(want)));
+                        QVERIFY2(dot == want,
+                                 qPrintable(where(d, r, k) + QString(": dot %1 vs %2").arg(dot).arg(want)));
                     }
                 }
                 for (size_t p = 0; p < kOutPad; ++p)
