@@ -20,41 +20,18 @@
 #include <vector>
 
 #include "kernels/amx_tiles.hpp"
+#include "kernels/gemm_amx_k_quant_tiles.hpp"
 #include "strata/kernels/blocks.hpp"
 #include "strata/kernels/dot.hpp"
 
 namespace strata::kernels::detail {
 namespace {  // internal linkage: each backend's file compiles its own copy
 
-// Tile registers: chunks' activations alternately in A0 and A1 (the next chunk's load need not wait
-// for the products reading the last one), two B tiles at a time, four sums.
-constexpr int kQ4KTileA0 = 0, kQ4KTileA1 = 1, kQ4KTileB0 = 2, kQ4KTileB1 = 3, kQ4KTileC0 = 4, kQ4KTileC1 = 5,
-              kQ4KTileC2 = 6, kQ4KTileC3 = 7;
-constexpr int kQ4KRows = kGemmTileRows;
-constexpr int kQ4KChunks = kQK_K / kTileMaxColBytes;  // 64 quants per A tile row
-constexpr int kQ4KVariants = 4;                       // lo first, lo second, hi first, hi second
-constexpr int kQ4KTileBytes = kTileMaxRows * kTileMaxColBytes;
-constexpr int kQ4KSuperBlockBytes = kQ4KChunks * kQ4KVariants * kQ4KTileBytes;  // 16 KiB
-constexpr int kQ4KSums = kTileMaxRows * kQ4KRows;                               // one C tile's int32
-static_assert(kQ4KRows * 4 == kTileMaxColBytes);
-
-TileConfig q4KTileConfig(int tokens)
-{
-    TileConfig c;
-    for (int t : {kQ4KTileA0, kQ4KTileA1}) {
-        c.rows[t] = uint8_t(tokens);
-        c.colBytes[t] = kTileMaxColBytes;
-    }
-    for (int t : {kQ4KTileB0, kQ4KTileB1}) {
-        c.rows[t] = kTileMaxColBytes / 4;
-        c.colBytes[t] = kTileMaxColBytes;
-    }
-    for (int t : {kQ4KTileC0, kQ4KTileC1, kQ4KTileC2, kQ4KTileC3}) {
-        c.rows[t] = uint8_t(tokens);
-        c.colBytes[t] = kTileMaxColBytes;
-    }
-    return c;
-}
+constexpr int kQ4KRows = kKQuantRows;
+constexpr int kQ4KChunks = kKQuantChunks;
+constexpr int kQ4KVariants = kKQuantVariants;  // lo first, lo second, hi first, hi second
+constexpr int kQ4KSuperBlockBytes = kKQuantSuperBlockBytes;
+constexpr int kQ4KSums = kKQuantSums;
 
 // The panel's working memory in `scratch`, 64-byte aligned, per super-block b: B tiles
 // [b][chunk][variant], the rows' d and dmin as floats, and their mins as int16 pairs
@@ -71,7 +48,7 @@ struct Q4KPanelMemory {
 
 int8_t* q4KTile(const Q4KPanelMemory& m, int64_t b, int chunk, int variant)
 {
-    return m.bTiles + b * kQ4KSuperBlockBytes + (chunk * kQ4KVariants + variant) * kQ4KTileBytes;
+    return m.bTiles + b * kQ4KSuperBlockBytes + (chunk * kQ4KVariants + variant) * kKQuantTileBytes;
 }
 
 Q4KPanelMemory q4KPanelMemory(std::vector<std::byte>& scratch, int64_t superBlocks)
@@ -123,41 +100,6 @@ void repackQ4_K(const void* w, size_t wStride, int64_t superBlocks, const Q4KPan
     }
 }
 
-// One 64-quant chunk's activations (in tile A) against its four B tiles, into the four C tiles.
-template <int A, typename Tiles>
-void q4KChunk(Tiles& tiles, const uint8_t* quants, size_t aStride, int64_t b, int chunk, const Q4KPanelMemory& m)
-{
-    tiles.template load<A>(quants + chunk * kTileMaxColBytes, aStride);
-    tiles.template load<kQ4KTileB0>(q4KTile(m, b, chunk, 0), kTileMaxColBytes);
-    tiles.template load<kQ4KTileB1>(q4KTile(m, b, chunk, 1), kTileMaxColBytes);
-    tiles.template dpbssd<kQ4KTileC0, A, kQ4KTileB0>();
-    tiles.template dpbssd<kQ4KTileC1, A, kQ4KTileB1>();
-    tiles.template load<kQ4KTileB0>(q4KTile(m, b, chunk, 2), kTileMaxColBytes);
-    tiles.template load<kQ4KTileB1>(q4KTile(m, b, chunk, 3), kTileMaxColBytes);
-    tiles.template dpbssd<kQ4KTileC2, A, kQ4KTileB0>();
-    tiles.template dpbssd<kQ4KTileC3, A, kQ4KTileB1>();
-}
-
-// Super-block b's tile products for the token group at `group` into sums (four C tiles).
-template <typename Tiles>
-void q4KProduct(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t b, const Q4KPanelMemory& m, int32_t* sums)
-{
-    tiles.template zero<kQ4KTileC0>();
-    tiles.template zero<kQ4KTileC1>();
-    tiles.template zero<kQ4KTileC2>();
-    tiles.template zero<kQ4KTileC3>();
-    const uint8_t* quants = group + size_t(b) * sizeof(BlockQ8_K) + offsetof(BlockQ8_K, qs);
-    static_assert(kQ4KChunks % 2 == 0);
-    for (int chunk = 0; chunk < kQ4KChunks; chunk += 2) {
-        q4KChunk<kQ4KTileA0>(tiles, quants, aStride, b, chunk, m);
-        q4KChunk<kQ4KTileA1>(tiles, quants, aStride, b, chunk + 1, m);
-    }
-    tiles.template store<kQ4KTileC0>(sums, kTileMaxColBytes);
-    tiles.template store<kQ4KTileC1>(sums + kQ4KSums, kTileMaxColBytes);
-    tiles.template store<kQ4KTileC2>(sums + 2 * kQ4KSums, kTileMaxColBytes);
-    tiles.template store<kQ4KTileC3>(sums + 3 * kQ4KSums, kTileMaxColBytes);
-}
-
 // The GemmPanelFn contract (dot.hpp) on `tiles`; software pipelined as amxPanel.
 template <typename Tiles>
 void amxPanelQ4_K(Tiles& tiles, const void* w, size_t wStride, const void* a, size_t aStride, int64_t acts, int64_t n,
@@ -170,7 +112,7 @@ void amxPanelQ4_K(Tiles& tiles, const void* w, size_t wStride, const void* a, si
     for (int64_t t0 = 0; t0 < acts; t0 += kTileMaxRows) {
         const int tokens = int(std::min<int64_t>(kTileMaxRows, acts - t0));
         if (tokens != configured) {
-            tiles.configure(q4KTileConfig(tokens));
+            tiles.configure(kQuantTileConfig(tokens));
             configured = tokens;
         }
         std::fill(m.acc, m.acc + 2 * kQ4KSums, 0.0f);
@@ -180,7 +122,7 @@ void amxPanelQ4_K(Tiles& tiles, const void* w, size_t wStride, const void* a, si
                                m.minPairs + b * 4 * kQ4KRows, group + size_t(b) * sizeof(BlockQ8_K), aStride, tokens);
         };
         for (int64_t b = 0; b < superBlocks; ++b) {
-            q4KProduct(tiles, group, aStride, b, m, m.sums[b % 2]);
+            kQuantProduct(tiles, group, aStride, b, q4KTile(m, b, 0, 0), m.sums[b % 2]);
             if (b > 0)
                 scale(b - 1);
         }

@@ -18,37 +18,16 @@
 #include <vector>
 
 #include "kernels/amx_tiles.hpp"
+#include "kernels/gemm_amx_k_quant_tiles.hpp"
 #include "strata/kernels/blocks.hpp"
 #include "strata/kernels/dot.hpp"
 
 namespace strata::kernels::detail {
 namespace {  // internal linkage: each backend's file compiles its own copy
 
-// Tile registers: chunks' activations alternately in A0 and A1, two B tiles at a time, four sums
-// (one per scale digit).
-constexpr int kQ6KTileA0 = 0, kQ6KTileA1 = 1, kQ6KTileB0 = 2, kQ6KTileB1 = 3, kQ6KTileC0 = 4, kQ6KTileC1 = 5,
-              kQ6KTileC2 = 6, kQ6KTileC3 = 7;
-constexpr int kQ6KRows = kGemmTileRows;
-constexpr int kQ6KChunks = kQK_K / kTileMaxColBytes;  // 64 quants per A tile row
-constexpr int kQ6KDigits = 4;
-constexpr int kQ6KTileBytes = kTileMaxRows * kTileMaxColBytes;
-constexpr int kQ6KSuperBlockBytes = kQ6KChunks * kQ6KDigits * kQ6KTileBytes;  // 16 KiB
-constexpr int kQ6KSums = kTileMaxRows * kQ6KRows;                             // one C tile's int32
-static_assert(kQ6KRows * 4 == kTileMaxColBytes);
-
-TileConfig q6KTileConfig(int tokens)
-{
-    TileConfig c;
-    for (int t : {kQ6KTileA0, kQ6KTileA1, kQ6KTileC0, kQ6KTileC1, kQ6KTileC2, kQ6KTileC3}) {
-        c.rows[t] = uint8_t(tokens);
-        c.colBytes[t] = kTileMaxColBytes;
-    }
-    for (int t : {kQ6KTileB0, kQ6KTileB1}) {
-        c.rows[t] = kTileMaxColBytes / 4;
-        c.colBytes[t] = kTileMaxColBytes;
-    }
-    return c;
-}
+constexpr int kQ6KRows = kKQuantRows;
+constexpr int kQ6KDigits = kKQuantVariants;
+constexpr int kQ6KSums = kKQuantSums;
 
 // The panel's working memory in `scratch`, 64-byte aligned: B tiles [b][chunk][digit], the rows'
 // d as floats per super-block, one token group's float accumulators and two sets of four C tiles'
@@ -62,13 +41,13 @@ struct Q6KPanelMemory {
 
 int8_t* q6KTile(const Q6KPanelMemory& m, int64_t b, int chunk, int digit)
 {
-    return m.bTiles + b * kQ6KSuperBlockBytes + (chunk * kQ6KDigits + digit) * kQ6KTileBytes;
+    return m.bTiles + b * kKQuantSuperBlockBytes + (chunk * kQ6KDigits + digit) * kKQuantTileBytes;
 }
 
 Q6KPanelMemory q6KPanelMemory(std::vector<std::byte>& scratch, int64_t superBlocks)
 {
     const size_t sb = size_t(superBlocks);
-    const size_t bBytes = sb * kQ6KSuperBlockBytes, dBytes = sb * kQ6KRows * 4;
+    const size_t bBytes = sb * kKQuantSuperBlockBytes, dBytes = sb * kQ6KRows * 4;
     const size_t accBytes = kQ6KSums * 4, sumBytes = kQ6KDigits * kQ6KSums * 4;
     uint8_t* p = alignedScratch(scratch, bBytes + dBytes + accBytes + 2 * sumBytes);
     Q6KPanelMemory m;
@@ -119,41 +98,6 @@ void repackQ6_K(const void* w, size_t wStride, int64_t superBlocks, const Q6KPan
     }
 }
 
-// One 64-quant chunk's activations (in tile A) against its four digits' B tiles, into the C tiles.
-template <int A, typename Tiles>
-void q6KChunk(Tiles& tiles, const uint8_t* quants, size_t aStride, int64_t b, int chunk, const Q6KPanelMemory& m)
-{
-    tiles.template load<A>(quants + chunk * kTileMaxColBytes, aStride);
-    tiles.template load<kQ6KTileB0>(q6KTile(m, b, chunk, 0), kTileMaxColBytes);
-    tiles.template load<kQ6KTileB1>(q6KTile(m, b, chunk, 1), kTileMaxColBytes);
-    tiles.template dpbssd<kQ6KTileC0, A, kQ6KTileB0>();
-    tiles.template dpbssd<kQ6KTileC1, A, kQ6KTileB1>();
-    tiles.template load<kQ6KTileB0>(q6KTile(m, b, chunk, 2), kTileMaxColBytes);
-    tiles.template load<kQ6KTileB1>(q6KTile(m, b, chunk, 3), kTileMaxColBytes);
-    tiles.template dpbssd<kQ6KTileC2, A, kQ6KTileB0>();
-    tiles.template dpbssd<kQ6KTileC3, A, kQ6KTileB1>();
-}
-
-// Super-block b's tile products for the token group at `group` into sums (four C tiles).
-template <typename Tiles>
-void q6KProduct(Tiles& tiles, const uint8_t* group, size_t aStride, int64_t b, const Q6KPanelMemory& m, int32_t* sums)
-{
-    tiles.template zero<kQ6KTileC0>();
-    tiles.template zero<kQ6KTileC1>();
-    tiles.template zero<kQ6KTileC2>();
-    tiles.template zero<kQ6KTileC3>();
-    const uint8_t* quants = group + size_t(b) * sizeof(BlockQ8_K) + offsetof(BlockQ8_K, qs);
-    static_assert(kQ6KChunks % 2 == 0);
-    for (int chunk = 0; chunk < kQ6KChunks; chunk += 2) {
-        q6KChunk<kQ6KTileA0>(tiles, quants, aStride, b, chunk, m);
-        q6KChunk<kQ6KTileA1>(tiles, quants, aStride, b, chunk + 1, m);
-    }
-    tiles.template store<kQ6KTileC0>(sums, kTileMaxColBytes);
-    tiles.template store<kQ6KTileC1>(sums + kQ6KSums, kTileMaxColBytes);
-    tiles.template store<kQ6KTileC2>(sums + 2 * kQ6KSums, kTileMaxColBytes);
-    tiles.template store<kQ6KTileC3>(sums + 3 * kQ6KSums, kTileMaxColBytes);
-}
-
 // The GemmPanelFn contract (dot.hpp) on `tiles`; software pipelined as amxPanel: super-block b's
 // float step runs after b + 1's tile products are issued.
 template <typename Tiles>
@@ -167,7 +111,7 @@ void amxPanelQ6_K(Tiles& tiles, const void* w, size_t wStride, const void* a, si
     for (int64_t t0 = 0; t0 < acts; t0 += kTileMaxRows) {
         const int tokens = int(std::min<int64_t>(kTileMaxRows, acts - t0));
         if (tokens != configured) {
-            tiles.configure(q6KTileConfig(tokens));
+            tiles.configure(kQuantTileConfig(tokens));
             configured = tokens;
         }
         std::fill(m.acc, m.acc + kQ6KSums, 0.0f);
@@ -177,7 +121,7 @@ void amxPanelQ6_K(Tiles& tiles, const void* w, size_t wStride, const void* a, si
                                tokens);
         };
         for (int64_t b = 0; b < superBlocks; ++b) {
-            q6KProduct(tiles, group, aStride, b, m, m.sums[b % 2]);
+            kQuantProduct(tiles, group, aStride, b, q6KTile(m, b, 0, 0), m.sums[b % 2]);
             if (b > 0)
                 scale(b - 1);
         }
